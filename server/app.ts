@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { Ajv } from 'ajv';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { App, AppContext, RouteArea } from './context';
+import { registerErrorHandling } from './plugins/errors';
+import { RateLimiter } from './plugins/rate-limit';
+import { createGuards } from './plugins/auth';
+import { createMailer, type Mailer } from './services/mail';
+import { createTokenService, resolveSecret } from './services/tokens';
+import { createFileStore } from './services/files';
+import sessionRoutes from './routes/session';
+import menuRoutes from './routes/menus';
+import settingsRoutes from './routes/configuraciones';
+
+export type BuildOptions = { config: Config; database: Database; mailer?: Mailer; logger?: boolean };
+
+/** The route areas of spec §7 and where they are mounted. */
+const areas: Array<[prefix: string, area: RouteArea]> = [
+  ['/api/EmpresasAmelia', sessionRoutes],
+  ['/api/EmpresasAmelia/menus', menuRoutes],
+  ['/api/EmpresasAmelia/configuraciones', settingsRoutes],
+];
+
+export async function buildApp({ config, database, mailer, logger = true }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers["x-token"]', 'req.headers.authorization'] } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    ajv: {
+      customOptions: { verbose: true },
+      plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' })],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens: createTokenService(resolveSecret(config.jwtSecret, config.dataDir)),
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    limiter: new RateLimiter(config.rateLimit.windowMs),
+    files: createFileStore(config.dataDir, database.db),
+  };
+  const guards = createGuards(ctx);
+
+  registerErrorHandling(app);
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Amelia API', version: '1.0.0', description: 'API de Amelia: sesión, administración, soporte y clientes. Los errores responden { msg } en español.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-token' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  for (const [prefix, area] of areas) {
+    await app.register(async (scope) => area(scope as unknown as App, { ...ctx, guards }), { prefix });
+  }
+
+  const indexFile = path.join(config.webDir, 'index.html');
+  if (fs.existsSync(indexFile)) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  return { app, ctx };
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Flushes PGlite's WAL into the data files; a no-op on PostgreSQL, which does it itself. */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string };
+
+/** Opens PGlite (in pgliteDir, or in memory) or PostgreSQL and applies the committed migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return { db, kind: 'postgres', checkpoint: async () => {}, close: () => pool.end() };
+  }
+  if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    checkpoint: async () => {
+      if (!closed) await client.exec('CHECKPOINT');
+    },
+    close: async () => {
+      if (closed) return;
+      await client.exec('CHECKPOINT');
+      closed = true;
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+
+/** Profiles of administration users. PRF_CODIGO 2 is a distributor (spec §6). */
+export const perfiles = pgTable('perfiles', {
+  PRF_CODIGO: integer('prf_codigo').primaryKey(),
+  PRF_NOMBRE: varchar('prf_nombre', { length: 60 }).notNull(),
+});
+
+export const administradores = pgTable('administradores', {
+  ADM_CODIGO: serial('adm_codigo').primaryKey(),
+  ADM_USUARIO: varchar('adm_usuario', { length: 60 }).notNull().unique(),
+  ADM_CLAVE: text('adm_clave').notNull(),
+  ADM_NOMBRE: varchar('adm_nombre', { length: 150 }).notNull(),
+  ADM_CORREO: varchar('adm_correo', { length: 150 }),
+  PRF_CODIGO: integer('prf_codigo').notNull().references(() => perfiles.PRF_CODIGO),
+  DRB_CONTADOR: smallint('drb_contador').notNull().default(0),
+  ADM_ACTIVO: boolean('adm_activo').notNull().default(true),
+});
+
+export const empresas = pgTable('empresas', {
+  EMP_CODIGO: serial('emp_codigo').primaryKey(),
+  EMP_RUC: varchar('emp_ruc', { length: 13 }).notNull().unique(),
+  EMP_NOMBREC: varchar('emp_nombrec', { length: 200 }).notNull(),
+  EMP_NOMBRE: varchar('emp_nombre', { length: 200 }).notNull(),
+  EMP_CORREO: varchar('emp_correo', { length: 150 }).notNull(),
+  EMP_TELEFONO: varchar('emp_telefono', { length: 20 }),
+  EMP_ACTIVO: boolean('emp_activo').notNull().default(true),
+  /** Administrator (distributor) the company belongs to; a distributor may enter only its own companies. */
+  EMP_DISTRIBUIDOR: integer('emp_distribuidor').references(() => administradores.ADM_CODIGO),
+  /** Stored electronic signature file (.p12); null while the company has none on file. */
+  EMP_FIRMA: text('emp_firma'),
+  EMP_FECHAREGISTRO: timestamp('emp_fecharegistro', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('empresas_nombre_trgm').using('gin', sql`${t.EMP_NOMBRE} gin_trgm_ops`),
+  index('empresas_nombrec_trgm').using('gin', sql`${t.EMP_NOMBREC} gin_trgm_ops`),
+]);
+
+/** Company users; COM_CODIGO is the company they belong to. */
+export const usuarios = pgTable('usuarios', {
+  USU_CODIGO: serial('usu_codigo').primaryKey(),
+  COM_CODIGO: integer('com_codigo').notNull().references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+  USU_USUARIO: varchar('usu_usuario', { length: 60 }).notNull(),
+  USU_CLAVE: text('usu_clave').notNull(),
+  USU_NOMBRE: varchar('usu_nombre', { length: 150 }),
+  USU_CORREO: varchar('usu_correo', { length: 150 }),
+  USU_ACTIVO: boolean('usu_activo').notNull().default(true),
+}, (t) => [uniqueIndex('usuarios_empresa_usuario').on(t.COM_CODIGO, t.USU_USUARIO)]);
+
+/** Plans sold to companies. PLAN_TIPO: V sales (default), C purchases. */
+export const planes = pgTable('planes', {
+  PLAN_ID: serial('plan_id').primaryKey(),
+  PLAN_NOMBRE: varchar('plan_nombre', { length: 120 }).notNull(),
+  PLAN_TIPO: varchar('plan_tipo', { length: 1 }).notNull().default('V'),
+  PLAN_COMPROBANTES: integer('plan_comprobantes').notNull(),
+  PLAN_DIAS: integer('plan_dias').notNull(),
+  PLAN_PRECIO: varchar('plan_precio', { length: 20 }).notNull(),
+});
+
+export const planesEmpresa = pgTable('planes_empresa', {
+  PLANEMPRESA_ID: serial('planempresa_id').primaryKey(),
+  EMP_CODIGO: integer('emp_codigo').notNull().references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+  PLAN_ID: integer('plan_id').notNull().references(() => planes.PLAN_ID),
+  PLANEMPRESA_INICIO: date('planempresa_inicio').notNull(),
+  PLANEMPRESA_CADUCA: date('planempresa_caduca').notNull(),
+  /** Extension of the uploaded payment file, or null / 'NULL' when none (spec §3 derived flags). */
+  PLANEMPRESA_EXTENSION: varchar('planempresa_extension', { length: 10 }),
+}, (t) => [index('planes_empresa_emp').on(t.EMP_CODIGO)]);
+
+/** Global settings, read by position (see src/settings/positions.ts). CON_CODIGO fixes the order. */
+export const configuraciones = pgTable('configuraciones', {
+  CON_CODIGO: integer('con_codigo').primaryKey(),
+  CON_NOMBRE: varchar('con_nombre', { length: 120 }).notNull(),
+  CON_VALOR1: text('con_valor1'),
+  CON_VALOR2: text('con_valor2'),
+  CON_VALOR3: text('con_valor3'),
+  CON_VALOR4: text('con_valor4'),
+  CON_VALOR5: text('con_valor5'),
+  CON_VALOR6: text('con_valor6'),
+  CON_VALOR7: text('con_valor7'),
+  CON_VALOR8: text('con_valor8'),
+});
+
+/** Menu entries of both areas. MEN_AREA: 'admin' or 'empresa'. MEN_RUTA is the route inside the area. */
+export const menus = pgTable('menus', {
+  MEN_CODIGO: serial('men_codigo').primaryKey(),
+  MEN_AREA: varchar('men_area', { length: 10 }).notNull(),
+  MEN_NOMBRE: varchar('men_nombre', { length: 80 }).notNull(),
+  MEN_RUTA: varchar('men_ruta', { length: 120 }).notNull(),
+  MEN_ICONO: varchar('men_icono', { length: 40 }).notNull().default('circle'),
+  MEN_ORDEN: integer('men_orden').notNull().default(0),
+});
+
+export const menusRoles = pgTable('menus_roles', {
+  PRF_CODIGO: integer('prf_codigo').notNull().references(() => perfiles.PRF_CODIGO, { onDelete: 'cascade' }),
+  MEN_CODIGO: integer('men_codigo').notNull().references(() => menus.MEN_CODIGO, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.PRF_CODIGO, t.MEN_CODIGO] })]);
+
+export const menusEmpresa = pgTable('menus_empresa', {
+  EMP_CODIGO: integer('emp_codigo').notNull().references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+  MEN_CODIGO: integer('men_codigo').notNull().references(() => menus.MEN_CODIGO, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.EMP_CODIGO, t.MEN_CODIGO] })]);
+
+/** Every time a distributor enters a company's application as that company. */
+export const ingresosDistribuidor = pgTable('ingresos_distribuidor', {
+  ING_CODIGO: serial('ing_codigo').primaryKey(),
+  ADM_CODIGO: integer('adm_codigo').notNull().references(() => administradores.ADM_CODIGO),
+  EMP_CODIGO: integer('emp_codigo').notNull().references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+  USU_CODIGO: integer('usu_codigo').notNull().references(() => usuarios.USU_CODIGO, { onDelete: 'cascade' }),
+  ING_IP: varchar('ing_ip', { length: 64 }),
+  ING_FECHA: timestamp('ing_fecha', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('ingresos_distribuidor_emp').on(t.EMP_CODIGO)]);
+
+/** Uploaded files. The bytes live in DATA_DIR/files/<ARC_ID>; the name is never used as a path. */
+export const archivos = pgTable('archivos', {
+  ARC_ID: varchar('arc_id', { length: 40 }).primaryKey(),
+  ARC_NOMBRE: varchar('arc_nombre', { length: 255 }).notNull(),
+  ARC_TIPO: varchar('arc_tipo', { length: 100 }).notNull(),
+  ARC_TAMANO: integer('arc_tamano').notNull(),
+  ARC_PROPIETARIO: varchar('arc_propietario', { length: 60 }).notNull(),
+  ARC_FECHA: timestamp('arc_fecha', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Payment proofs attached at registration (registro/pago). */
+export const pagosRegistro = pgTable('pagos_registro', {
+  PAG_CODIGO: serial('pag_codigo').primaryKey(),
+  EMP_CODIGO: integer('emp_codigo').notNull().references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+  PAG_REFERENCIA: varchar('pag_referencia', { length: 60 }).notNull(),
+  ARC_ID: varchar('arc_id', { length: 40 }).notNull().references(() => archivos.ARC_ID),
+  PAG_FECHA: timestamp('pag_fecha', { withTimezone: true }).notNull().defaultNow(),
+});

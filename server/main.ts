@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import { buildApp } from './app';
+import { seedDemo, isEmpty } from './db/seed';
+import { DEMO_ACCOUNTS } from './db/demo-accounts';
+
+function fail(message: string): never {
+  console.error(`\nNo se pudo iniciar Amelia: ${message}\n`);
+  process.exit(1);
+}
+
+export async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+
+  let releaseLock = () => {};
+  if (!config.databaseUrl) {
+    try {
+      releaseLock = acquireDataDirLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) fail(error.message);
+      throw error;
+    }
+  }
+
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db') });
+  } catch (error) {
+    releaseLock();
+    fail(`no se pudo abrir la base de datos (${(error as Error).message})`);
+  }
+
+  const seeded = !config.databaseUrl && (await isEmpty(database.db)) ? (await seedDemo(database.db), true) : false;
+  const { app } = await buildApp({ config, database });
+
+  const checkpointTimer = database.kind === 'pglite' && config.checkpointIntervalMs > 0
+    ? setInterval(() => database.checkpoint().catch((error) => app.log.error({ err: error }, 'CHECKPOINT falló')), config.checkpointIntervalMs)
+    : undefined;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} recibido: cerrando Amelia`);
+    clearInterval(checkpointTimer);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      releaseLock();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    releaseLock();
+    fail(`no se pudo escuchar en el puerto ${config.port} (${(error as Error).message})`);
+  }
+
+  const port = (app.server.address() as { port: number }).port;
+  const lines = [
+    '',
+    `Amelia está lista en http://localhost:${port}/`,
+    `  Base de datos: ${database.kind === 'pglite' ? `PGlite en ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Documentación de la API: http://localhost:${port}/api/docs`,
+  ];
+  if (seeded || !config.databaseUrl) {
+    lines.push('', `Cuentas de demostración${seeded ? ' (creadas ahora)' : ''}:`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.rol.padEnd(15)} ${account.acceso}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}

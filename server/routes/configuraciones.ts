@@ -1,0 +1,51 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { asc, eq } from 'drizzle-orm';
+import type { RouteArea } from '../context';
+import { HttpError } from '../plugins/errors';
+import { MSG } from '../../src/domain/messages';
+import { configuraciones } from '../db/schema';
+import { errorResponses, IdParam } from './schemas';
+
+const value = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
+const values = {
+  CON_VALOR1: value, CON_VALOR2: value, CON_VALOR3: value, CON_VALOR4: value,
+  CON_VALOR5: value, CON_VALOR6: value, CON_VALOR7: value, CON_VALOR8: value,
+};
+const Setting = Type.Object({ CON_CODIGO: Type.Integer(), CON_NOMBRE: Type.String(), ...values });
+const tags = ['Configuraciones'];
+
+const settingsRoutes: RouteArea = (app, ctx) => {
+  const { db } = ctx;
+
+  app.get('/', {
+    schema: {
+      tags, summary: 'Configuraciones globales (pública); el orden del arreglo es parte del contrato',
+      response: { 200: Type.Array(Setting) },
+    },
+  }, () => db.select().from(configuraciones).orderBy(asc(configuraciones.CON_CODIGO)));
+
+  app.get('/:id', {
+    preHandler: ctx.guards.admin,
+    schema: { tags, summary: 'Una configuración', params: IdParam('id'), response: { 200: Setting, ...errorResponses } },
+  }, async (request) => {
+    const [row] = await db.select().from(configuraciones).where(eq(configuraciones.CON_CODIGO, request.params.id));
+    if (!row) throw new HttpError(404, MSG.settingNotFound);
+    return row;
+  });
+
+  app.put('/actualizar', {
+    preHandler: ctx.guards.admin,
+    schema: {
+      tags, summary: 'Actualiza los valores de una configuración',
+      body: Type.Object({ CON_CODIGO: Type.Integer({ minimum: 0, maximum: 2147483647 }), CON_NOMBRE: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })), ...Type.Partial(Type.Object(values)).properties }),
+      response: { 200: Setting, ...errorResponses },
+    },
+  }, async (request) => {
+    const { CON_CODIGO, ...changes } = request.body;
+    const [row] = await db.update(configuraciones).set(changes).where(eq(configuraciones.CON_CODIGO, CON_CODIGO)).returning();
+    if (!row) throw new HttpError(404, MSG.settingNotFound);
+    return row;
+  });
+};
+
+export default settingsRoutes;

@@ -1,0 +1,36 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../src/domain/constants';
+
+/** Shared request/response pieces; `errorMessage` is the Spanish text sent when the rule fails. */
+export const Msg = Type.Object({ msg: Type.String(), code: Type.Optional(Type.String()) });
+export const errorResponses = { 400: Msg, 401: Msg, 403: Msg, 404: Msg, 409: Msg, 413: Msg, 429: Msg };
+
+export const text = (max: number, extra: object = {}) => Type.String({ minLength: 1, maxLength: max, ...extra });
+export const Ruc13 = Type.String({ pattern: '^[0-9]{13}$', errorMessage: 'El RUC debe tener 13 dígitos numéricos' });
+export const Email = Type.String({ maxLength: 150, pattern: EMAIL_PATTERN, errorMessage: 'Ingrese un correo electrónico válido' });
+export const NewPassword = Type.String({
+  minLength: PASSWORD_MIN_LENGTH, maxLength: 200, errorMessage: `La clave debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
+});
+export const IdParam = (name: string) => Type.Object({ [name]: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+export const MenuItem = Type.Object({
+  MEN_CODIGO: Type.Integer(),
+  MEN_NOMBRE: Type.String(),
+  MEN_RUTA: Type.String(),
+  MEN_ICONO: Type.String(),
+  MEN_ORDEN: Type.Integer(),
+});
+
+export const CompanySession = Type.Object({
+  USU_CODIGO: Type.Integer(),
+  USU_USUARIO: Type.String(),
+  USU_NOMBRE: Type.Union([Type.String(), Type.Null()]),
+  USU_ACTIVO: Type.Boolean(),
+  COM_CODIGO: Type.Integer(),
+  eid: Type.Integer({ description: 'Identificador del usuario dentro de la empresa (USU_CODIGO)' }),
+  EMP_RUC: Type.String(),
+  EMP_NOMBREC: Type.String(),
+  distribuidor: Type.Optional(Type.String({ description: 'Usuario del distribuidor que ingresó como la empresa' })),
+  token: Type.String(),
+  expira: Type.String({ description: 'Fecha y hora ISO en que vence el token' }),
+});

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+const HOUR = 3600;
+/** Token lifetimes in seconds (documented in the README). */
+export const TOKEN_LIFETIMES = {
+  empresa: 8 * HOUR,
+  empresaRecordar: 30 * 24 * HOUR,
+  admin: 8 * HOUR,
+  adminRecordar: 7 * 24 * HOUR,
+  distribuidor: 4 * HOUR,
+  registro: HOUR,
+  ticket: HOUR / 2,
+} as const;
+
+export type CompanyClaims = { kind: 'empresa'; usuario: number; empresa: number; distribuidor?: number };
+export type AdminClaims = { kind: 'admin'; admin: number; perfil: number };
+export type RegistrationClaims = { kind: 'registro'; empresa: number };
+export type TicketClaims = { kind: 'ticket'; ticket: number };
+export type Claims = CompanyClaims | AdminClaims | RegistrationClaims | TicketClaims;
+
+export class TokenError extends Error {
+  constructor(readonly expired: boolean) {
+    super(expired ? 'expired' : 'invalid');
+  }
+}
+
+export type TokenService = {
+  /** Signs a token valid for `seconds`; returns it with its expiry (ISO). */
+  sign(claims: Claims, seconds: number): Promise<{ token: string; expira: string }>;
+  verify(token: string): Promise<Claims>;
+};
+
+/** JWT_SECRET, or a secret generated once into DATA_DIR/jwt-secret (mode 0600). */
+export function resolveSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims, seconds) {
+      const exp = Math.floor(Date.now() / 1000) + seconds;
+      const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(exp).sign(key);
+      return { token, expira: new Date(exp * 1000).toISOString() };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        return payload as unknown as Claims;
+      } catch (error) {
+        throw new TokenError(error instanceof errors.JWTExpired);
+      }
+    },
+  };
+}

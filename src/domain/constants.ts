@@ -1,0 +1,19 @@
+export const RUC_LENGTH = 13;
+export const CEDULA_LENGTH = 10;
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Profile code of a distributor (spec §6). */
+export const PRF_DISTRIBUIDOR = 2;
+export const PRF_ADMINISTRADOR = 1;
+
+export const CAROUSEL_INTERVAL_MS = 3000;
+
+/** Ticket attachment limit (spec §9) and the general upload limit. */
+export const TICKET_FILE_MAX_BYTES = 50_769_298;
+export const UPLOAD_MAX_BYTES = 15_728_640;
+
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+export const isEmail = (value: string) => new RegExp(EMAIL_PATTERN).test(value);
+
+/** Dates are shown YYYY-MM-DD (spec §9). */
+export const formatDate = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
