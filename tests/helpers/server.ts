@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { simpleParser } from 'mailparser';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { seedDemo } from '../../server/db/seed';
+import { buildApp } from '../../server/app';
+
+export type TestDbKind = 'pglite' | 'postgres';
+
+/** The databases the API suites run on: always PGlite, and PostgreSQL when TEST_DATABASE_URL is set. */
+export const testDatabases: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `amelia_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * A real app on a real database (in-memory PGlite or a fresh PostgreSQL database), seeded with the demo
+ * data, with its own temporary DATA_DIR (files, outbox). Requests go through app.inject.
+ */
+export async function startTestApp(kind: TestDbKind, overrides: Partial<Config> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-api-'));
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir }),
+    jwtSecret: 'clave-de-pruebas-de-al-menos-32-caracteres!!',
+    rateLimit: { windowMs: 15 * 60_000, maxPerIp: 10_000, maxPerAccount: 5 },
+    ...overrides,
+  };
+  const database = await openDatabase({ databaseUrl: pgDb?.url });
+  await seedDemo(database.db);
+  const { app, ctx } = await buildApp({ config, database, logger: false });
+  await app.ready();
+
+  const outbox = path.join(dataDir, 'outbox');
+  return {
+    app,
+    ctx,
+    db: database.db,
+    dataDir,
+    config,
+    /** Every message the app "sent", parsed from the .eml files it wrote to DATA_DIR/outbox. */
+    async mails() {
+      if (!fs.existsSync(outbox)) return [];
+      const files = fs.readdirSync(outbox).sort();
+      return Promise.all(files.map(async (file) => {
+        const parsed = await simpleParser(fs.readFileSync(path.join(outbox, file)));
+        const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : parsed.to?.text ?? '';
+        return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' };
+      }));
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Multipart body with one file part named `field`, for app.inject. */
+export function multipart(field: string, fileName: string, content: Buffer, contentType = 'application/octet-stream') {
+  const boundary = `----amelia${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
