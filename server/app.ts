@@ -19,6 +19,8 @@ import { createFileStore } from './services/files';
 import sessionRoutes from './routes/session';
 import menuRoutes from './routes/menus';
 import settingsRoutes from './routes/configuraciones';
+import companyRoutes from './routes/empresa';
+import entriesRoutes from './routes/ingresos';
 
 export type BuildOptions = { config: Config; database: Database; mailer?: Mailer; logger?: boolean };
 
@@ -27,6 +29,8 @@ const areas: Array<[prefix: string, area: RouteArea]> = [
   ['/api/EmpresasAmelia', sessionRoutes],
   ['/api/EmpresasAmelia/menus', menuRoutes],
   ['/api/EmpresasAmelia/configuraciones', settingsRoutes],
+  ['/api/EmpresasAmelia', companyRoutes],
+  ['/api/EmpresasAmelia/ingresosDistribuidor', entriesRoutes],
 ];
 
 export async function buildApp({ config, database, mailer, logger = true }: BuildOptions) {

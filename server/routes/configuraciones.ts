@@ -42,7 +42,10 @@ const settingsRoutes: RouteArea = (app, ctx) => {
     },
   }, async (request) => {
     const { CON_CODIGO, ...changes } = request.body;
-    const [row] = await db.update(configuraciones).set(changes).where(eq(configuraciones.CON_CODIGO, CON_CODIGO)).returning();
+    const where = eq(configuraciones.CON_CODIGO, CON_CODIGO);
+    const [row] = Object.keys(changes).length
+      ? await db.update(configuraciones).set(changes).where(where).returning()
+      : await db.select().from(configuraciones).where(where);
     if (!row) throw new HttpError(404, MSG.settingNotFound);
     return row;
   });
