@@ -17,3 +17,9 @@ export const isEmail = (value: string) => new RegExp(EMAIL_PATTERN).test(value);
 
 /** Dates are shown YYYY-MM-DD (spec §9). */
 export const formatDate = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
+
+/** Carousel of the login pages: a new image every 3 s, each fading over 1.2 s (spec §9). */
+export const CAROUSEL_FADE_MS = 1200;
+
+/** Code the API sends with 403 when the user was deactivated: the app shows error403 instead of the login. */
+export const DEACTIVATED_CODE = 'USUARIO_DESACTIVADO';

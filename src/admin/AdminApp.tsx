@@ -1,0 +1,40 @@
+import { Admin, Layout, localStorageStore, Resource } from 'react-admin';
+import { Navigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { adminAuthProvider } from '../authProvider';
+import { adminDataProvider } from '../dataProvider';
+import { i18nProvider } from '../i18n/provider';
+import { themeOptions } from '../theme';
+import { useSettings } from '../settings/SettingsProvider';
+import { ServerMenu } from '../shell/ServerMenu';
+import { AdminDashboard } from './AdminDashboard';
+import configuraciones from '../resources/configuraciones';
+import ingresos from '../resources/ingresos';
+
+const store = localStorageStore(undefined, 'administrador');
+
+const AdminLayout = ({ children }: { children: ReactNode }) => <Layout menu={ServerMenu}>{children}</Layout>;
+
+/** The administration area, mounted at #/administrador with its own session, store and data provider. */
+export default function AdminApp() {
+  const { title } = useSettings();
+  return (
+    <Admin
+      basename="/administrador"
+      title={`${title} · Administración`}
+      authProvider={adminAuthProvider}
+      dataProvider={adminDataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={themeOptions}
+      layout={AdminLayout}
+      dashboard={AdminDashboard}
+      loginPage={false}
+      requireAuth
+      catchAll={() => <Navigate to="/administrador" replace />}
+    >
+      <Resource name="configuraciones" {...configuraciones} />
+      <Resource name="ingresos" {...ingresos} />
+    </Admin>
+  );
+}

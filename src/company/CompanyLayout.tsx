@@ -1,0 +1,47 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { AppBar, Layout, TitlePortal, useDataProvider } from 'react-admin';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { ServerMenu } from '../shell/ServerMenu';
+import { companySession } from '../authProvider/session';
+import { MessageDialog, type Message } from '../pages/components/MessageDialog';
+import type { AreaDataProvider } from '../dataProvider/createDataProvider';
+import { MSG } from '../domain/messages';
+
+function CompanyAppBar() {
+  const user = companySession.get();
+  return (
+    <AppBar>
+      <TitlePortal />
+      {user && (
+        <Typography variant="body2" sx={{ mr: 2, display: { xs: 'none', sm: 'block' } }}>
+          {user.EMP_NOMBREC} · RUC {user.EMP_RUC}
+        </Typography>
+      )}
+      {user?.distribuidor && <Chip size="small" color="warning" label={`Distribuidor: ${user.distribuidor}`} sx={{ mr: 1 }} />}
+    </AppBar>
+  );
+}
+
+/** After a sign-in, ask comprobarfirmaPlan once and warn about the plan or the signature (spec §4). */
+function PlanNotice() {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const [message, setMessage] = useState<Message | null>(null);
+  useEffect(() => {
+    const user = companySession.get();
+    if (!user || !companySession.takePlanCheck()) return;
+    dataProvider.call<{ activar: boolean; mensaje: string }>(`/comprobarfirmaPlan/${user.COM_CODIGO}/${user.eid}`)
+      .then((r) => r.activar && setMessage({ title: MSG.warningTitle, text: r.mensaje, severity: 'warning' }))
+      .catch(() => { /* a 401/403 is handled by the auth provider on the next call */ });
+  }, [dataProvider]);
+  return <MessageDialog message={message} onClose={() => setMessage(null)} />;
+}
+
+export function CompanyLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout menu={ServerMenu} appBar={CompanyAppBar}>
+      {children}
+      <PlanNotice />
+    </Layout>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PublicLayout } from './components/PublicLayout';
+import { MessageDialog, type Message } from './components/MessageDialog';
+import { Field } from './components/Field';
+import { required, useForm } from './components/useForm';
+import { api } from '../dataProvider/http';
+import { MSG } from '../domain/messages';
+
+export default function RecuperarClavePage() {
+  const navigate = useNavigate();
+  const [message, setMessage] = useState<Message | null>(null);
+  const [sending, setSending] = useState(false);
+  const form = useForm({ ruc: '', usuario: '' }, (v) => ({ ruc: required(v.ruc), usuario: required(v.usuario) }));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!form.check()) {
+      setMessage({ title: MSG.warningTitle, text: MSG.formInvalid, severity: 'warning' });
+      return;
+    }
+    setSending(true);
+    try {
+      await api('/recuperar', { method: 'POST', body: { ruc: form.values.ruc.trim(), usuario: form.values.usuario.trim() } });
+      setMessage({ title: MSG.recoveryOkTitle, text: MSG.recoveryOk, severity: 'success' });
+    } catch (error) {
+      setMessage({ title: MSG.loginErrorTitle, text: `${MSG.recoveryErrorPrefix} ${(error as Error).message}`, severity: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const close = () => {
+    const succeeded = message?.severity === 'success';
+    setMessage(null);
+    if (succeeded) navigate('/', { replace: true });
+  };
+
+  const back = <nav className="am-links"><Link to="/login">Volver a iniciar sesión</Link></nav>;
+  return (
+    <PublicLayout title="Recuperar clave" subtitle="Le enviaremos una clave nueva al correo registrado" footer={back} whiteLabelFooter={back}>
+      <form onSubmit={submit} noValidate>
+        <Field label="RUC" inputMode="numeric" maxLength={13} {...form.text('ruc')} />
+        <Field label="Usuario" autoComplete="username" {...form.text('usuario')} />
+        <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Enviando...' : 'Enviar clave nueva'}</button>
+      </form>
+      <MessageDialog message={message} onClose={close} />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,130 @@
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PublicLayout } from './components/PublicLayout';
+import { MessageDialog, type Message } from './components/MessageDialog';
+import { CheckboxField, Field } from './components/Field';
+import { TermsDialog } from './components/TermsDialog';
+import { required, useForm } from './components/useForm';
+import { api, API_BASE } from '../dataProvider/http';
+import { checkRuc } from '../domain/identifiers';
+import { MSG } from '../domain/messages';
+import { isEmail, PASSWORD_MIN_LENGTH, UPLOAD_MAX_BYTES } from '../domain/constants';
+
+type Registered = { EMP_CODIGO: number; EMP_RUC: string; msg: string; tokenPago: string };
+
+async function uploadPaymentProof(registered: Registered, reference: string, file: File): Promise<string> {
+  const body = new FormData();
+  body.append('current', file);
+  const url = `${API_BASE}/registro/pago/${registered.EMP_CODIGO}/${registered.EMP_RUC}/${encodeURIComponent(reference)}`;
+  const response = await fetch(url, { method: 'POST', body, headers: { 'x-token': registered.tokenPago } });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.msg ?? `El servidor respondió ${response.status}`);
+  return data.msg;
+}
+
+export default function RegistroPage() {
+  const navigate = useNavigate();
+  const [message, setMessage] = useState<Message | null>(null);
+  const [showTerms, setShowTerms] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useForm(
+    { EMP_RUC: '', EMP_NOMBREC: '', EMP_NOMBRE: '', email: '', usuario: '', clave: '', referencia: '', terminos: false },
+    (v) => ({
+      EMP_RUC: required(v.EMP_RUC) ?? checkRuc(v.EMP_RUC).error,
+      EMP_NOMBREC: required(v.EMP_NOMBREC),
+      EMP_NOMBRE: required(v.EMP_NOMBRE),
+      email: required(v.email) ?? (isEmail(v.email.trim()) ? undefined : 'Ingrese un correo electrónico válido'),
+      usuario: required(v.usuario) ?? (/\s/.test(v.usuario.trim()) ? 'El usuario no puede tener espacios' : undefined),
+      clave: required(v.clave) ?? (v.clave.length < PASSWORD_MIN_LENGTH ? `La clave debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres` : undefined),
+      referencia: file && !/^[A-Za-z0-9-]{1,60}$/.test(v.referencia.trim()) ? 'Ingrese el número de referencia del pago (letras, números y guiones)' : undefined,
+    }),
+  );
+  const rucWarning = !form.errors.EMP_RUC && form.values.EMP_RUC.length === 13 ? checkRuc(form.values.EMP_RUC).warning : undefined;
+
+  const pickFile = (picked: File | undefined) => {
+    setFileError(null);
+    setFile(null);
+    if (!picked) return;
+    if (!/\.(pdf|jpe?g|png)$/i.test(picked.name)) return setFileError(MSG.paymentFileType);
+    if (picked.size > UPLOAD_MAX_BYTES) return setFileError(MSG.paymentFileSize);
+    setFile(picked);
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!form.check() || fileError) {
+      setMessage({ title: MSG.warningTitle, text: MSG.formInvalid, severity: 'warning' });
+      return;
+    }
+    if (!form.values.terminos) {
+      setMessage({ title: MSG.warningTitle, text: MSG.termsRequired, severity: 'warning' });
+      return;
+    }
+    setSending(true);
+    const { referencia, ...fields } = form.values;
+    try {
+      const registered = await api<Registered>('/registro', {
+        method: 'POST',
+        body: { ...fields, EMP_NOMBREC: fields.EMP_NOMBREC.trim(), EMP_NOMBRE: fields.EMP_NOMBRE.trim(), email: fields.email.trim(), usuario: fields.usuario.trim(), terminos: true },
+      });
+      let text = registered.msg;
+      if (file) {
+        try {
+          text += `\n${await uploadPaymentProof(registered, referencia.trim(), file)}.`;
+        } catch (error) {
+          text += `\nNo se pudo adjuntar el comprobante de pago: ${(error as Error).message}. Envíelo luego desde soporte.`;
+        }
+      }
+      form.reset();
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      setMessage({ title: MSG.registrationOkTitle, text, severity: 'success' });
+    } catch (error) {
+      setMessage({ title: MSG.loginErrorTitle, text: `${MSG.registrationErrorPrefix} ${(error as Error).message}`, severity: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <PublicLayout
+      title="Crear una cuenta"
+      subtitle="Registre su empresa para emitir comprobantes electrónicos"
+      footer={<nav className="am-links"><span>¿Ya tiene una cuenta? <Link to="/login">Inicie sesión</Link></span></nav>}
+      whiteLabelFooter={<nav className="am-links"><Link to="/login">Volver a iniciar sesión</Link></nav>}
+    >
+      <form onSubmit={submit} noValidate>
+        <Field label="RUC" inputMode="numeric" maxLength={13} {...form.text('EMP_RUC')} warning={rucWarning} />
+        <Field label="Nombre comercial" {...form.text('EMP_NOMBREC')} />
+        <Field label="Razón social" {...form.text('EMP_NOMBRE')} />
+        <Field label="Correo electrónico" type="email" autoComplete="email" {...form.text('email')} />
+        <Field label="Usuario" autoComplete="username" {...form.text('usuario')} />
+        <Field label="Clave" type="password" autoComplete="new-password" {...form.text('clave')} />
+        <div className="am-box">
+          <div className={`am-field ${fileError ? 'am-field--error' : ''}`}>
+            <label htmlFor="comprobante">Comprobante de pago (opcional)</label>
+            <input id="comprobante" ref={fileInput} type="file" accept=".pdf,.jpg,.jpeg,.png" onChange={(e) => pickFile(e.target.files?.[0])} style={{ border: 0, padding: '4px 0' }} />
+            <div className="am-help">{fileError ?? 'PDF, JPG o PNG de hasta 15 MB'}</div>
+          </div>
+          {file && <Field label="Número de referencia del pago" {...form.text('referencia')} />}
+        </div>
+        <CheckboxField
+          id="terminos"
+          checked={form.values.terminos}
+          onChange={(v) => form.set('terminos', v)}
+          label={<>Acepto los <button type="button" className="am-link-button" onClick={() => setShowTerms(true)}>términos y condiciones</button></>}
+        />
+        <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Registrando...' : 'Crear cuenta'}</button>
+      </form>
+      <TermsDialog open={showTerms} onClose={() => setShowTerms(false)} />
+      <MessageDialog
+        message={message}
+        onClose={() => setMessage(null)}
+        actions={message?.severity === 'success' ? <button type="button" className="am-btn am-btn--text" onClick={() => navigate('/login')}>Iniciar sesión</button> : undefined}
+      />
+    </PublicLayout>
+  );
+}

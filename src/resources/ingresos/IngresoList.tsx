@@ -1,0 +1,17 @@
+import { DataTable, DateField, List } from 'react-admin';
+
+/** Who entered which company as a distributor, and when. */
+export function IngresoList() {
+  return (
+    <List title="Ingresos de distribuidores" sort={{ field: 'ING_FECHA', order: 'DESC' }} perPage={25}>
+      <DataTable bulkActionButtons={false}>
+        <DataTable.Col source="ING_FECHA" label="Fecha" field={DateField} />
+        <DataTable.Col source="ADM_NOMBRE" label="Distribuidor" />
+        <DataTable.Col source="EMP_NOMBREC" label="Empresa" />
+        <DataTable.Col source="EMP_RUC" label="RUC" />
+        <DataTable.Col source="USU_USUARIO" label="Usuario usado" />
+        <DataTable.Col source="ING_IP" label="IP" />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,4 @@
+import LoginIcon from '@mui/icons-material/Login';
+import { IngresoList } from './IngresoList';
+
+export default { list: IngresoList, icon: LoginIcon };

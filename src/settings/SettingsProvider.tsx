@@ -1,0 +1,56 @@
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { api } from '../dataProvider/http';
+import { readSettings, type SettingRow, type Settings } from './positions';
+import { MSG } from '../domain/messages';
+import '../pages/components/public.css';
+
+const SettingsContext = createContext<Settings | null>(null);
+
+export function useSettings(): Settings {
+  const settings = useContext(SettingsContext);
+  if (!settings) throw new Error('useSettings fuera de SettingsProvider');
+  return settings;
+}
+
+function applyBranding(settings: Settings) {
+  document.title = settings.title;
+  let icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!icon) {
+    icon = document.createElement('link');
+    icon.rel = 'icon';
+    document.head.appendChild(icon);
+  }
+  icon.href = settings.favicon;
+}
+
+/** Loads the global settings once; until they arrive the whole app shows "Cargando..." (spec §1). */
+export function SettingsProvider({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setError(null);
+    api<SettingRow[]>('/configuraciones')
+      .then((rows) => {
+        const read = readSettings(rows);
+        applyBranding(read);
+        setSettings(read);
+      })
+      .catch((e: Error) => setError(e.message));
+  }, []);
+  useEffect(load, [load]);
+
+  if (!settings) {
+    return (
+      <div role="status" aria-live="polite" className="am-status">
+        {error ? (
+          <div style={{ textAlign: 'center', fontSize: 16 }}>
+            <p>No se pudo cargar la configuración: {error}</p>
+            <button type="button" className="am-btn" onClick={load}>Reintentar</button>
+          </div>
+        ) : MSG.loading}
+      </div>
+    );
+  }
+  return <SettingsContext.Provider value={settings}>{children}</SettingsContext.Provider>;
+}
