@@ -7,13 +7,17 @@ import { i18nProvider } from '../i18n/provider';
 import { themeOptions } from '../theme';
 import { useSettings } from '../settings/SettingsProvider';
 import { ServerMenu } from '../shell/ServerMenu';
+import { AreaAppBar } from '../shell/AreaAppBar';
 import { AdminDashboard } from './AdminDashboard';
 import configuraciones from '../resources/configuraciones';
 import ingresos from '../resources/ingresos';
+import soporte from '../resources/soporte';
+import productos from '../resources/productos';
 
 const store = localStorageStore(undefined, 'administrador');
 
-const AdminLayout = ({ children }: { children: ReactNode }) => <Layout menu={ServerMenu}>{children}</Layout>;
+const AdminAppBar = () => <AreaAppBar />;
+const AdminLayout = ({ children }: { children: ReactNode }) => <Layout menu={ServerMenu} appBar={AdminAppBar}>{children}</Layout>;
 
 /** The administration area, mounted at #/administrador with its own session, store and data provider. */
 export default function AdminApp() {
@@ -30,11 +34,15 @@ export default function AdminApp() {
       layout={AdminLayout}
       dashboard={AdminDashboard}
       loginPage={false}
+      disableTelemetry
       requireAuth
       catchAll={() => <Navigate to="/administrador" replace />}
     >
       <Resource name="configuraciones" {...configuraciones} />
       <Resource name="ingresos" {...ingresos} />
+      <Resource name="soporte" {...soporte} />
+      <Resource name="productos" {...productos} />
+      <Resource name="asesor" recordRepresentation="ASE_NOMBRE" />
     </Admin>
   );
 }

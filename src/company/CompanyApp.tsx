@@ -26,6 +26,7 @@ export default function CompanyApp() {
       layout={CompanyLayout}
       dashboard={CompanyDashboard}
       loginPage={false}
+      disableTelemetry
       requireAuth
       catchAll={() => <Navigate to="/" replace />}
     >

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { AppBar, Layout, TitlePortal, useDataProvider } from 'react-admin';
+import { Layout, useDataProvider } from 'react-admin';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { ServerMenu } from '../shell/ServerMenu';
+import { AreaAppBar } from '../shell/AreaAppBar';
 import { companySession } from '../authProvider/session';
 import { MessageDialog, type Message } from '../pages/components/MessageDialog';
 import type { AreaDataProvider } from '../dataProvider/createDataProvider';
@@ -11,15 +12,14 @@ import { MSG } from '../domain/messages';
 function CompanyAppBar() {
   const user = companySession.get();
   return (
-    <AppBar>
-      <TitlePortal />
+    <AreaAppBar>
       {user && (
         <Typography variant="body2" sx={{ mr: 2, display: { xs: 'none', sm: 'block' } }}>
           {user.EMP_NOMBREC} · RUC {user.EMP_RUC}
         </Typography>
       )}
       {user?.distribuidor && <Chip size="small" color="warning" label={`Distribuidor: ${user.distribuidor}`} sx={{ mr: 1 }} />}
-    </AppBar>
+    </AreaAppBar>
   );
 }
 

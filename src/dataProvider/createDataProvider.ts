@@ -7,7 +7,7 @@ import { API_BASE, api } from './http';
  * entity's id field (EMP_CODIGO, SPT_ID...). `wholeList` resources come back as one array and are paged
  * here; `updatePath` replaces PUT {path}/{id} (e.g. configuraciones/actualizar).
  */
-export type ResourceMap = Record<string, { path: string; key: string; wholeList?: boolean; updatePath?: string }>;
+export type ResourceMap = Record<string, { path: string; key: string; wholeList?: boolean; updatePath?: string; listQuery?: Record<string, string> }>;
 
 type MenuEntry = { MEN_CODIGO: number; MEN_NOMBRE: string; MEN_RUTA: string; MEN_ICONO: string };
 export type AreaDataProvider = DataProvider & { getMenu(): Promise<MenuEntry[]>; call<T>(path: string, options?: { method?: string; body?: unknown }): Promise<T> };
@@ -47,27 +47,35 @@ export function createDataProvider(getToken: () => string | undefined, resources
 
   return {
     async getList(resource, params) {
-      const { path, wholeList } = config(resource);
-      if (!wholeList) {
-        const result = await base.getList(path, params);
-        return { ...result, data: result.data.map((row) => withId(resource, row)) };
-      }
-      const { json } = await httpClient(`${API_BASE}/${path}`);
-      let rows = (json as Record<string, unknown>[]).map((row) => withId(resource, row));
-      const q = String(params.filter?.q ?? '').toLowerCase();
-      if (q) rows = rows.filter((row) => Object.values(row).some((v) => String(v ?? '').toLowerCase().includes(q)));
-      const { field = 'id', order = 'ASC' } = params.sort ?? {};
-      rows.sort((a, b) => (order === 'ASC' ? 1 : -1) * compare(a[field], b[field]));
+      const { path, key, wholeList, listQuery } = config(resource);
+      const { field = key, order = 'ASC' } = params.sort ?? {};
       const { page = 1, perPage = 25 } = params.pagination ?? {};
-      return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
+      if (wholeList) {
+        const { json } = await httpClient(`${API_BASE}/${path}`);
+        let rows = (json as Record<string, unknown>[]).map((row) => withId(resource, row));
+        const q = String(params.filter?.q ?? '').toLowerCase();
+        if (q) rows = rows.filter((row) => Object.values(row).some((v) => String(v ?? '').toLowerCase().includes(q)));
+        rows.sort((a, b) => (order === 'ASC' ? 1 : -1) * compare(a[field], b[field]));
+        return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
+      }
+      // ra-data-simple-rest's query format, plus the resource's fixed query (e.g. all=1).
+      const query = new URLSearchParams({
+        ...listQuery,
+        sort: JSON.stringify([field === 'id' ? key : field, order]),
+        range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]),
+        filter: JSON.stringify(params.filter ?? {}),
+      });
+      const { json, headers } = await httpClient(`${API_BASE}/${path}?${query}`);
+      const total = Number(headers.get('Content-Range')?.split('/').pop());
+      return { data: (json as Record<string, unknown>[]).map((row) => withId(resource, row)), total: Number.isFinite(total) ? total : (json as unknown[]).length };
     },
     async getOne(resource, params) {
       const { data } = await base.getOne(config(resource).path, params);
       return { data: withId(resource, data) };
     },
     async getMany(resource, params) {
-      const rows = await Promise.all(params.ids.map((id) => base.getOne(config(resource).path, { id })));
-      return { data: rows.map(({ data }) => withId(resource, data)) };
+      const { data } = await this.getList(resource, { filter: { id: params.ids }, pagination: { page: 1, perPage: params.ids.length || 1 }, sort: { field: 'id', order: 'ASC' } });
+      return { data };
     },
     async getManyReference(resource, params) {
       const result = await base.getManyReference(config(resource).path, params);

@@ -12,6 +12,9 @@ export const adminDataProvider = createDataProvider(
   {
     configuraciones: { path: 'configuraciones', key: 'CON_CODIGO', wholeList: true, updatePath: 'configuraciones/actualizar' },
     ingresos: { path: 'ingresosDistribuidor', key: 'ING_CODIGO' },
+    soporte: { path: 'soporte', key: 'SPT_ID' },
+    productos: { path: 'productos', key: 'PROD_ID', listQuery: { all: '1' } },
+    asesor: { path: 'asesor', key: 'ASE_CODIGO' },
   },
   (call) => call('/menus/menuAdmin', { method: 'POST', body: { id: adminSession.get()?.ADM_CODIGO } }),
 );

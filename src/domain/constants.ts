@@ -18,6 +18,13 @@ export const isEmail = (value: string) => new RegExp(EMAIL_PATTERN).test(value);
 /** Dates are shown YYYY-MM-DD (spec §9). */
 export const formatDate = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
 
+/** Local date and time as YYYY-MM-DD HH:MM (history rows, audit lists). */
+export function formatDateTime(value: Date | string): string {
+  const d = new Date(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 /** Carousel of the login pages: a new image every 3 s, each fading over 1.2 s (spec §9). */
 export const CAROUSEL_FADE_MS = 1200;
 

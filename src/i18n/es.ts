@@ -295,6 +295,13 @@ export const es: TranslationMessages = {
         ...richTextMessages,
     },
     // Textos propios de la aplicación (estructura general de Amelia).
+    resources: {
+        configuraciones: { name: 'Configuración |||| Configuraciones' },
+        ingresos: { name: 'Acceso a empresa |||| Accesos a empresas' },
+        soporte: { name: 'Ticket |||| Tickets de soporte' },
+        productos: { name: 'Producto |||| Productos' },
+        asesor: { name: 'Asesor |||| Asesores' },
+    },
     amelia: {
         nombre: 'Amelia',
         cargando: 'Cargando...',

@@ -4,6 +4,7 @@ import { PublicLayout } from './components/PublicLayout';
 import { MessageDialog, type Message } from './components/MessageDialog';
 import { CheckboxField, Field } from './components/Field';
 import { TermsDialog } from './components/TermsDialog';
+import { FilePicker } from './components/FilePicker';
 import { required, useForm } from './components/useForm';
 import { api, API_BASE } from '../dataProvider/http';
 import { checkRuc } from '../domain/identifiers';
@@ -104,11 +105,8 @@ export default function RegistroPage() {
         <Field label="Usuario" autoComplete="username" {...form.text('usuario')} />
         <Field label="Clave" type="password" autoComplete="new-password" {...form.text('clave')} />
         <div className="am-box">
-          <div className={`am-field ${fileError ? 'am-field--error' : ''}`}>
-            <label htmlFor="comprobante">Comprobante de pago (opcional)</label>
-            <input id="comprobante" ref={fileInput} type="file" accept=".pdf,.jpg,.jpeg,.png" onChange={(e) => pickFile(e.target.files?.[0])} style={{ border: 0, padding: '4px 0' }} />
-            <div className="am-help">{fileError ?? 'PDF, JPG o PNG de hasta 15 MB'}</div>
-          </div>
+          <FilePicker id="comprobante" label="Comprobante de pago (opcional)" accept=".pdf,.jpg,.jpeg,.png" file={file} onPick={pickFile}
+            help="PDF, JPG o PNG de hasta 15 MB" error={fileError} inputRef={fileInput} />
           {file && <Field label="Número de referencia del pago" {...form.text('referencia')} />}
         </div>
         <CheckboxField

@@ -1,3 +1,182 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MessageDialog, type Message } from './components/MessageDialog';
+import { Field } from './components/Field';
+import { FilePicker } from './components/FilePicker';
+import { required, useForm } from './components/useForm';
+import { api, API_BASE, ApiError } from '../dataProvider/http';
+import { useSettings } from '../settings/SettingsProvider';
+import { MSG } from '../domain/messages';
+import { isEmail, TICKET_FILE_MAX_BYTES } from '../domain/constants';
+import { TICKET_MSG, TICKET_PHONE_PATTERN, TICKET_RUC_PATTERN, TICKET_SUBJECT_CHOICES } from '../domain/tickets';
+import './components/public.css';
+
+const RichTextEditor = lazy(() => import('./components/RichTextEditor'));
+
+type Product = { PROD_ID: number; PROD_NOMBRE: string };
+type Customer = { nombre: string; correo: string; telefono: string };
+type Created = { SPT_ID: number; tokenArchivo: string };
+
+const ID_MIN = 10;
+const TICKET_FILE_ACCEPT = '.zip,.rar,.7z,application/zip,application/x-rar-compressed,application/x-7z-compressed';
+
+async function uploadAttachment(ticket: Created, file: File) {
+  const body = new FormData();
+  body.append('current', file);
+  const response = await fetch(`${API_BASE}/soporte/docCli/${ticket.SPT_ID}`, { method: 'POST', body, headers: { 'x-token': ticket.tokenArchivo } });
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({}));
+    throw new ApiError(response.status, data.msg ?? `El servidor respondió ${response.status}`);
+  }
+}
+
+/** Public support ticket (spec §2): a customer who cannot sign in asks for help, with one attachment. */
 export default function SoporteTicketPage() {
-  return null;
+  const navigate = useNavigate();
+  const settings = useSettings();
+  const [products, setProducts] = useState<Product[]>([]);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [reloadOnClose, setReloadOnClose] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const [text, setText] = useState({ html: '', empty: true });
+  const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useForm(
+    { SPT_PRODUCTOS: '', SPT_RUC: '', SPT_CLIENTENOMBRE: '', SPT_CLIENTECORREO: '', SPT_CLIENTETELEFONO: '', SPT_ASUNTO: '' },
+    (v) => ({
+      SPT_PRODUCTOS: required(v.SPT_PRODUCTOS),
+      SPT_RUC: required(v.SPT_RUC) ?? (new RegExp(TICKET_RUC_PATTERN).test(v.SPT_RUC.trim()) ? undefined : TICKET_MSG.rucLength),
+      SPT_CLIENTENOMBRE: required(v.SPT_CLIENTENOMBRE),
+      SPT_CLIENTECORREO: required(v.SPT_CLIENTECORREO) ?? (isEmail(v.SPT_CLIENTECORREO.trim()) ? undefined : 'Ingrese un correo electrónico válido'),
+      SPT_CLIENTETELEFONO: required(v.SPT_CLIENTETELEFONO) ?? (new RegExp(TICKET_PHONE_PATTERN).test(v.SPT_CLIENTETELEFONO.trim()) ? undefined : TICKET_MSG.phoneLength),
+      SPT_ASUNTO: required(v.SPT_ASUNTO),
+    }),
+  );
+
+  useEffect(() => {
+    api<Product[]>('/productos').then(setProducts).catch((e: Error) => setMessage({ title: MSG.loginErrorTitle, text: e.message, severity: 'error' }));
+  }, []);
+
+  const search = async () => {
+    const id = form.values.SPT_RUC.trim();
+    if (!id) return setMessage({ title: MSG.customerNotFoundTitle, text: MSG.idRequired, severity: 'warning' });
+    if (id.length !== 10 && id.length !== 13) return setMessage({ title: MSG.customerNotFoundTitle, text: MSG.idLength, severity: 'warning' });
+    setSearching(true);
+    try {
+      const customer = await api<Customer>(`/soporte/datosSoporteCliente/${encodeURIComponent(id)}`);
+      form.setMany({ SPT_CLIENTENOMBRE: customer.nombre ?? '', SPT_CLIENTECORREO: customer.correo ?? '', SPT_CLIENTETELEFONO: customer.telefono ?? '' });
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : 0;
+      if (status === 404) setMessage({ title: MSG.customerNotFoundTitle, text: MSG.customerNotFound, severity: 'warning' });
+      else if (status === 503) setMessage({ title: MSG.customerNotFoundTitle, text: MSG.sriUnavailable, severity: 'warning' });
+      else setMessage({ title: MSG.loginErrorTitle, text: (error as Error).message, severity: 'error' });
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const pickFile = (picked: File | undefined) => {
+    setFile(null);
+    if (!picked) return;
+    const reject = (text: string) => {
+      if (fileInput.current) fileInput.current.value = '';
+      setMessage({ title: MSG.warningTitle, text, severity: 'warning' });
+    };
+    if (!/\.(zip|rar)$/i.test(picked.name)) return reject(MSG.ticketFileType);
+    if (picked.size > TICKET_FILE_MAX_BYTES) return reject(MSG.ticketFileSize);
+    setFile(picked);
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const valid = form.check();
+    if (!valid) return setMessage({ title: MSG.warningTitle, text: MSG.formInvalid, severity: 'warning' });
+    if (text.empty) return setMessage({ title: MSG.warningTitle, text: MSG.ticketEmptyText, severity: 'warning' });
+    setSending(true);
+    let created: Created | undefined;
+    try {
+      const v = form.values;
+      created = await api<Created>('/soporte', {
+        method: 'POST',
+        body: {
+          SPT_PRODUCTOS: Number(v.SPT_PRODUCTOS), SPT_RUC: v.SPT_RUC.trim(), SPT_CLIENTENOMBRE: v.SPT_CLIENTENOMBRE.trim(),
+          SPT_CLIENTECORREO: v.SPT_CLIENTECORREO.trim(), SPT_CLIENTETELEFONO: v.SPT_CLIENTETELEFONO.trim(), SPT_ASUNTO: v.SPT_ASUNTO, SPT_MENSAJE: text.html,
+        },
+      });
+      if (file) await uploadAttachment(created, file);
+      await api('/soporte/correo', { method: 'POST', body: { SPT_ID: created.SPT_ID }, token: created.tokenArchivo });
+      setReloadOnClose(true);
+      setMessage({ title: MSG.ticketOkTitle, text: `${MSG.ticketOk}\nSu número de ticket es el #${created.SPT_ID}.`, severity: 'success' });
+    } catch (error) {
+      const saved = created ? `El ticket #${created.SPT_ID} quedó registrado, pero: ` : '';
+      if (created) setReloadOnClose(true);
+      setMessage({ title: MSG.loginErrorTitle, text: `${saved}${(error as Error).message}`, severity: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const closeMessage = () => {
+    setMessage(null);
+    if (reloadOnClose) window.location.reload();
+  };
+
+  const idLength = form.values.SPT_RUC.trim().length;
+  return (
+    <div className="am-page">
+      <div className="am-page__inner">
+        <div className="am-page__head">
+          <button type="button" className="am-btn am-btn--outlined" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/login'))}>Regresar</button>
+          <nav className="am-breadcrumb" aria-label="Ruta de navegación">
+            <ol><li><Link to="/">Inicio</Link></li><li>Soporte</li><li aria-current="page">Ticket</li></ol>
+          </nav>
+        </div>
+        <main className="am-card am-card--wide">
+          <img className="am-card__logo" src={settings.logo} alt={settings.title} />
+          <h1>Nuevo ticket de soporte</h1>
+          <p className="am-subtitle">Cuéntenos qué necesita; le responderemos al correo que indique.</p>
+          <form onSubmit={submit} noValidate>
+            <div className={`am-field ${form.errors.SPT_PRODUCTOS ? 'am-field--error' : ''}`}>
+              <label htmlFor="SPT_PRODUCTOS">Producto</label>
+              <select id="SPT_PRODUCTOS" value={form.values.SPT_PRODUCTOS} onChange={(e) => form.set('SPT_PRODUCTOS', e.target.value)}>
+                <option value="">Seleccione un producto</option>
+                {products.map((p) => <option key={p.PROD_ID} value={p.PROD_ID}>{p.PROD_NOMBRE}</option>)}
+              </select>
+              <div className="am-help">{form.errors.SPT_PRODUCTOS ?? ' '}</div>
+            </div>
+            <div className="am-inline">
+              <Field label="RUC o cédula" inputMode="numeric" maxLength={13} {...form.text('SPT_RUC')}
+                onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); if (idLength >= ID_MIN) void search(); } }} />
+              <button type="button" className="am-btn" onClick={search} disabled={idLength < ID_MIN || searching}>{searching ? 'Buscando...' : 'Buscar'}</button>
+            </div>
+            <Field label="Nombre del cliente" {...form.text('SPT_CLIENTENOMBRE')} />
+            <div className="am-row">
+              <Field label="Correo electrónico" type="email" {...form.text('SPT_CLIENTECORREO')} />
+              <Field label="Teléfono" type="tel" maxLength={10} {...form.text('SPT_CLIENTETELEFONO')} />
+            </div>
+            <div className={`am-field ${form.errors.SPT_ASUNTO ? 'am-field--error' : ''}`}>
+              <label htmlFor="SPT_ASUNTO">Asunto</label>
+              <select id="SPT_ASUNTO" value={form.values.SPT_ASUNTO} onChange={(e) => form.set('SPT_ASUNTO', e.target.value)}>
+                <option value="">Seleccione un asunto</option>
+                {TICKET_SUBJECT_CHOICES.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+              </select>
+              <div className="am-help">{form.errors.SPT_ASUNTO ?? ' '}</div>
+            </div>
+            <div className="am-field">
+              <label htmlFor="SPT_MENSAJE">Mensaje</label>
+              <Suspense fallback={<div className="am-editor am-editor__placeholder">{MSG.loading}</div>}>
+                <RichTextEditor id="SPT_MENSAJE" label="Mensaje" onChange={(html, empty) => setText({ html, empty })} />
+              </Suspense>
+              <div className="am-help"> </div>
+            </div>
+            <FilePicker id="adjunto" label="Archivo adjunto (opcional)" accept={TICKET_FILE_ACCEPT} file={file} onPick={pickFile}
+              help="Un archivo .zip o .rar de hasta 50 MB" inputRef={fileInput} />
+            <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Enviando...' : 'Enviar ticket'}</button>
+          </form>
+        </main>
+      </div>
+      <MessageDialog message={message} onClose={closeMessage} />
+    </div>
+  );
 }

@@ -18,10 +18,17 @@ export function useForm<I extends Values>(initial: I, validate: (values: Widen<I
     if (submitted) setErrors(validate(next));
   };
 
+  const setMany = (changes: Partial<T>) => {
+    const next = { ...values, ...changes };
+    setValues(next);
+    if (submitted) setErrors(validate(next));
+  };
+
   return {
     values,
     errors,
     set,
+    setMany,
     /** Props for a text field: value, change handler, error flag and helper text. */
     text(name: keyof T & string) {
       return {

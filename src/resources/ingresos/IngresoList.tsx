@@ -1,11 +1,12 @@
-import { DataTable, DateField, List } from 'react-admin';
+import { DataTable, List, type RaRecord } from 'react-admin';
+import { formatDateTime } from '../../domain/constants';
 
 /** Who entered which company as a distributor, and when. */
 export function IngresoList() {
   return (
     <List title="Ingresos de distribuidores" sort={{ field: 'ING_FECHA', order: 'DESC' }} perPage={25}>
       <DataTable bulkActionButtons={false}>
-        <DataTable.Col source="ING_FECHA" label="Fecha" field={DateField} />
+        <DataTable.Col source="ING_FECHA" label="Fecha" render={(r: RaRecord) => formatDateTime(r.ING_FECHA)} />
         <DataTable.Col source="ADM_NOMBRE" label="Distribuidor" />
         <DataTable.Col source="EMP_NOMBREC" label="Empresa" />
         <DataTable.Col source="EMP_RUC" label="RUC" />

@@ -1,0 +1,20 @@
+import type { Ref } from 'react';
+import './public.css';
+
+type Props = { id: string; label: string; accept: string; file: File | null; onPick: (file: File | undefined) => void; help: string; error?: string | null; inputRef?: Ref<HTMLInputElement> };
+
+/** A file input with Spanish texts whatever the browser's language ("Seleccionar archivo", not "Choose File"). */
+export function FilePicker({ id, label, accept, file, onPick, help, error, inputRef }: Props) {
+  return (
+    <div className={`am-field ${error ? 'am-field--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="am-file">
+        <label htmlFor={id} className="am-btn am-btn--outlined" aria-hidden="true">Seleccionar archivo</label>
+        <span className="am-file__name">{file ? `${file.name} (${(file.size / 1024 / 1024).toFixed(2)} MB)` : 'Ningún archivo seleccionado'}</span>
+        <input id={id} ref={inputRef} type="file" accept={accept} className="am-visually-hidden" aria-describedby={`${id}-help`}
+          onChange={(e) => onPick(e.target.files?.[0])} />
+      </div>
+      <div id={`${id}-help`} className="am-help">{error ?? help}</div>
+    </div>
+  );
+}

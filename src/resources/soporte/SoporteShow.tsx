@@ -1,0 +1,100 @@
+import { DeleteWithConfirmButton, Show, TopToolbar, ListButton, useRecordContext, type RaRecord } from 'react-admin';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { ticketSubjectLabel } from '../../domain/tickets';
+import { formatDate } from '../../domain/constants';
+import { adminSession } from '../../authProvider/session';
+import { PRF_ADMINISTRADOR } from '../../domain/constants';
+import { TicketStateChip } from './TicketStateChip';
+import { TicketAttachments } from './TicketAttachments';
+import { TicketWorkPanel } from './TicketWorkPanel';
+import { TicketHistory } from './TicketHistory';
+
+function ShowActions() {
+  const record = useRecordContext();
+  return (
+    <TopToolbar>
+      <ListButton label="Volver a la lista" />
+      {record && adminSession.get()?.PRF_CODIGO === PRF_ADMINISTRADOR && (
+        <DeleteWithConfirmButton
+          mutationMode="pessimistic"
+          confirmTitle={`Eliminar el ticket #${record.SPT_ID}`}
+          confirmContent="Se eliminarán el ticket, su historial y sus archivos adjuntos. Esta acción no se puede deshacer."
+          redirect="list"
+        />
+      )}
+    </TopToolbar>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary">{label}</Typography>
+      <Typography component="div">{children}</Typography>
+    </Box>
+  );
+}
+
+function TicketContent() {
+  const record = useRecordContext<RaRecord>();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start', p: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Card variant="outlined">
+          <CardContent sx={{ display: 'grid', gap: 2 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+              <Typography variant="h5" component="h1">Ticket #{record.SPT_ID}</Typography>
+              <TicketStateChip state={record.SPT_ESTADO} />
+            </Box>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+              <Detail label="Producto">{record.PROD_NOMBRE}</Detail>
+              <Detail label="Asunto">{ticketSubjectLabel(record.SPT_ASUNTO)}</Detail>
+              <Detail label="Asesor">{record.ASE_NOMBRE ?? 'Sin asignar'}</Detail>
+              <Detail label="Creado">{formatDate(record.SPT_FECHA)}</Detail>
+              <Detail label="Última actualización">{formatDate(record.SPT_ACTUALIZADO)}</Detail>
+            </Box>
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>Cliente</Typography>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+              <Detail label="Nombre">{record.SPT_CLIENTENOMBRE}</Detail>
+              <Detail label="RUC o cédula">{record.SPT_RUC}</Detail>
+              <Detail label="Correo electrónico"><a href={`mailto:${record.SPT_CLIENTECORREO}`}>{record.SPT_CLIENTECORREO}</a></Detail>
+              <Detail label="Teléfono">{record.SPT_CLIENTETELEFONO ?? '—'}</Detail>
+            </Box>
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>Mensaje del cliente</Typography>
+            {/* SPT_MENSAJE was sanitized with an allowlist on the server before it was stored. */}
+            <Box className="ticket-message" sx={{ '& p': { mt: 0 }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: record.SPT_MENSAJE }} />
+            {record.SPT_RESPUESTA && (
+              <Box sx={{ mt: 2, p: 2, bgcolor: 'action.hover', borderRadius: 1 }}>
+                <Typography variant="subtitle2">Respuesta del asesor</Typography>
+                <Box sx={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: record.SPT_RESPUESTA }} />
+              </Box>
+            )}
+          </CardContent>
+        </Card>
+        <TicketAttachments />
+        <TicketHistory />
+      </Box>
+      <TicketWorkPanel />
+    </Box>
+  );
+}
+
+export function SoporteShow() {
+  return (
+    <Show title="Ticket de soporte" actions={<ShowActions />}>
+      <TicketContent />
+    </Show>
+  );
+}
