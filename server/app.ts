@@ -21,8 +21,12 @@ import menuRoutes from './routes/menus';
 import settingsRoutes from './routes/configuraciones';
 import companyRoutes from './routes/empresa';
 import entriesRoutes from './routes/ingresos';
+import publicSupportRoutes from './routes/soporte-publico';
+import supportDeskRoutes from './routes/soporte';
+import productRoutes from './routes/productos';
+import adviserRoutes from './routes/asesores';
 
-export type BuildOptions = { config: Config; database: Database; mailer?: Mailer; logger?: boolean };
+export type BuildOptions = { config: Config; database: Database; mailer?: Mailer; logger?: boolean; /** Where log lines go (default stdout); tests read them. */ logStream?: NodeJS.WritableStream };
 
 /** The route areas of spec §7 and where they are mounted. */
 const areas: Array<[prefix: string, area: RouteArea]> = [
@@ -31,11 +35,15 @@ const areas: Array<[prefix: string, area: RouteArea]> = [
   ['/api/EmpresasAmelia/configuraciones', settingsRoutes],
   ['/api/EmpresasAmelia', companyRoutes],
   ['/api/EmpresasAmelia/ingresosDistribuidor', entriesRoutes],
+  ['/api/EmpresasAmelia/soporte', publicSupportRoutes],
+  ['/api/EmpresasAmelia/soporte', supportDeskRoutes],
+  ['/api/EmpresasAmelia/productos', productRoutes],
+  ['/api/EmpresasAmelia/asesor', adviserRoutes],
 ];
 
-export async function buildApp({ config, database, mailer, logger = true }: BuildOptions) {
+export async function buildApp({ config, database, mailer, logger = true, logStream }: BuildOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers["x-token"]', 'req.headers.authorization'] } : false,
+    logger: logger ? { level: config.logLevel, redact: ['req.headers["x-token"]', 'req.headers.authorization'], ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
     ajv: {

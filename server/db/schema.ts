@@ -131,3 +131,67 @@ export const pagosRegistro = pgTable('pagos_registro', {
   ARC_ID: varchar('arc_id', { length: 40 }).notNull().references(() => archivos.ARC_ID),
   PAG_FECHA: timestamp('pag_fecha', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Products a support ticket can be about (reference data in migration 0004_productos_base). */
+export const productos = pgTable('productos', {
+  PROD_ID: serial('prod_id').primaryKey(),
+  PROD_NOMBRE: varchar('prod_nombre', { length: 120 }).notNull(),
+  PROD_ACTIVO: boolean('prod_activo').notNull().default(true),
+}, (t) => [uniqueIndex('productos_nombre_unico').on(sql`lower(${t.PROD_NOMBRE})`)]);
+
+/** Support advisers a ticket can be assigned to. */
+export const asesores = pgTable('asesores', {
+  ASE_CODIGO: serial('ase_codigo').primaryKey(),
+  ASE_NOMBRE: varchar('ase_nombre', { length: 150 }).notNull(),
+  ASE_CORREO: varchar('ase_correo', { length: 150 }),
+  ASE_IDENTIFICACION: varchar('ase_identificacion', { length: 13 }).notNull().unique(),
+  ASE_ACTIVO: boolean('ase_activo').notNull().default(true),
+}, (t) => [index('asesores_nombre_trgm').using('gin', sql`${t.ASE_NOMBRE} gin_trgm_ops`)]);
+
+/**
+ * Support tickets (public form + support desk). SPT_MENSAJE and SPT_RESPUESTA hold sanitized HTML.
+ * The customer's attachment is SPT_ARCHIVOCLIENTE (its name also in SPT_NOMBREARCHIVO), the adviser's SPT_ARCHIVOASESOR.
+ */
+export const soporte = pgTable('soporte', {
+  SPT_ID: serial('spt_id').primaryKey(),
+  SPT_PRODUCTOS: integer('spt_productos').notNull().references(() => productos.PROD_ID),
+  SPT_RUC: varchar('spt_ruc', { length: 13 }).notNull(),
+  SPT_CLIENTENOMBRE: varchar('spt_clientenombre', { length: 200 }).notNull(),
+  SPT_CLIENTECORREO: varchar('spt_clientecorreo', { length: 150 }).notNull(),
+  SPT_CLIENTETELEFONO: varchar('spt_clientetelefono', { length: 10 }),
+  SPT_ASUNTO: varchar('spt_asunto', { length: 4 }).notNull(),
+  SPT_MENSAJE: text('spt_mensaje').notNull(),
+  SPT_ESTADO: varchar('spt_estado', { length: 12 }).notNull().default('ABIERTO'),
+  SPT_FECHA: timestamp('spt_fecha', { withTimezone: true }).notNull().defaultNow(),
+  SPT_ACTUALIZADO: timestamp('spt_actualizado', { withTimezone: true }).notNull().defaultNow(),
+  SPT_NOMBREARCHIVO: varchar('spt_nombrearchivo', { length: 255 }),
+  SPT_ARCHIVOCLIENTE: varchar('spt_archivocliente', { length: 40 }).references(() => archivos.ARC_ID, { onDelete: 'set null' }),
+  SPT_ARCHIVOASESOR: varchar('spt_archivoasesor', { length: 40 }).references(() => archivos.ARC_ID, { onDelete: 'set null' }),
+  ASE_CODIGO: integer('ase_codigo').references(() => asesores.ASE_CODIGO),
+  SPT_RESPUESTA: text('spt_respuesta'),
+  /** True once the confirmation to the customer and the notice to support went out (soporte/correo). */
+  SPT_CORREO_ENVIADO: boolean('spt_correo_enviado').notNull().default(false),
+}, (t) => [
+  index('soporte_clientenombre_trgm').using('gin', sql`${t.SPT_CLIENTENOMBRE} gin_trgm_ops`),
+  index('soporte_estado').on(t.SPT_ESTADO),
+  index('soporte_fecha').on(t.SPT_FECHA),
+  // varchar_pattern_ops: serves both equality and prefix (LIKE '1714307103%') searches by RUC/cédula.
+  index('soporte_ruc').on(t.SPT_RUC.op('varchar_pattern_ops')),
+  index('soporte_asesor').on(t.ASE_CODIGO),
+]);
+
+/** Every change to a ticket: who (administrator, or null for the customer), what, when. */
+export const soporteHistorial = pgTable('soporte_historial', {
+  HIS_ID: serial('his_id').primaryKey(),
+  SPT_ID: integer('spt_id').notNull().references(() => soporte.SPT_ID, { onDelete: 'cascade' }),
+  HIS_FECHA: timestamp('his_fecha', { withTimezone: true }).notNull().defaultNow(),
+  ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'set null' }),
+  /** ADM_USUARIO at the time of the change, or 'cliente'. */
+  HIS_USUARIO: varchar('his_usuario', { length: 60 }).notNull(),
+  /** creacion, archivo_cliente, asignacion, estado, archivo_asesor, respuesta */
+  HIS_ACCION: varchar('his_accion', { length: 20 }).notNull(),
+  HIS_DESCRIPCION: text('his_descripcion').notNull(),
+  HIS_ESTADO_ANTERIOR: varchar('his_estado_anterior', { length: 12 }),
+  HIS_ESTADO_NUEVO: varchar('his_estado_nuevo', { length: 12 }),
+  HIS_COMENTARIO: text('his_comentario'),
+}, (t) => [index('soporte_historial_ticket').on(t.SPT_ID, t.HIS_ID)]);

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { administradores, empresas, menusEmpresa, planes, planesEmpresa, usuarios } from './schema';
+import { administradores, asesores, empresas, menusEmpresa, planes, planesEmpresa, usuarios } from './schema';
 import { hashPassword } from '../services/passwords';
 import { DEMO } from './demo-accounts';
 
@@ -58,6 +58,13 @@ export async function seedDemo(db: Db): Promise<void> {
       ...[101, 102, 103].map((m) => ({ EMP_CODIGO: andina.EMP_CODIGO, MEN_CODIGO: m })),
       ...[101, 103].map((m) => ({ EMP_CODIGO: tornillo.EMP_CODIGO, MEN_CODIGO: m })),
       ...[101, 102].map((m) => ({ EMP_CODIGO: costa.EMP_CODIGO, MEN_CODIGO: m })),
+    ]);
+
+    // Support advisers a ticket can be assigned to (the products are reference data in migration 0004).
+    await tx.insert(asesores).values([
+      { ASE_NOMBRE: 'Daniela Cevallos', ASE_CORREO: 'daniela.cevallos@amelia.ec', ASE_IDENTIFICACION: '1714307103' },
+      { ASE_NOMBRE: 'Andrés Villacís', ASE_CORREO: 'andres.villacis@amelia.ec', ASE_IDENTIFICACION: '0926687856' },
+      { ASE_NOMBRE: 'Gabriela Torres', ASE_CORREO: 'gabriela.torres@amelia.ec', ASE_IDENTIFICACION: '0602910945' },
     ]);
   });
 }

@@ -62,14 +62,18 @@ export function createFileStore(dataDir: string, db: Db) {
           done(null, chunk);
         },
       });
+      const out = fs.createWriteStream(target, { mode: 0o600 });
       try {
-        await pipeline(stream, guard, fs.createWriteStream(target, { mode: 0o600 }));
+        await pipeline(stream, guard, out);
         const kind = candidates.find((k) => FILE_KINDS[k].signatures.some((sig) => sig.every((byte, i) => head[i] === byte)));
         if (!kind) throw new HttpError(400, rules.typeMessage);
         const row = { ARC_ID: id, ARC_NOMBRE: name, ARC_TIPO: FILE_KINDS[kind].mime, ARC_TAMANO: size, ARC_PROPIETARIO: owner };
         await db.insert(archivos).values(row);
         return row;
       } catch (error) {
+        // A first chunk already over the limit fails the pipeline while the file is still being opened: wait for the
+        // write stream to close, or the file would be created after the removal below and stay behind, empty.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         fs.rmSync(target, { force: true });
         stream.resume();
         throw error;

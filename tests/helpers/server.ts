@@ -14,7 +14,8 @@ export type TestDbKind = 'pglite' | 'postgres';
 /** The databases the API suites run on: always PGlite, and PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabases: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh, empty database on the TEST_DATABASE_URL server, and a function that drops it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `amelia_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -39,8 +40,9 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 /**
  * A real app on a real database (in-memory PGlite or a fresh PostgreSQL database), seeded with the demo
  * data, with its own temporary DATA_DIR (files, outbox). Requests go through app.inject.
+ * Logging is off unless options.logStream is given (then the app logs there at config.logLevel).
  */
-export async function startTestApp(kind: TestDbKind, overrides: Partial<Config> = {}) {
+export async function startTestApp(kind: TestDbKind, overrides: Partial<Config> = {}, options: { logStream?: NodeJS.WritableStream } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-api-'));
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : undefined;
   const config: Config = {
@@ -51,7 +53,7 @@ export async function startTestApp(kind: TestDbKind, overrides: Partial<Config> 
   };
   const database = await openDatabase({ databaseUrl: pgDb?.url });
   await seedDemo(database.db);
-  const { app, ctx } = await buildApp({ config, database, logger: false });
+  const { app, ctx } = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });
   await app.ready();
 
   const outbox = path.join(dataDir, 'outbox');

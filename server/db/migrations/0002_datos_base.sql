@@ -8,7 +8,7 @@ ON CONFLICT DO NOTHING;
 INSERT INTO "menus" ("men_codigo", "men_area", "men_nombre", "men_ruta", "men_icono", "men_orden") VALUES
   (1, 'admin', 'Inicio', '', 'home', 1),
   (2, 'admin', 'Configuraciones', 'configuraciones', 'settings', 90),
-  (3, 'admin', 'Ingresos de distribuidores', 'ingresos', 'login', 80),
+  (3, 'admin', 'Accesos a empresas', 'ingresos', 'login', 80),
   (101, 'empresa', 'Inicio', '', 'home', 1),
   (102, 'empresa', 'Mi empresa', 'mi-empresa', 'business', 2),
   (103, 'empresa', 'Ayuda y soporte', 'ayuda', 'support', 99)

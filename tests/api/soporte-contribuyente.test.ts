@@ -1,0 +1,168 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
+import { MSG } from '../../src/domain/messages';
+import { empresas } from '../../server/db/schema';
+import { API } from './soporte-ayudas';
+
+/**
+ * A stand-in for the SRI's consolidated-taxpayer query, over real HTTP on 127.0.0.1:
+ * GET /contribuyentes/{ruc} answers like the SRI (an array with the taxpayer), 404, 500, or never (timeout).
+ */
+const FOUND = '1791251237001'; // not one of our companies
+const FOUND_NO_CONTACT = '1768152560001';
+const NOT_REGISTERED = '1799999999001';
+const BROKEN = '0990000000001';
+const SLOW = '0990000001001';
+const NOT_JSON = '0990000002001';
+
+async function startStub() {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const ruc = (req.url ?? '').split('/').pop();
+    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (ruc === FOUND) {
+      return json(200, [{
+        numeroRuc: FOUND, razonSocial: 'IMPORTADORA DEL PACIFICO IMPAC S.A.', nombreComercial: 'IMPAC',
+        estadoContribuyenteRuc: 'ACTIVO', actividadEconomicaPrincipal: 'VENTA AL POR MAYOR', tipoContribuyente: 'SOCIEDAD',
+        obligadoLlevarContabilidad: 'SI', email: 'contabilidad@impac.ec', telefono: '042345678',
+      }]);
+    }
+    if (ruc === FOUND_NO_CONTACT) return json(200, { numeroRuc: FOUND_NO_CONTACT, razonSocial: 'EMPRESA PUBLICA DE AGUA', estadoContribuyenteRuc: 'ACTIVO' });
+    if (ruc === BROKEN) return json(500, { mensaje: 'Error interno' });
+    if (ruc === NOT_JSON) return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Mantenimiento</html>');
+    if (ruc === SLOW) return; // never answers
+    return json(404, { mensaje: 'No existe un contribuyente con ese RUC' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/contribuyentes`,
+    requests,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+/** A port on 127.0.0.1 where nothing listens (connection refused). */
+async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe.each(testDatabases)('soporte: datos del cliente por RUC o cédula (%s)', (kind) => {
+  let t: TestApp;
+  let stub: Awaited<ReturnType<typeof startStub>>;
+  beforeAll(async () => {
+    stub = await startStub();
+    t = await startTestApp(kind, { taxpayerLookupUrl: stub.url });
+    await t.db.insert(empresas).values({
+      EMP_RUC: '1714307103001', EMP_NOMBREC: 'Taller Moreno', EMP_NOMBRE: 'MORENO VACA JUAN CARLOS', EMP_CORREO: 'juan@tallermoreno.ec',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  const lookup = (id: string) => t.app.inject({ method: 'GET', url: `${API}/soporte/datosSoporteCliente/${id}` });
+
+  it('encuentra una empresa registrada por su RUC sin consultar en línea', async () => {
+    const before = stub.requests.length;
+    const res = await lookup('1790016919001');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ nombre: 'COMERCIAL ANDINA S.A.', correo: 'facturacion@comercialandina.ec', telefono: '022345678', origen: 'empresa' });
+    expect(stub.requests.length).toBe(before);
+  });
+
+  it('una cédula encuentra la empresa cuyo RUC empieza con ella', async () => {
+    const res = await lookup('1714307103');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ nombre: 'MORENO VACA JUAN CARLOS', correo: 'juan@tallermoreno.ec', telefono: null, origen: 'empresa' });
+  });
+
+  it('una cédula que no está registrada responde 404 sin consultar en línea (solo se consulta con 13 dígitos)', async () => {
+    const before = stub.requests.length;
+    const res = await lookup('0926687856');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ msg: MSG.customerNotFound });
+    expect(stub.requests.length).toBe(before);
+  });
+
+  it('un RUC que no es nuestro se consulta en línea y llena nombre, correo y teléfono', async () => {
+    const res = await lookup(FOUND);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ nombre: 'IMPORTADORA DEL PACIFICO IMPAC S.A.', correo: 'contabilidad@impac.ec', telefono: '042345678', origen: 'sri' });
+    expect(stub.requests.at(-1)).toBe(`/contribuyentes/${FOUND}`);
+    const partial = await lookup(FOUND_NO_CONTACT);
+    expect(partial.json()).toEqual({ nombre: 'EMPRESA PUBLICA DE AGUA', correo: null, telefono: null, origen: 'sri' });
+  });
+
+  it('un RUC que el servicio no conoce (404) responde 404 con el mensaje del catálogo', async () => {
+    const res = await lookup(NOT_REGISTERED);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ msg: MSG.customerNotFound });
+  });
+
+  it.each([
+    ['responde 500', BROKEN],
+    ['no responde JSON', NOT_JSON],
+  ])('si el servicio %s responde 503 con el mensaje del SRI', async (_case, ruc) => {
+    const res = await lookup(ruc);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ msg: MSG.sriUnavailable });
+  });
+
+  it('si el servicio no contesta a tiempo (5 s) responde 503', async () => {
+    const started = Date.now();
+    const res = await lookup(SLOW);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ msg: MSG.sriUnavailable });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
+  }, 15_000);
+
+  it.each([
+    ['vacío', '', MSG.idRequired],
+    ['solo espacios', '%20%20%20', MSG.idRequired],
+    ['de 5 dígitos', '12345', MSG.idLength],
+    ['de 11 dígitos', '17900169190', MSG.idLength],
+    ['de 14 dígitos', '17900169190011', MSG.idLength],
+    ['de 10 letras', 'ABCDEFGHIJ', 'La cédula debe tener 10 dígitos numéricos'],
+    ['de 13 caracteres con letras', '17900169190AB', 'El RUC debe tener 13 dígitos numéricos'],
+  ])('un identificador %s responde 400', async (_case, id, msg) => {
+    const res = await lookup(id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ msg });
+  });
+});
+
+describe.each(testDatabases)('soporte: consulta en línea caída o sin configurar (%s)', (kind) => {
+  let refused: TestApp;
+  let unconfigured: TestApp;
+  beforeAll(async () => {
+    refused = await startTestApp(kind, { taxpayerLookupUrl: `http://127.0.0.1:${await closedPort()}/contribuyentes` });
+    unconfigured = await startTestApp(kind, { taxpayerLookupUrl: undefined });
+  });
+  afterAll(async () => {
+    await refused.close();
+    await unconfigured.close();
+  });
+
+  it('conexión rechazada: 503 con el mensaje del SRI', async () => {
+    const res = await refused.app.inject({ method: 'GET', url: `${API}/soporte/datosSoporteCliente/1791251237001` });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ msg: MSG.sriUnavailable });
+  });
+
+  it('sin TAXPAYER_LOOKUP_URL se trata como no disponible, pero las empresas propias se siguen encontrando', async () => {
+    const res = await unconfigured.app.inject({ method: 'GET', url: `${API}/soporte/datosSoporteCliente/1791251237001` });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ msg: MSG.sriUnavailable });
+    const own = await unconfigured.app.inject({ method: 'GET', url: `${API}/soporte/datosSoporteCliente/1792060346001` });
+    expect(own.json()).toMatchObject({ nombre: 'FERRETERIA EL TORNILLO CIA. LTDA.', origen: 'empresa' });
+  });
+});
