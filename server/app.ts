@@ -43,11 +43,12 @@ const areas: Array<[prefix: string, area: RouteArea]> = [
 
 export async function buildApp({ config, database, mailer, logger = true, logStream }: BuildOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers["x-token"]', 'req.headers.authorization'], ...(logStream ? { stream: logStream } : {}) } : false,
+    logger: logger ? { level: config.logLevel, redact: ['req.headers["x-token"]', 'req.headers.authorization', 'busboyOptions.headers["x-token"]', 'busboyOptions.headers.authorization'], ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
     ajv: {
-      customOptions: { verbose: true },
+      // coerceTypes true (not Fastify's 'array'): a one-element array must not pass as a text field.
+      customOptions: { verbose: true, coerceTypes: true },
       plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' })],
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { HttpError } from './errors';
 import { MSG } from '../../src/domain/messages';
+import { DEACTIVATED_CODE } from '../../src/domain/constants';
 import { TokenError, type AdminClaims, type Claims, type CompanyClaims } from '../services/tokens';
 import { administradores, usuarios, empresas } from '../db/schema';
 
@@ -13,7 +14,6 @@ declare module 'fastify' {
   }
 }
 
-export const DEACTIVATED_CODE = 'USUARIO_DESACTIVADO';
 
 async function readClaims(ctx: AppContext, request: FastifyRequest): Promise<Claims> {
   const header = request.headers['x-token'];

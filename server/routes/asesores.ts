@@ -27,7 +27,7 @@ const adviserRoutes: RouteArea = (app, ctx) => {
   const { db } = ctx;
 
   app.get('/', {
-    preHandler: ctx.guards.admin,
+    preValidation: ctx.guards.admin,
     schema: {
       tags, ...secured, summary: 'Asesores activos (ra-data-simple-rest; sin range devuelve hasta 500)',
       description: 'Orden por ASE_NOMBRE (por defecto) o ASE_CODIGO; filtros q (identificación o nombre) e id (lista); total en Content-Range.',
@@ -55,7 +55,7 @@ const adviserRoutes: RouteArea = (app, ctx) => {
   });
 
   app.post('/nombre', {
-    preHandler: ctx.guards.admin,
+    preValidation: ctx.guards.admin,
     schema: {
       tags, ...secured, summary: `Busca asesores activos por identificación (prefijo) o nombre (hasta ${SEARCH_LIMIT})`,
       body: Type.Object({ filtro: text(100) }),

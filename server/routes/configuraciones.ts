@@ -4,9 +4,11 @@ import type { RouteArea } from '../context';
 import { HttpError } from '../plugins/errors';
 import { MSG } from '../../src/domain/messages';
 import { configuraciones } from '../db/schema';
-import { errorResponses, IdParam } from './schemas';
+import { errorResponses } from './schemas';
 
-const value = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
+// `nullable` rather than a union with Null: Fastify's Ajv coerces types, and in a union it turns a null sent to clear
+// a value into '' (the string branch is tried first). A nullable string keeps null as null.
+const value = Type.Unsafe<string | null>({ type: 'string', nullable: true, maxLength: 2000 });
 const values = {
   CON_VALOR1: value, CON_VALOR2: value, CON_VALOR3: value, CON_VALOR4: value,
   CON_VALOR5: value, CON_VALOR6: value, CON_VALOR7: value, CON_VALOR8: value,
@@ -25,8 +27,9 @@ const settingsRoutes: RouteArea = (app, ctx) => {
   }, () => db.select().from(configuraciones).orderBy(asc(configuraciones.CON_CODIGO)));
 
   app.get('/:id', {
-    preHandler: ctx.guards.admin,
-    schema: { tags, summary: 'Una configuración', params: IdParam('id'), response: { 200: Setting, ...errorResponses } },
+    preValidation: ctx.guards.admin,
+    // CON_CODIGO starts at 0 (the settings array is read by position), so 0 is a valid id here.
+    schema: { tags, summary: 'Una configuración', params: Type.Object({ id: Type.Integer({ minimum: 0, maximum: 2147483647 }) }), response: { 200: Setting, ...errorResponses } },
   }, async (request) => {
     const [row] = await db.select().from(configuraciones).where(eq(configuraciones.CON_CODIGO, request.params.id));
     if (!row) throw new HttpError(404, MSG.settingNotFound);
@@ -34,7 +37,7 @@ const settingsRoutes: RouteArea = (app, ctx) => {
   });
 
   app.put('/actualizar', {
-    preHandler: ctx.guards.admin,
+    preValidation: ctx.guards.admin,
     schema: {
       tags, summary: 'Actualiza los valores de una configuración',
       body: Type.Object({ CON_CODIGO: Type.Integer({ minimum: 0, maximum: 2147483647 }), CON_NOMBRE: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })), ...Type.Partial(Type.Object(values)).properties }),

@@ -20,7 +20,7 @@ const MyCompany = Type.Object({
 /** The company of the session: what the company application shows on its home and "Mi empresa" pages. */
 const companyRoutes: RouteArea = (app, ctx) => {
   app.get('/miEmpresa', {
-    preHandler: ctx.guards.company,
+    preValidation: ctx.guards.company,
     schema: { tags: ['Empresa'], summary: 'Datos y plan de la empresa de la sesión', response: { 200: MyCompany, ...errorResponses } },
   }, async (request) => {
     const id = request.company!.empresa;

@@ -22,7 +22,7 @@ const Entry = Type.Object({
 /** Audit trail of distributors entering companies (who, which company, as which user, when). Administrators only. */
 const entriesRoutes: RouteArea = (app, ctx) => {
   app.get('/', {
-    preHandler: ctx.guards.admin,
+    preValidation: ctx.guards.admin,
     schema: { tags: ['Administración'], summary: 'Ingresos de distribuidores a empresas', querystring: ListQuery, response: { 200: Type.Array(Entry), ...errorResponses } },
   }, async (request, reply) => {
     if (request.admin!.perfil !== PRF_ADMINISTRADOR) throw new HttpError(403, MSG.forbidden);

@@ -24,7 +24,7 @@ function roleMenu(db: Db, perfil: number) {
 /** {menus} base path of spec §7: the admin menu per role. */
 const menuRoutes: RouteArea = (app, ctx) => {
   app.post('/menuAdmin', {
-    preHandler: ctx.guards.admin,
+    preValidation: ctx.guards.admin,
     schema: {
       tags: ['Menús'], summary: 'Menú del área de administración para el administrador de la sesión',
       body: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),

@@ -87,7 +87,7 @@ const productRoutes: RouteArea = (app, ctx) => {
   });
 
   app.get('/:id', {
-    preHandler: guards.admin,
+    preValidation: guards.admin,
     schema: { tags, ...secured, summary: 'Un producto (administradores)', params: IdParam('id'), response: { 200: Product, ...errorResponses } },
   }, async (request) => {
     const [row] = await db.select().from(productos).where(eq(productos.PROD_ID, request.params.id));
@@ -96,7 +96,7 @@ const productRoutes: RouteArea = (app, ctx) => {
   });
 
   app.post('/', {
-    preHandler: manager,
+    preValidation: manager,
     schema: {
       tags, ...secured, summary: 'Crea un producto (administradores, perfil 1); el nombre es único', body: ProductBody,
       response: { 201: Product, ...errorResponses },
@@ -114,7 +114,7 @@ const productRoutes: RouteArea = (app, ctx) => {
   });
 
   app.put('/:id', {
-    preHandler: manager,
+    preValidation: manager,
     schema: {
       tags, ...secured, summary: 'Cambia el nombre o la disponibilidad de un producto (administradores, perfil 1)',
       description: 'Un producto inactivo deja de aparecer en el formulario público; sus tickets se conservan.',

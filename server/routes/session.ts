@@ -2,9 +2,8 @@ import { Type } from '@fastify/type-provider-typebox';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { RouteArea } from '../context';
 import { HttpError } from '../plugins/errors';
-import { DEACTIVATED_CODE } from '../plugins/auth';
 import { MSG } from '../../src/domain/messages';
-import { UPLOAD_MAX_BYTES } from '../../src/domain/constants';
+import { DEACTIVATED_CODE, UPLOAD_MAX_BYTES } from '../../src/domain/constants';
 import { administradores, empresas, ingresosDistribuidor, menus, menusEmpresa, pagosRegistro, planesEmpresa, usuarios } from '../db/schema';
 import { hashPassword, randomPassword, verifyPassword } from '../services/passwords';
 import { TOKEN_LIFETIMES } from '../services/tokens';
@@ -98,11 +97,11 @@ const sessionRoutes: RouteArea = (app, ctx) => {
   });
 
   app.post('/loginDistribuidor', {
-    preHandler: ctx.guards.admin,
+    preValidation: ctx.guards.admin,
     schema: {
       ...tag, summary: 'Un distribuidor ingresa a la facturación de una de sus empresas',
       description: 'Requiere el token de un distribuidor (PRF_CODIGO 2, DRB_CONTADOR 1). Sin usuario entra como el primer usuario activo de la empresa; con clave, la verifica. Cada ingreso queda registrado.',
-      headers: Type.Object({ 'x-token': Type.String() }),
+      headers: Type.Object({ 'x-token': Type.Optional(Type.String()) }), // optional here: a missing token is the guard's 401, not a 400
       body: Type.Object({ ruc: Ruc13, usuario: Type.Optional(Type.String({ maxLength: 60 })), clave: Type.Optional(Type.String({ maxLength: 200 })) }),
       response: { 200: Type.Object({ usuario: CompanySession }), ...errorResponses },
     },
@@ -127,7 +126,7 @@ const sessionRoutes: RouteArea = (app, ctx) => {
   });
 
   app.get('/comprobarfirmaPlan/:empresa/:eid', {
-    preHandler: ctx.guards.company,
+    preValidation: ctx.guards.company,
     schema: {
       ...tag, summary: 'Avisos de plan y firma electrónica de la empresa al iniciar sesión',
       params: Type.Object({ empresa: Type.Integer({ minimum: 1, maximum: 2147483647 }), eid: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
@@ -237,7 +236,7 @@ const sessionRoutes: RouteArea = (app, ctx) => {
   });
 
   app.post('/menuEmpresa', {
-    preHandler: ctx.guards.company,
+    preValidation: ctx.guards.company,
     schema: {
       ...tag, summary: 'Menú de la aplicación de la empresa de la sesión',
       body: Type.Object({ ruc: text(13) }),

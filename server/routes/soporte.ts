@@ -138,7 +138,7 @@ const supportDeskRoutes: RouteArea = (app, ctx) => {
   }
 
   app.get('/', {
-    preHandler: admin,
+    preValidation: admin,
     schema: {
       tags, ...secured, summary: 'Lista paginada de tickets (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
       description: `Orden por SPT_ID o SPT_FECHA (por defecto SPT_ID DESC). Filtros: q (número de ticket, RUC/cédula de 10+ dígitos o parte del nombre del cliente), SPT_ESTADO (uno o una lista), SPT_PRODUCTOS, SPT_ASUNTO, ASE_CODIGO, sinAsesor (true), id (lista).`,
@@ -156,7 +156,7 @@ const supportDeskRoutes: RouteArea = (app, ctx) => {
   });
 
   app.get('/resumen', {
-    preHandler: admin,
+    preValidation: admin,
     schema: {
       tags, ...secured, summary: 'Cantidad de tickets por estado',
       response: {
@@ -184,7 +184,7 @@ const supportDeskRoutes: RouteArea = (app, ctx) => {
   });
 
   app.post('/nombre', {
-    preHandler: admin,
+    preValidation: admin,
     schema: {
       tags, ...secured, summary: `Busca tickets por nombre del cliente, RUC/cédula o número (hasta ${SEARCH_LIMIT}, los más recientes primero)`,
       body: Type.Object({ filtro: text(100) }),
@@ -198,7 +198,7 @@ const supportDeskRoutes: RouteArea = (app, ctx) => {
   });
 
   app.get('/:id', {
-    preHandler: admin,
+    preValidation: admin,
     schema: {
       tags, ...secured, summary: 'Un ticket con producto, asesor, archivos adjuntos, historial y estados siguientes posibles',
       params: IdParam('id'), response: { 200: TicketFull, ...errorResponses },
@@ -206,7 +206,7 @@ const supportDeskRoutes: RouteArea = (app, ctx) => {
   }, (request) => detailOr404(request.params.id));
 
   app.put('/:id', {
-    preHandler: admin,
+    preValidation: admin,
     schema: {
       tags, ...secured, summary: 'PUT soporte/{SPT_ID}: asigna un asesor y/o cambia el estado del ticket (con un comentario opcional)',
       description: 'ASE_CODIGO: un asesor activo, o null para quitar la asignación. SPT_ESTADO: sigue el ciclo de vida de src/domain/tickets.ts; un cambio no permitido responde 409. Un comentario sin otros cambios queda como nota en el historial. Cada cambio deja una fila en el historial; un cambio de estado envía un correo al cliente y una asignación avisa al asesor. Otros campos del cuerpo se ignoran.',
@@ -256,7 +256,7 @@ const supportDeskRoutes: RouteArea = (app, ctx) => {
   });
 
   app.put('/soporte/:SPT_ID', {
-    preHandler: admin,
+    preValidation: admin,
     schema: {
       tags, ...secured, summary: 'Respuesta del asesor al cliente: guarda SPT_RESPUESTA (HTML limpio) y la envía por correo al cliente',
       description: 'SPT_RESPUESTA es HTML que se limpia igual que SPT_MENSAJE; vacía responde 400. Opcionalmente cambia el estado en la misma operación (p. ej. a RESUELTO), con las mismas reglas que PUT soporte/{SPT_ID}. Queda en el historial con el texto de la respuesta; el cliente recibe un solo correo.',
@@ -284,7 +284,7 @@ const supportDeskRoutes: RouteArea = (app, ctx) => {
   });
 
   app.delete('/:id', {
-    preHandler: admin,
+    preValidation: admin,
     schema: {
       tags, ...secured, summary: 'Elimina un ticket, su historial y sus archivos (solo administradores, perfil 1)',
       params: IdParam('id'), response: { 200: Type.Object({ SPT_ID: Type.Integer(), msg: Type.String() }), ...errorResponses },
@@ -303,7 +303,7 @@ const supportDeskRoutes: RouteArea = (app, ctx) => {
   });
 
   app.post('/docAse/:id', {
-    preHandler: admin,
+    preValidation: admin,
     schema: {
       tags, ...secured, summary: 'Adjunta el archivo del asesor al ticket (multipart, campo current)',
       description: `ZIP o RAR (por extensión y contenido) de hasta ${TICKET_FILE_MAX_BYTES} bytes; reemplaza al anterior del asesor. Queda en el historial.`,
@@ -340,7 +340,7 @@ const supportDeskRoutes: RouteArea = (app, ctx) => {
   ] as const) {
     app.get(path, {
       // The token travels only in the x-token header: a token in the URL would end up in logs and browser history.
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags, ...secured, summary: `Descarga el archivo ${who} (x-token de administrador)`,
         params: IdParam('id'),
