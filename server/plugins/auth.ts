@@ -26,7 +26,7 @@ async function readClaims(ctx: AppContext, request: FastifyRequest): Promise<Cla
   }
 }
 
-/** preHandlers: each reads x-token, checks its kind and that the account is still active. */
+/** Guards (run at preValidation): each reads x-token, checks its kind and that the account is still active. */
 export function createGuards(ctx: AppContext) {
   return {
     async company(request: FastifyRequest) {

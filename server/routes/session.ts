@@ -198,9 +198,7 @@ const sessionRoutes: RouteArea = (app, ctx) => {
     const { empresa, ruc, referencia } = request.params;
     const [company] = await db.select({ ruc: empresas.EMP_RUC }).from(empresas).where(eq(empresas.EMP_CODIGO, empresa));
     if (claims.empresa !== empresa || company?.ruc !== ruc) throw new HttpError(403, MSG.forbidden);
-    const file = await request.file({ limits: { files: 1, fileSize: UPLOAD_MAX_BYTES + 1 } });
-    if (!file) throw new HttpError(400, MSG.fileRequired);
-    const stored = await ctx.files.save(file.file, file.filename, {
+    const stored = await ctx.files.saveUpload(request, {
       kinds: ['pdf', 'jpg', 'png'], maxBytes: UPLOAD_MAX_BYTES, typeMessage: MSG.paymentFileType, sizeMessage: MSG.paymentFileSize,
     }, `empresa:${empresa}`);
     const [pago] = await db.insert(pagosRegistro).values({ EMP_CODIGO: empresa, PAG_REFERENCIA: referencia, ARC_ID: stored.ARC_ID }).returning();

@@ -11,7 +11,7 @@ import { TOKEN_LIFETIMES } from '../services/tokens';
 import { isRichTextEmpty, sanitizeRichText } from '../services/sanitize';
 import { supportAddress } from '../services/settings';
 import { createTaxpayerLookup, TaxpayerUnavailable } from '../services/taxpayer';
-import { addHistory, CUSTOMER, customerConfirmation, supportNotice, TICKET_FILE_RULES } from '../services/tickets';
+import { addHistory, attachTicketFile, CUSTOMER, customerConfirmation, supportNotice } from '../services/tickets';
 import { Email, errorResponses, IdParam, Msg, text } from './schemas';
 
 const tags = ['Soporte'];
@@ -129,25 +129,7 @@ const publicSupportRoutes: RouteArea = (app, ctx) => {
   }, async (request, reply) => {
     const { id } = request.params;
     await ticketClaim(request, id);
-    const [ticket] = await db.select({ previous: soporte.SPT_ARCHIVOCLIENTE }).from(soporte).where(eq(soporte.SPT_ID, id));
-    if (!ticket) throw new HttpError(404, TICKET_MSG.ticketNotFound(id));
-    const file = await request.file({ limits: { files: 1, fileSize: TICKET_FILE_MAX_BYTES + 1 } });
-    if (!file || file.fieldname !== 'current') {
-      file?.file.resume();
-      throw new HttpError(400, MSG.fileRequired);
-    }
-    const stored = await ctx.files.save(file.file, file.filename, TICKET_FILE_RULES, `soporte:${id}:cliente`);
-    try {
-      await db.transaction(async (tx) => {
-        await tx.update(soporte).set({ SPT_NOMBREARCHIVO: stored.ARC_NOMBRE, SPT_ARCHIVOCLIENTE: stored.ARC_ID, SPT_ACTUALIZADO: new Date() })
-          .where(eq(soporte.SPT_ID, id));
-        await addHistory(tx, id, CUSTOMER, { accion: 'archivo_cliente', descripcion: `El cliente adjuntó el archivo ${stored.ARC_NOMBRE} (${stored.ARC_TAMANO} bytes)` });
-      });
-    } catch (error) {
-      await ctx.files.remove(stored.ARC_ID);
-      throw error;
-    }
-    if (ticket.previous) await ctx.files.remove(ticket.previous);
+    const stored = await attachTicketFile(db, ctx.files, request, id, 'cliente', CUSTOMER);
     return reply.status(201).send({ SPT_ID: id, SPT_NOMBREARCHIVO: stored.ARC_NOMBRE, ARC_TAMANO: stored.ARC_TAMANO, msg: TICKET_MSG.fileSaved });
   });
 

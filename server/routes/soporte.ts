@@ -12,8 +12,8 @@ import {
 import { asesores, productos, soporte } from '../db/schema';
 import { isRichTextEmpty, richTextToPlain, sanitizeRichText } from '../services/sanitize';
 import {
-  addHistory, adminActor, assignmentMail, contentDisposition, escapeLike, loadTicket, replyMail, serializeRow, stateChangeMail,
-  TICKET_FILE_RULES, ticketRowColumns, type Actor, type TicketDetail, type Tx,
+  addHistory, adminActor, assignmentMail, attachTicketFile, contentDisposition, escapeLike, loadTicket, replyMail, serializeRow, stateChangeMail,
+  ticketRowColumns, type Actor, type TicketDetail, type Tx,
 } from '../services/tickets';
 import type { Mail } from '../services/mail';
 import { errorResponses, IdParam, text } from './schemas';
@@ -312,25 +312,7 @@ const supportDeskRoutes: RouteArea = (app, ctx) => {
     },
   }, async (request, reply) => {
     const id = request.params.id;
-    const [ticket] = await db.select({ previous: soporte.SPT_ARCHIVOASESOR }).from(soporte).where(eq(soporte.SPT_ID, id));
-    if (!ticket) throw new HttpError(404, TICKET_MSG.ticketNotFound(id));
-    const actor = await adminActor(db, request.admin!.admin);
-    const file = await request.file({ limits: { files: 1, fileSize: TICKET_FILE_MAX_BYTES + 1 } });
-    if (!file || file.fieldname !== 'current') {
-      file?.file.resume();
-      throw new HttpError(400, MSG.fileRequired);
-    }
-    const stored = await ctx.files.save(file.file, file.filename, TICKET_FILE_RULES, `soporte:${id}:asesor`);
-    try {
-      await db.transaction(async (tx) => {
-        await tx.update(soporte).set({ SPT_ARCHIVOASESOR: stored.ARC_ID, SPT_ACTUALIZADO: new Date() }).where(eq(soporte.SPT_ID, id));
-        await addHistory(tx, id, actor, { accion: 'archivo_asesor', descripcion: `El asesor adjuntó el archivo ${stored.ARC_NOMBRE} (${stored.ARC_TAMANO} bytes)` });
-      });
-    } catch (error) {
-      await ctx.files.remove(stored.ARC_ID);
-      throw error;
-    }
-    if (ticket.previous) await ctx.files.remove(ticket.previous);
+    const stored = await attachTicketFile(db, ctx.files, request, id, 'asesor', await adminActor(db, request.admin!.admin));
     return reply.status(201).send({ SPT_ID: id, ARC_NOMBRE: stored.ARC_NOMBRE, ARC_TAMANO: stored.ARC_TAMANO, msg: TICKET_MSG.fileSaved });
   });
 

@@ -4,9 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { archivos } from '../db/schema';
 import { HttpError } from '../plugins/errors';
+import { MSG } from '../../src/domain/messages';
 
 /** Accepted kinds: the name must end in one of the extensions AND the bytes must start with one of the signatures. */
 export const FILE_KINDS = {
@@ -78,6 +80,16 @@ export function createFileStore(dataDir: string, db: Db) {
         stream.resume();
         throw error;
       }
+    },
+
+    /** Reads the request's single multipart part, which must be named `current` (spec §7), and stores it. */
+    async saveUpload(request: FastifyRequest, rules: UploadRules, owner: string): Promise<StoredFile> {
+      const file = await request.file({ limits: { files: 1, fileSize: rules.maxBytes + 1 } });
+      if (!file || file.fieldname !== 'current') {
+        file?.file.resume();
+        throw new HttpError(400, MSG.fileRequired);
+      }
+      return this.save(file.file, file.filename, rules, owner);
     },
 
     async find(id: string) {

@@ -1,11 +1,13 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { administradores, archivos, asesores, productos, soporte, soporteHistorial } from '../db/schema';
-import type { UploadRules } from './files';
+import type { FastifyRequest } from 'fastify';
+import type { FileStore, StoredFile, UploadRules } from './files';
+import { HttpError } from '../plugins/errors';
 import { richTextToPlain } from './sanitize';
 import { MSG } from '../../src/domain/messages';
 import { TICKET_FILE_MAX_BYTES } from '../../src/domain/constants';
-import { ticketStateLabel, ticketSubjectLabel } from '../../src/domain/tickets';
+import { TICKET_MSG, ticketStateLabel, ticketSubjectLabel } from '../../src/domain/tickets';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
@@ -159,3 +161,32 @@ export function contentDisposition(name: string): string {
 
 /** Escapes % _ and \ for a LIKE/ILIKE pattern. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const SIDES = {
+  cliente: { column: soporte.SPT_ARCHIVOCLIENTE, key: 'SPT_ARCHIVOCLIENTE', accion: 'archivo_cliente', who: 'El cliente' },
+  asesor: { column: soporte.SPT_ARCHIVOASESOR, key: 'SPT_ARCHIVOASESOR', accion: 'archivo_asesor', who: 'El asesor' },
+} as const;
+
+/**
+ * Stores the request's zip/rar as the customer's or the adviser's file of a ticket, replacing the previous
+ * one, with a history row. The new file is removed again if the ticket cannot be updated.
+ */
+export async function attachTicketFile(db: Db, files: FileStore, request: FastifyRequest, id: number, side: keyof typeof SIDES, actor: Actor): Promise<StoredFile> {
+  const { column, key, accion, who } = SIDES[side];
+  const [ticket] = await db.select({ previous: column }).from(soporte).where(eq(soporte.SPT_ID, id));
+  if (!ticket) throw new HttpError(404, TICKET_MSG.ticketNotFound(id));
+  const stored = await files.saveUpload(request, TICKET_FILE_RULES, `soporte:${id}:${side}`);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(soporte)
+        .set({ [key]: stored.ARC_ID, SPT_ACTUALIZADO: new Date(), ...(side === 'cliente' ? { SPT_NOMBREARCHIVO: stored.ARC_NOMBRE } : {}) })
+        .where(eq(soporte.SPT_ID, id));
+      await addHistory(tx, id, actor, { accion, descripcion: `${who} adjuntó el archivo ${stored.ARC_NOMBRE} (${stored.ARC_TAMANO} bytes)` });
+    });
+  } catch (error) {
+    await files.remove(stored.ARC_ID);
+    throw error;
+  }
+  if (ticket.previous) await files.remove(ticket.previous);
+  return stored;
+}

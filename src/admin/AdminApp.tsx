@@ -1,10 +1,9 @@
-import { Admin, Layout, localStorageStore, Resource } from 'react-admin';
+import { Layout, localStorageStore, Resource } from 'react-admin';
 import { Navigate } from 'react-router';
 import type { ReactNode } from 'react';
 import { adminAuthProvider } from '../authProvider';
 import { adminDataProvider } from '../dataProvider';
-import { i18nProvider } from '../i18n/provider';
-import { themeOptions } from '../theme';
+import { AreaAdmin } from '../shell/AreaAdmin';
 import { useSettings } from '../settings/SettingsProvider';
 import { ServerMenu } from '../shell/ServerMenu';
 import { AreaAppBar } from '../shell/AreaAppBar';
@@ -23,19 +22,14 @@ const AdminLayout = ({ children }: { children: ReactNode }) => <Layout menu={Ser
 export default function AdminApp() {
   const { title } = useSettings();
   return (
-    <Admin
+    <AreaAdmin
       basename="/administrador"
       title={`${title} · Administración`}
       authProvider={adminAuthProvider}
       dataProvider={adminDataProvider}
-      i18nProvider={i18nProvider}
       store={store}
-      theme={themeOptions}
       layout={AdminLayout}
       dashboard={AdminDashboard}
-      loginPage={false}
-      disableTelemetry
-      requireAuth
       catchAll={() => <Navigate to="/administrador" replace />}
     >
       <Resource name="configuraciones" {...configuraciones} />
@@ -43,6 +37,6 @@ export default function AdminApp() {
       <Resource name="soporte" {...soporte} />
       <Resource name="productos" {...productos} />
       <Resource name="asesor" recordRepresentation="ASE_NOMBRE" />
-    </Admin>
+    </AreaAdmin>
   );
 }

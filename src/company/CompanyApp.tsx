@@ -1,9 +1,8 @@
-import { Admin, CustomRoutes, localStorageStore } from 'react-admin';
+import { CustomRoutes, localStorageStore } from 'react-admin';
 import { Navigate, Route } from 'react-router';
 import { companyAuthProvider } from '../authProvider';
 import { companyDataProvider } from '../dataProvider';
-import { i18nProvider } from '../i18n/provider';
-import { themeOptions } from '../theme';
+import { AreaAdmin } from '../shell/AreaAdmin';
 import { useSettings } from '../settings/SettingsProvider';
 import { CompanyLayout } from './CompanyLayout';
 import { CompanyDashboard } from './CompanyDashboard';
@@ -16,24 +15,19 @@ const store = localStorageStore(undefined, 'empresa');
 export default function CompanyApp() {
   const { title } = useSettings();
   return (
-    <Admin
+    <AreaAdmin
       title={title}
       authProvider={companyAuthProvider}
       dataProvider={companyDataProvider}
-      i18nProvider={i18nProvider}
       store={store}
-      theme={themeOptions}
       layout={CompanyLayout}
       dashboard={CompanyDashboard}
-      loginPage={false}
-      disableTelemetry
-      requireAuth
       catchAll={() => <Navigate to="/" replace />}
     >
       <CustomRoutes>
         <Route path="/mi-empresa" element={<MiEmpresaPage />} />
         <Route path="/ayuda" element={<AyudaPage />} />
       </CustomRoutes>
-    </Admin>
+    </AreaAdmin>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { PublicLayout } from './components/PublicLayout';
-import { MessageDialog, type Message } from './components/MessageDialog';
+import { MessageDialog } from './components/MessageDialog';
+import { useSubmission } from './components/useSubmission';
 import { CheckboxField, Field } from './components/Field';
 import { DistributorChoice } from './components/DistributorChoice';
 import { required, useForm } from './components/useForm';
@@ -11,31 +12,18 @@ import { MSG } from '../domain/messages';
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
-  const [message, setMessage] = useState<Message | null>(null);
-  const [sending, setSending] = useState(false);
   const [distributor, setDistributor] = useState<AdminUser | null>(null);
   const form = useForm({ usuario: '', clave: '', recordar: false }, (v) => ({ usuario: required(v.usuario), clave: required(v.clave) }));
+  const { message, setMessage, sending, handle } = useSubmission(form.check, MSG.loginErrorPrefix);
 
   if (!distributor && adminSession.get()) return <Navigate to="/administrador" replace />;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!form.check()) {
-      setMessage({ title: MSG.warningTitle, text: MSG.formInvalid, severity: 'warning' });
-      return;
-    }
-    setSending(true);
-    try {
-      const { usuario } = await api<{ usuario: AdminUser }>('/loginAdmin', { method: 'POST', body: { ...form.values, usuario: form.values.usuario.trim() } });
-      adminSession.save(usuario);
-      if (isDistributor(usuario)) setDistributor(usuario);
-      else navigate('/administrador', { replace: true });
-    } catch (error) {
-      setMessage({ title: MSG.loginErrorTitle, text: `${MSG.loginErrorPrefix} ${(error as Error).message}`, severity: 'error' });
-    } finally {
-      setSending(false);
-    }
-  };
+  const submit = handle(async () => {
+    const { usuario } = await api<{ usuario: AdminUser }>('/loginAdmin', { method: 'POST', body: { ...form.values, usuario: form.values.usuario.trim() } });
+    adminSession.save(usuario);
+    if (isDistributor(usuario)) setDistributor(usuario);
+    else navigate('/administrador', { replace: true });
+  });
 
   return (
     <PublicLayout

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { PublicLayout } from './components/PublicLayout';
-import { MessageDialog, type Message } from './components/MessageDialog';
+import { MessageDialog } from './components/MessageDialog';
+import { useSubmission } from './components/useSubmission';
 import { CheckboxField, Field } from './components/Field';
 import { SupportButtons } from './components/SupportLinks';
 import { required, useForm } from './components/useForm';
@@ -13,23 +13,16 @@ import { DEACTIVATED_CODE } from '../domain/constants';
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const [message, setMessage] = useState<Message | null>(null);
-  const [sending, setSending] = useState(false);
   const form = useForm({ ruc: '', usuario: '', clave: '', recordar: false }, (v) => ({
     ruc: required(v.ruc) ?? checkRuc(v.ruc).error,
     usuario: required(v.usuario),
     clave: required(v.clave),
   }));
+  const { message, setMessage, sending, handle } = useSubmission(form.check, MSG.loginErrorPrefix);
 
   if (companySession.get()) return <Navigate to="/" replace />;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!form.check()) {
-      setMessage({ title: MSG.warningTitle, text: MSG.formInvalid, severity: 'warning' });
-      return;
-    }
-    setSending(true);
+  const submit = handle(async () => {
     try {
       const { usuario } = await api<{ usuario: CompanyUser }>('/login', {
         method: 'POST', body: { ...form.values, ruc: form.values.ruc.trim(), usuario: form.values.usuario.trim() },
@@ -37,12 +30,10 @@ export default function LoginPage() {
       companySession.save(usuario);
       navigate('/', { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code === DEACTIVATED_CODE) navigate('/error403');
-      else setMessage({ title: MSG.loginErrorTitle, text: `${MSG.loginErrorPrefix} ${(error as Error).message}`, severity: 'error' });
-    } finally {
-      setSending(false);
+      if (!(error instanceof ApiError && error.code === DEACTIVATED_CODE)) throw error;
+      navigate('/error403');
     }
-  };
+  });
 
   return (
     <PublicLayout

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PublicLayout } from './components/PublicLayout';
-import { MessageDialog, type Message } from './components/MessageDialog';
+import { MessageDialog } from './components/MessageDialog';
+import { useSubmission } from './components/useSubmission';
 import { Field } from './components/Field';
 import { required, useForm } from './components/useForm';
 import { api } from '../dataProvider/http';
@@ -9,26 +9,13 @@ import { MSG } from '../domain/messages';
 
 export default function RecuperarClavePage() {
   const navigate = useNavigate();
-  const [message, setMessage] = useState<Message | null>(null);
-  const [sending, setSending] = useState(false);
   const form = useForm({ ruc: '', usuario: '' }, (v) => ({ ruc: required(v.ruc), usuario: required(v.usuario) }));
+  const { message, setMessage, sending, handle } = useSubmission(form.check, MSG.recoveryErrorPrefix);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!form.check()) {
-      setMessage({ title: MSG.warningTitle, text: MSG.formInvalid, severity: 'warning' });
-      return;
-    }
-    setSending(true);
-    try {
-      await api('/recuperar', { method: 'POST', body: { ruc: form.values.ruc.trim(), usuario: form.values.usuario.trim() } });
-      setMessage({ title: MSG.recoveryOkTitle, text: MSG.recoveryOk, severity: 'success' });
-    } catch (error) {
-      setMessage({ title: MSG.loginErrorTitle, text: `${MSG.recoveryErrorPrefix} ${(error as Error).message}`, severity: 'error' });
-    } finally {
-      setSending(false);
-    }
-  };
+  const submit = handle(async () => {
+    await api('/recuperar', { method: 'POST', body: { ruc: form.values.ruc.trim(), usuario: form.values.usuario.trim() } });
+    setMessage({ title: MSG.recoveryOkTitle, text: MSG.recoveryOk, severity: 'success' });
+  });
 
   const close = () => {
     const succeeded = message?.severity === 'success';

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PublicLayout } from './components/PublicLayout';
-import { MessageDialog, type Message } from './components/MessageDialog';
+import { MessageDialog } from './components/MessageDialog';
+import { useSubmission } from './components/useSubmission';
 import { CheckboxField, Field } from './components/Field';
 import { TermsDialog } from './components/TermsDialog';
 import { FilePicker } from './components/FilePicker';
@@ -25,9 +26,7 @@ async function uploadPaymentProof(registered: Registered, reference: string, fil
 
 export default function RegistroPage() {
   const navigate = useNavigate();
-  const [message, setMessage] = useState<Message | null>(null);
   const [showTerms, setShowTerms] = useState(false);
-  const [sending, setSending] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -43,6 +42,7 @@ export default function RegistroPage() {
       referencia: file && !/^[A-Za-z0-9-]{1,60}$/.test(v.referencia.trim()) ? 'Ingrese el número de referencia del pago (letras, números y guiones)' : undefined,
     }),
   );
+  const { message, setMessage, sending, handle } = useSubmission(() => form.check() && !fileError, MSG.registrationErrorPrefix);
   const rucWarning = !form.errors.EMP_RUC && form.values.EMP_RUC.length === 13 ? checkRuc(form.values.EMP_RUC).warning : undefined;
 
   const pickFile = (picked: File | undefined) => {
@@ -54,41 +54,29 @@ export default function RegistroPage() {
     setFile(picked);
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!form.check() || fileError) {
-      setMessage({ title: MSG.warningTitle, text: MSG.formInvalid, severity: 'warning' });
-      return;
-    }
+  const submit = handle(async () => {
     if (!form.values.terminos) {
       setMessage({ title: MSG.warningTitle, text: MSG.termsRequired, severity: 'warning' });
       return;
     }
-    setSending(true);
     const { referencia, ...fields } = form.values;
-    try {
-      const registered = await api<Registered>('/registro', {
-        method: 'POST',
-        body: { ...fields, EMP_NOMBREC: fields.EMP_NOMBREC.trim(), EMP_NOMBRE: fields.EMP_NOMBRE.trim(), email: fields.email.trim(), usuario: fields.usuario.trim(), terminos: true },
-      });
-      let text = registered.msg;
-      if (file) {
-        try {
-          text += `\n${await uploadPaymentProof(registered, referencia.trim(), file)}.`;
-        } catch (error) {
-          text += `\nNo se pudo adjuntar el comprobante de pago: ${(error as Error).message}. Envíelo luego desde soporte.`;
-        }
+    const registered = await api<Registered>('/registro', {
+      method: 'POST',
+      body: { ...fields, EMP_NOMBREC: fields.EMP_NOMBREC.trim(), EMP_NOMBRE: fields.EMP_NOMBRE.trim(), email: fields.email.trim(), usuario: fields.usuario.trim(), terminos: true },
+    });
+    let text = registered.msg;
+    if (file) {
+      try {
+        text += `\n${await uploadPaymentProof(registered, referencia.trim(), file)}.`;
+      } catch (error) {
+        text += `\nNo se pudo adjuntar el comprobante de pago: ${(error as Error).message}. Envíelo luego desde soporte.`;
       }
-      form.reset();
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
-      setMessage({ title: MSG.registrationOkTitle, text, severity: 'success' });
-    } catch (error) {
-      setMessage({ title: MSG.loginErrorTitle, text: `${MSG.registrationErrorPrefix} ${(error as Error).message}`, severity: 'error' });
-    } finally {
-      setSending(false);
     }
-  };
+    form.reset();
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+    setMessage({ title: MSG.registrationOkTitle, text, severity: 'success' });
+  });
 
   return (
     <PublicLayout

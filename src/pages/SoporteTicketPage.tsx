@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MessageDialog, type Message } from './components/MessageDialog';
+import { MessageDialog } from './components/MessageDialog';
+import { useSubmission } from './components/useSubmission';
 import { Field } from './components/Field';
 import { FilePicker } from './components/FilePicker';
 import { required, useForm } from './components/useForm';
@@ -35,9 +36,7 @@ export default function SoporteTicketPage() {
   const navigate = useNavigate();
   const settings = useSettings();
   const [products, setProducts] = useState<Product[]>([]);
-  const [message, setMessage] = useState<Message | null>(null);
   const [reloadOnClose, setReloadOnClose] = useState(false);
-  const [sending, setSending] = useState(false);
   const [searching, setSearching] = useState(false);
   const [text, setText] = useState({ html: '', empty: true });
   const [file, setFile] = useState<File | null>(null);
@@ -53,6 +52,8 @@ export default function SoporteTicketPage() {
       SPT_ASUNTO: required(v.SPT_ASUNTO),
     }),
   );
+
+  const { message, setMessage, sending, handle } = useSubmission(form.check);
 
   useEffect(() => {
     api<Product[]>('/productos').then(setProducts).catch((e: Error) => setMessage({ title: MSG.loginErrorTitle, text: e.message, severity: 'error' }));
@@ -88,12 +89,8 @@ export default function SoporteTicketPage() {
     setFile(picked);
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const valid = form.check();
-    if (!valid) return setMessage({ title: MSG.warningTitle, text: MSG.formInvalid, severity: 'warning' });
+  const submit = handle(async () => {
     if (text.empty) return setMessage({ title: MSG.warningTitle, text: MSG.ticketEmptyText, severity: 'warning' });
-    setSending(true);
     let created: Created | undefined;
     try {
       const v = form.values;
@@ -109,13 +106,11 @@ export default function SoporteTicketPage() {
       setReloadOnClose(true);
       setMessage({ title: MSG.ticketOkTitle, text: `${MSG.ticketOk}\nSu número de ticket es el #${created.SPT_ID}.`, severity: 'success' });
     } catch (error) {
-      const saved = created ? `El ticket #${created.SPT_ID} quedó registrado, pero: ` : '';
-      if (created) setReloadOnClose(true);
-      setMessage({ title: MSG.loginErrorTitle, text: `${saved}${(error as Error).message}`, severity: 'error' });
-    } finally {
-      setSending(false);
+      if (!created) throw error;
+      setReloadOnClose(true);
+      throw new Error(`El ticket #${created.SPT_ID} quedó registrado, pero: ${(error as Error).message}`);
     }
-  };
+  });
 
   const closeMessage = () => {
     setMessage(null);

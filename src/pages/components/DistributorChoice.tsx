@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Dialog, MessageDialog, type Message } from './MessageDialog';
+import { Dialog, MessageDialog } from './MessageDialog';
+import { useSubmission } from './useSubmission';
 import { Field } from './Field';
 import { Icon } from './Icon';
 import { required, useForm } from './useForm';
@@ -13,29 +14,16 @@ type Props = { admin: AdminUser; onAdminArea: () => void; onCompany: () => void 
 /** Spec §4: a distributor chooses between invoicing as one of its companies and the administration area. */
 export function DistributorChoice({ admin, onAdminArea, onCompany }: Props) {
   const [enteringCompany, setEnteringCompany] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
-  const [sending, setSending] = useState(false);
   const form = useForm({ ruc: '', usuario: '', clave: '' }, (v) => ({ ruc: required(v.ruc) ?? checkRuc(v.ruc).error }));
+  const { message, setMessage, sending, handle } = useSubmission(form.check, MSG.loginErrorPrefix);
 
-  const enter = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!form.check()) {
-      setMessage({ title: MSG.warningTitle, text: MSG.formInvalid, severity: 'warning' });
-      return;
-    }
-    setSending(true);
-    try {
-      const { ruc, usuario, clave } = form.values;
-      const body = { ruc: ruc.trim(), ...(usuario.trim() ? { usuario: usuario.trim() } : {}), ...(clave ? { clave } : {}) };
-      const session = await api<{ usuario: CompanyUser }>('/loginDistribuidor', { method: 'POST', body, token: admin.token });
-      companySession.save(session.usuario);
-      onCompany();
-    } catch (error) {
-      setMessage({ title: MSG.loginErrorTitle, text: `${MSG.loginErrorPrefix} ${(error as Error).message}`, severity: 'error' });
-    } finally {
-      setSending(false);
-    }
-  };
+  const enter = handle(async () => {
+    const { ruc, usuario, clave } = form.values;
+    const body = { ruc: ruc.trim(), ...(usuario.trim() ? { usuario: usuario.trim() } : {}), ...(clave ? { clave } : {}) };
+    const session = await api<{ usuario: CompanyUser }>('/loginDistribuidor', { method: 'POST', body, token: admin.token });
+    companySession.save(session.usuario);
+    onCompany();
+  });
 
   return (
     <Dialog open labelledBy="distributor-title" wide>
