@@ -30,3 +30,7 @@ export const CAROUSEL_FADE_MS = 1200;
 
 /** Code the API sends with 403 when the user was deactivated: the app shows error403 instead of the login. */
 export const DEACTIVATED_CODE = 'USUARIO_DESACTIVADO';
+
+/** A file size for people: "87 kB", "12.4 MB". */
+export const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;

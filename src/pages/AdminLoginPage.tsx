@@ -16,7 +16,9 @@ export default function AdminLoginPage() {
   const form = useForm({ usuario: '', clave: '', recordar: false }, (v) => ({ usuario: required(v.usuario), clave: required(v.clave) }));
   const { message, setMessage, sending, handle } = useSubmission(form.check, MSG.loginErrorPrefix);
 
-  if (!distributor && adminSession.get()) return <Navigate to="/administrador" replace />;
+  // Only a session that existed when the page opened redirects; a sign-in here navigates by itself.
+  const [signedIn] = useState(() => Boolean(adminSession.get()));
+  if (signedIn) return <Navigate to="/administrador" replace />;
 
   const submit = handle(async () => {
     const { usuario } = await api<{ usuario: AdminUser }>('/loginAdmin', { method: 'POST', body: { ...form.values, usuario: form.values.usuario.trim() } });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { PublicLayout } from './components/PublicLayout';
 import { MessageDialog } from './components/MessageDialog';
@@ -20,7 +21,9 @@ export default function LoginPage() {
   }));
   const { message, setMessage, sending, handle } = useSubmission(form.check, MSG.loginErrorPrefix);
 
-  if (companySession.get()) return <Navigate to="/" replace />;
+  // Only a session that existed when the page opened redirects; a sign-in here navigates by itself.
+  const [signedIn] = useState(() => Boolean(companySession.get()));
+  if (signedIn) return <Navigate to="/" replace />;
 
   const submit = handle(async () => {
     try {

@@ -48,7 +48,8 @@ export default function SoporteTicketPage() {
       SPT_RUC: required(v.SPT_RUC) ?? (new RegExp(TICKET_RUC_PATTERN).test(v.SPT_RUC.trim()) ? undefined : TICKET_MSG.rucLength),
       SPT_CLIENTENOMBRE: required(v.SPT_CLIENTENOMBRE),
       SPT_CLIENTECORREO: required(v.SPT_CLIENTECORREO) ?? (isEmail(v.SPT_CLIENTECORREO.trim()) ? undefined : 'Ingrese un correo electrónico válido'),
-      SPT_CLIENTETELEFONO: required(v.SPT_CLIENTETELEFONO) ?? (new RegExp(TICKET_PHONE_PATTERN).test(v.SPT_CLIENTETELEFONO.trim()) ? undefined : TICKET_MSG.phoneLength),
+      // Optional (spec §5 lists the required fields without it; the API accepts it empty): 7 to 10 characters when given.
+      SPT_CLIENTETELEFONO: !v.SPT_CLIENTETELEFONO.trim() || new RegExp(TICKET_PHONE_PATTERN).test(v.SPT_CLIENTETELEFONO.trim()) ? undefined : TICKET_MSG.phoneLength,
       SPT_ASUNTO: required(v.SPT_ASUNTO),
     }),
   );

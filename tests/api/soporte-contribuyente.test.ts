@@ -5,45 +5,10 @@ import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { MSG } from '../../src/domain/messages';
 import { empresas } from '../../server/db/schema';
 import { API } from './soporte-ayudas';
+import { SRI_RUC, startTaxpayerStub } from '../helpers/taxpayer-stub';
 
-/**
- * A stand-in for the SRI's consolidated-taxpayer query, over real HTTP on 127.0.0.1:
- * GET /contribuyentes/{ruc} answers like the SRI (an array with the taxpayer), 404, 500, or never (timeout).
- */
-const FOUND = '1791251237001'; // not one of our companies
-const FOUND_NO_CONTACT = '1768152560001';
-const NOT_REGISTERED = '1799999999001';
-const BROKEN = '0990000000001';
-const SLOW = '0990000001001';
-const NOT_JSON = '0990000002001';
-
-async function startStub() {
-  const requests: string[] = [];
-  const server = http.createServer((req, res) => {
-    requests.push(req.url ?? '');
-    const ruc = (req.url ?? '').split('/').pop();
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (ruc === FOUND) {
-      return json(200, [{
-        numeroRuc: FOUND, razonSocial: 'IMPORTADORA DEL PACIFICO IMPAC S.A.', nombreComercial: 'IMPAC',
-        estadoContribuyenteRuc: 'ACTIVO', actividadEconomicaPrincipal: 'VENTA AL POR MAYOR', tipoContribuyente: 'SOCIEDAD',
-        obligadoLlevarContabilidad: 'SI', email: 'contabilidad@impac.ec', telefono: '042345678',
-      }]);
-    }
-    if (ruc === FOUND_NO_CONTACT) return json(200, { numeroRuc: FOUND_NO_CONTACT, razonSocial: 'EMPRESA PUBLICA DE AGUA', estadoContribuyenteRuc: 'ACTIVO' });
-    if (ruc === BROKEN) return json(500, { mensaje: 'Error interno' });
-    if (ruc === NOT_JSON) return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Mantenimiento</html>');
-    if (ruc === SLOW) return; // never answers
-    return json(404, { mensaje: 'No existe un contribuyente con ese RUC' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/contribuyentes`,
-    requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
-}
+const { found: FOUND, foundNoContact: FOUND_NO_CONTACT, notRegistered: NOT_REGISTERED, failing: BROKEN, slow: SLOW, notJson: NOT_JSON } = SRI_RUC;
+const startStub = startTaxpayerStub;
 
 /** A port on 127.0.0.1 where nothing listens (connection refused). */
 async function closedPort(): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { formatBytes } from '../../domain/constants';
 import './public.css';
 
 type Props = { id: string; label: string; accept: string; file: File | null; onPick: (file: File | undefined) => void; help: string; error?: string | null; inputRef?: Ref<HTMLInputElement> };
@@ -10,7 +11,7 @@ export function FilePicker({ id, label, accept, file, onPick, help, error, input
       <label htmlFor={id}>{label}</label>
       <div className="am-file">
         <label htmlFor={id} className="am-btn am-btn--outlined" aria-hidden="true">Seleccionar archivo</label>
-        <span className="am-file__name">{file ? `${file.name} (${(file.size / 1024 / 1024).toFixed(2)} MB)` : 'Ningún archivo seleccionado'}</span>
+        <span className="am-file__name">{file ? `${file.name} (${formatBytes(file.size)})` : 'Ningún archivo seleccionado'}</span>
         <input id={id} ref={inputRef} type="file" accept={accept} className="am-visually-hidden" aria-describedby={`${id}-help`}
           onChange={(e) => onPick(e.target.files?.[0])} />
       </div>

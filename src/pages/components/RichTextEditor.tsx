@@ -22,7 +22,7 @@ export default function RichTextEditor({ id, label, onChange, invalid }: Props) 
       <div className="am-editor__toolbar" role="toolbar" aria-label="Formato del mensaje">
         {tools.map((tool) => (
           <button key={tool.label} type="button" aria-label={tool.label} title={tool.label} aria-pressed={editor?.isActive(tool.active) ?? false}
-            onClick={() => editor && tool.run(editor)}>{tool.text}</button>
+            onMouseDown={(e) => e.preventDefault()} onClick={() => editor && tool.run(editor)}>{tool.text}</button>
         ))}
       </div>
       <EditorContent editor={editor} />

@@ -8,18 +8,17 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { MSG } from '../../domain/messages';
-import { TICKET_FILE_MAX_BYTES } from '../../domain/constants';
+import { formatBytes, TICKET_FILE_MAX_BYTES } from '../../domain/constants';
 import { downloadAttachment, uploadAdviserFile } from './download';
 
 type FileInfo = { ARC_NOMBRE: string; ARC_TAMANO: number } | null;
-const size = (bytes: number) => (bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`);
 
 function FileRow({ title, file, onDownload }: { title: string; file: FileInfo; onDownload: () => void }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, justifyContent: 'space-between', flexWrap: 'wrap' }}>
       <Box>
         <Typography variant="subtitle2">{title}</Typography>
-        <Typography variant="body2" color="text.secondary">{file ? `${file.ARC_NOMBRE} · ${size(file.ARC_TAMANO)}` : 'Sin archivo'}</Typography>
+        <Typography variant="body2" color="text.secondary">{file ? `${file.ARC_NOMBRE} · ${formatBytes(file.ARC_TAMANO)}` : 'Sin archivo'}</Typography>
       </Box>
       {file && <Button startIcon={<DownloadIcon />} onClick={onDownload} aria-label={`Descargar ${file.ARC_NOMBRE}`}>Descargar</Button>}
     </Box>

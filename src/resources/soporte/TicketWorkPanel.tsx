@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, SelectInput, useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useUpdate, type RaRecord } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
+import { RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -81,7 +81,8 @@ export function TicketWorkPanel() {
 
         <Form onSubmit={reply} record={{ SPT_RESPUESTA: '', SPT_ESTADO: '' }}>
           <Typography variant="subtitle2">Responder al cliente</Typography>
-          <RichTextInput source="SPT_RESPUESTA" label={false} fullWidth />
+          <RichTextInput source="SPT_RESPUESTA" label={false} fullWidth toolbar={<RichTextInputToolbar size="small" />}
+            sx={{ '& .ProseMirror': { minHeight: 140 } }} />
           <SelectInput source="SPT_ESTADO" label="Cambiar estado al responder" emptyText="No cambiar" fullWidth
             choices={transitions.map((state) => ({ id: state, name: TICKET_STATE_LABELS[state] }))} />
           <Button type="submit" variant="contained">Enviar respuesta</Button>
