@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { simpleParser } from 'mailparser';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = path.join(root, 'test-results', 'screenshots');
+
+/**
+ * End-to-end tests need Debian's Chromium. Without it they are skipped loudly, unless REQUIRE_E2E=1 (CI),
+ * where a missing browser is a failure.
+ */
+export const e2eAvailable = (() => {
+  if (fs.existsSync(CHROMIUM)) return true;
+  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 pero no hay Chromium en ${CHROMIUM}`);
+  console.warn(`\n*** PRUEBAS E2E OMITIDAS: no se encontró Chromium en ${CHROMIUM} (apt-get install -y chromium) ***\n`);
+  return false;
+})();
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export type RunningServer = { url: string; dataDir: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
+
+/** The real server (`server/start.ts`) on a fresh DATA_DIR with PGlite and the demo seed, serving the built app. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('Falta dist/: ejecute "npm run build" antes de las pruebas e2e');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-e2e-'));
+  const port = await freePort();
+  let output = '';
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/start.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => { output += chunk; });
+  child.stderr!.on('data', (chunk) => { output += chunk; });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`El servidor no arrancó en 60 s:\n${output}`)), 60_000);
+    const check = () => {
+      if (output.includes('Amelia está lista')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`El servidor terminó con código ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    dataDir,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--lang=es-EC'],
+  });
+}
+
+/** A fresh browser context (own localStorage) with a desktop viewport; page errors fail loudly in the output. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-EC' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`Error de página: ${error.message}`));
+  return page;
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The messages the server wrote to DATA_DIR/outbox (no SMTP_URL), parsed. */
+export async function outbox(dataDir: string) {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return Promise.all(fs.readdirSync(dir).sort().map(async (file) => {
+    const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+    const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : mail.to?.text ?? '';
+    return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+  }));
+}
+
+/** Calls the API of a running server directly (to set up data or flip settings for a test). */
+export async function apiCall<T = unknown>(server: RunningServer, apiPath: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const response = await fetch(new URL(`api/EmpresasAmelia${apiPath}`, server.url), {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { 'x-token': init.token } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(`${response.status} ${data.msg}`);
+  return data as T;
+}

@@ -1,0 +1,106 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiCall, type RunningServer } from './harness';
+
+/** Credentials of a company user (RUC, usuario, clave). */
+export type CompanyCredentials = { ruc: string; usuario: string; clave: string };
+export type AdminCredentials = { usuario: string; clave: string };
+
+/** The other demo companies seeded by server/db/seed.ts (first user of each, same password as DEMO.empresa). */
+export const FERRETERIA = { ruc: '1792060346001', usuario: 'ferreteria' } as const;
+export const COSTA_AZUL_RUC = '0992397535001';
+
+/** Escapes a literal text for use inside a RegExp. */
+export const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+/** Opens a hash route of the app (#/login, #/administrador...). */
+export async function open(page: Page, server: RunningServer, route: string) {
+  await page.goto(`${server.url}#${route}`);
+}
+
+/** Waits until the hash route is exactly `route` (e.g. '/login', '/', '/administrador'). */
+export async function waitForRoute(page: Page, route: string, timeout = 15_000) {
+  await page.waitForURL((url) => url.hash === `#${route}`, { timeout });
+}
+
+/** The current hash route, without the '#'. */
+export const routeOf = (page: Page) => new URL(page.url()).hash.replace(/^#/, '');
+
+/** The message dialog of the public pages (role alertdialog): waits for it and checks its title and text. */
+export async function expectMessage(page: Page, title: string, text: string | RegExp) {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor({ state: 'visible' });
+  await expect.poll(() => dialog.getByRole('heading').innerText()).toBe(title);
+  const body = (await dialog.locator('.am-dialog__body').innerText()).trim();
+  if (typeof text === 'string') expect(body).toBe(text);
+  else expect(body).toMatch(text);
+  return dialog;
+}
+
+/** Closes the message dialog with Aceptar and waits until it is gone. */
+export async function acceptMessage(page: Page) {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: 'Aceptar', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Fills and sends the company login form (#/login). */
+export async function fillCompanyLogin(page: Page, credentials: CompanyCredentials) {
+  await page.getByLabel('RUC', { exact: true }).fill(credentials.ruc);
+  await page.getByLabel('Usuario', { exact: true }).fill(credentials.usuario);
+  await page.getByLabel('Clave', { exact: true }).fill(credentials.clave);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+}
+
+/** Signs a company user in through #/login and waits for the company root. */
+export async function loginCompany(page: Page, server: RunningServer, credentials: CompanyCredentials) {
+  await open(page, server, '/login');
+  await fillCompanyLogin(page, credentials);
+  await waitForRoute(page, '/');
+}
+
+/** Fills and sends the admin login form (#/administrador/login). */
+export async function fillAdminLogin(page: Page, credentials: AdminCredentials) {
+  await page.getByLabel('Usuario', { exact: true }).fill(credentials.usuario);
+  await page.getByLabel('Clave', { exact: true }).fill(credentials.clave);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+}
+
+/** Signs an administrator in through #/administrador/login and waits for #/administrador. */
+export async function loginAdmin(page: Page, server: RunningServer, credentials: AdminCredentials) {
+  await open(page, server, '/administrador/login');
+  await fillAdminLogin(page, credentials);
+  await waitForRoute(page, '/administrador');
+}
+
+/** The entries of the react-admin sidebar, once the server menu has loaded. */
+export async function sidebarEntries(page: Page, expectedFirst = 'Inicio'): Promise<string[]> {
+  const items = page.locator('.RaSidebar-fixed [role="menuitem"]');
+  await items.filter({ hasText: expectedFirst }).first().waitFor();
+  return (await items.allInnerTexts()).map((t) => t.trim());
+}
+
+/** Reads a localStorage key of the page's origin (null when absent). */
+export const storageItem = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+type MenuEntry = { MEN_NOMBRE: string };
+
+/** What the server says the company menu is (POST /menuEmpresa). */
+export async function companyMenuFromApi(server: RunningServer, credentials: CompanyCredentials) {
+  const { usuario } = await apiCall<{ usuario: { token: string } }>(server, '/login', { method: 'POST', body: credentials });
+  const menu = await apiCall<MenuEntry[]>(server, '/menuEmpresa', { method: 'POST', body: { ruc: credentials.ruc }, token: usuario.token });
+  return menu.map((m) => m.MEN_NOMBRE);
+}
+
+/** What the server says the admin menu is (POST /menus/menuAdmin). */
+export async function adminMenuFromApi(server: RunningServer, credentials: AdminCredentials) {
+  const { usuario } = await apiCall<{ usuario: { token: string; ADM_CODIGO: number } }>(server, '/loginAdmin', { method: 'POST', body: credentials });
+  const menu = await apiCall<MenuEntry[]>(server, '/menus/menuAdmin', { method: 'POST', body: { id: usuario.ADM_CODIGO }, token: usuario.token });
+  return menu.map((m) => m.MEN_NOMBRE);
+}
+
+/** An admin token, to change settings through the API. */
+export async function adminToken(server: RunningServer, credentials: AdminCredentials) {
+  const { usuario } = await apiCall<{ usuario: { token: string } }>(server, '/loginAdmin', { method: 'POST', body: credentials });
+  return usuario.token;
+}
