@@ -143,8 +143,10 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     expect(await storageItem(page, 'usuarioAdmin')).toBeNull();
     expect(await storageItem(page, 'usuario')).not.toBeNull();
 
-    // Logout from the company user menu.
+    // Logout from the company user menu. (Reload: the admin area may still have a logout redirect pending from its 401s.)
     await open(page, server, '/');
+    await page.reload();
+    await sidebarEntries(page);
     await page.getByRole('button', { name: 'Perfil' }).click();
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
     await waitForRoute(page, '/login');
