@@ -4,7 +4,7 @@ import { formatDateTime } from '../../domain/constants';
 /** Who entered which company as a distributor, and when. */
 export function IngresoList() {
   return (
-    <List title="Ingresos de distribuidores" sort={{ field: 'ING_FECHA', order: 'DESC' }} perPage={25}>
+    <List title="Accesos a empresas" sort={{ field: 'ING_FECHA', order: 'DESC' }} perPage={25}>
       <DataTable bulkActionButtons={false}>
         <DataTable.Col source="ING_FECHA" label="Fecha" render={(r: RaRecord) => formatDateTime(r.ING_FECHA)} />
         <DataTable.Col source="ADM_NOMBRE" label="Distribuidor" />
