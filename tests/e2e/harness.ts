@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 
@@ -118,4 +119,30 @@ export async function apiCall<T = unknown>(server: RunningServer, apiPath: strin
   const data = await response.json();
   if (!response.ok) throw new Error(`${response.status} ${data.msg}`);
   return data as T;
+}
+
+export type E2eSuite = { server: RunningServer; browser: Browser; freshPage(): Promise<Page> };
+
+/**
+ * One real server and one browser for a test file (registered as its beforeAll/afterAll), and a fresh browser
+ * context (own localStorage) per scenario, all closed at the end. `env` is read when the server starts.
+ */
+export function e2eSuite(env: () => Record<string, string> = () => ({})): E2eSuite {
+  const pages: Page[] = [];
+  const suite = {
+    async freshPage() {
+      const page = await newPage(suite.browser);
+      pages.push(page);
+      return page;
+    },
+  } as E2eSuite;
+  beforeAll(async () => {
+    [suite.server, suite.browser] = await Promise.all([startServer(env()), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all(pages.map((p) => p.context().close().catch(() => undefined)));
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 }

@@ -3,9 +3,8 @@
  * plan warning is exactly comprobarfirmaPlan's mensaje, a distributor's menu is shorter than an administrator's,
  * and a setting edited in the administration area survives a reload. (The journeys themselves: sesiones.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiCall, e2eAvailable, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiCall, e2eAvailable, e2eSuite, type RunningServer } from './harness';
 import {
   acceptMessage, adminMenuFromApi, companyMenuFromApi, expectMessage, fillAdminLogin, FERRETERIA, loginAdmin, loginCompany, open,
   sidebarEntries, storageItem, waitForRoute, type CompanyCredentials,
@@ -22,35 +21,20 @@ async function planNoticeFromApi(server: RunningServer, credentials: CompanyCred
 }
 
 describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const pages: Page[] = [];
-  const freshPage = async () => {
-    const page = await newPage(browser);
-    pages.push(page);
-    return page;
-  };
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(pages.map((p) => p.context().close().catch(() => undefined)));
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = e2eSuite();
+  const { freshPage } = suite;
 
   it.each([
     { empresa: 'Comercial Andina', credentials: DEMO.empresa as CompanyCredentials, aviso: /firma electrónica/ },
     { empresa: 'Ferretería El Tornillo', credentials: { ...FERRETERIA, clave: DEMO.empresa.clave }, aviso: /^Su plan caducó el \d{4}-\d{2}-\d{2}\./ },
   ])('$empresa: el aviso es el mensaje de comprobarfirmaPlan y el menú es el de menuEmpresa', async ({ empresa, credentials, aviso }) => {
-    const notice = await planNoticeFromApi(server, credentials);
+    const notice = await planNoticeFromApi(suite.server, credentials);
     expect(notice.activar).toBe(true);
     expect(notice.mensaje).toMatch(aviso);
-    const menu = await companyMenuFromApi(server, credentials);
+    const menu = await companyMenuFromApi(suite.server, credentials);
 
     const page = await freshPage();
-    await loginCompany(page, server, credentials);
+    await loginCompany(page, suite.server, credentials);
     await expectMessage(page, MSG.warningTitle, notice.mensaje);
     await acceptMessage(page);
     expect(await sidebarEntries(page)).toEqual(menu);
@@ -59,24 +43,24 @@ describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
     expect(JSON.parse((await storageItem(page, 'usuario'))!)).toMatchObject({ USU_USUARIO: credentials.usuario, EMP_RUC: credentials.ruc, USU_ACTIVO: true });
 
     // The warning is shown once per sign-in: not again after #/login sends the signed-in user back to the root.
-    await open(page, server, '/login');
+    await open(page, suite.server, '/login');
     await waitForRoute(page, '/');
     await sidebarEntries(page);
     expect(await page.getByRole('alertdialog').count()).toBe(0);
   });
 
   it('el menú del administrador es el de menuAdmin; el del distribuidor es más corto', async () => {
-    const adminMenu = await adminMenuFromApi(server, DEMO.admin);
-    const distributorMenu = await adminMenuFromApi(server, DEMO.distribuidor);
+    const adminMenu = await adminMenuFromApi(suite.server, DEMO.admin);
+    const distributorMenu = await adminMenuFromApi(suite.server, DEMO.distribuidor);
     expect(adminMenu).toEqual(expect.arrayContaining(['Inicio', 'Configuraciones', 'Accesos a empresas']));
     expect(distributorMenu.length).toBeLessThan(adminMenu.length);
 
     const admin = await freshPage();
-    await loginAdmin(admin, server, DEMO.admin);
+    await loginAdmin(admin, suite.server, DEMO.admin);
     expect(await sidebarEntries(admin)).toEqual(adminMenu);
 
     const distributor = await freshPage();
-    await open(distributor, server, '/administrador/login');
+    await open(distributor, suite.server, '/administrador/login');
     await fillAdminLogin(distributor, DEMO.distribuidor);
     await distributor.getByRole('dialog', { name: /¿Cómo desea continuar\?/ }).getByRole('button', { name: 'Continuar al área de administración' }).click();
     await waitForRoute(distributor, '/administrador');
@@ -87,7 +71,7 @@ describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
   it('una configuración editada en Configuraciones se guarda: la lista, una recarga y GET /configuraciones la muestran', async () => {
     const VALUE = 'https://www.instagram.com/amelia.facturacion';
     const page = await freshPage();
-    await loginAdmin(page, server, DEMO.admin);
+    await loginAdmin(page, suite.server, DEMO.admin);
     await page.getByRole('menuitem', { name: 'Configuraciones' }).click();
     await waitForRoute(page, '/administrador/configuraciones');
     await page.getByText('Filas por página').waitFor();
@@ -104,9 +88,9 @@ describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
 
     await page.reload();
     await page.getByRole('cell', { name: VALUE }).waitFor();
-    await open(page, server, '/administrador/configuraciones/8');
+    await open(page, suite.server, '/administrador/configuraciones/8');
     await expect.poll(() => page.getByLabel('Valor 1', { exact: true }).inputValue()).toBe(VALUE);
-    const rows = await apiCall<Setting[]>(server, '/configuraciones');
+    const rows = await apiCall<Setting[]>(suite.server, '/configuraciones');
     expect(rows.find((r) => r.CON_CODIGO === 8)?.CON_VALOR1).toBe(VALUE);
   });
 });

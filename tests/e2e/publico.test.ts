@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiCall, e2eAvailable, launchBrowser, newPage, screenshot, SCREENSHOTS, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { apiCall, e2eAvailable, e2eSuite, screenshot, SCREENSHOTS } from './harness';
 import {
   acceptMessage, adminToken, expectMessage, fillCompanyLogin, literal, loginCompany, open, routeOf, sidebarEntries, waitForRoute,
 } from './helpers';
@@ -17,28 +17,10 @@ import { MSG } from '../../src/domain/messages';
 const AMELIA_TITLE = 'Amelia — Facturación electrónica';
 
 describe.skipIf(!e2eAvailable)('páginas públicas', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const pages: Page[] = [];
+  const suite = e2eSuite();
+  const { freshPage } = suite;
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-e2e-archivos-'));
-
-  /** A fresh context (own localStorage) for each scenario; closed in afterAll. */
-  const freshPage = async () => {
-    const page = await newPage(browser);
-    pages.push(page);
-    return page;
-  };
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await Promise.all(pages.map((p) => p.context().close().catch(() => undefined)));
-    await browser?.close();
-    await server?.stop();
-    fs.rmSync(tempDir, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(tempDir, { recursive: true, force: true }));
 
   describe('raíz', () => {
     it('muestra Cargando... hasta que llegan las configuraciones y luego envía al visitante a #/login', async () => {
@@ -51,7 +33,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
         await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 10_000))]);
         await route.continue();
       });
-      await page.goto(server.url);
+      await page.goto(suite.server.url);
       const status = page.getByRole('status');
       await status.waitFor();
       expect((await status.innerText()).trim()).toBe(MSG.loading);
@@ -66,7 +48,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
 
     it('una ruta desconocida termina en la raíz de la empresa, que sin sesión lleva a #/login', async () => {
       const page = await freshPage();
-      await open(page, server, '/no-existe');
+      await open(page, suite.server, '/no-existe');
       await waitForRoute(page, '/login');
       await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
     });
@@ -75,7 +57,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
   describe('ingreso de empresas (#/login, sin marca blanca)', () => {
     it('muestra el carrusel de dos imágenes que rota, y los datos de contacto', async () => {
       const page = await freshPage();
-      await open(page, server, '/login');
+      await open(page, suite.server, '/login');
       const carousel = page.getByRole('region', { name: 'Novedades de Amelia' });
       await carousel.waitFor();
       await expect.poll(() => carousel.locator('img').count()).toBe(2);
@@ -98,7 +80,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
 
     it('enviar el formulario vacío muestra la advertencia de campos incorrectos', async () => {
       const page = await freshPage();
-      await open(page, server, '/login');
+      await open(page, suite.server, '/login');
       await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await expectMessage(page, MSG.warningTitle, MSG.formInvalid);
       await acceptMessage(page);
@@ -107,7 +89,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
 
     it('una clave incorrecta muestra el error de inicio de sesión', async () => {
       const page = await freshPage();
-      await open(page, server, '/login');
+      await open(page, suite.server, '/login');
       await fillCompanyLogin(page, { ...DEMO.empresa, clave: 'ClaveEquivocada1' });
       await expectMessage(page, MSG.loginErrorTitle, `${MSG.loginErrorPrefix} ${MSG.companyLoginFailed}`);
       await acceptMessage(page);
@@ -119,10 +101,10 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
   describe('marca blanca', () => {
     let token: string;
     const setWhiteLabel = (value: 'si' | 'no') =>
-      apiCall(server, '/configuraciones/actualizar', { method: 'PUT', token, body: { CON_CODIGO: 9, CON_VALOR1: value } });
+      apiCall(suite.server, '/configuraciones/actualizar', { method: 'PUT', token, body: { CON_CODIGO: 9, CON_VALOR1: value } });
 
     beforeAll(async () => {
-      token = await adminToken(server, DEMO.admin);
+      token = await adminToken(suite.server, DEMO.admin);
     });
     afterAll(async () => {
       await setWhiteLabel('no'); // whatever happened in the tests
@@ -130,7 +112,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
 
     it('cambia título, favicon, logo y las pantallas de ingreso; al volver a "no" vuelve Amelia', async () => {
       const page = await freshPage();
-      await open(page, server, '/login');
+      await open(page, suite.server, '/login');
       await page.getByRole('region', { name: 'Novedades de Amelia' }).waitFor();
 
       await setWhiteLabel('si');
@@ -152,7 +134,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
       await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
       await screenshot(page, 'login-marca-blanca');
 
-      await open(page, server, '/administrador/login');
+      await open(page, suite.server, '/administrador/login');
       await page.getByRole('heading', { name: 'Administración' }).waitFor();
       expect(await page.locator('[data-mode="marca-blanca"]').count()).toBe(1);
       expect(await page.getByRole('region', { name: 'Novedades de Amelia' }).count()).toBe(0);
@@ -188,7 +170,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
 
     it('vacío muestra la advertencia; sin aceptar los términos, el aviso de términos', async () => {
       const page = await freshPage();
-      await open(page, server, '/registro');
+      await open(page, suite.server, '/registro');
       await page.getByRole('heading', { name: 'Crear una cuenta' }).waitFor();
       await screenshot(page, 'registro');
       await submit(page);
@@ -206,7 +188,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
 
     it('valida el RUC (letras: error; dígito verificador: solo advertencia) y el correo', async () => {
       const page = await freshPage();
-      await open(page, server, '/registro');
+      await open(page, suite.server, '/registro');
       await page.getByLabel('RUC', { exact: true }).fill('17900A6919001');
       await page.getByLabel('Correo electrónico', { exact: true }).fill('no-es-un-correo');
       await submit(page);
@@ -230,7 +212,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
 
     it('un registro completo con comprobante de pago; el formulario queda vacío y la cuenta sirve para ingresar', async () => {
       const page = await freshPage();
-      await open(page, server, '/registro');
+      await open(page, suite.server, '/registro');
       await fillRegistration(page, { ruc: NEW_RUC, nombreC: 'Panadería La Espiga', nombre: 'PANADERIA LA ESPIGA S.A.', email: 'info@laespiga.ec', usuario: 'espiga', clave: 'Espiga2026!' });
       await expect.poll(() => fieldHelp(page, 'EMP_RUC').innerText()).toBe('');
       const pdf = path.join(tempDir, 'comprobante.pdf');
@@ -259,14 +241,14 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
       expect(await page.getByLabel('Número de referencia del pago').count()).toBe(0);
 
       const login = await freshPage();
-      await loginCompany(login, server, { ruc: NEW_RUC, usuario: 'espiga', clave: 'Espiga2026!' });
+      await loginCompany(login, suite.server, { ruc: NEW_RUC, usuario: 'espiga', clave: 'Espiga2026!' });
       expect(await sidebarEntries(login)).toEqual(['Inicio', 'Mi empresa', 'Ayuda y soporte']);
       await login.getByText('Panadería La Espiga · RUC 1790011674001').waitFor();
     });
 
     it('registrar otra vez el mismo RUC muestra el error del servidor', async () => {
       const page = await freshPage();
-      await open(page, server, '/registro');
+      await open(page, suite.server, '/registro');
       await fillRegistration(page, { ruc: NEW_RUC, nombreC: 'Otra Espiga', nombre: 'OTRA ESPIGA S.A.', email: 'otra@laespiga.ec', usuario: 'otra', clave: 'OtraEspiga2026!' });
       await page.getByLabel(/Acepto los/).check();
       await submit(page);

@@ -2,9 +2,8 @@
  * Signed-in journeys: the company application, the administration area, the distributor's choice, sessions
  * closed by a 401 (only the session of that kind), logout, the deactivated user, and password recovery.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiCall, e2eAvailable, launchBrowser, newPage, outbox, screenshot, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiCall, e2eAvailable, e2eSuite, outbox, screenshot } from './harness';
 import {
   acceptMessage, expectMessage, fillAdminLogin, fillCompanyLogin, FERRETERIA, COSTA_AZUL_RUC, loginAdmin, loginCompany, open,
   routeOf, sidebarEntries, storageItem, waitForRoute,
@@ -13,27 +12,12 @@ import { DEMO } from '../../server/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 
 describe.skipIf(!e2eAvailable)('sesiones', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const pages: Page[] = [];
-  const freshPage = async () => {
-    const page = await newPage(browser);
-    pages.push(page);
-    return page;
-  };
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(pages.map((p) => p.context().close().catch(() => undefined)));
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = e2eSuite();
+  const { freshPage } = suite;
 
   it('una empresa ingresa: menú de menuEmpresa, aviso de firma, Mi empresa; otra empresa ve otro menú y su plan caducado', async () => {
     const page = await freshPage();
-    await loginCompany(page, server, DEMO.empresa);
+    await loginCompany(page, suite.server, DEMO.empresa);
     await expectMessage(page, MSG.warningTitle, /firma electrónica/);
     await screenshot(page, 'empresa-aviso-plan');
     await acceptMessage(page);
@@ -45,11 +29,11 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     await page.getByRole('cell', { name: DEMO.empresa.ruc }).waitFor();
     await screenshot(page, 'empresa-mi-empresa');
     // An existing session sends #/login back to the root.
-    await open(page, server, '/login');
+    await open(page, suite.server, '/login');
     await waitForRoute(page, '/');
 
     const other = await freshPage();
-    await loginCompany(other, server, { ...FERRETERIA, clave: DEMO.empresa.clave });
+    await loginCompany(other, suite.server, { ...FERRETERIA, clave: DEMO.empresa.clave });
     await expectMessage(other, MSG.warningTitle, /caducó/);
     await acceptMessage(other);
     expect(await sidebarEntries(other)).toEqual(['Inicio', 'Ayuda y soporte']);
@@ -57,7 +41,7 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
 
   it('el administrador ingresa al área con su menú, react-admin en español, y edita una configuración', async () => {
     const page = await freshPage();
-    await open(page, server, '/administrador/login');
+    await open(page, suite.server, '/administrador/login');
     await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await expectMessage(page, MSG.warningTitle, MSG.formInvalid);
     await acceptMessage(page);
@@ -81,14 +65,14 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     await field.fill('https://www.facebook.com/amelia.facturacion');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect.poll(async () => {
-      const rows = await apiCall<Array<{ CON_CODIGO: number; CON_VALOR1: string }>>(server, '/configuraciones');
+      const rows = await apiCall<Array<{ CON_CODIGO: number; CON_VALOR1: string }>>(suite.server, '/configuraciones');
       return rows.find((r) => r.CON_CODIGO === 8)?.CON_VALOR1;
     }).toBe('https://www.facebook.com/amelia.facturacion');
   });
 
   it('el distribuidor elige: área de administración, o la facturación de una de sus empresas (queda registrado)', async () => {
     const admin = await freshPage();
-    await open(admin, server, '/administrador/login');
+    await open(admin, suite.server, '/administrador/login');
     await fillAdminLogin(admin, DEMO.distribuidor);
     await admin.getByText('¿Cómo desea continuar?').waitFor();
     await screenshot(admin, 'distribuidor-eleccion');
@@ -97,7 +81,7 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     expect(await sidebarEntries(admin)).toEqual(['Inicio', 'Tickets de soporte']);
 
     const company = await freshPage();
-    await open(company, server, '/administrador/login');
+    await open(company, suite.server, '/administrador/login');
     await fillAdminLogin(company, DEMO.distribuidor);
     await company.getByRole('button', { name: 'Ingresar a la facturación de una empresa' }).click();
     await company.getByLabel('RUC de la empresa').fill(COSTA_AZUL_RUC);
@@ -111,40 +95,40 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     await screenshot(company, 'distribuidor-en-empresa');
 
     const auditor = await freshPage();
-    await loginAdmin(auditor, server, DEMO.admin);
-    await open(auditor, server, '/administrador/ingresos');
+    await loginAdmin(auditor, suite.server, DEMO.admin);
+    await open(auditor, suite.server, '/administrador/ingresos');
     await auditor.getByRole('cell', { name: 'Comercial Andina' }).first().waitFor();
     await screenshot(auditor, 'admin-accesos');
   });
 
   it('un 401 cierra solo la sesión de su tipo; cerrar sesión vuelve a su ingreso', async () => {
     const page = await freshPage();
-    await loginAdmin(page, server, DEMO.admin);
-    await loginCompany(page, server, DEMO.empresa);
+    await loginAdmin(page, suite.server, DEMO.admin);
+    await loginCompany(page, suite.server, DEMO.empresa);
     await acceptMessage(page);
     // The company token goes bad: the next company call logs the company out, the admin session stays.
     await page.evaluate(() => {
       const user = JSON.parse(localStorage.getItem('usuario')!);
       localStorage.setItem('usuario', JSON.stringify({ ...user, token: 'x.y.z' }));
     });
-    await open(page, server, '/mi-empresa');
+    await open(page, suite.server, '/mi-empresa');
     await waitForRoute(page, '/login');
     expect(await storageItem(page, 'usuario')).toBeNull();
     expect(await storageItem(page, 'usuarioAdmin')).not.toBeNull();
 
-    await loginCompany(page, server, DEMO.empresa);
+    await loginCompany(page, suite.server, DEMO.empresa);
     await acceptMessage(page);
     await page.evaluate(() => {
       const admin = JSON.parse(localStorage.getItem('usuarioAdmin')!);
       localStorage.setItem('usuarioAdmin', JSON.stringify({ ...admin, token: 'x.y.z' }));
     });
-    await open(page, server, '/administrador/configuraciones/8');
+    await open(page, suite.server, '/administrador/configuraciones/8');
     await waitForRoute(page, '/administrador/login');
     expect(await storageItem(page, 'usuarioAdmin')).toBeNull();
     expect(await storageItem(page, 'usuario')).not.toBeNull();
 
     // Logout from the company user menu. (Reload: the admin area may still have a logout redirect pending from its 401s.)
-    await open(page, server, '/');
+    await open(page, suite.server, '/');
     await page.reload();
     await sidebarEntries(page);
     await page.getByRole('button', { name: 'Perfil' }).click();
@@ -153,7 +137,7 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     expect(await storageItem(page, 'usuario')).toBeNull();
 
     // Logout from the administration area.
-    await loginAdmin(page, server, DEMO.admin);
+    await loginAdmin(page, suite.server, DEMO.admin);
     await page.getByRole('button', { name: 'Perfil' }).click();
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
     await waitForRoute(page, '/administrador/login');
@@ -162,7 +146,7 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
 
   it('un usuario desactivado ve error403', async () => {
     const page = await freshPage();
-    await open(page, server, '/login');
+    await open(page, suite.server, '/login');
     await fillCompanyLogin(page, DEMO.desactivado);
     await waitForRoute(page, '/error403');
     await page.getByText(MSG.deactivatedTitle).waitFor();
@@ -172,7 +156,7 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
 
   it('recuperar la clave: validación, error, Listo y el correo con la clave nueva que sirve para ingresar', async () => {
     const page = await freshPage();
-    await open(page, server, '/recuperar-clave');
+    await open(page, suite.server, '/recuperar-clave');
     await page.getByRole('button', { name: 'Enviar clave nueva' }).click();
     await expectMessage(page, MSG.warningTitle, MSG.formInvalid);
     await acceptMessage(page);
@@ -189,7 +173,7 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     await acceptMessage(page);
     await waitForRoute(page, '/login');
 
-    const mails = await outbox(server.dataDir);
+    const mails = await outbox(suite.server.dataDir);
     const mail = mails.find((m) => m.to.includes('lucia.perez@comercialandina.ec'));
     const newPassword = mail?.text.match(/Clave nueva: (\S+)/)?.[1];
     expect(newPassword).toBeTruthy();

@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiCall, e2eAvailable, launchBrowser, newPage, outbox, screenshot, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { apiCall, e2eAvailable, e2eSuite, outbox, screenshot } from './harness';
 import { acceptMessage, adminToken, expectMessage, loginAdmin, open, waitForRoute } from './helpers';
 import { optionTexts, SRI, SRI_TAXPAYER, startTaxpayerStub, tempFiles, ticketForm, zipBytes } from './soporte-helpers';
 import { DEMO } from '../../server/db/demo-accounts';
@@ -24,24 +24,24 @@ type Product = { PROD_ID: number; PROD_NOMBRE: string };
 type Created = { SPT_ID: number; tokenArchivo: string };
 
 describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let stub: Awaited<ReturnType<typeof startTaxpayerStub>>;
+  beforeAll(async () => {
+    stub = await startTaxpayerStub();
+  });
+  const suite = e2eSuite(() => ({ TAXPAYER_LOOKUP_URL: stub.url }));
   const files = tempFiles();
-  const pages: Page[] = [];
   /** The ticket the customer files through the form (scenario "envía un ticket"), used by the desk's scenarios. */
   let filed: { id: number; attachment: string } | undefined;
 
   const freshPage = async () => {
-    const page = await newPage(browser);
+    const page = await suite.freshPage();
     page.setDefaultTimeout(10_000);
-    pages.push(page);
     return page;
   };
 
   const openTicketPage = async () => {
     const page = await freshPage();
-    await open(page, server, TICKET_PAGE);
+    await open(page, suite.server, TICKET_PAGE);
     const form = ticketForm(page);
     // The products arrive from GET productos and the editor is loaded lazily: wait for both.
     await page.locator('#SPT_PRODUCTOS option:not([value=""])').first().waitFor({ state: 'attached' });
@@ -59,7 +59,7 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
    */
   const adminPage = async () => {
     const page = await freshPage();
-    await loginAdmin(page, server, DEMO.admin);
+    await loginAdmin(page, suite.server, DEMO.admin);
     await sidebar(page, 'Tickets de soporte').waitFor();
     return page;
   };
@@ -71,7 +71,7 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
   const historyEntries = (page: Page) => page.getByRole('list', { name: 'Historial del ticket' }).getByRole('listitem');
 
   /** Files a ticket through the API (as the public form does), for the desk's scenarios that need another one. */
-  const fileTicketByApi = (body: Partial<Record<string, unknown>>) => apiCall<Created>(server, '/soporte', {
+  const fileTicketByApi = (body: Partial<Record<string, unknown>>) => apiCall<Created>(suite.server, '/soporte', {
     method: 'POST',
     body: {
       SPT_PRODUCTOS: 1, SPT_RUC: ANDINA.ruc, SPT_CLIENTENOMBRE: ANDINA.nombre, SPT_CLIENTECORREO: ANDINA.correo,
@@ -79,15 +79,7 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
     },
   });
 
-  beforeAll(async () => {
-    stub = await startTaxpayerStub();
-    [server, browser] = await Promise.all([startServer({ TAXPAYER_LOOKUP_URL: stub.url }), launchBrowser()]);
-  });
-
   afterAll(async () => {
-    await Promise.all(pages.map((p) => p.context().close().catch(() => undefined)));
-    await browser?.close();
-    await server?.stop();
     await stub?.close();
     files.cleanup();
   });
@@ -100,7 +92,7 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       expect((await breadcrumb.getByRole('listitem').allInnerTexts()).map((t) => t.trim())).toEqual(['Inicio', 'Soporte', 'Ticket']);
       expect(await breadcrumb.getByRole('link', { name: 'Inicio' }).isVisible()).toBe(true);
 
-      const products = await apiCall<Product[]>(server, '/productos');
+      const products = await apiCall<Product[]>(suite.server, '/productos');
       expect(products.length).toBeGreaterThan(0);
       expect(await optionTexts(page, '#SPT_PRODUCTOS')).toEqual(products.map((p) => p.PROD_NOMBRE));
 
@@ -213,7 +205,7 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
 
     it('envía un ticket con un .zip y el mensaje del editor: Enviado, la página vuelve vacía, y salen los dos correos', async () => {
       const { page, form } = await openTicketPage();
-      const products = await apiCall<Product[]>(server, '/productos');
+      const products = await apiCall<Product[]>(suite.server, '/productos');
       await form.product.selectOption({ label: products[0].PROD_NOMBRE });
       await form.id.fill(SRI.found);
       await form.search.click();
@@ -252,8 +244,8 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       expect((await form.message.innerText()).trim()).toBe('');
       expect(await form.fileName.innerText()).toBe('Ningún archivo seleccionado');
 
-      await expect.poll(async () => (await outbox(server.dataDir)).filter((m) => m.subject.includes(`#${id}`)).length).toBe(2);
-      const mails = (await outbox(server.dataDir)).filter((m) => m.subject.includes(`#${id}`));
+      await expect.poll(async () => (await outbox(suite.server.dataDir)).filter((m) => m.subject.includes(`#${id}`)).length).toBe(2);
+      const mails = (await outbox(suite.server.dataDir)).filter((m) => m.subject.includes(`#${id}`));
       const customer = mails.find((m) => m.to.includes(SRI_TAXPAYER.email));
       expect(customer?.subject).toContain(`ticket de soporte #${id}`);
       expect(customer?.text).toContain(`#${id}`);
@@ -324,12 +316,12 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       expect(download.suggestedFilename()).toBe(attachment);
       expect(fs.readFileSync((await download.path())!).equals(original)).toBe(true);
 
-      await expect.poll(async () => (await outbox(server.dataDir)).filter((m) => m.to.includes(SRI_TAXPAYER.email)).map((m) => m.subject))
+      await expect.poll(async () => (await outbox(suite.server.dataDir)).filter((m) => m.to.includes(SRI_TAXPAYER.email)).map((m) => m.subject))
         .toContain(`Su ticket #${id} cambió a En proceso`);
-      const stateMail = (await outbox(server.dataDir)).find((m) => m.subject === `Su ticket #${id} cambió a En proceso`)!;
+      const stateMail = (await outbox(suite.server.dataDir)).find((m) => m.subject === `Su ticket #${id} cambió a En proceso`)!;
       expect(stateMail.text).toContain('cambió a En proceso');
       // The adviser is told about the assignment.
-      expect((await outbox(server.dataDir)).some((m) => m.to.includes('daniela.cevallos@amelia.ec') && m.subject.includes(`#${id}`))).toBe(true);
+      expect((await outbox(suite.server.dataDir)).some((m) => m.to.includes('daniela.cevallos@amelia.ec') && m.subject.includes(`#${id}`))).toBe(true);
 
       await page.getByRole('button', { name: 'Marcar como resuelto', exact: true }).click();
       await expect.poll(() => ticketChip(page).innerText()).toBe('Resuelto');
@@ -348,7 +340,7 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
         SPT_MENSAJE: '<p>hola</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">x</a>',
       });
       const page = await adminPage();
-      await open(page, server, `/administrador/soporte/${xss.SPT_ID}/show`);
+      await open(page, suite.server, `/administrador/soporte/${xss.SPT_ID}/show`);
       const message = page.locator('.ticket-message');
       await message.getByText('hola', { exact: true }).waitFor();
       // The javascript: link keeps its text but loses its href; clicking it does nothing.
@@ -362,7 +354,7 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
     it('Eliminar pide confirmación y vuelve a la lista sin el ticket', async () => {
       const doomed = await fileTicketByApi({ SPT_CLIENTENOMBRE: 'Cliente que se elimina' });
       const page = await adminPage();
-      await open(page, server, `/administrador/soporte/${doomed.SPT_ID}/show`);
+      await open(page, suite.server, `/administrador/soporte/${doomed.SPT_ID}/show`);
       await page.getByRole('heading', { name: `Ticket #${doomed.SPT_ID}` }).waitFor();
       await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
       const confirm = page.getByRole('dialog');
@@ -371,8 +363,8 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       await waitForRoute(page, '/administrador/soporte');
       await expect.poll(() => listRows(page).count()).toBeGreaterThan(0);
       expect(await listRows(page).allInnerTexts()).not.toContainEqual(expect.stringContaining('Cliente que se elimina'));
-      const token = await adminToken(server, DEMO.admin);
-      await expect(apiCall(server, `/soporte/${doomed.SPT_ID}`, { token })).rejects.toThrow(/^404 /);
+      const token = await adminToken(suite.server, DEMO.admin);
+      await expect(apiCall(suite.server, `/soporte/${doomed.SPT_ID}`, { token })).rejects.toThrow(/^404 /);
     });
 
     it('Productos: un producto nuevo aparece en el formulario público y desactivado desaparece', async () => {
@@ -404,7 +396,7 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       await publicPage.page.locator('#SPT_PRODUCTOS option:not([value=""])').first().waitFor({ state: 'attached' });
       const options = await optionTexts(publicPage.page, '#SPT_PRODUCTOS');
       expect(options).not.toContain('Amelia Nómina');
-      expect(options).toEqual((await apiCall<Product[]>(server, '/productos')).map((p) => p.PROD_NOMBRE));
+      expect(options).toEqual((await apiCall<Product[]>(suite.server, '/productos')).map((p) => p.PROD_NOMBRE));
     });
   });
 });
