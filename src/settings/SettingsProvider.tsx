@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { api } from '../dataProvider/http';
-import { readSettings, type SettingRow, type Settings } from './positions';
+import { readSettings, type SettingRow, type Settings } from '../domain/configuraciones';
 import { MSG } from '../domain/messages';
 import '../pages/components/public.css';
 

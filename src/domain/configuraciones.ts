@@ -1,6 +1,6 @@
 /**
  * The global settings arrive as an array read by position (spec §3). This is the only module that knows
- * the positions; everything else uses the named Settings it returns.
+ * which row holds what; the web app and the server both read the settings through it.
  */
 export type SettingRow = {
   CON_CODIGO: number;
@@ -15,6 +15,22 @@ export type SettingRow = {
   CON_VALOR8: string | null;
 };
 
+/** Row of each setting (its CON_CODIGO, which is also its index in the array). */
+export const SETTING_POSITION = {
+  /** Phone, email, address and opening hours in values 1-4. */
+  contact: 0,
+  /** White-label title in value 2. */
+  whiteLabelTitle: 1,
+  /** Support chat, phone and website links in values 1-3. */
+  supportLinks: 2,
+  /** Address that receives new-ticket notices in value 1. */
+  supportAddress: 3,
+  /** White-label logo, cover and favicon in values 6, 7 and 8. */
+  images: 5,
+  /** White label is on when value 1 is "si". */
+  whiteLabelSwitch: 9,
+} as const;
+
 export type Settings = {
   whiteLabel: boolean;
   title: string;
@@ -27,17 +43,15 @@ export type Settings = {
 
 const AMELIA = { title: 'Amelia — Facturación electrónica', logo: '/amelia/logo.svg', favicon: '/amelia/favicon.svg' };
 
-const POSITION = { contact: 0, whiteLabelTitle: 1, supportLinks: 2, images: 5, whiteLabelSwitch: 9 } as const;
-
 export function readSettings(rows: SettingRow[]): Settings {
   const at = (position: number) => rows[position];
-  const whiteLabel = at(POSITION.whiteLabelSwitch)?.CON_VALOR1?.trim().toLowerCase() === 'si';
-  const images = at(POSITION.images);
-  const contact = at(POSITION.contact);
-  const links = at(POSITION.supportLinks);
+  const whiteLabel = at(SETTING_POSITION.whiteLabelSwitch)?.CON_VALOR1?.trim().toLowerCase() === 'si';
+  const images = at(SETTING_POSITION.images);
+  const contact = at(SETTING_POSITION.contact);
+  const links = at(SETTING_POSITION.supportLinks);
   return {
     whiteLabel,
-    title: whiteLabel ? at(POSITION.whiteLabelTitle)?.CON_VALOR2 || AMELIA.title : AMELIA.title,
+    title: whiteLabel ? at(SETTING_POSITION.whiteLabelTitle)?.CON_VALOR2 || AMELIA.title : AMELIA.title,
     logo: whiteLabel ? images?.CON_VALOR6 || AMELIA.logo : AMELIA.logo,
     cover: whiteLabel ? images?.CON_VALOR7 || null : null,
     favicon: whiteLabel ? images?.CON_VALOR8 || AMELIA.favicon : AMELIA.favicon,
