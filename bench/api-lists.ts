@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { seedDemo } from '../server/db/seed';
+import { openDatabase } from '../server/infra/db/client';
+import { seedDemo } from '../server/infra/db/seed';
 import { buildApp } from '../server/app';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import { openDatabase } from './infra/db/client';
+import { acquireDataDirLock, DataDirLockedError } from './infra/db/lock';
 import { buildApp } from './app';
-import { seedDemo, isEmpty } from './db/seed';
-import { DEMO_ACCOUNTS } from './db/demo-accounts';
+import { seedDemo, isEmpty } from './infra/db/seed';
+import { DEMO_ACCOUNTS } from './infra/db/demo-accounts';
 
 function fail(message: string): never {
   console.error(`\nNo se pudo iniciar Amelia: ${message}\n`);

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { UsageError, withDatabase } from './database';
-import { administradores } from '../db/schema';
-import { hashPassword } from '../services/passwords';
+import { administradores } from '../infra/db/schema';
+import { hashPassword } from '../infra/passwords';
 import { PASSWORD_MIN_LENGTH, PRF_ADMINISTRADOR, PRF_DISTRIBUIDOR } from '../../src/domain/constants';
 
 const usage = 'Uso: npm run create-admin -- --usuario U --clave C [--nombre "Nombre"] [--distribuidor]';

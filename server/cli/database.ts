@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../db/client';
-import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
+import { openDatabase, type Database } from '../infra/db/client';
+import { acquireDataDirLock, DataDirLockedError } from '../infra/db/lock';
 
 /** Opens the configured database for a command-line task (taking the DATA_DIR lock on PGlite) and closes it. */
 export async function withDatabase(task: (database: Database) => Promise<void>): Promise<void> {

@@ -1,6 +1,6 @@
 import { withDatabase } from './database';
-import { isEmpty, seedDemo } from '../db/seed';
-import { DEMO_ACCOUNTS } from '../db/demo-accounts';
+import { isEmpty, seedDemo } from '../infra/db/seed';
+import { DEMO_ACCOUNTS } from '../infra/db/demo-accounts';
 
 await withDatabase(async (database) => {
   const empty = await isEmpty(database.db);

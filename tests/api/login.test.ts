@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, jwtPayload, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
-import { DEMO } from '../../server/db/demo-accounts';
+import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
-import { administradores, empresas, planes, planesEmpresa, usuarios } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/passwords';
+import { administradores, empresas, planes, planesEmpresa, usuarios } from '../../server/infra/db/schema';
+import { hashPassword } from '../../server/infra/passwords';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
-import { DEMO } from '../../server/db/demo-accounts';
+import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
-import { configuraciones, menus, menusRoles } from '../../server/db/schema';
+import { configuraciones, menus, menusRoles } from '../../server/infra/db/schema';
 
 type MenuEntry = { MEN_CODIGO: number; MEN_NOMBRE: string; MEN_RUTA: string; MEN_ICONO: string; MEN_ORDEN: number };
 const names = (rows: MenuEntry[]) => rows.map((r) => r.MEN_NOMBRE);

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createPostgresDatabase } from '../helpers/server';
 import { API, COMPANIES, registration } from '../helpers/accounts';
-import { DEMO, DEMO_ACCOUNTS } from '../../server/db/demo-accounts';
-import { openDatabase } from '../../server/db/client';
-import { administradores, empresas, planes, usuarios } from '../../server/db/schema';
+import { DEMO, DEMO_ACCOUNTS } from '../../server/infra/db/demo-accounts';
+import { openDatabase } from '../../server/infra/db/client';
+import { administradores, empresas, planes, usuarios } from '../../server/infra/db/schema';
 
 /**
  * Real processes, as an operator runs them: `main()` of server/main.ts (what `npm start` runs after building the

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginCompany, registerCompany } from '../helpers/accounts';
-import { DEMO } from '../../server/db/demo-accounts';
+import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
-import { usuarios } from '../../server/db/schema';
+import { usuarios } from '../../server/infra/db/schema';
 
 describe.each(testDatabases)('recuperación de clave: POST /recuperar (%s)', (kind) => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers
 import { API, COMPANIES, loginCompany, registerCompany, registration } from '../helpers/accounts';
 import { MSG } from '../../src/domain/messages';
 import { UPLOAD_MAX_BYTES } from '../../src/domain/constants';
-import { archivos, empresas, menus, menusEmpresa, pagosRegistro, usuarios } from '../../server/db/schema';
+import { archivos, empresas, menus, menusEmpresa, pagosRegistro, usuarios } from '../../server/infra/db/schema';
 
 /** A small but real PDF document. */
 const PDF = Buffer.from(

@@ -4,9 +4,9 @@ import { SignJWT } from 'jose';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, DEMO_PASSWORDS, loginAdmin, loginCompany, registerCompany, registration } from '../helpers/accounts';
-import { DEMO } from '../../server/db/demo-accounts';
+import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
-import { configuraciones, empresas, usuarios } from '../../server/db/schema';
+import { configuraciones, empresas, usuarios } from '../../server/infra/db/schema';
 
 /** Every response body of this suite, to check at the end that none carries a hash or a password. */
 const bodies: string[] = [];

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { MSG } from '../../src/domain/messages';
-import { asesores } from '../../server/db/schema';
-import { seedDemo } from '../../server/db/seed';
+import { asesores } from '../../server/infra/db/schema';
+import { seedDemo } from '../../server/infra/db/seed';
 import { adminToken, API, companyToken } from './soporte-ayudas';
 
 describe.each(testDatabases)('asesores (%s)', (kind) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { DEMO } from '../../server/db/demo-accounts';
+import { DEMO } from '../../server/infra/db/demo-accounts';
 import type { TestApp } from '../helpers/server';
 
 /** Shared pieces of the support-ticket suites (soporte*.test.ts, productos*.test.ts). */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { MSG } from '../../src/domain/messages';
-import { empresas } from '../../server/db/schema';
+import { empresas } from '../../server/infra/db/schema';
 import { API } from './soporte-ayudas';
 import { SRI_RUC, startTaxpayerStub } from '../helpers/taxpayer-stub';
 

@@ -4,7 +4,7 @@ import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers
 import { MSG } from '../../src/domain/messages';
 import { TICKET_FILE_MAX_BYTES } from '../../src/domain/constants';
 import { canTransition, TICKET_MSG, TICKET_STATES, TICKET_TRANSITIONS, type TicketState } from '../../src/domain/tickets';
-import { archivos, asesores, soporte, soporteHistorial } from '../../server/db/schema';
+import { archivos, asesores, soporte, soporteHistorial } from '../../server/infra/db/schema';
 import { adminToken, API, companyToken, createTicket, fileOf, storedFiles } from './soporte-ayudas';
 
 type History = { HIS_ACCION: string; HIS_DESCRIPCION: string; HIS_ESTADO_ANTERIOR: string | null; HIS_ESTADO_NUEVO: string | null; HIS_COMENTARIO: string | null; ADM_USUARIO: string; ADM_CODIGO: number | null };

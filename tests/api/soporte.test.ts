@@ -4,7 +4,7 @@ import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers
 import { MSG } from '../../src/domain/messages';
 import { TICKET_FILE_MAX_BYTES } from '../../src/domain/constants';
 import { TICKET_MSG, TICKET_SUBJECTS } from '../../src/domain/tickets';
-import { archivos, configuraciones, soporte, soporteHistorial } from '../../server/db/schema';
+import { archivos, configuraciones, soporte, soporteHistorial } from '../../server/infra/db/schema';
 import { adminToken, API, companyToken, createTicket, fileOf, RAR_SIGNATURE, storedFiles, validTicket } from './soporte-ayudas';
 
 /** Stored-XSS payloads posted as SPT_MENSAJE; the visible word after each must survive. */

@@ -6,7 +6,7 @@ import { apiCall, type RunningServer } from './harness';
 export type CompanyCredentials = { ruc: string; usuario: string; clave: string };
 export type AdminCredentials = { usuario: string; clave: string };
 
-/** The other demo companies seeded by server/db/seed.ts (first user of each, same password as DEMO.empresa). */
+/** The other demo companies seeded by server/infra/db/seed.ts (first user of each, same password as DEMO.empresa). */
 export const FERRETERIA = { ruc: '1792060346001', usuario: 'ferreteria' } as const;
 export const COSTA_AZUL_RUC = '0992397535001';
 

@@ -9,7 +9,7 @@ import {
   acceptMessage, adminMenuFromApi, companyMenuFromApi, expectMessage, fillAdminLogin, FERRETERIA, loginAdmin, loginCompany, open,
   sidebarEntries, storageItem, waitForRoute, type CompanyCredentials,
 } from './helpers';
-import { DEMO } from '../../server/db/demo-accounts';
+import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 
 type Setting = { CON_CODIGO: number; CON_VALOR1: string | null };

@@ -11,7 +11,7 @@ import { apiCall, e2eAvailable, e2eSuite, screenshot, SCREENSHOTS } from './harn
 import {
   acceptMessage, adminToken, expectMessage, fillCompanyLogin, literal, loginCompany, open, routeOf, sidebarEntries, waitForRoute,
 } from './helpers';
-import { DEMO } from '../../server/db/demo-accounts';
+import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 
 const AMELIA_TITLE = 'Amelia — Facturación electrónica';

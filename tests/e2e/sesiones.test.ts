@@ -8,7 +8,7 @@ import {
   acceptMessage, expectMessage, fillAdminLogin, fillCompanyLogin, FERRETERIA, COSTA_AZUL_RUC, loginAdmin, loginCompany, open,
   routeOf, sidebarEntries, storageItem, waitForRoute,
 } from './helpers';
-import { DEMO } from '../../server/db/demo-accounts';
+import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 
 describe.skipIf(!e2eAvailable)('sesiones', () => {

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, outbox, screenshot } from './harness';
 import { acceptMessage, adminToken, expectMessage, loginAdmin, open, waitForRoute } from './helpers';
 import { optionTexts, SRI, SRI_TAXPAYER, startTaxpayerStub, tempFiles, ticketForm, zipBytes } from './soporte-helpers';
-import { DEMO } from '../../server/db/demo-accounts';
+import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 import { TICKET_FILE_MAX_BYTES } from '../../src/domain/constants';
 import { TICKET_MSG } from '../../src/domain/tickets';

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp } from './server';
-import { DEMO } from '../../server/db/demo-accounts';
+import { DEMO } from '../../server/infra/db/demo-accounts';
 
 /** Base path of the session, administration and support routes (spec §7). */
 export const API = '/api/EmpresasAmelia';
 
-/** The demo companies seeded by server/db/seed.ts (RUC and first user). */
+/** The demo companies seeded by server/infra/db/seed.ts (RUC and first user). */
 export const COMPANIES = {
   andina: { ruc: DEMO.empresa.ruc, usuario: DEMO.empresa.usuario, clave: DEMO.empresa.clave },
   tornillo: { ruc: '1792060346001', usuario: 'ferreteria', clave: DEMO.empresa.clave },

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { simpleParser } from 'mailparser';
 import { loadConfig, type Config } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { seedDemo } from '../../server/db/seed';
+import { openDatabase } from '../../server/infra/db/client';
+import { seedDemo } from '../../server/infra/db/seed';
 import { buildApp } from '../../server/app';
 
 export type TestDbKind = 'pglite' | 'postgres';

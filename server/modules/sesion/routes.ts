@@ -1,14 +1,14 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { RouteArea } from '../context';
-import { HttpError } from '../plugins/errors';
-import { MSG } from '../../src/domain/messages';
-import { DEACTIVATED_CODE, UPLOAD_MAX_BYTES } from '../../src/domain/constants';
-import { administradores, empresas, ingresosDistribuidor, menus, menusEmpresa, pagosRegistro, planesEmpresa, usuarios } from '../db/schema';
-import { hashPassword, randomPassword, verifyPassword } from '../services/passwords';
-import { TOKEN_LIFETIMES } from '../services/tokens';
-import { CompanySession, Email, errorResponses, MenuItem, Msg, NewPassword, Ruc13, text } from './schemas';
-import { companyMenu } from './menus';
+import type { RouteArea } from '../../core/context';
+import { HttpError } from '../../core/errors';
+import { MSG } from '../../../src/domain/messages';
+import { DEACTIVATED_CODE, UPLOAD_MAX_BYTES } from '../../../src/domain/constants';
+import { administradores, empresas, ingresosDistribuidor, menus, menusEmpresa, pagosRegistro, planesEmpresa, usuarios } from '../../infra/db/schema';
+import { hashPassword, randomPassword, verifyPassword } from '../../infra/passwords';
+import { TOKEN_LIFETIMES } from '../../infra/tokens';
+import { CompanySession, Email, errorResponses, MenuItem, Msg, NewPassword, Ruc13, text } from '../../core/schemas';
+import { companyMenu } from '../menus/routes';
 
 const AdminSession = Type.Object({
   ADM_CODIGO: Type.Integer(),

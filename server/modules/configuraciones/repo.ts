@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { configuraciones } from '../db/schema';
-import { isEmail } from '../../src/domain/constants';
+import type { Db } from '../../infra/db/client';
+import { configuraciones } from '../../infra/db/schema';
+import { isEmail } from '../../../src/domain/constants';
 
 /** Position of the global setting whose CON_VALOR1 is the address that receives support tickets. */
 export const SUPPORT_ADDRESS_SETTING = 3;

@@ -1,15 +1,15 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { RouteArea } from '../context';
-import { HttpError } from '../plugins/errors';
-import { MSG } from '../../src/domain/messages';
-import { PRF_ADMINISTRADOR } from '../../src/domain/constants';
-import { TICKET_MSG } from '../../src/domain/tickets';
-import { productos } from '../db/schema';
-import { escapeLike } from '../services/tickets';
-import { errorResponses, IdParam, text } from './schemas';
-import { ListQuery, parseListQuery, sendPage } from './paging';
+import type { RouteArea } from '../../core/context';
+import { HttpError } from '../../core/errors';
+import { MSG } from '../../../src/domain/messages';
+import { PRF_ADMINISTRADOR } from '../../../src/domain/constants';
+import { TICKET_MSG } from '../../../src/domain/tickets';
+import { productos } from '../../infra/db/schema';
+import { escapeLike } from '../soporte/service';
+import { errorResponses, IdParam, text } from '../../core/schemas';
+import { ListQuery, parseListQuery, sendPage } from '../../core/list';
 
 const tags = ['Productos'];
 const secured = { security: [{ token: [] }] };

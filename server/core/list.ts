@@ -1,6 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from './errors';
 
 /**
  * List endpoints follow ra-data-simple-rest: ?range=[0,24]&sort=["FIELD","DESC"]&filter={...};

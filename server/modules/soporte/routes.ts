@@ -2,22 +2,22 @@ import fs from 'node:fs';
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, like, notInArray, type SQL } from 'drizzle-orm';
-import type { RouteArea } from '../context';
-import { HttpError } from '../plugins/errors';
-import { MSG } from '../../src/domain/messages';
-import { PRF_ADMINISTRADOR, TICKET_FILE_MAX_BYTES } from '../../src/domain/constants';
+import type { RouteArea } from '../../core/context';
+import { HttpError } from '../../core/errors';
+import { MSG } from '../../../src/domain/messages';
+import { PRF_ADMINISTRADOR, TICKET_FILE_MAX_BYTES } from '../../../src/domain/constants';
 import {
   canTransition, isTicketState, TICKET_MSG, TICKET_STATE_LABELS, TICKET_STATES, TICKET_SUBJECTS, TICKET_TRANSITIONS, type TicketState,
-} from '../../src/domain/tickets';
-import { asesores, productos, soporte } from '../db/schema';
-import { isRichTextEmpty, richTextToPlain, sanitizeRichText } from '../services/sanitize';
+} from '../../../src/domain/tickets';
+import { asesores, productos, soporte } from '../../infra/db/schema';
+import { isRichTextEmpty, richTextToPlain, sanitizeRichText } from '../../infra/sanitize';
 import {
   addHistory, adminActor, assignmentMail, attachTicketFile, contentDisposition, escapeLike, loadTicket, replyMail, serializeRow, stateChangeMail,
   ticketRowColumns, type Actor, type TicketDetail, type Tx,
-} from '../services/tickets';
-import type { Mail } from '../services/mail';
-import { errorResponses, IdParam, text } from './schemas';
-import { ListQuery, parseListQuery, sendPage } from './paging';
+} from './service';
+import type { Mail } from '../../infra/mail';
+import { errorResponses, IdParam, text } from '../../core/schemas';
+import { ListQuery, parseListQuery, sendPage } from '../../core/list';
 
 const tags = ['Soporte (mesa de ayuda)'];
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

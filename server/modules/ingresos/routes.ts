@@ -1,12 +1,12 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { asc, count, desc, eq } from 'drizzle-orm';
-import type { RouteArea } from '../context';
-import { HttpError } from '../plugins/errors';
-import { MSG } from '../../src/domain/messages';
-import { PRF_ADMINISTRADOR } from '../../src/domain/constants';
-import { administradores, empresas, ingresosDistribuidor, usuarios } from '../db/schema';
-import { errorResponses } from './schemas';
-import { ListQuery, parseListQuery, sendPage } from './paging';
+import type { RouteArea } from '../../core/context';
+import { HttpError } from '../../core/errors';
+import { MSG } from '../../../src/domain/messages';
+import { PRF_ADMINISTRADOR } from '../../../src/domain/constants';
+import { administradores, empresas, ingresosDistribuidor, usuarios } from '../../infra/db/schema';
+import { errorResponses } from '../../core/schemas';
+import { ListQuery, parseListQuery, sendPage } from '../../core/list';
 
 const Entry = Type.Object({
   ING_CODIGO: Type.Integer(),

@@ -1,12 +1,12 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL } from 'drizzle-orm';
-import type { RouteArea } from '../context';
-import { HttpError } from '../plugins/errors';
-import { MSG } from '../../src/domain/messages';
-import { asesores } from '../db/schema';
-import { escapeLike } from '../services/tickets';
-import { errorResponses, text } from './schemas';
-import { ListQuery, parseListQuery, sendPage } from './paging';
+import type { RouteArea } from '../../core/context';
+import { HttpError } from '../../core/errors';
+import { MSG } from '../../../src/domain/messages';
+import { asesores } from '../../infra/db/schema';
+import { escapeLike } from '../soporte/service';
+import { errorResponses, text } from '../../core/schemas';
+import { ListQuery, parseListQuery, sendPage } from '../../core/list';
 
 const tags = ['Asesores'];
 const secured = { security: [{ token: [] }] };

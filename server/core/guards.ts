@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../context';
+import type { AppContext } from './context';
 import { HttpError } from './errors';
 import { MSG } from '../../src/domain/messages';
 import { DEACTIVATED_CODE } from '../../src/domain/constants';
-import { TokenError, type AdminClaims, type Claims, type CompanyClaims } from '../services/tokens';
-import { administradores, usuarios, empresas } from '../db/schema';
+import { TokenError, type AdminClaims, type Claims, type CompanyClaims } from '../infra/tokens';
+import { administradores, usuarios, empresas } from '../infra/db/schema';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,9 +5,9 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { archivos } from '../db/schema';
-import { HttpError } from '../plugins/errors';
+import type { Db } from './db/client';
+import { archivos } from './db/schema';
+import { HttpError } from '../core/errors';
 import { MSG } from '../../src/domain/messages';
 
 /** Accepted kinds: the name must end in one of the extensions AND the bytes must start with one of the signatures. */

@@ -1,13 +1,13 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { administradores, archivos, asesores, productos, soporte, soporteHistorial } from '../db/schema';
+import type { Db } from '../../infra/db/client';
+import { administradores, archivos, asesores, productos, soporte, soporteHistorial } from '../../infra/db/schema';
 import type { FastifyRequest } from 'fastify';
-import type { FileStore, StoredFile, UploadRules } from './files';
-import { HttpError } from '../plugins/errors';
-import { richTextToPlain } from './sanitize';
-import { MSG } from '../../src/domain/messages';
-import { TICKET_FILE_MAX_BYTES } from '../../src/domain/constants';
-import { TICKET_MSG, ticketStateLabel, ticketSubjectLabel } from '../../src/domain/tickets';
+import type { FileStore, StoredFile, UploadRules } from '../../infra/files';
+import { HttpError } from '../../core/errors';
+import { richTextToPlain } from '../../infra/sanitize';
+import { MSG } from '../../../src/domain/messages';
+import { TICKET_FILE_MAX_BYTES } from '../../../src/domain/constants';
+import { TICKET_MSG, ticketStateLabel, ticketSubjectLabel } from '../../../src/domain/tickets';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;

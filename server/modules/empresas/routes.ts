@@ -1,8 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { desc, eq } from 'drizzle-orm';
-import type { RouteArea } from '../context';
-import { empresas, planes, planesEmpresa } from '../db/schema';
-import { errorResponses } from './schemas';
+import type { RouteArea } from '../../core/context';
+import { empresas, planes, planesEmpresa } from '../../infra/db/schema';
+import { errorResponses } from '../../core/schemas';
 
 const MyCompany = Type.Object({
   EMP_CODIGO: Type.Integer(),

@@ -1,11 +1,11 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import type { RouteArea } from '../context';
-import { HttpError } from '../plugins/errors';
-import { MSG } from '../../src/domain/messages';
-import { administradores, menus, menusEmpresa, menusRoles } from '../db/schema';
-import { errorResponses, MenuItem } from './schemas';
+import type { Db } from '../../infra/db/client';
+import type { RouteArea } from '../../core/context';
+import { HttpError } from '../../core/errors';
+import { MSG } from '../../../src/domain/messages';
+import { administradores, menus, menusEmpresa, menusRoles } from '../../infra/db/schema';
+import { errorResponses, MenuItem } from '../../core/schemas';
 
 const menuColumns = {
   MEN_CODIGO: menus.MEN_CODIGO, MEN_NOMBRE: menus.MEN_NOMBRE, MEN_RUTA: menus.MEN_RUTA, MEN_ICONO: menus.MEN_ICONO, MEN_ORDEN: menus.MEN_ORDEN,

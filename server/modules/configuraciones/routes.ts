@@ -1,10 +1,10 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { asc, eq } from 'drizzle-orm';
-import type { RouteArea } from '../context';
-import { HttpError } from '../plugins/errors';
-import { MSG } from '../../src/domain/messages';
-import { configuraciones } from '../db/schema';
-import { errorResponses } from './schemas';
+import type { RouteArea } from '../../core/context';
+import { HttpError } from '../../core/errors';
+import { MSG } from '../../../src/domain/messages';
+import { configuraciones } from '../../infra/db/schema';
+import { errorResponses } from '../../core/schemas';
 
 // `nullable` rather than a union with Null: Fastify's Ajv coerces types, and in a union it turns a null sent to clear
 // a value into '' (the string branch is tried first). A nullable string keeps null as null.

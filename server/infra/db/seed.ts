@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { administradores, asesores, empresas, menusEmpresa, planes, planesEmpresa, usuarios } from './schema';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../passwords';
 import { DEMO } from './demo-accounts';
 
 export async function isEmpty(db: Db): Promise<boolean> {

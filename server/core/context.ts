@@ -1,9 +1,9 @@
-import type { Config } from './config';
-import type { Database, Db } from './db/client';
-import type { Mailer } from './services/mail';
-import type { TokenService } from './services/tokens';
-import type { RateLimiter } from './plugins/rate-limit';
-import type { FileStore } from './services/files';
+import type { Config } from '../config';
+import type { Database, Db } from '../infra/db/client';
+import type { Mailer } from '../infra/mail';
+import type { TokenService } from '../infra/tokens';
+import type { RateLimiter } from './rate-limit';
+import type { FileStore } from '../infra/files';
 
 /** What every route area needs; built once in app.ts and passed to each route plugin. */
 export type AppContext = {
@@ -18,7 +18,7 @@ export type AppContext = {
 
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Guards } from './plugins/auth';
+import type { Guards } from './guards';
 
 /** The Fastify instance each route file receives: TypeBox-typed, with the guards at hand. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
