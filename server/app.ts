@@ -9,43 +9,22 @@ import fastifyStatic from '@fastify/static';
 import type { Ajv } from 'ajv';
 import type { Config } from './config';
 import type { Database } from './infra/db/client';
-import type { App, AppContext, RouteArea } from './core/context';
+import type { App, Services } from './core/context';
 import { registerErrorHandling } from './core/errors';
 import { RateLimiter } from './core/rate-limit';
-import { createGuards } from './core/guards';
+import { createGuards, documentGuards } from './core/guards';
 import { createMailer, type Mailer } from './infra/mail';
 import { createTokenService, resolveSecret } from './infra/tokens';
 import { createFileStore } from './infra/files';
-import sessionRoutes from './modules/sesion/routes';
-import menuRoutes from './modules/menus/routes';
-import settingsRoutes from './modules/configuraciones/routes';
-import companyRoutes from './modules/empresas/routes';
-import entriesRoutes from './modules/ingresos/routes';
-import publicSupportRoutes from './modules/soporte/publico';
-import supportDeskRoutes from './modules/soporte/routes';
-import productRoutes from './modules/productos/routes';
-import adviserRoutes from './modules/asesores/routes';
+import { modules } from './modules';
 
 export type BuildOptions = { config: Config; database: Database; mailer?: Mailer; logger?: boolean; /** Where log lines go (default stdout); tests read them. */ logStream?: NodeJS.WritableStream };
-
-/** The route areas of spec §7 and where they are mounted. */
-const areas: Array<[prefix: string, area: RouteArea]> = [
-  ['/api/EmpresasAmelia', sessionRoutes],
-  ['/api/EmpresasAmelia/menus', menuRoutes],
-  ['/api/EmpresasAmelia/configuraciones', settingsRoutes],
-  ['/api/EmpresasAmelia', companyRoutes],
-  ['/api/EmpresasAmelia/ingresosDistribuidor', entriesRoutes],
-  ['/api/EmpresasAmelia/soporte', publicSupportRoutes],
-  ['/api/EmpresasAmelia/soporte', supportDeskRoutes],
-  ['/api/EmpresasAmelia/productos', productRoutes],
-  ['/api/EmpresasAmelia/asesor', adviserRoutes],
-];
 
 export async function buildApp({ config, database, mailer, logger = true, logStream }: BuildOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers["x-token"]', 'req.headers.authorization', 'busboyOptions.headers["x-token"]', 'busboyOptions.headers.authorization'], ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     ajv: {
       // coerceTypes true (not Fastify's 'array'): a one-element array must not pass as a text field.
       customOptions: { verbose: true, coerceTypes: true },
@@ -53,7 +32,7 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  const ctx: AppContext = {
+  const ctx: Services = {
     config,
     database,
     db: database.db,
@@ -65,6 +44,7 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
   const guards = createGuards(ctx);
 
   registerErrorHandling(app);
+  documentGuards(app);
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   await app.register(swagger, {
     openapi: {
@@ -74,8 +54,8 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  for (const [prefix, area] of areas) {
-    await app.register(async (scope) => area(scope as unknown as App, { ...ctx, guards }), { prefix });
+  for (const { prefix, routes } of modules) {
+    await app.register(async (scope) => routes(scope as unknown as App, { ...ctx, guards }), { prefix });
   }
 
   const indexFile = path.join(config.webDir, 'index.html');

@@ -17,6 +17,8 @@ export type Config = {
   checkpointIntervalMs: number;
   rateLimit: { windowMs: number; maxPerIp: number; maxPerAccount: number };
   webDir: string;
+  /** TRUST_PROXY=1 behind a reverse proxy: the client's IP (rate limits, logs) comes from X-Forwarded-For. */
+  trustProxy: boolean;
 };
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -57,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerAccount: intVar(env, 'RATE_LIMIT_MAX_PER_ACCOUNT', 5),
     },
     webDir: path.join(root, 'dist'),
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { UsageError, withDatabase } from './database';
 import { administradores } from '../infra/db/schema';
 import { hashPassword } from '../infra/passwords';
-import { PASSWORD_MIN_LENGTH, PRF_ADMINISTRADOR, PRF_DISTRIBUIDOR } from '../../src/domain/constants';
+import { PASSWORD_MIN_LENGTH } from '../../src/domain/constants';
+import { PERFIL } from '../../src/domain/perfiles';
 
 const usage = 'Uso: npm run create-admin -- --usuario U --clave C [--nombre "Nombre"] [--distribuidor]';
 
@@ -25,7 +26,7 @@ await withDatabase(async (database) => {
     ADM_USUARIO: usuario,
     ADM_CLAVE: await hashPassword(clave),
     ADM_NOMBRE: nombre ?? usuario,
-    PRF_CODIGO: distribuidor ? PRF_DISTRIBUIDOR : PRF_ADMINISTRADOR,
+    PRF_CODIGO: distribuidor ? PERFIL.distribuidor : PERFIL.administrador,
     DRB_CONTADOR: distribuidor ? 1 : 0,
   });
   console.log(`${distribuidor ? 'Distribuidor' : 'Administrador'} ${usuario} creado.`);

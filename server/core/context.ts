@@ -1,12 +1,15 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config';
 import type { Database, Db } from '../infra/db/client';
 import type { Mailer } from '../infra/mail';
 import type { TokenService } from '../infra/tokens';
-import type { RateLimiter } from './rate-limit';
 import type { FileStore } from '../infra/files';
+import type { RateLimiter } from './rate-limit';
+import type { Guards } from './guards';
 
-/** What every route area needs; built once in app.ts and passed to each route plugin. */
-export type AppContext = {
+/** The services every module needs; built once in app.ts. */
+export type Services = {
   config: Config;
   database: Database;
   db: Db;
@@ -16,10 +19,11 @@ export type AppContext = {
   files: FileStore;
 };
 
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Guards } from './guards';
+/** What each module's routes receive: the services and the guards. */
+export type AppContext = Services & { guards: Guards };
 
-/** The Fastify instance each route file receives: TypeBox-typed, with the guards at hand. */
+/** The Fastify instance each routes file receives, TypeBox-typed. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
-export type RouteArea = (app: App, ctx: AppContext & { guards: Guards }) => void | Promise<void>;
+
+/** A module's routes plugin, mounted under the module's prefix (server/modules/index.ts). */
+export type ModuleRoutes = (app: App, ctx: AppContext) => void | Promise<void>;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG } from '../../src/domain/messages';
+import { UploadRejected } from '../infra/files';
 
 /** An error whose message is safe and useful to show: it goes to the client as { msg } with its status. */
 export class HttpError extends Error {
@@ -45,6 +46,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(error.code ? { msg: error.message, code: error.code } : { msg: error.message });
+    }
+    if (error instanceof UploadRejected) {
+      return reply.status(error.reason === 'size' ? 413 : 400).send({ msg: error.message });
     }
     if (error.validation) {
       return reply.status(400).send({ msg: validationMessage(error.validation, error.validationContext) });

@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../src/domain/constants';
 
 /** Shared request/response pieces; `errorMessage` is the Spanish text sent when the rule fails. */
@@ -12,25 +12,6 @@ export const NewPassword = Type.String({
   minLength: PASSWORD_MIN_LENGTH, maxLength: 200, errorMessage: `La clave debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
 });
 export const IdParam = (name: string) => Type.Object({ [name]: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
-
-export const MenuItem = Type.Object({
-  MEN_CODIGO: Type.Integer(),
-  MEN_NOMBRE: Type.String(),
-  MEN_RUTA: Type.String(),
-  MEN_ICONO: Type.String(),
-  MEN_ORDEN: Type.Integer(),
-});
-
-export const CompanySession = Type.Object({
-  USU_CODIGO: Type.Integer(),
-  USU_USUARIO: Type.String(),
-  USU_NOMBRE: Type.Union([Type.String(), Type.Null()]),
-  USU_ACTIVO: Type.Boolean(),
-  COM_CODIGO: Type.Integer(),
-  eid: Type.Integer({ description: 'Identificador del usuario dentro de la empresa (USU_CODIGO)' }),
-  EMP_RUC: Type.String(),
-  EMP_NOMBREC: Type.String(),
-  distribuidor: Type.Optional(Type.String({ description: 'Usuario del distribuidor que ingresó como la empresa' })),
-  token: Type.String(),
-  expira: Type.String({ description: 'Fecha y hora ISO en que vence el token' }),
-});
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** A search box's text (soporte/nombre, asesor/nombre). */
+export const SearchBody = Type.Object({ filtro: text(100) });

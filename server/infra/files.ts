@@ -4,23 +4,28 @@ import { randomBytes } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/client';
 import { archivos } from './db/schema';
-import { HttpError } from '../core/errors';
-import { MSG } from '../../src/domain/messages';
+import { extensionOf, type FileKind, type UploadRule } from '../../src/domain/archivos';
 
-/** Accepted kinds: the name must end in one of the extensions AND the bytes must start with one of the signatures. */
-export const FILE_KINDS = {
+/** Each kind's extensions, the bytes its content starts with, and the type it is served as. */
+const KINDS: Record<FileKind, { extensions: readonly string[]; signatures: number[][]; mime: string }> = {
   zip: { extensions: ['zip'], signatures: [[0x50, 0x4b, 0x03, 0x04], [0x50, 0x4b, 0x05, 0x06], [0x50, 0x4b, 0x07, 0x08]], mime: 'application/zip' },
   rar: { extensions: ['rar'], signatures: [[0x52, 0x61, 0x72, 0x21, 0x1a, 0x07]], mime: 'application/vnd.rar' },
   pdf: { extensions: ['pdf'], signatures: [[0x25, 0x50, 0x44, 0x46, 0x2d]], mime: 'application/pdf' },
   png: { extensions: ['png'], signatures: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]], mime: 'image/png' },
   jpg: { extensions: ['jpg', 'jpeg'], signatures: [[0xff, 0xd8, 0xff]], mime: 'image/jpeg' },
-} as const;
-export type FileKind = keyof typeof FILE_KINDS;
+};
 
-export type UploadRules = { kinds: FileKind[]; maxBytes: number; typeMessage: string; sizeMessage: string };
+/** An upload that breaks its rule: wrong type (by name or content) or too large. The message is the rule's. */
+export class UploadRejected extends Error {
+  constructor(readonly reason: 'type' | 'size', message: string) {
+    super(message);
+  }
+}
+
+/** A file being received: its bytes and the name the sender gave it. */
+export type Upload = { stream: Readable; filename: string };
 export type StoredFile = { ARC_ID: string; ARC_NOMBRE: string; ARC_TIPO: string; ARC_TAMANO: number };
 
 /** A display name only: no directories, no control characters, bounded length. */
@@ -28,11 +33,6 @@ export function cleanFileName(name: string): string {
   const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
   const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim();
   return (cleaned || 'archivo').slice(-200);
-}
-
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
 export function createFileStore(dataDir: string, db: Db) {
@@ -44,13 +44,13 @@ export function createFileStore(dataDir: string, db: Db) {
      * Streams an upload to DATA_DIR/files/<random id>, enforcing the size limit while streaming and the
      * content signature on the first bytes. Nothing partial is kept when a rule fails.
      */
-    async save(stream: Readable, originalName: string, rules: UploadRules, owner: string): Promise<StoredFile> {
-      const name = cleanFileName(originalName);
+    async save({ stream, filename }: Upload, rule: UploadRule, owner: string): Promise<StoredFile> {
+      const name = cleanFileName(filename);
       const ext = extensionOf(name);
-      const candidates = rules.kinds.filter((k) => (FILE_KINDS[k].extensions as readonly string[]).includes(ext));
+      const candidates = rule.kinds.filter((k) => KINDS[k].extensions.includes(ext));
       if (candidates.length === 0) {
         stream.resume();
-        throw new HttpError(400, rules.typeMessage);
+        throw new UploadRejected('type', rule.typeMessage);
       }
       const id = randomBytes(16).toString('hex');
       const target = path.join(dir, id);
@@ -59,7 +59,7 @@ export function createFileStore(dataDir: string, db: Db) {
       const guard = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
-          if (size > rules.maxBytes) return done(new HttpError(413, rules.sizeMessage));
+          if (size > rule.maxBytes) return done(new UploadRejected('size', rule.sizeMessage));
           if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
           done(null, chunk);
         },
@@ -67,9 +67,9 @@ export function createFileStore(dataDir: string, db: Db) {
       const out = fs.createWriteStream(target, { mode: 0o600 });
       try {
         await pipeline(stream, guard, out);
-        const kind = candidates.find((k) => FILE_KINDS[k].signatures.some((sig) => sig.every((byte, i) => head[i] === byte)));
-        if (!kind) throw new HttpError(400, rules.typeMessage);
-        const row = { ARC_ID: id, ARC_NOMBRE: name, ARC_TIPO: FILE_KINDS[kind].mime, ARC_TAMANO: size, ARC_PROPIETARIO: owner };
+        const kind = candidates.find((k) => KINDS[k].signatures.some((sig) => sig.every((byte, i) => head[i] === byte)));
+        if (!kind) throw new UploadRejected('type', rule.typeMessage);
+        const row = { ARC_ID: id, ARC_NOMBRE: name, ARC_TIPO: KINDS[kind].mime, ARC_TAMANO: size, ARC_PROPIETARIO: owner };
         await db.insert(archivos).values(row);
         return row;
       } catch (error) {
@@ -82,19 +82,11 @@ export function createFileStore(dataDir: string, db: Db) {
       }
     },
 
-    /** Reads the request's single multipart part, which must be named `current` (spec §7), and stores it. */
-    async saveUpload(request: FastifyRequest, rules: UploadRules, owner: string): Promise<StoredFile> {
-      const file = await request.file({ limits: { files: 1, fileSize: rules.maxBytes + 1 } });
-      if (!file || file.fieldname !== 'current') {
-        file?.file.resume();
-        throw new HttpError(400, MSG.fileRequired);
-      }
-      return this.save(file.file, file.filename, rules, owner);
-    },
-
     async find(id: string) {
       const [row] = await db.select().from(archivos).where(eq(archivos.ARC_ID, id));
-      return row ? { ...row, path: path.join(dir, row.ARC_ID) } : undefined;
+      if (!row) return undefined;
+      const file = path.join(dir, row.ARC_ID);
+      return { ...row, path: file, onDisk: fs.existsSync(file) };
     },
 
     async remove(id: string) {

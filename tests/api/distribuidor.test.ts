@@ -4,7 +4,7 @@ import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, jwtPayload, loginAdmin, loginCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
-import { administradores, empresas, ingresosDistribuidor, usuarios } from '../../server/infra/db/schema';
+import { administradores, empresas, ingresos, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 
 describe.each(testDatabases)('distribuidor (%s)', (kind) => {
@@ -21,7 +21,7 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
   const enter = (payload: object, token = distributorToken) =>
     t.app.inject({ method: 'POST', url: `${API}/loginDistribuidor`, payload, headers: { 'x-token': token } });
   const entries = (token: string, query = '') =>
-    t.app.inject({ method: 'GET', url: `${API}/ingresosDistribuidor${query}`, headers: { 'x-token': token } });
+    t.app.inject({ method: 'GET', url: `${API}/ingresos${query}`, headers: { 'x-token': token } });
   const companyId = async (ruc: string) => (await t.db.select().from(empresas).where(eq(empresas.EMP_RUC, ruc)))[0].EMP_CODIGO;
   const admin = async (usuario: string) => (await t.db.select().from(administradores).where(eq(administradores.ADM_USUARIO, usuario)))[0];
 
@@ -30,7 +30,7 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
       const andina = await companyId(COMPANIES.andina.ruc);
       const [first] = await t.db.select().from(usuarios)
         .where(eq(usuarios.COM_CODIGO, andina)).orderBy(asc(usuarios.USU_CODIGO)).limit(1);
-      const before = await t.db.select().from(ingresosDistribuidor);
+      const before = await t.db.select().from(ingresos);
 
       const res = await enter({ ruc: COMPANIES.andina.ruc });
       expect(res.statusCode).toBe(200);
@@ -44,7 +44,7 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
       expect(claims).toMatchObject({ kind: 'empresa', usuario: first.USU_CODIGO, empresa: andina, distribuidor: dist.ADM_CODIGO });
       expect(claims.exp - claims.iat).toBe(4 * 3600);
 
-      const after = await t.db.select().from(ingresosDistribuidor);
+      const after = await t.db.select().from(ingresos);
       expect(after).toHaveLength(before.length + 1);
       const row = after.find((r) => !before.some((b) => b.ING_CODIGO === r.ING_CODIGO))!;
       expect(row).toMatchObject({ ADM_CODIGO: dist.ADM_CODIGO, EMP_CODIGO: andina, USU_CODIGO: first.USU_CODIGO, ING_IP: '127.0.0.1' });
@@ -67,11 +67,11 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
     });
 
     it('con usuario y clave incorrecta responde 401 y no registra ingreso', async () => {
-      const before = await t.db.select().from(ingresosDistribuidor);
+      const before = await t.db.select().from(ingresos);
       const res = await enter({ ruc: COMPANIES.andina.ruc, usuario: DEMO.empresa.usuario, clave: 'clave-equivocada' });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ msg: MSG.distributorWrongPassword });
-      expect(await t.db.select().from(ingresosDistribuidor)).toHaveLength(before.length);
+      expect(await t.db.select().from(ingresos)).toHaveLength(before.length);
     });
 
     it('con un usuario desactivado de la empresa responde 404', async () => {
@@ -81,11 +81,11 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
     });
 
     it('una empresa que no está asignada al distribuidor (Costa Azul) responde 404 y no registra ingreso', async () => {
-      const before = await t.db.select().from(ingresosDistribuidor);
+      const before = await t.db.select().from(ingresos);
       const res = await enter({ ruc: COMPANIES.costa.ruc });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ msg: MSG.distributorCompanyNotFound });
-      expect(await t.db.select().from(ingresosDistribuidor)).toHaveLength(before.length);
+      expect(await t.db.select().from(ingresos)).toHaveLength(before.length);
     });
 
     it('un RUC inexistente responde 404', async () => {
@@ -124,10 +124,10 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
     });
   });
 
-  describe('GET /ingresosDistribuidor', () => {
+  describe('GET /ingresos', () => {
     it('el administrador ve los ingresos (quién, qué empresa, qué usuario) con Content-Range', async () => {
       await enter({ ruc: COMPANIES.andina.ruc });
-      const total = (await t.db.select().from(ingresosDistribuidor)).length;
+      const total = (await t.db.select().from(ingresos)).length;
       const res = await entries(adminToken);
       expect(res.statusCode).toBe(200);
       const rows = res.json() as Array<Record<string, unknown>>;
@@ -143,7 +143,7 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
     });
 
     it('pagina con range y ordena con sort', async () => {
-      const total = (await t.db.select().from(ingresosDistribuidor)).length;
+      const total = (await t.db.select().from(ingresos)).length;
       expect(total).toBeGreaterThanOrEqual(3);
       const res = await entries(adminToken, `?range=${encodeURIComponent('[1,2]')}&sort=${encodeURIComponent('["ING_CODIGO","ASC"]')}`);
       expect(res.statusCode).toBe(200);

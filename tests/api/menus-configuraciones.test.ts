@@ -120,6 +120,22 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
       expect(rows[5].CON_VALOR6).toBe('/marca-blanca/logo.svg');
     });
 
+    it('GET con range, sort y filter pagina como ra-data-simple-rest (q busca en CON_NOMBRE)', async () => {
+      const get = (query: Record<string, unknown>) => t.app.inject({
+        method: 'GET', url: `${API}/configuraciones?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)]))}`,
+      });
+      const all = (await t.app.inject({ method: 'GET', url: `${API}/configuraciones` })).json() as Setting[];
+      const page = await get({ range: [2, 4], sort: ['CON_CODIGO', 'ASC'] });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-range']).toBe(`configuraciones 2-4/${all.length}`);
+      expect((page.json() as Setting[]).map((r) => r.CON_CODIGO)).toEqual([2, 3, 4]);
+      const found = await get({ filter: { q: 'marca blanca activa' } });
+      expect((found.json() as Setting[]).map((r) => r.CON_CODIGO)).toEqual([9]);
+      const bad = await get({ sort: ['CON_VALOR1', 'ASC'] });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ msg: 'Solo se puede ordenar por CON_CODIGO, CON_NOMBRE, id' });
+    });
+
     it('GET /configuraciones/{id} devuelve una configuración al administrador, también la 0', async () => {
       const { token } = await loginAdmin(t);
       const zero = await t.app.inject({ method: 'GET', url: `${API}/configuraciones/0`, headers: { 'x-token': token } });

@@ -34,15 +34,23 @@ describe.each(testDatabases)('documentación de la API (%s)', (kind) => {
     expect(Object.keys(operation.responses ?? {})).toContain('400');
   });
 
-  it('documenta GET /configuraciones y GET /ingresosDistribuidor (rutas raíz de su área)', async () => {
+  it('documenta GET /configuraciones y GET /ingresos (rutas raíz de su área)', async () => {
     // Fastify reports a prefix's root route with a trailing slash; both spellings answer.
-    for (const area of ['configuraciones', 'ingresosDistribuidor']) {
+    for (const area of ['configuraciones', 'ingresos']) {
       const key = Object.keys(doc.paths).find((p) => p === `${API}/${area}` || p === `${API}/${area}/`);
       expect(key, area).toBeDefined();
       expect(doc.paths[key!]).toHaveProperty('get');
     }
     expect((await t.app.inject({ method: 'GET', url: `${API}/configuraciones` })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `${API}/configuraciones/` })).statusCode).toBe(200);
+  });
+
+  it('las rutas con token lo declaran (security token) y las públicas no', () => {
+    const security = (path: string, method: string) => (doc.paths[`${API}${path}`]?.[method] as { security?: unknown }).security;
+    for (const [path, method] of [['/miEmpresa', 'get'], ['/menus/menuAdmin', 'post'], ['/productos/{id}', 'delete'], ['/soporte/{id}', 'get']]) {
+      expect(security(path, method), `${method} ${path}`).toEqual([{ token: [] }]);
+    }
+    for (const [path, method] of [['/login', 'post'], ['/registro', 'post']]) expect(security(path, method), `${method} ${path}`).toBeUndefined();
   });
 
   it('el cuerpo del registro documenta sus campos obligatorios', () => {

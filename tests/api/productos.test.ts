@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { MSG } from '../../src/domain/messages';
 import { TICKET_MSG } from '../../src/domain/tickets';
-import { adminToken, API, companyToken, validTicket } from './soporte-ayudas';
+import { adminToken, API, companyToken, validTicket } from '../helpers/soporte-api';
 
 describe.each(testDatabases)('productos (%s)', (kind) => {
   let t: TestApp;
@@ -116,5 +116,46 @@ describe.each(testDatabases)('productos (%s)', (kind) => {
     const distMenu = (await menu(dist.token, dist.ADM_CODIGO)).map((m) => m.MEN_RUTA);
     expect(distMenu).toContain('soporte');
     expect(distMenu).not.toContain('productos');
+  });
+
+  describe('DELETE /productos/{id}', () => {
+    const remove = (id: number, token?: string) => t.app.inject({ method: 'DELETE', url: `${API}/productos/${id}`, headers: as(token) });
+
+    it('elimina un producto sin tickets; ya no se lee ni aparece en el catálogo', async () => {
+      const created = (await create({ PROD_NOMBRE: 'Amelia Para Borrar' })).json();
+      const res = await remove(created.PROD_ID, admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ PROD_ID: created.PROD_ID, msg: expect.stringContaining('Amelia Para Borrar') });
+      expect((await t.app.inject({ method: 'GET', url: `${API}/productos/${created.PROD_ID}`, headers: as(admin) })).statusCode).toBe(404);
+      expect((await adminList()).json().map((p: { PROD_ID: number }) => p.PROD_ID)).not.toContain(created.PROD_ID);
+    });
+
+    it('un producto que no existe responde 404', async () => {
+      const res = await remove(9999, admin);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ msg: TICKET_MSG.productNotFound404 });
+    });
+
+    it('un producto con tickets responde 409 y se conserva', async () => {
+      const created = (await create({ PROD_NOMBRE: 'Amelia Con Tickets' })).json();
+      expect((await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket({ SPT_PRODUCTOS: created.PROD_ID }) })).statusCode).toBe(201);
+      const res = await remove(created.PROD_ID, admin);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ msg: 'El producto tiene tickets registrados; desactívelo en lugar de eliminarlo' });
+      expect((await t.app.inject({ method: 'GET', url: `${API}/productos/${created.PROD_ID}`, headers: as(admin) })).json()).toEqual(created);
+    });
+
+    it('solo el perfil Administrador elimina: distribuidor y empresa 403, sin token 401', async () => {
+      const created = (await create({ PROD_NOMBRE: 'Amelia Protegido' })).json();
+      const byDistributor = await remove(created.PROD_ID, distributor);
+      expect(byDistributor.statusCode).toBe(403);
+      expect(byDistributor.json()).toEqual({ msg: MSG.forbidden });
+      const byCompany = await remove(created.PROD_ID, await companyToken(t));
+      expect(byCompany.statusCode).toBe(403);
+      expect(byCompany.json()).toEqual({ msg: MSG.adminOnly });
+      const anonymous = await remove(created.PROD_ID);
+      expect(anonymous.statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: `${API}/productos/${created.PROD_ID}`, headers: as(admin) })).statusCode).toBe(200);
+    });
   });
 });

@@ -39,7 +39,7 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
       { name: 'POST /menus/menuAdmin', method: 'POST', url: () => '/menus/menuAdmin', payload: () => ({ id: admin.ADM_CODIGO }) },
       { name: 'GET /configuraciones/0', method: 'GET', url: () => '/configuraciones/0' },
       { name: 'PUT /configuraciones/actualizar', method: 'PUT', url: () => '/configuraciones/actualizar', payload: () => ({ CON_CODIGO: 9, CON_VALOR1: 'si' }) },
-      { name: 'GET /ingresosDistribuidor', method: 'GET', url: () => '/ingresosDistribuidor' },
+      { name: 'GET /ingresos', method: 'GET', url: () => '/ingresos' },
       { name: 'POST /loginDistribuidor', method: 'POST', url: () => '/loginDistribuidor', payload: () => ({ ruc: COMPANIES.andina.ruc }) },
     ];
     const companyRoutes: Route[] = [

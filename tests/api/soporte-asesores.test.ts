@@ -4,7 +4,7 @@ import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { MSG } from '../../src/domain/messages';
 import { asesores } from '../../server/infra/db/schema';
 import { seedDemo } from '../../server/infra/db/seed';
-import { adminToken, API, companyToken } from './soporte-ayudas';
+import { adminToken, API, companyToken } from '../helpers/soporte-api';
 
 describe.each(testDatabases)('asesores (%s)', (kind) => {
   let t: TestApp;
@@ -21,7 +21,7 @@ describe.each(testDatabases)('asesores (%s)', (kind) => {
   it('GET /asesor lista los asesores activos por nombre, con Content-Range', async () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-range']).toBe('asesor 0-2/3');
+    expect(res.headers['content-range']).toBe('asesores 0-2/3');
     expect(res.json()).toEqual([
       { ASE_CODIGO: expect.any(Number), ASE_NOMBRE: 'Andrés Villacís', ASE_CORREO: 'andres.villacis@amelia.ec', ASE_IDENTIFICACION: '0926687856', ASE_ACTIVO: true },
       { ASE_CODIGO: expect.any(Number), ASE_NOMBRE: 'Daniela Cevallos', ASE_CORREO: 'daniela.cevallos@amelia.ec', ASE_IDENTIFICACION: '1714307103', ASE_ACTIVO: true },
@@ -31,7 +31,7 @@ describe.each(testDatabases)('asesores (%s)', (kind) => {
 
   it('volver a sembrar no duplica los asesores', async () => {
     await seedDemo(t.db);
-    expect((await list()).headers['content-range']).toBe('asesor 0-2/3');
+    expect((await list()).headers['content-range']).toBe('asesores 0-2/3');
   });
 
   it('POST /asesor/nombre busca por identificación o por nombre, solo activos', async () => {

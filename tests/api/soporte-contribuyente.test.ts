@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { MSG } from '../../src/domain/messages';
 import { empresas } from '../../server/infra/db/schema';
-import { API } from './soporte-ayudas';
+import { API } from '../helpers/soporte-api';
 import { SRI_RUC, startTaxpayerStub } from '../helpers/taxpayer-stub';
 
 const { found: FOUND, foundNoContact: FOUND_NO_CONTACT, notRegistered: NOT_REGISTERED, failing: BROKEN, slow: SLOW, notJson: NOT_JSON } = SRI_RUC;

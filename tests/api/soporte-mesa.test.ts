@@ -5,7 +5,7 @@ import { MSG } from '../../src/domain/messages';
 import { TICKET_FILE_MAX_BYTES } from '../../src/domain/constants';
 import { canTransition, TICKET_MSG, TICKET_STATES, TICKET_TRANSITIONS, type TicketState } from '../../src/domain/tickets';
 import { archivos, asesores, soporte, soporteHistorial } from '../../server/infra/db/schema';
-import { adminToken, API, companyToken, createTicket, fileOf, storedFiles } from './soporte-ayudas';
+import { adminToken, API, companyToken, createTicket, fileOf, storedFiles } from '../helpers/soporte-api';
 
 type History = { HIS_ACCION: string; HIS_DESCRIPCION: string; HIS_ESTADO_ANTERIOR: string | null; HIS_ESTADO_NUEVO: string | null; HIS_COMENTARIO: string | null; ADM_USUARIO: string; ADM_CODIGO: number | null };
 

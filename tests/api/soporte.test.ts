@@ -5,7 +5,7 @@ import { MSG } from '../../src/domain/messages';
 import { TICKET_FILE_MAX_BYTES } from '../../src/domain/constants';
 import { TICKET_MSG, TICKET_SUBJECTS } from '../../src/domain/tickets';
 import { archivos, configuraciones, soporte, soporteHistorial } from '../../server/infra/db/schema';
-import { adminToken, API, companyToken, createTicket, fileOf, RAR_SIGNATURE, storedFiles, validTicket } from './soporte-ayudas';
+import { adminToken, API, companyToken, createTicket, fileOf, RAR_SIGNATURE, storedFiles, validTicket } from '../helpers/soporte-api';
 
 /** Stored-XSS payloads posted as SPT_MENSAJE; the visible word after each must survive. */
 const XSS_PAYLOADS: Array<[payload: string, visible: string]> = [
@@ -75,7 +75,7 @@ describe.each(testDatabases)('soporte: formulario público (%s)', (kind) => {
     expect(history).toMatchObject([{ HIS_ACCION: 'creacion', HIS_USUARIO: 'cliente', ADM_CODIGO: null, HIS_ESTADO_NUEVO: 'ABIERTO' }]);
   });
 
-  it('acepta los cinco asuntos del spec, cédula de 10 dígitos y teléfono vacío u omitido', async () => {
+  it('acepta los cinco asuntos de soporte, cédula de 10 dígitos y teléfono vacío u omitido', async () => {
     for (const SPT_ASUNTO of TICKET_SUBJECTS) expect((await post(validTicket({ SPT_ASUNTO }))).statusCode).toBe(201);
     expect((await post(validTicket({ SPT_RUC: '1714307103', SPT_CLIENTETELEFONO: '' }))).statusCode).toBe(201);
     const { SPT_CLIENTETELEFONO: _omit, ...withoutPhone } = validTicket();

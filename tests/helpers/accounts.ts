@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { TestApp } from './server';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 
-/** Base path of the session, administration and support routes (spec §7). */
+/** Base path of the session, administration and support routes. */
 export const API = '/api/EmpresasAmelia';
 
 /** The demo companies seeded by server/infra/db/seed.ts (RUC and first user). */

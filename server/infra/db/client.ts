@@ -10,6 +10,9 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction, or the database itself: what a query that may run inside a transaction takes. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
 
 export type Database = {
   db: Db;

@@ -3,7 +3,7 @@ import {
   boolean, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
-/** Profiles of administration users. PRF_CODIGO 2 is a distributor (spec §6). */
+/** Profiles of administration users. PRF_CODIGO 1 is an administrator and 2 a distributor (PERFIL in src/domain/perfiles.ts). */
 export const perfiles = pgTable('perfiles', {
   PRF_CODIGO: integer('prf_codigo').primaryKey(),
   PRF_NOMBRE: varchar('prf_nombre', { length: 60 }).notNull(),
@@ -65,7 +65,7 @@ export const planesEmpresa = pgTable('planes_empresa', {
   PLAN_ID: integer('plan_id').notNull().references(() => planes.PLAN_ID),
   PLANEMPRESA_INICIO: date('planempresa_inicio').notNull(),
   PLANEMPRESA_CADUCA: date('planempresa_caduca').notNull(),
-  /** Extension of the uploaded payment file, or null / 'NULL' when none (spec §3 derived flags). */
+  /** Extension of the uploaded payment file, or null / 'NULL' when none. */
   PLANEMPRESA_EXTENSION: varchar('planempresa_extension', { length: 10 }),
 }, (t) => [index('planes_empresa_emp').on(t.EMP_CODIGO)]);
 
@@ -104,14 +104,14 @@ export const menusEmpresa = pgTable('menus_empresa', {
 }, (t) => [primaryKey({ columns: [t.EMP_CODIGO, t.MEN_CODIGO] })]);
 
 /** Every time a distributor enters a company's application as that company. */
-export const ingresosDistribuidor = pgTable('ingresos_distribuidor', {
+export const ingresos = pgTable('ingresos', {
   ING_CODIGO: serial('ing_codigo').primaryKey(),
   ADM_CODIGO: integer('adm_codigo').notNull().references(() => administradores.ADM_CODIGO),
   EMP_CODIGO: integer('emp_codigo').notNull().references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
   USU_CODIGO: integer('usu_codigo').notNull().references(() => usuarios.USU_CODIGO, { onDelete: 'cascade' }),
   ING_IP: varchar('ing_ip', { length: 64 }),
   ING_FECHA: timestamp('ing_fecha', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('ingresos_distribuidor_emp').on(t.EMP_CODIGO)]);
+}, (t) => [index('ingresos_emp').on(t.EMP_CODIGO)]);
 
 /** Uploaded files. The bytes live in DATA_DIR/files/<ARC_ID>; the name is never used as a path. */
 export const archivos = pgTable('archivos', {

@@ -3,6 +3,7 @@ import type { Db } from './client';
 import { administradores, asesores, empresas, menusEmpresa, planes, planesEmpresa, usuarios } from './schema';
 import { hashPassword } from '../passwords';
 import { DEMO } from './demo-accounts';
+import { PERFIL } from '../../../src/domain/perfiles';
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(administradores);
@@ -20,11 +21,11 @@ export async function seedDemo(db: Db): Promise<void> {
     const [existing] = await tx.select().from(administradores).where(eq(administradores.ADM_USUARIO, DEMO.admin.usuario));
     if (existing) return;
     await tx.insert(administradores).values({
-      ADM_USUARIO: DEMO.admin.usuario, ADM_CLAVE: adminHash, ADM_NOMBRE: 'María Fernanda Andrade', ADM_CORREO: 'admin@amelia.ec', PRF_CODIGO: 1,
+      ADM_USUARIO: DEMO.admin.usuario, ADM_CLAVE: adminHash, ADM_NOMBRE: 'María Fernanda Andrade', ADM_CORREO: 'admin@amelia.ec', PRF_CODIGO: PERFIL.administrador,
     });
     const [dist] = await tx.insert(administradores).values({
       ADM_USUARIO: DEMO.distribuidor.usuario, ADM_CLAVE: distHash, ADM_NOMBRE: 'Carlos Quishpe — Distribuciones Sierra',
-      ADM_CORREO: 'carlos@distribucionessierra.ec', PRF_CODIGO: 2, DRB_CONTADOR: 1,
+      ADM_CORREO: 'carlos@distribucionessierra.ec', PRF_CODIGO: PERFIL.distribuidor, DRB_CONTADOR: 1,
     }).returning();
 
     const plans = await tx.insert(planes).values([

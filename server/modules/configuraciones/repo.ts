@@ -1,15 +1,42 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { configuraciones } from '../../infra/db/schema';
+import { contains, readPage, type ListQuery, type ListSpec } from '../../core/list';
 import { isEmail } from '../../../src/domain/constants';
+import { SETTING_POSITION } from '../../../src/domain/configuraciones';
+import type { ConfiguracionCambio } from './contract';
 
-/** Position of the global setting whose CON_VALOR1 is the address that receives support tickets. */
-export const SUPPORT_ADDRESS_SETTING = 3;
+const list: ListSpec<'CON_CODIGO' | 'CON_NOMBRE' | 'id'> = {
+  resource: 'configuraciones',
+  table: configuraciones,
+  sort: { CON_CODIGO: [configuraciones.CON_CODIGO], CON_NOMBRE: [configuraciones.CON_NOMBRE, configuraciones.CON_CODIGO], id: [configuraciones.CON_CODIGO] },
+  defaultSort: ['CON_CODIGO', 'ASC'],
+  filters: {
+    q: { type: 'search', where: (text) => contains(configuraciones.CON_NOMBRE, text) },
+    id: { type: 'ids', column: configuraciones.CON_CODIGO },
+  },
+  // Without a range the answer is the whole list in CON_CODIGO order: clients read it by position.
+  defaultRange: 'all',
+};
 
-/** The support team's address (configuraciones CON_CODIGO 3, CON_VALOR1), or null when unset or not an address. */
+export const listConfiguraciones = (db: Db, query: ListQuery) =>
+  readPage(db, list, query, ({ where, orderBy, limit, offset }) =>
+    db.select().from(configuraciones).where(where).orderBy(...orderBy).limit(limit).offset(offset));
+
+export async function findConfiguracion(db: Db, codigo: number) {
+  const [row] = await db.select().from(configuraciones).where(eq(configuraciones.CON_CODIGO, codigo));
+  return row;
+}
+
+/** Applies the given values (a missing key keeps its value, null clears it); undefined when there is no such setting. */
+export async function updateConfiguracion(db: Db, { CON_CODIGO, ...changes }: ConfiguracionCambio) {
+  if (!Object.keys(changes).length) return findConfiguracion(db, CON_CODIGO);
+  const [row] = await db.update(configuraciones).set(changes).where(eq(configuraciones.CON_CODIGO, CON_CODIGO)).returning();
+  return row;
+}
+
+/** The support team's address (CON_VALOR1 of the support-address setting), or null when unset or not an address. */
 export async function supportAddress(db: Db): Promise<string | null> {
-  const [row] = await db.select({ value: configuraciones.CON_VALOR1 }).from(configuraciones)
-    .where(eq(configuraciones.CON_CODIGO, SUPPORT_ADDRESS_SETTING));
-  const value = row?.value?.trim();
+  const value = (await findConfiguracion(db, SETTING_POSITION.supportAddress))?.CON_VALOR1?.trim();
   return value && isEmail(value) ? value : null;
 }

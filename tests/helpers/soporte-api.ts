@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import type { TestApp } from '../helpers/server';
+import type { TestApp } from './server';
+import { API } from './accounts';
 
-/** Shared pieces of the support-ticket suites (soporte*.test.ts, productos*.test.ts). */
-export const API = '/api/EmpresasAmelia';
+/** Shared pieces of the support-ticket API suites (soporte*.test.ts, productos.test.ts). */
+export { API };
 
 export async function adminToken(t: TestApp, who: 'admin' | 'distribuidor' = 'admin'): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: `${API}/loginAdmin`, payload: DEMO[who] });

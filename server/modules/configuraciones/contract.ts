@@ -1,0 +1,24 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+
+// `nullable` rather than a union with Null: Fastify's Ajv coerces types, and in a union it turns a null sent to clear
+// a value into '' (the string branch is tried first). A nullable string keeps null as null.
+const value = Type.Unsafe<string | null>({ type: 'string', nullable: true, maxLength: 2000 });
+const values = {
+  CON_VALOR1: value, CON_VALOR2: value, CON_VALOR3: value, CON_VALOR4: value,
+  CON_VALOR5: value, CON_VALOR6: value, CON_VALOR7: value, CON_VALOR8: value,
+};
+
+/** A global setting; the web app reads the whole list by position (src/domain/configuraciones.ts). */
+export const Configuracion = Type.Object({ CON_CODIGO: Type.Integer(), CON_NOMBRE: Type.String(), ...values });
+export type Configuracion = Static<typeof Configuracion>;
+
+// CON_CODIGO starts at 0 (the settings array is read by position), so 0 is a valid id here.
+const Codigo = Type.Integer({ minimum: 0, maximum: 2147483647 });
+export const ConfiguracionParams = Type.Object({ id: Codigo });
+
+export const ConfiguracionCambio = Type.Object({
+  CON_CODIGO: Codigo,
+  CON_NOMBRE: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+  ...Type.Partial(Type.Object(values)).properties,
+});
+export type ConfiguracionCambio = Static<typeof ConfiguracionCambio>;

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../infra/db/client';
+import { administradores, empresas, ingresos, usuarios } from '../../infra/db/schema';
+import { readPage, type ListQuery, type ListSpec } from '../../core/list';
+import type { Ingreso } from './contract';
+
+const list: ListSpec<'ING_FECHA' | 'ING_CODIGO'> = {
+  resource: 'ingresos',
+  table: ingresos,
+  // Entries are numbered as they happen, so the number orders them by date too.
+  sort: { ING_FECHA: [ingresos.ING_CODIGO], ING_CODIGO: [ingresos.ING_CODIGO] },
+  defaultSort: ['ING_FECHA', 'DESC'],
+  filters: {},
+  defaultRange: [0, 24],
+};
+
+export function listIngresos(db: Db, query: ListQuery) {
+  return readPage(db, list, query, async ({ where, orderBy, limit, offset }): Promise<Ingreso[]> => {
+    const rows = await db.select({
+      ING_CODIGO: ingresos.ING_CODIGO, ING_FECHA: ingresos.ING_FECHA, ING_IP: ingresos.ING_IP,
+      ADM_USUARIO: administradores.ADM_USUARIO, ADM_NOMBRE: administradores.ADM_NOMBRE,
+      EMP_RUC: empresas.EMP_RUC, EMP_NOMBREC: empresas.EMP_NOMBREC, USU_USUARIO: usuarios.USU_USUARIO,
+    }).from(ingresos)
+      .innerJoin(administradores, eq(administradores.ADM_CODIGO, ingresos.ADM_CODIGO))
+      .innerJoin(empresas, eq(empresas.EMP_CODIGO, ingresos.EMP_CODIGO))
+      .innerJoin(usuarios, eq(usuarios.USU_CODIGO, ingresos.USU_CODIGO))
+      .where(where).orderBy(...orderBy).limit(limit).offset(offset);
+    return rows.map((r) => ({ ...r, ING_FECHA: r.ING_FECHA.toISOString() }));
+  });
+}
+
+/** Records that a distributor entered a company as one of its users. */
+export async function recordIngreso(db: Db, entry: { ADM_CODIGO: number; EMP_CODIGO: number; USU_CODIGO: number; ING_IP: string }) {
+  await db.insert(ingresos).values(entry);
+}

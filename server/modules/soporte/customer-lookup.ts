@@ -1,0 +1,31 @@
+import type { Db } from '../../infra/db/client';
+import { TaxpayerUnavailable, type TaxpayerLookup } from '../../infra/taxpayer';
+import { HttpError } from '../../core/errors';
+import { MSG } from '../../../src/domain/messages';
+import { checkIdentification } from '../../../src/domain/identifiers';
+import { findCompanyContact } from '../empresas/repo';
+import type { SupportCustomer } from './contract';
+
+/**
+ * A customer's contact data by RUC or cédula: first the registered companies (a cédula also finds the RUC that starts
+ * with it), then, for 13 digits, the online taxpayer lookup (503 when it is unavailable).
+ */
+export async function findSupportCustomer(db: Db, taxpayers: TaxpayerLookup, log: { warn(obj: object, msg: string): void }, raw: string): Promise<SupportCustomer> {
+  const id = raw.trim();
+  const check = checkIdentification(id);
+  if (!check.valid) throw new HttpError(400, check.error ?? MSG.idLength);
+  const company = await findCompanyContact(db, id);
+  if (company) return { ...company, origen: 'empresa' };
+  if (id.length !== 13) throw new HttpError(404, MSG.customerNotFound);
+  try {
+    const found = await taxpayers.find(id);
+    if (!found) throw new HttpError(404, MSG.customerNotFound);
+    return { nombre: found.nombre, correo: found.correo, telefono: found.telefono, origen: 'sri' };
+  } catch (error) {
+    if (error instanceof TaxpayerUnavailable) {
+      log.warn({ reason: error.message }, 'consulta de contribuyentes no disponible');
+      throw new HttpError(503, MSG.sriUnavailable);
+    }
+    throw error;
+  }
+}

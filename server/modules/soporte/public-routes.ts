@@ -1,0 +1,88 @@
+import type { FastifyRequest } from 'fastify';
+import type { ModuleRoutes } from '../../core/context';
+import { HttpError } from '../../core/errors';
+import { errorResponses, IdParam, Msg } from '../../core/schemas';
+import { readUpload } from '../../core/upload';
+import { MSG } from '../../../src/domain/messages';
+import { TICKET_FILE } from '../../../src/domain/archivos';
+import { TICKET_MSG } from '../../../src/domain/tickets';
+import { SETTING_POSITION } from '../../../src/domain/configuraciones';
+import { TOKEN_LIFETIMES } from '../../infra/tokens';
+import { createTaxpayerLookup } from '../../infra/taxpayer';
+import { ClientFileSaved, CustomerParams, MailRequest, MailResult, SupportCustomer, TicketCreated, TicketForm } from './contract';
+import { CUSTOMER } from './repo';
+import { createTicket, sendNewTicketMails } from './service';
+import { attachTicketFile } from './attachments';
+import { findSupportCustomer } from './customer-lookup';
+
+const tags = ['Soporte'];
+const ticketToken = 'Requiere en x-token el tokenArchivo que devolvió POST soporte para ese mismo ticket.';
+
+/** The public half of the support area: the ticket form of administrador/soporteTicket and what it calls. */
+const publicSupportRoutes: ModuleRoutes = (app, { db, limiter, config, tokens, files, mailer, guards }) => {
+  const taxpayers = createTaxpayerLookup(config.taxpayerLookupUrl);
+
+  /** The ticket token must be for this very ticket; admin and company tokens are refused (403). */
+  async function ticketClaim(request: FastifyRequest, id: number) {
+    const claims = await guards.scoped(request, 'ticket');
+    if (claims.ticket !== id) throw new HttpError(403, MSG.forbidden);
+  }
+
+  const idRequired = async () => { throw new HttpError(400, MSG.idRequired); };
+  const emptyIdSchema = { schema: { tags, hide: true, response: { ...errorResponses } } };
+  app.get('/datosSoporteCliente', emptyIdSchema, idRequired);
+  app.get('/datosSoporteCliente/', emptyIdSchema, idRequired);
+
+  app.get('/datosSoporteCliente/:id', {
+    schema: {
+      tags, summary: 'Datos de contacto de un cliente por RUC o cédula (pública)',
+      description: 'Busca primero entre las empresas registradas (una cédula también encuentra el RUC que empieza con ella); si no está y tiene 13 dígitos, consulta en línea al servicio de contribuyentes. 404 si no se encuentra, 503 si la consulta en línea no está disponible.',
+      params: CustomerParams, response: { 200: SupportCustomer, ...errorResponses, 503: Msg },
+    },
+  }, async (request) => {
+    limiter.hit(`datosCliente:ip:${request.ip}`, config.rateLimit.maxPerIp);
+    return findSupportCustomer(db, taxpayers, request.log, request.params.id);
+  });
+
+  app.post('/', {
+    schema: {
+      tags, summary: 'Crea un ticket de soporte desde el formulario público',
+      description: 'Limitado por IP. SPT_MENSAJE es HTML que se limpia con una lista de etiquetas permitidas antes de guardarse. Responde el número del ticket y tokenArchivo: un token de 30 minutos que solo sirve para soporte/docCli/{SPT_ID} y soporte/correo de este ticket.',
+      body: TicketForm, response: { 201: TicketCreated, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    limiter.hit(`soporte:ip:${request.ip}`, config.rateLimit.maxPerIp);
+    const ticket = await createTicket(db, request.body);
+    const { token, expira } = await tokens.sign({ kind: 'ticket', ticket: ticket.SPT_ID }, TOKEN_LIFETIMES.ticket);
+    return reply.status(201).send({ ...ticket, msg: MSG.ticketOk, tokenArchivo: token, expira });
+  });
+
+  app.post('/docCli/:id', {
+    schema: {
+      tags, summary: 'Adjunta el archivo del cliente a su ticket (multipart, campo current)',
+      description: `${ticketToken} ZIP o RAR (por extensión y contenido) de hasta ${TICKET_FILE.maxBytes} bytes; un archivo nuevo reemplaza al anterior.`,
+      consumes: ['multipart/form-data'],
+      params: IdParam('id'), response: { 201: ClientFileSaved, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    await ticketClaim(request, id);
+    const stored = await attachTicketFile(db, files, id, 'cliente', CUSTOMER, () => readUpload(request, TICKET_FILE));
+    return reply.status(201).send({ SPT_ID: id, SPT_NOMBREARCHIVO: stored.ARC_NOMBRE, ARC_TAMANO: stored.ARC_TAMANO, msg: TICKET_MSG.fileSaved });
+  });
+
+  app.post('/correo', {
+    schema: {
+      tags, summary: 'Envía la confirmación del ticket al cliente y el aviso al correo de soporte',
+      description: `${ticketToken} Se envía una sola vez por ticket: una segunda llamada responde enviado false sin reenviar. El aviso va a la dirección de la configuración de correo de soporte (CON_CODIGO ${SETTING_POSITION.supportAddress}, CON_VALOR1).`,
+      body: MailRequest, response: { 200: MailResult, ...errorResponses },
+    },
+  }, async (request) => {
+    const id = request.body.SPT_ID;
+    await ticketClaim(request, id);
+    const sent = await sendNewTicketMails(db, mailer, request.log, id);
+    return sent ? { msg: TICKET_MSG.mailSent, enviado: true } : { msg: TICKET_MSG.mailAlreadySent, enviado: false };
+  });
+};
+
+export default publicSupportRoutes;

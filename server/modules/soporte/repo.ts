@@ -1,0 +1,168 @@
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, type SQL } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../infra/db/client';
+import { administradores, archivos, asesores, productos, soporte, soporteHistorial } from '../../infra/db/schema';
+import { contains, readPage, startsWith, type ListQuery, type ListSpec } from '../../core/list';
+import { TICKET_STATES, TICKET_SUBJECTS, type TicketState } from '../../../src/domain/tickets';
+import type { Ticket, TicketFile } from './contract';
+
+/** Who made a change: an administrator, or the customer (ADM_CODIGO null). */
+export type Actor = { ADM_CODIGO: number | null; usuario: string };
+export const CUSTOMER: Actor = { ADM_CODIGO: null, usuario: 'cliente' };
+
+type HistoryAction = 'creacion' | 'archivo_cliente' | 'asignacion' | 'estado' | 'archivo_asesor' | 'respuesta' | 'comentario';
+
+/** Columns of a ticket row in lists and searches (no message body). */
+const ticketColumns = {
+  SPT_ID: soporte.SPT_ID,
+  SPT_FECHA: soporte.SPT_FECHA,
+  SPT_ACTUALIZADO: soporte.SPT_ACTUALIZADO,
+  SPT_PRODUCTOS: soporte.SPT_PRODUCTOS,
+  PROD_NOMBRE: productos.PROD_NOMBRE,
+  SPT_RUC: soporte.SPT_RUC,
+  SPT_CLIENTENOMBRE: soporte.SPT_CLIENTENOMBRE,
+  SPT_CLIENTECORREO: soporte.SPT_CLIENTECORREO,
+  SPT_CLIENTETELEFONO: soporte.SPT_CLIENTETELEFONO,
+  SPT_ASUNTO: soporte.SPT_ASUNTO,
+  SPT_ESTADO: soporte.SPT_ESTADO,
+  SPT_NOMBREARCHIVO: soporte.SPT_NOMBREARCHIVO,
+  ASE_CODIGO: soporte.ASE_CODIGO,
+  ASE_NOMBRE: asesores.ASE_NOMBRE,
+};
+
+const serialize = <T extends { SPT_FECHA: Date; SPT_ACTUALIZADO: Date }>(row: T) => ({
+  ...row, SPT_FECHA: row.SPT_FECHA.toISOString(), SPT_ACTUALIZADO: row.SPT_ACTUALIZADO.toISOString(),
+});
+
+/** Tickets with their product's and adviser's names. */
+const selectTickets = (db: Db) => db.select(ticketColumns).from(soporte)
+  .innerJoin(productos, eq(productos.PROD_ID, soporte.SPT_PRODUCTOS))
+  .leftJoin(asesores, eq(asesores.ASE_CODIGO, soporte.ASE_CODIGO));
+
+/** A ticket number, a RUC or cédula (10+ digits, prefix), or part of the customer's name. */
+function ticketSearch(text: string): SQL {
+  if (/^[0-9]+$/.test(text)) return text.length >= 10 ? startsWith(soporte.SPT_RUC, text) : eq(soporte.SPT_ID, Number(text));
+  return contains(soporte.SPT_CLIENTENOMBRE, text);
+}
+
+const list: ListSpec<'SPT_ID' | 'SPT_FECHA' | 'id'> = {
+  resource: 'soporte',
+  table: soporte,
+  sort: { SPT_ID: [soporte.SPT_ID], SPT_FECHA: [soporte.SPT_FECHA, soporte.SPT_ID], id: [soporte.SPT_ID] },
+  defaultSort: ['SPT_ID', 'DESC'],
+  filters: {
+    q: { type: 'search', where: ticketSearch },
+    SPT_ESTADO: { type: 'enum', column: soporte.SPT_ESTADO, values: TICKET_STATES },
+    SPT_PRODUCTOS: { type: 'integer', column: soporte.SPT_PRODUCTOS },
+    SPT_ASUNTO: { type: 'enum', column: soporte.SPT_ASUNTO, values: TICKET_SUBJECTS },
+    ASE_CODIGO: { type: 'integer', column: soporte.ASE_CODIGO },
+    sinAsesor: { type: 'flag', where: isNull(soporte.ASE_CODIGO) },
+    id: { type: 'ids', column: soporte.SPT_ID },
+  },
+  defaultRange: [0, 24],
+};
+
+export const listTickets = (db: Db, query: ListQuery) =>
+  readPage(db, list, query, async ({ where, orderBy, limit, offset }): Promise<Ticket[]> =>
+    (await selectTickets(db).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(serialize));
+
+/** The most recent tickets matching a search text. */
+export async function searchTickets(db: Db, text: string, limit: number): Promise<Ticket[]> {
+  return (await selectTickets(db).where(ticketSearch(text)).orderBy(desc(soporte.SPT_ID)).limit(limit)).map(serialize);
+}
+
+/** The ticket with message, reply, attachments and history; undefined when there is no such ticket. */
+export async function loadTicket(db: Executor, id: number) {
+  const [row] = await db.select({
+    ...ticketColumns,
+    SPT_MENSAJE: soporte.SPT_MENSAJE, SPT_RESPUESTA: soporte.SPT_RESPUESTA, SPT_CORREO_ENVIADO: soporte.SPT_CORREO_ENVIADO,
+    ASE_CORREO: asesores.ASE_CORREO, clientFile: soporte.SPT_ARCHIVOCLIENTE, adviserFile: soporte.SPT_ARCHIVOASESOR,
+  }).from(soporte)
+    .innerJoin(productos, eq(productos.PROD_ID, soporte.SPT_PRODUCTOS))
+    .leftJoin(asesores, eq(asesores.ASE_CODIGO, soporte.ASE_CODIGO))
+    .where(eq(soporte.SPT_ID, id));
+  if (!row) return undefined;
+  const fileIds = [row.clientFile, row.adviserFile].filter((v): v is string => Boolean(v));
+  const files = fileIds.length ? await db.select().from(archivos).where(inArray(archivos.ARC_ID, fileIds)) : [];
+  const describe = (fileId: string | null): TicketFile => {
+    const file = files.find((f) => f.ARC_ID === fileId);
+    return file ? { ARC_NOMBRE: file.ARC_NOMBRE, ARC_TAMANO: file.ARC_TAMANO, ARC_TIPO: file.ARC_TIPO, ARC_FECHA: file.ARC_FECHA.toISOString() } : null;
+  };
+  const history = await db.select({
+    HIS_ID: soporteHistorial.HIS_ID, HIS_FECHA: soporteHistorial.HIS_FECHA, HIS_ACCION: soporteHistorial.HIS_ACCION,
+    HIS_DESCRIPCION: soporteHistorial.HIS_DESCRIPCION, HIS_ESTADO_ANTERIOR: soporteHistorial.HIS_ESTADO_ANTERIOR,
+    HIS_ESTADO_NUEVO: soporteHistorial.HIS_ESTADO_NUEVO, HIS_COMENTARIO: soporteHistorial.HIS_COMENTARIO,
+    ADM_CODIGO: soporteHistorial.ADM_CODIGO, ADM_USUARIO: soporteHistorial.HIS_USUARIO,
+  }).from(soporteHistorial).where(eq(soporteHistorial.SPT_ID, id)).orderBy(asc(soporteHistorial.HIS_ID));
+  const { clientFile, adviserFile, ...rest } = row;
+  return {
+    ...serialize(rest),
+    archivoCliente: describe(clientFile),
+    archivoAsesor: describe(adviserFile),
+    historial: history.map((h) => ({ ...h, HIS_FECHA: h.HIS_FECHA.toISOString() })),
+  };
+}
+
+/** The ticket's row, locked until the transaction ends. */
+export async function lockTicket(tx: Tx, id: number) {
+  const [ticket] = await tx.select().from(soporte).where(eq(soporte.SPT_ID, id)).for('update');
+  return ticket;
+}
+
+export async function ticketExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: soporte.SPT_ID }).from(soporte).where(eq(soporte.SPT_ID, id));
+  return Boolean(row);
+}
+
+export async function insertTicket(tx: Tx, values: typeof soporte.$inferInsert) {
+  const [created] = await tx.insert(soporte).values(values).returning({ SPT_ID: soporte.SPT_ID, SPT_ESTADO: soporte.SPT_ESTADO });
+  return created;
+}
+
+/** Changes a ticket's columns and its SPT_ACTUALIZADO. */
+export async function updateTicket(tx: Tx, id: number, changes: Partial<typeof soporte.$inferInsert>) {
+  await tx.update(soporte).set({ ...changes, SPT_ACTUALIZADO: new Date() }).where(eq(soporte.SPT_ID, id));
+}
+
+/** Marks the new-ticket mails as sent; the ticket with its product name, or undefined if they were sent already (or no such ticket). */
+export async function claimNewTicketMails(tx: Tx, id: number) {
+  const [ticket] = await tx.update(soporte).set({ SPT_CORREO_ENVIADO: true })
+    .where(and(eq(soporte.SPT_ID, id), eq(soporte.SPT_CORREO_ENVIADO, false))).returning();
+  if (!ticket) return undefined;
+  const [product] = await tx.select({ PROD_NOMBRE: productos.PROD_NOMBRE }).from(productos).where(eq(productos.PROD_ID, ticket.SPT_PRODUCTOS));
+  return { ...ticket, PROD_NOMBRE: product?.PROD_NOMBRE ?? '' };
+}
+
+export async function deleteTicket(tx: Tx, id: number) {
+  await tx.delete(soporte).where(eq(soporte.SPT_ID, id));
+}
+
+export async function addHistory(db: Executor, ticket: number, actor: Actor, entry: {
+  accion: HistoryAction; descripcion: string; anterior?: string | null; nuevo?: string | null; comentario?: string | null;
+}) {
+  await db.insert(soporteHistorial).values({
+    SPT_ID: ticket, ADM_CODIGO: actor.ADM_CODIGO, HIS_USUARIO: actor.usuario, HIS_ACCION: entry.accion,
+    HIS_DESCRIPCION: entry.descripcion, HIS_ESTADO_ANTERIOR: entry.anterior ?? null, HIS_ESTADO_NUEVO: entry.nuevo ?? null,
+    HIS_COMENTARIO: entry.comentario || null,
+  });
+}
+
+export async function adminActor(db: Db, admin: number): Promise<Actor> {
+  const [row] = await db.select({ usuario: administradores.ADM_USUARIO }).from(administradores).where(eq(administradores.ADM_CODIGO, admin));
+  return { ADM_CODIGO: admin, usuario: row?.usuario ?? `admin ${admin}` };
+}
+
+export function countByState(db: Db) {
+  return db.select({ estado: soporte.SPT_ESTADO, n: count() }).from(soporte).groupBy(soporte.SPT_ESTADO);
+}
+
+/** Tickets not in one of the given states that have no adviser. */
+export async function countUnassigned(db: Db, excluding: TicketState[]): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(soporte).where(and(isNull(soporte.ASE_CODIGO), notInArray(soporte.SPT_ESTADO, excluding)));
+  return n;
+}
+
+/** The ids of the ticket's two attachments, by side; undefined when there is no such ticket. */
+export async function ticketFileIds(db: Executor, id: number) {
+  const [row] = await db.select({ cliente: soporte.SPT_ARCHIVOCLIENTE, asesor: soporte.SPT_ARCHIVOASESOR }).from(soporte).where(eq(soporte.SPT_ID, id));
+  return row;
+}
