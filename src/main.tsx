@@ -2,7 +2,7 @@ import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, Navigate, RouterProvider } from 'react-router';
 import { SettingsProvider } from './settings/SettingsProvider';
-import { Loading } from './pages/components/Loading';
+import { Loading } from './ui/Loading';
 
 // Public pages: small, no react-admin and no MUI (bundle budget). The two areas: one lazy chunk each, with its own <Admin>.
 const LoginPage = lazy(() => import('./pages/LoginPage'));

@@ -1,5 +1,4 @@
-import { Layout, localStorageStore, Resource } from 'react-admin';
-import { Navigate } from 'react-router';
+import { Layout, localStorageStore } from 'react-admin';
 import type { ReactNode } from 'react';
 import { adminAuthProvider } from '../authProvider';
 import { adminDataProvider } from '../dataProvider';
@@ -8,21 +7,18 @@ import { useSettings } from '../settings/SettingsProvider';
 import { ServerMenu } from '../shell/ServerMenu';
 import { AreaAppBar } from '../shell/AreaAppBar';
 import { AdminDashboard } from './AdminDashboard';
-import configuraciones from '../resources/configuraciones';
-import ingresos from '../resources/ingresos';
-import soporte from '../resources/soporte';
-import productos from '../resources/productos';
 
 const store = localStorageStore(undefined, 'administrador');
 
-const AdminAppBar = () => <AreaAppBar />;
-const AdminLayout = ({ children }: { children: ReactNode }) => <Layout menu={ServerMenu} appBar={AdminAppBar}>{children}</Layout>;
+const AdminMenu = () => <ServerMenu area="admin" />;
+const AdminLayout = ({ children }: { children: ReactNode }) => <Layout menu={AdminMenu} appBar={AreaAppBar}>{children}</Layout>;
 
 /** The administration area, mounted at #/administrador with its own session, store and data provider. */
 export default function AdminApp() {
   const { title } = useSettings();
   return (
     <AreaAdmin
+      area="admin"
       basename="/administrador"
       title={`${title} · Administración`}
       authProvider={adminAuthProvider}
@@ -30,13 +26,6 @@ export default function AdminApp() {
       store={store}
       layout={AdminLayout}
       dashboard={AdminDashboard}
-      catchAll={() => <Navigate to="/administrador" replace />}
-    >
-      <Resource name="configuraciones" {...configuraciones} />
-      <Resource name="ingresos" {...ingresos} />
-      <Resource name="soporte" {...soporte} />
-      <Resource name="productos" {...productos} />
-      <Resource name="asesor" recordRepresentation="ASE_NOMBRE" />
-    </AreaAdmin>
+    />
   );
 }

@@ -1,14 +1,11 @@
-import { Title } from 'react-admin';
+import { Title, useGetIdentity } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { adminSession } from '../authProvider/session';
 import { useTicketCounts } from '../resources/soporte/TicketSummary';
-
-const profiles: Record<number, string> = { 1: 'Administrador', 2: 'Distribuidor', 3: 'Asesor de soporte' };
 
 function TicketsCard() {
   const { data } = useTicketCounts();
@@ -26,14 +23,14 @@ function TicketsCard() {
 }
 
 export function AdminDashboard() {
-  const admin = adminSession.get();
+  const { identity } = useGetIdentity();
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
-      <Title title="Inicio" />
+      <Title title="amelia.paginas.inicio" />
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h1">Hola, {admin?.ADM_NOMBRE}</Typography>
-          <Typography color="text.secondary">Perfil: {admin ? profiles[admin.PRF_CODIGO] ?? `Perfil ${admin.PRF_CODIGO}` : ''}</Typography>
+          <Typography variant="h5" component="h1">Hola, {identity?.fullName}</Typography>
+          <Typography color="text.secondary">Perfil: {identity?.perfil}</Typography>
           <Typography sx={{ mt: 2 }}>Use el menú de la izquierda para trabajar en las secciones habilitadas para su perfil.</Typography>
         </CardContent>
       </Card>

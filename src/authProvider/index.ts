@@ -1,14 +1,23 @@
 import { createAuthProvider } from './createAuthProvider';
+import { adminMenu, companyMenu } from './menu';
 import { adminSession, companySession } from './session';
 
+const PROFILE_NAMES: Record<number, string> = { 1: 'Administrador', 2: 'Distribuidor', 3: 'Asesor de soporte' };
+const profileName = (code: number) => PROFILE_NAMES[code] ?? `Perfil ${code}`;
+
 export const companyAuthProvider = createAuthProvider({
+  area: 'empresa',
   session: companySession,
   loginUrl: '/login',
   identity: (u) => ({ id: u.USU_CODIGO, fullName: u.USU_NOMBRE ?? u.USU_USUARIO }),
+  menu: companyMenu,
 });
 
 export const adminAuthProvider = createAuthProvider({
+  area: 'admin',
   session: adminSession,
   loginUrl: '/administrador/login',
-  identity: (u) => ({ id: u.ADM_CODIGO, fullName: u.ADM_NOMBRE }),
+  identity: (u) => ({ id: u.ADM_CODIGO, fullName: u.ADM_NOMBRE, perfil: profileName(u.PRF_CODIGO) }),
+  menu: adminMenu,
+  profile: (u) => u.PRF_CODIGO,
 });

@@ -1,5 +1,5 @@
 import { CustomRoutes, localStorageStore } from 'react-admin';
-import { Navigate, Route } from 'react-router';
+import { Route } from 'react-router';
 import { companyAuthProvider } from '../authProvider';
 import { companyDataProvider } from '../dataProvider';
 import { AreaAdmin } from '../shell/AreaAdmin';
@@ -16,13 +16,13 @@ export default function CompanyApp() {
   const { title } = useSettings();
   return (
     <AreaAdmin
+      area="empresa"
       title={title}
       authProvider={companyAuthProvider}
       dataProvider={companyDataProvider}
       store={store}
       layout={CompanyLayout}
       dashboard={CompanyDashboard}
-      catchAll={() => <Navigate to="/" replace />}
     >
       <CustomRoutes>
         <Route path="/mi-empresa" element={<MiEmpresaPage />} />

@@ -17,7 +17,7 @@ export function CompanyDashboard() {
   const plan = data?.plan;
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
-      <Title title="Inicio" />
+      <Title title="amelia.paginas.inicio" />
       <Typography variant="h5" component="h1">Hola, {user?.USU_NOMBRE ?? user?.USU_USUARIO}</Typography>
       {error && <Alert severity="error">{error.message}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

@@ -5,9 +5,11 @@ import Typography from '@mui/material/Typography';
 import { ServerMenu } from '../shell/ServerMenu';
 import { AreaAppBar } from '../shell/AreaAppBar';
 import { companySession } from '../authProvider/session';
-import { MessageDialog, type Message } from '../pages/components/MessageDialog';
+import { MessageDialog, type Message } from '../ui/MessageDialog';
 import type { AreaDataProvider } from '../dataProvider/createDataProvider';
 import { MSG } from '../domain/messages';
+
+const CompanyMenu = () => <ServerMenu area="empresa" />;
 
 function CompanyAppBar() {
   const user = companySession.get();
@@ -23,7 +25,7 @@ function CompanyAppBar() {
   );
 }
 
-/** After a sign-in, ask comprobarfirmaPlan once and warn about the plan or the signature (spec §4). */
+/** After a sign-in, ask comprobarfirmaPlan once and warn about the plan or the signature. */
 function PlanNotice() {
   const dataProvider = useDataProvider<AreaDataProvider>();
   const [message, setMessage] = useState<Message | null>(null);
@@ -39,7 +41,7 @@ function PlanNotice() {
 
 export function CompanyLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={ServerMenu} appBar={CompanyAppBar}>
+    <Layout menu={CompanyMenu} appBar={CompanyAppBar}>
       {children}
       <PlanNotice />
     </Layout>

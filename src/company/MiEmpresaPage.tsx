@@ -22,7 +22,7 @@ export function MiEmpresaPage() {
   ] : [];
   return (
     <Card sx={{ mt: 2, maxWidth: 720 }}>
-      <Title title="Mi empresa" />
+      <Title title="amelia.paginas.mi_empresa" />
       <CardContent>
         {error && <Alert severity="error">{error.message}</Alert>}
         {!data && !error && <LinearProgress />}

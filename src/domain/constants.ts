@@ -2,20 +2,20 @@ export const RUC_LENGTH = 13;
 export const CEDULA_LENGTH = 10;
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Profile code of a distributor (spec §6). */
+/** Profile code of a distributor. */
 export const PRF_DISTRIBUIDOR = 2;
 export const PRF_ADMINISTRADOR = 1;
 
 export const CAROUSEL_INTERVAL_MS = 3000;
 
-/** Ticket attachment limit (spec §9) and the general upload limit. */
+/** Ticket attachment limit and the general upload limit. */
 export const TICKET_FILE_MAX_BYTES = 50_769_298;
 export const UPLOAD_MAX_BYTES = 15_728_640;
 
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const isEmail = (value: string) => new RegExp(EMAIL_PATTERN).test(value);
 
-/** Dates are shown YYYY-MM-DD (spec §9). */
+/** Dates are shown YYYY-MM-DD everywhere. */
 export const formatDate = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
 
 /** Local date and time as YYYY-MM-DD HH:MM (history rows, audit lists). */
@@ -25,7 +25,7 @@ export function formatDateTime(value: Date | string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** Carousel of the login pages: a new image every 3 s, each fading over 1.2 s (spec §9). */
+/** Carousel of the login pages: a new image every 3 s, each fading over 1.2 s. */
 export const CAROUSEL_FADE_MS = 1200;
 
 /** Code the API sends with 403 when the user was deactivated: the app shows error403 instead of the login. */

@@ -1,4 +1,4 @@
-/** Texts of the spec's error catalogue (§5, §8) and our own API messages, used by web app and server. */
+/** Texts of the product's message catalogue (validation and error dialogs) and our own API messages, used by web app and server. */
 export const MSG = {
   formInvalid: 'Algunos campos están incorrectos o vacios, por favor revise e intente nuevamente.',
   loginErrorTitle: 'Error',
@@ -33,6 +33,8 @@ export const MSG = {
   adminLoginFailed: 'Usuario o clave incorrectos',
   notAuthenticated: 'Debe iniciar sesión para continuar',
   sessionExpired: 'Su sesión expiró, inicie sesión nuevamente',
+  /** Shown on the sign-in page a user lands on when the session expired. */
+  sessionExpiredNotice: 'Su sesión expiró, ingrese nuevamente',
   forbidden: 'No tiene permiso para realizar esta acción',
   adminOnly: 'Esta sección es solo para administradores',
   notFound: 'No se encontró lo que busca',

@@ -1,12 +1,12 @@
 /**
- * Support tickets: states and their lifecycle, subjects (spec §3), and the desk's own messages.
+ * Support tickets: states and their lifecycle, subjects, and the desk's own messages.
  * Shared by the web app and the server; dependency-free.
  */
 
 export const TICKET_STATES = ['ABIERTO', 'EN_PROCESO', 'RESUELTO', 'CERRADO', 'REABIERTO'] as const;
 export type TicketState = (typeof TICKET_STATES)[number];
 
-/** A new ticket gets ABIERTO on save (spec §4). */
+/** A new ticket starts ABIERTO. */
 export const TICKET_INITIAL_STATE: TicketState = 'ABIERTO';
 
 export const TICKET_STATE_LABELS: Record<TicketState, string> = {
@@ -33,7 +33,7 @@ export const canTransition = (from: TicketState, to: TicketState): boolean => TI
 
 export const ticketStateLabel = (state: string): string => (isTicketState(state) ? TICKET_STATE_LABELS[state] : state);
 
-/** Ticket subject values (spec §3). */
+/** Ticket subject values, as stored in SPT_ASUNTO. */
 export const TICKET_SUBJECTS = ['sdev', 'stec', 'cptn', 'trmt', 'admi'] as const;
 export type TicketSubject = (typeof TICKET_SUBJECTS)[number];
 
@@ -52,12 +52,12 @@ export const ticketSubjectLabel = (subject: string): string =>
 export const TICKET_STATE_CHOICES = TICKET_STATES.map((id) => ({ id, name: TICKET_STATE_LABELS[id] }));
 export const TICKET_SUBJECT_CHOICES = TICKET_SUBJECTS.map((id) => ({ id, name: TICKET_SUBJECT_LABELS[id] }));
 
-/** Ticket phone: 7 to 10 characters (spec §5, §9); digits, spaces, +, -, parentheses. */
+/** Ticket phone: 7 to 10 characters; digits, spaces, +, -, parentheses. */
 export const TICKET_PHONE_PATTERN = '^[0-9+() -]{7,10}$';
-/** Ticket RUC/cédula: text of 10 to 13 characters (spec §5); we accept digits only. */
+/** Ticket RUC/cédula: 10 to 13 characters, digits only. */
 export const TICKET_RUC_PATTERN = '^[0-9]{10,13}$';
 
-/** Messages of the ticket form and the support desk that are ours (the spec's own texts are in messages.ts). */
+/** Messages of the ticket form and the support desk that are ours (the catalogue's texts are in messages.ts). */
 export const TICKET_MSG = {
   rucLength: 'El RUC o cédula debe tener de 10 a 13 dígitos',
   phoneLength: 'El teléfono debe tener de 7 a 10 caracteres',

@@ -3,8 +3,8 @@
  * neutro, trato de "usted") para react-admin.
  *
  * Cubre todas las claves de `ra-language-english`, las claves `ra.tiptap.*`
- * que usa `ra-input-rich-text` y las claves propias de la aplicación bajo
- * `amelia`. Las variables de interpolación de polyglot (`%{name}`,
+ * que usa `ra-input-rich-text`, los recursos (`resources.<nombre>`) y las claves
+ * propias de la aplicación bajo `amelia`. Las variables de interpolación de polyglot (`%{name}`,
  * `%{smart_count}`, ...) y los separadores de plural `||||`
  * (singular |||| plural) se conservan tal cual.
  */
@@ -110,7 +110,7 @@ export const es: TranslationMessages = {
             show: '%{name} %{recordRepresentation}',
             empty: 'Aún no hay %{name}.',
             invite: '¿Desea agregar un registro?',
-            access_denied: 'Acceso denegado',
+            access_denied: 'No tiene acceso',
             authentication_error: 'Error de autenticación',
         },
         input: {
@@ -294,37 +294,85 @@ export const es: TranslationMessages = {
         },
         ...richTextMessages,
     },
-    // Textos propios de la aplicación (estructura general de Amelia).
+    // Recursos: nombre (singular |||| plural), etiquetas de campos, filtros y columnas, y títulos de página.
     resources: {
-        configuraciones: { name: 'Configuración |||| Configuraciones' },
-        ingresos: { name: 'Acceso a empresa |||| Accesos a empresas' },
-        soporte: { name: 'Ticket |||| Tickets de soporte' },
-        productos: { name: 'Producto |||| Productos' },
-        asesor: { name: 'Asesor |||| Asesores' },
+        configuraciones: {
+            name: 'Configuración |||| Configuraciones',
+            fields: {
+                CON_CODIGO: 'Posición',
+                CON_NOMBRE: 'Configuración',
+                CON_VALOR1: 'Valor 1',
+                CON_VALOR2: 'Valor 2',
+                CON_VALOR3: 'Valor 3',
+                CON_VALOR4: 'Valor 4',
+                CON_VALOR5: 'Valor 5',
+                CON_VALOR6: 'Valor 6',
+                CON_VALOR7: 'Valor 7',
+                CON_VALOR8: 'Valor 8',
+            },
+            page: { edit: 'Editar configuración' },
+        },
+        ingresos: {
+            name: 'Acceso a empresa |||| Accesos a empresas',
+            fields: {
+                ING_FECHA: 'Fecha',
+                ADM_NOMBRE: 'Distribuidor',
+                EMP_NOMBREC: 'Empresa',
+                EMP_RUC: 'RUC',
+                USU_USUARIO: 'Usuario usado',
+                ING_IP: 'IP',
+            },
+        },
+        soporte: {
+            name: 'Ticket |||| Tickets de soporte',
+            fields: {
+                SPT_ID: 'N°',
+                SPT_FECHA: 'Fecha',
+                SPT_ACTUALIZADO: 'Última actualización',
+                SPT_CLIENTENOMBRE: 'Cliente',
+                SPT_RUC: 'RUC / cédula',
+                SPT_CLIENTECORREO: 'Correo electrónico',
+                SPT_CLIENTETELEFONO: 'Teléfono',
+                SPT_PRODUCTOS: 'Producto',
+                PROD_NOMBRE: 'Producto',
+                SPT_ASUNTO: 'Asunto',
+                SPT_ESTADO: 'Estado',
+                ASE_CODIGO: 'Asesor',
+                ASE_NOMBRE: 'Asesor',
+                SPT_RESPUESTA: 'Respuesta al cliente',
+                comentario: 'Comentario (opcional)',
+                estado_al_responder: 'Cambiar estado al responder',
+                asesor_asignado: 'Asesor asignado',
+            },
+            page: { show: 'Ticket de soporte' },
+            buscar: 'Cliente, RUC o número',
+            sin_asesor: 'Sin asignar',
+            volver_a_la_lista: 'Volver a la lista',
+        },
+        productos: {
+            name: 'Producto |||| Productos',
+            fields: {
+                PROD_ID: 'Código',
+                PROD_NOMBRE: 'Nombre',
+                PROD_ACTIVO: 'Activo',
+            },
+            page: { create: 'Nuevo producto', edit: 'Editar producto' },
+            buscar: 'Buscar producto',
+            ayuda_activo: 'Un producto activo se ofrece en el formulario público de tickets',
+        },
+        asesores: {
+            name: 'Asesor |||| Asesores',
+            fields: { ASE_NOMBRE: 'Nombre' },
+        },
     },
+    // Textos propios de la aplicación que no pertenecen a un recurso.
     amelia: {
-        nombre: 'Amelia',
-        cargando: 'Cargando...',
-        error_generico:
-            'Ocurrió un error inesperado. Por favor, intente nuevamente.',
-        sin_conexion: 'Sin conexión a internet',
-        idioma: 'Idioma',
-        menu: {
+        paginas: {
             inicio: 'Inicio',
-            perfil: 'Mi perfil',
-            configuracion: 'Configuración',
-            ayuda: 'Ayuda',
-            cerrar_sesion: 'Cerrar sesión',
+            mi_empresa: 'Mi empresa',
+            ayuda: 'Ayuda y soporte',
         },
-        dashboard: {
-            bienvenida: 'Bienvenido a Amelia',
-            subtitulo: 'Facturación electrónica para empresas del Ecuador',
-            resumen: 'Resumen',
-        },
-        tema: {
-            claro: 'Tema claro',
-            oscuro: 'Tema oscuro',
-        },
+        volver_al_inicio: 'Volver al inicio',
     },
 };
 

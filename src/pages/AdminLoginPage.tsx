@@ -1,20 +1,23 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { PublicLayout } from './components/PublicLayout';
-import { MessageDialog } from './components/MessageDialog';
-import { useSubmission } from './components/useSubmission';
-import { CheckboxField, Field } from './components/Field';
-import { DistributorChoice } from './components/DistributorChoice';
-import { required, useForm } from './components/useForm';
-import { api } from '../dataProvider/http';
-import { adminSession, isDistributor, type AdminUser } from '../authProvider/session';
+import { PublicLayout } from '../ui/PublicLayout';
+import { MessageDialog } from '../ui/MessageDialog';
+import { useSubmission } from '../ui/useSubmission';
+import { CredentialFields } from '../ui/Field';
+import { DistributorChoice } from '../ui/DistributorChoice';
+import { required, useForm } from '../ui/useForm';
+import { api } from '../http/client';
+import { adminSession, type AdminUser } from '../authProvider/session';
+import { isDistributor } from '../domain/perfiles';
 import { MSG } from '../domain/messages';
+import { useExpiryNotice } from '../ui/useExpiryNotice';
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [distributor, setDistributor] = useState<AdminUser | null>(null);
   const form = useForm({ usuario: '', clave: '', recordar: false }, (v) => ({ usuario: required(v.usuario), clave: required(v.clave) }));
   const { message, setMessage, sending, handle } = useSubmission(form.check, MSG.loginErrorPrefix);
+  const expiryNotice = useExpiryNotice(adminSession);
 
   // Only a session that existed when the page opened redirects; a sign-in here navigates by itself.
   const [signedIn] = useState(() => Boolean(adminSession.get()));
@@ -31,6 +34,7 @@ export default function AdminLoginPage() {
     <PublicLayout
       title="Administración"
       subtitle="Ingreso de administradores y distribuidores"
+      notice={expiryNotice}
       footer={<nav className="am-links"><Link to="/login">Ingreso de empresas</Link></nav>}
       whiteLabelFooter={
         <nav className="am-links">
@@ -40,10 +44,7 @@ export default function AdminLoginPage() {
       }
     >
       <form onSubmit={submit} noValidate>
-        <Field label="Usuario" autoComplete="username" {...form.text('usuario')} />
-        <Field label="Clave" type="password" autoComplete="current-password" {...form.text('clave')} />
-        <CheckboxField id="recordar" label="Recordarme en este equipo" checked={form.values.recordar} onChange={(v) => form.set('recordar', v)} />
-        <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Ingresando...' : 'Ingresar'}</button>
+        <CredentialFields form={form} sending={sending} />
       </form>
       <MessageDialog message={message} onClose={() => setMessage(null)} />
       {distributor && (

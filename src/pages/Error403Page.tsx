@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
-import { Icon } from './components/Icon';
+import { Icon } from '../ui/Icon';
 import { MSG } from '../domain/messages';
-import './components/public.css';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
+import '../ui/public.css';
 
 export default function Error403Page() {
+  useDocumentTitle(MSG.deactivatedTitle);
   return (
     <div className="am-centered">
       <main className="am-card am-card--raised" style={{ textAlign: 'center' }}>

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { PublicLayout } from './components/PublicLayout';
-import { MessageDialog } from './components/MessageDialog';
-import { useSubmission } from './components/useSubmission';
-import { CheckboxField, Field } from './components/Field';
-import { SupportButtons } from './components/SupportLinks';
-import { required, useForm } from './components/useForm';
-import { api, ApiError } from '../dataProvider/http';
+import { PublicLayout } from '../ui/PublicLayout';
+import { MessageDialog } from '../ui/MessageDialog';
+import { useSubmission } from '../ui/useSubmission';
+import { CredentialFields, Field } from '../ui/Field';
+import { SupportButtons } from '../ui/SupportLinks';
+import { required, useForm } from '../ui/useForm';
+import { api, ApiError } from '../http/client';
 import { companySession, type CompanyUser } from '../authProvider/session';
 import { checkRuc } from '../domain/identifiers';
 import { MSG } from '../domain/messages';
 import { DEACTIVATED_CODE } from '../domain/constants';
+import { useExpiryNotice } from '../ui/useExpiryNotice';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -20,6 +21,7 @@ export default function LoginPage() {
     clave: required(v.clave),
   }));
   const { message, setMessage, sending, handle } = useSubmission(form.check, MSG.loginErrorPrefix);
+  const expiryNotice = useExpiryNotice(companySession);
 
   // Only a session that existed when the page opened redirects; a sign-in here navigates by itself.
   const [signedIn] = useState(() => Boolean(companySession.get()));
@@ -43,6 +45,7 @@ export default function LoginPage() {
       title="Iniciar sesión"
       subtitle="Ingrese con el RUC de su empresa"
       showContact
+      notice={expiryNotice}
       footer={
         <nav className="am-links">
           <Link to="/recuperar-clave">¿Olvidó su clave?</Link>
@@ -58,10 +61,7 @@ export default function LoginPage() {
     >
       <form onSubmit={submit} noValidate>
         <Field label="RUC" inputMode="numeric" maxLength={13} autoComplete="username" {...form.text('ruc')} />
-        <Field label="Usuario" autoComplete="username" {...form.text('usuario')} />
-        <Field label="Clave" type="password" autoComplete="current-password" {...form.text('clave')} />
-        <CheckboxField id="recordar" label="Recordarme en este equipo" checked={form.values.recordar} onChange={(v) => form.set('recordar', v)} />
-        <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Ingresando...' : 'Ingresar'}</button>
+        <CredentialFields form={form} sending={sending} />
       </form>
       <MessageDialog message={message} onClose={() => setMessage(null)} />
     </PublicLayout>

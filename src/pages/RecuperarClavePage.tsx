@@ -1,10 +1,10 @@
 import { Link, useNavigate } from 'react-router';
-import { PublicLayout } from './components/PublicLayout';
-import { MessageDialog } from './components/MessageDialog';
-import { useSubmission } from './components/useSubmission';
-import { Field } from './components/Field';
-import { required, useForm } from './components/useForm';
-import { api } from '../dataProvider/http';
+import { PublicLayout } from '../ui/PublicLayout';
+import { MessageDialog } from '../ui/MessageDialog';
+import { useSubmission } from '../ui/useSubmission';
+import { Field } from '../ui/Field';
+import { required, useForm } from '../ui/useForm';
+import { api } from '../http/client';
 import { MSG } from '../domain/messages';
 
 export default function RecuperarClavePage() {

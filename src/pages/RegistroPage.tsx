@@ -1,27 +1,26 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PublicLayout } from './components/PublicLayout';
-import { MessageDialog } from './components/MessageDialog';
-import { useSubmission } from './components/useSubmission';
-import { CheckboxField, Field } from './components/Field';
-import { TermsDialog } from './components/TermsDialog';
-import { FilePicker } from './components/FilePicker';
-import { required, useForm } from './components/useForm';
-import { api, API_BASE } from '../dataProvider/http';
+import { PublicLayout } from '../ui/PublicLayout';
+import { MessageDialog } from '../ui/MessageDialog';
+import { useSubmission } from '../ui/useSubmission';
+import { CheckboxField, Field } from '../ui/Field';
+import { TermsDialog } from '../ui/TermsDialog';
+import { FilePicker } from '../ui/FilePicker';
+import { required, useForm } from '../ui/useForm';
+import { api } from '../http/client';
+import { upload, type UploadProgress } from '../http/upload';
 import { checkRuc } from '../domain/identifiers';
 import { MSG } from '../domain/messages';
-import { isEmail, PASSWORD_MIN_LENGTH, UPLOAD_MAX_BYTES } from '../domain/constants';
+import { isEmail, PASSWORD_MIN_LENGTH } from '../domain/constants';
+import { fileChoiceProblem, PAYMENT_FILE } from '../domain/archivos';
 
 type Registered = { EMP_CODIGO: number; EMP_RUC: string; msg: string; tokenPago: string };
 
-async function uploadPaymentProof(registered: Registered, reference: string, file: File): Promise<string> {
-  const body = new FormData();
-  body.append('current', file);
-  const url = `${API_BASE}/registro/pago/${registered.EMP_CODIGO}/${registered.EMP_RUC}/${encodeURIComponent(reference)}`;
-  const response = await fetch(url, { method: 'POST', body, headers: { 'x-token': registered.tokenPago } });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.msg ?? `El servidor respondió ${response.status}`);
-  return data.msg;
+const TITLE = 'Crear una cuenta';
+
+async function uploadPaymentProof(registered: Registered, reference: string, file: File, onProgress: UploadProgress): Promise<string> {
+  const path = `/registro/pago/${registered.EMP_CODIGO}/${registered.EMP_RUC}/${encodeURIComponent(reference)}`;
+  return (await upload(path, file, { token: registered.tokenPago, onProgress })).msg;
 }
 
 export default function RegistroPage() {
@@ -29,6 +28,7 @@ export default function RegistroPage() {
   const [showTerms, setShowTerms] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm(
     { EMP_RUC: '', EMP_NOMBREC: '', EMP_NOMBRE: '', email: '', usuario: '', clave: '', referencia: '', terminos: false },
@@ -49,8 +49,8 @@ export default function RegistroPage() {
     setFileError(null);
     setFile(null);
     if (!picked) return;
-    if (!/\.(pdf|jpe?g|png)$/i.test(picked.name)) return setFileError(MSG.paymentFileType);
-    if (picked.size > UPLOAD_MAX_BYTES) return setFileError(MSG.paymentFileSize);
+    const problem = fileChoiceProblem(PAYMENT_FILE, picked);
+    if (problem) return setFileError(problem);
     setFile(picked);
   };
 
@@ -67,9 +67,11 @@ export default function RegistroPage() {
     let text = registered.msg;
     if (file) {
       try {
-        text += `\n${await uploadPaymentProof(registered, referencia.trim(), file)}.`;
+        text += `\n${await uploadPaymentProof(registered, referencia.trim(), file, setProgress)}.`;
       } catch (error) {
         text += `\nNo se pudo adjuntar el comprobante de pago: ${(error as Error).message}. Envíelo luego desde soporte.`;
+      } finally {
+        setProgress(null);
       }
     }
     form.reset();
@@ -80,7 +82,7 @@ export default function RegistroPage() {
 
   return (
     <PublicLayout
-      title="Crear una cuenta"
+      title={TITLE}
       subtitle="Registre su empresa para emitir comprobantes electrónicos"
       footer={<nav className="am-links"><span>¿Ya tiene una cuenta? <Link to="/login">Inicie sesión</Link></span></nav>}
       whiteLabelFooter={<nav className="am-links"><Link to="/login">Volver a iniciar sesión</Link></nav>}
@@ -93,8 +95,8 @@ export default function RegistroPage() {
         <Field label="Usuario" autoComplete="username" {...form.text('usuario')} />
         <Field label="Clave" type="password" autoComplete="new-password" {...form.text('clave')} />
         <div className="am-box">
-          <FilePicker id="comprobante" label="Comprobante de pago (opcional)" accept=".pdf,.jpg,.jpeg,.png" file={file} onPick={pickFile}
-            help="PDF, JPG o PNG de hasta 15 MB" error={fileError} inputRef={fileInput} />
+          <FilePicker id="comprobante" label="Comprobante de pago (opcional)" accept={PAYMENT_FILE.accept} file={file} onPick={pickFile}
+            help="PDF, JPG o PNG de hasta 15 MB" error={fileError} inputRef={fileInput} progress={progress} />
           {file && <Field label="Número de referencia del pago" {...form.text('referencia')} />}
         </div>
         <CheckboxField

@@ -1,37 +1,30 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MessageDialog } from './components/MessageDialog';
-import { useSubmission } from './components/useSubmission';
-import { Field } from './components/Field';
-import { FilePicker } from './components/FilePicker';
-import { required, useForm } from './components/useForm';
-import { api, API_BASE, ApiError } from '../dataProvider/http';
+import { MessageDialog } from '../ui/MessageDialog';
+import { useSubmission } from '../ui/useSubmission';
+import { Field, SelectField } from '../ui/Field';
+import { FilePicker } from '../ui/FilePicker';
+import { required, useForm } from '../ui/useForm';
+import { api, ApiError } from '../http/client';
+import { upload } from '../http/upload';
 import { useSettings } from '../settings/SettingsProvider';
 import { MSG } from '../domain/messages';
-import { isEmail, TICKET_FILE_MAX_BYTES } from '../domain/constants';
+import { isEmail } from '../domain/constants';
+import { fileChoiceProblem, TICKET_FILE } from '../domain/archivos';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { TICKET_MSG, TICKET_PHONE_PATTERN, TICKET_RUC_PATTERN, TICKET_SUBJECT_CHOICES } from '../domain/tickets';
-import './components/public.css';
+import '../ui/public.css';
 
-const RichTextEditor = lazy(() => import('./components/RichTextEditor'));
+const RichTextEditor = lazy(() => import('../ui/RichTextEditor'));
 
 type Product = { PROD_ID: number; PROD_NOMBRE: string };
 type Customer = { nombre: string; correo: string; telefono: string };
 type Created = { SPT_ID: number; tokenArchivo: string };
 
 const ID_MIN = 10;
-const TICKET_FILE_ACCEPT = '.zip,.rar,.7z,application/zip,application/x-rar-compressed,application/x-7z-compressed';
+const TITLE = 'Nuevo ticket de soporte';
 
-async function uploadAttachment(ticket: Created, file: File) {
-  const body = new FormData();
-  body.append('current', file);
-  const response = await fetch(`${API_BASE}/soporte/docCli/${ticket.SPT_ID}`, { method: 'POST', body, headers: { 'x-token': ticket.tokenArchivo } });
-  if (!response.ok) {
-    const data = await response.json().catch(() => ({}));
-    throw new ApiError(response.status, data.msg ?? `El servidor respondió ${response.status}`);
-  }
-}
-
-/** Public support ticket (spec §2): a customer who cannot sign in asks for help, with one attachment. */
+/** Public support ticket: a customer who cannot sign in asks for help, with one attachment. */
 export default function SoporteTicketPage() {
   const navigate = useNavigate();
   const settings = useSettings();
@@ -40,6 +33,7 @@ export default function SoporteTicketPage() {
   const [searching, setSearching] = useState(false);
   const [text, setText] = useState({ html: '', empty: true });
   const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm(
     { SPT_PRODUCTOS: '', SPT_RUC: '', SPT_CLIENTENOMBRE: '', SPT_CLIENTECORREO: '', SPT_CLIENTETELEFONO: '', SPT_ASUNTO: '' },
@@ -48,13 +42,14 @@ export default function SoporteTicketPage() {
       SPT_RUC: required(v.SPT_RUC) ?? (new RegExp(TICKET_RUC_PATTERN).test(v.SPT_RUC.trim()) ? undefined : TICKET_MSG.rucLength),
       SPT_CLIENTENOMBRE: required(v.SPT_CLIENTENOMBRE),
       SPT_CLIENTECORREO: required(v.SPT_CLIENTECORREO) ?? (isEmail(v.SPT_CLIENTECORREO.trim()) ? undefined : 'Ingrese un correo electrónico válido'),
-      // Optional (spec §5 lists the required fields without it; the API accepts it empty): 7 to 10 characters when given.
+      // Optional (the required fields are product, RUC, name, e-mail and subject): 7 to 10 characters when given.
       SPT_CLIENTETELEFONO: !v.SPT_CLIENTETELEFONO.trim() || new RegExp(TICKET_PHONE_PATTERN).test(v.SPT_CLIENTETELEFONO.trim()) ? undefined : TICKET_MSG.phoneLength,
       SPT_ASUNTO: required(v.SPT_ASUNTO),
     }),
   );
 
   const { message, setMessage, sending, handle } = useSubmission(form.check);
+  useDocumentTitle(TITLE);
 
   useEffect(() => {
     api<Product[]>('/productos').then(setProducts).catch((e: Error) => setMessage({ title: MSG.loginErrorTitle, text: e.message, severity: 'error' }));
@@ -81,13 +76,10 @@ export default function SoporteTicketPage() {
   const pickFile = (picked: File | undefined) => {
     setFile(null);
     if (!picked) return;
-    const reject = (text: string) => {
-      if (fileInput.current) fileInput.current.value = '';
-      setMessage({ title: MSG.warningTitle, text, severity: 'warning' });
-    };
-    if (!/\.(zip|rar)$/i.test(picked.name)) return reject(MSG.ticketFileType);
-    if (picked.size > TICKET_FILE_MAX_BYTES) return reject(MSG.ticketFileSize);
-    setFile(picked);
+    const problem = fileChoiceProblem(TICKET_FILE, picked);
+    if (!problem) return setFile(picked);
+    if (fileInput.current) fileInput.current.value = '';
+    setMessage({ title: MSG.warningTitle, text: problem, severity: 'warning' });
   };
 
   const submit = handle(async () => {
@@ -102,7 +94,13 @@ export default function SoporteTicketPage() {
           SPT_CLIENTECORREO: v.SPT_CLIENTECORREO.trim(), SPT_CLIENTETELEFONO: v.SPT_CLIENTETELEFONO.trim(), SPT_ASUNTO: v.SPT_ASUNTO, SPT_MENSAJE: text.html,
         },
       });
-      if (file) await uploadAttachment(created, file);
+      if (file) {
+        try {
+          await upload(`/soporte/docCli/${created.SPT_ID}`, file, { token: created.tokenArchivo, onProgress: setProgress });
+        } finally {
+          setProgress(null);
+        }
+      }
       await api('/soporte/correo', { method: 'POST', body: { SPT_ID: created.SPT_ID }, token: created.tokenArchivo });
       setReloadOnClose(true);
       setMessage({ title: MSG.ticketOkTitle, text: `${MSG.ticketOk}\nSu número de ticket es el #${created.SPT_ID}.`, severity: 'success' });
@@ -130,17 +128,11 @@ export default function SoporteTicketPage() {
         </div>
         <main className="am-card am-card--wide">
           <img className="am-card__logo" src={settings.logo} alt={settings.title} />
-          <h1>Nuevo ticket de soporte</h1>
+          <h1>{TITLE}</h1>
           <p className="am-subtitle">Cuéntenos qué necesita; le responderemos al correo que indique.</p>
           <form onSubmit={submit} noValidate>
-            <div className={`am-field ${form.errors.SPT_PRODUCTOS ? 'am-field--error' : ''}`}>
-              <label htmlFor="SPT_PRODUCTOS">Producto</label>
-              <select id="SPT_PRODUCTOS" value={form.values.SPT_PRODUCTOS} onChange={(e) => form.set('SPT_PRODUCTOS', e.target.value)}>
-                <option value="">Seleccione un producto</option>
-                {products.map((p) => <option key={p.PROD_ID} value={p.PROD_ID}>{p.PROD_NOMBRE}</option>)}
-              </select>
-              <div className="am-help">{form.errors.SPT_PRODUCTOS ?? ' '}</div>
-            </div>
+            <SelectField id="SPT_PRODUCTOS" label="Producto" value={form.values.SPT_PRODUCTOS} onChange={(v) => form.set('SPT_PRODUCTOS', v)}
+              error={form.errors.SPT_PRODUCTOS} placeholder="Seleccione un producto" options={products.map((p) => ({ value: p.PROD_ID, label: p.PROD_NOMBRE }))} />
             <div className="am-inline">
               <Field label="RUC o cédula" inputMode="numeric" maxLength={13} {...form.text('SPT_RUC')}
                 onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); if (idLength >= ID_MIN) void search(); } }} />
@@ -151,14 +143,8 @@ export default function SoporteTicketPage() {
               <Field label="Correo electrónico" type="email" {...form.text('SPT_CLIENTECORREO')} />
               <Field label="Teléfono" type="tel" maxLength={10} {...form.text('SPT_CLIENTETELEFONO')} />
             </div>
-            <div className={`am-field ${form.errors.SPT_ASUNTO ? 'am-field--error' : ''}`}>
-              <label htmlFor="SPT_ASUNTO">Asunto</label>
-              <select id="SPT_ASUNTO" value={form.values.SPT_ASUNTO} onChange={(e) => form.set('SPT_ASUNTO', e.target.value)}>
-                <option value="">Seleccione un asunto</option>
-                {TICKET_SUBJECT_CHOICES.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-              </select>
-              <div className="am-help">{form.errors.SPT_ASUNTO ?? ' '}</div>
-            </div>
+            <SelectField id="SPT_ASUNTO" label="Asunto" value={form.values.SPT_ASUNTO} onChange={(v) => form.set('SPT_ASUNTO', v)}
+              error={form.errors.SPT_ASUNTO} placeholder="Seleccione un asunto" options={TICKET_SUBJECT_CHOICES.map((s) => ({ value: s.id, label: s.name }))} />
             <div className="am-field">
               <label htmlFor="SPT_MENSAJE">Mensaje</label>
               <Suspense fallback={<div className="am-editor am-editor__placeholder">{MSG.loading}</div>}>
@@ -166,8 +152,8 @@ export default function SoporteTicketPage() {
               </Suspense>
               <div className="am-help"> </div>
             </div>
-            <FilePicker id="adjunto" label="Archivo adjunto (opcional)" accept={TICKET_FILE_ACCEPT} file={file} onPick={pickFile}
-              help="Un archivo .zip o .rar de hasta 50 MB" inputRef={fileInput} />
+            <FilePicker id="adjunto" label="Archivo adjunto (opcional)" accept={TICKET_FILE.accept} file={file} onPick={pickFile}
+              help="Un archivo .zip o .rar de hasta 50 MB" inputRef={fileInput} progress={progress} />
             <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Enviando...' : 'Enviar ticket'}</button>
           </form>
         </main>

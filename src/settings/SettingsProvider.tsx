@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { api } from '../dataProvider/http';
+import { api } from '../http/client';
 import { readSettings, type SettingRow, type Settings } from '../domain/configuraciones';
 import { MSG } from '../domain/messages';
-import '../pages/components/public.css';
+import '../ui/public.css';
 
 const SettingsContext = createContext<Settings | null>(null);
 
@@ -23,7 +23,7 @@ function applyBranding(settings: Settings) {
   icon.href = settings.favicon;
 }
 
-/** Loads the global settings once; until they arrive the whole app shows "Cargando..." (spec §1). */
+/** Loads the global settings once: they brand every page, so until they arrive the whole app shows "Cargando...". */
 export function SettingsProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [error, setError] = useState<string | null>(null);

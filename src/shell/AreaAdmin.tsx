@@ -1,11 +1,37 @@
-import { Admin, type AdminProps } from 'react-admin';
+import { use, type ReactNode } from 'react';
+import { Admin, Resource, type AdminProps } from 'react-admin';
 import { i18nProvider } from '../i18n/provider';
 import { themeOptions } from '../theme';
+import { loadAreaResources } from '../registry/screens';
+import type { Area } from '../registry/resources';
+import { AccessDeniedPage } from './AccessDeniedPage';
+import { AreaNotification } from './AreaNotification';
+import { NotFoundPage } from './NotFoundPage';
+
+type Props = Omit<AdminProps, 'children'> & { area: Area; children?: ReactNode };
 
 /**
  * What both areas' <Admin> share: Spanish, Amelia's theme, sign-in on the public pages (no react-admin
- * login page), authentication required everywhere, and no telemetry call to a third party.
+ * login page), authentication required everywhere, no telemetry call to a third party, the Spanish
+ * "not found" and "no access" pages, and the area's resources from the registry.
  */
-export function AreaAdmin(props: AdminProps) {
-  return <Admin i18nProvider={i18nProvider} theme={themeOptions} loginPage={false} requireAuth disableTelemetry {...props} />;
+export function AreaAdmin({ area, children, ...props }: Props) {
+  // Suspends (main.tsx's <Suspense> shows "Cargando...") until the area's resource folders are loaded.
+  const resources = use(loadAreaResources(area));
+  return (
+    <Admin
+      i18nProvider={i18nProvider}
+      theme={themeOptions}
+      loginPage={false}
+      requireAuth
+      disableTelemetry
+      catchAll={NotFoundPage}
+      accessDenied={AccessDeniedPage}
+      notification={AreaNotification}
+      {...props}
+    >
+      {resources.map(({ entry, screens }) => <Resource key={entry.name} name={entry.name} icon={entry.icon} {...screens} />)}
+      {children}
+    </Admin>
+  );
 }

@@ -4,11 +4,11 @@
  * and a setting edited in the administration area survives a reload. (The journeys themselves: sesiones.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { apiCall, e2eAvailable, e2eSuite, type RunningServer } from './harness';
+import { apiCall, e2eAvailable, e2eSuite, type RunningServer } from '../helpers/e2e';
 import {
   acceptMessage, adminMenuFromApi, companyMenuFromApi, expectMessage, fillAdminLogin, FERRETERIA, loginAdmin, loginCompany, open,
   sidebarEntries, storageItem, waitForRoute, type CompanyCredentials,
-} from './helpers';
+} from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 

@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, e2eAvailable, e2eSuite, screenshot, SCREENSHOTS } from './harness';
+import { apiCall, e2eAvailable, e2eSuite, screenshot, SCREENSHOTS } from '../helpers/e2e';
 import {
   acceptMessage, adminToken, expectMessage, fillCompanyLogin, literal, loginCompany, open, routeOf, sidebarEntries, waitForRoute,
-} from './helpers';
+} from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 
@@ -72,7 +72,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
       await contact.getByText('¿Necesita ayuda?').waitFor();
       await expect.poll(() => contact.innerText()).toContain('soporte@amelia.ec');
       expect(await page.locator('[data-mode="amelia"]').count()).toBe(1);
-      expect(await page.title()).toBe(AMELIA_TITLE);
+      expect(await page.title()).toBe(`Iniciar sesión · ${AMELIA_TITLE}`);
       // Wait for every image to be decoded before the screenshot.
       await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
       await screenshot(page, 'login');
@@ -119,7 +119,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
       await page.reload();
       await page.locator('[data-mode="marca-blanca"]').waitFor();
       await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
-      expect(await page.title()).toBe('Facturación Andina');
+      expect(await page.title()).toBe('Iniciar sesión · Facturación Andina');
       expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/\/marca-blanca\/favicon\.svg$/);
       const logo = page.getByRole('img', { name: 'Facturación Andina' });
       expect(await logo.getAttribute('src')).toBe('/marca-blanca/logo.svg');
@@ -146,7 +146,7 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
       await setWhiteLabel('no');
       await page.reload();
       await page.getByRole('region', { name: 'Novedades de Amelia' }).waitFor();
-      expect(await page.title()).toBe(AMELIA_TITLE);
+      expect(await page.title()).toBe(`Administración · ${AMELIA_TITLE}`);
       expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/\/amelia\/favicon\.svg$/);
       expect(await page.getByRole('link', { name: 'Abrir un ticket de soporte' }).count()).toBe(0);
     });

@@ -3,11 +3,11 @@
  * closed by a 401 (only the session of that kind), logout, the deactivated user, and password recovery.
  */
 import { describe, expect, it } from 'vitest';
-import { apiCall, e2eAvailable, e2eSuite, outbox, screenshot } from './harness';
+import { apiCall, e2eAvailable, e2eSuite, outbox, screenshot } from '../helpers/e2e';
 import {
   acceptMessage, expectMessage, fillAdminLogin, fillCompanyLogin, FERRETERIA, COSTA_AZUL_RUC, loginAdmin, loginCompany, open,
   routeOf, sidebarEntries, storageItem, waitForRoute,
-} from './helpers';
+} from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 

@@ -3,11 +3,12 @@ import { BooleanInput, Create, Edit, SimpleForm, TextInput, maxLength, required 
 function ProductoFields() {
   return (
     <SimpleForm>
-      <TextInput source="PROD_NOMBRE" label="Nombre" validate={[required(), maxLength(120)]} fullWidth />
-      <BooleanInput source="PROD_ACTIVO" label="Activo (se ofrece en el formulario público de tickets)" defaultValue />
+      <TextInput source="PROD_NOMBRE" validate={[required(), maxLength(120)]} fullWidth />
+      <BooleanInput source="PROD_ACTIVO" helperText="resources.productos.ayuda_activo" defaultValue />
     </SimpleForm>
   );
 }
 
-export const ProductoCreate = () => <Create title="Nuevo producto" redirect="list"><ProductoFields /></Create>;
-export const ProductoEdit = () => <Edit title="Editar producto" mutationMode="pessimistic" redirect="list"><ProductoFields /></Edit>;
+export const ProductoCreate = () => <Create redirect="list"><ProductoFields /></Create>;
+// Delete sits in the form's toolbar; a product that has tickets cannot go (409), and the server's message says so.
+export const ProductoEdit = () => <Edit mutationMode="pessimistic" redirect="list"><ProductoFields /></Edit>;

@@ -1,12 +1,10 @@
-import { DeleteWithConfirmButton, Show, TopToolbar, ListButton, useRecordContext, type RaRecord } from 'react-admin';
+import { DeleteButton, Show, TopToolbar, ListButton, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { ticketSubjectLabel } from '../../domain/tickets';
 import { formatDate } from '../../domain/constants';
-import { adminSession } from '../../authProvider/session';
-import { PRF_ADMINISTRADOR } from '../../domain/constants';
 import { TicketStateChip } from './TicketStateChip';
 import { TicketAttachments } from './TicketAttachments';
 import { TicketWorkPanel } from './TicketWorkPanel';
@@ -16,9 +14,10 @@ function ShowActions() {
   const record = useRecordContext();
   return (
     <TopToolbar>
-      <ListButton label="Volver a la lista" />
-      {record && adminSession.get()?.PRF_CODIGO === PRF_ADMINISTRADOR && (
-        <DeleteWithConfirmButton
+      <ListButton label="resources.soporte.volver_a_la_lista" />
+      {/* Shown only where the auth provider's canAccess allows deleting (administrators). */}
+      {record && (
+        <DeleteButton
           mutationMode="pessimistic"
           confirmTitle={`Eliminar el ticket #${record.SPT_ID}`}
           confirmContent="Se eliminarán el ticket, su historial y sus archivos adjuntos. Esta acción no se puede deshacer."
@@ -29,7 +28,10 @@ function ShowActions() {
   );
 }
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+/** A labelled value of the ticket; `field` names its label in resources.soporte.fields. */
+function Detail({ field, children }: { field: string; children: React.ReactNode }) {
+  const translate = useTranslate();
+  const label = translate(`resources.soporte.fields.${field}`);
   return (
     <Box>
       <Typography variant="caption" color="text.secondary">{label}</Typography>
@@ -40,6 +42,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 function TicketContent() {
   const record = useRecordContext<RaRecord>();
+  const translate = useTranslate();
   if (!record) return null;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start', p: 2 }}>
@@ -51,11 +54,11 @@ function TicketContent() {
               <TicketStateChip state={record.SPT_ESTADO} />
             </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
-              <Detail label="Producto">{record.PROD_NOMBRE}</Detail>
-              <Detail label="Asunto">{ticketSubjectLabel(record.SPT_ASUNTO)}</Detail>
-              <Detail label="Asesor">{record.ASE_NOMBRE ?? 'Sin asignar'}</Detail>
-              <Detail label="Creado">{formatDate(record.SPT_FECHA)}</Detail>
-              <Detail label="Última actualización">{formatDate(record.SPT_ACTUALIZADO)}</Detail>
+              <Detail field="PROD_NOMBRE">{record.PROD_NOMBRE}</Detail>
+              <Detail field="SPT_ASUNTO">{ticketSubjectLabel(record.SPT_ASUNTO)}</Detail>
+              <Detail field="ASE_NOMBRE">{record.ASE_NOMBRE ?? translate('resources.soporte.sin_asesor')}</Detail>
+              <Detail field="SPT_FECHA">{formatDate(record.SPT_FECHA)}</Detail>
+              <Detail field="SPT_ACTUALIZADO">{formatDate(record.SPT_ACTUALIZADO)}</Detail>
             </Box>
           </CardContent>
         </Card>
@@ -63,10 +66,10 @@ function TicketContent() {
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>Cliente</Typography>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
-              <Detail label="Nombre">{record.SPT_CLIENTENOMBRE}</Detail>
-              <Detail label="RUC o cédula">{record.SPT_RUC}</Detail>
-              <Detail label="Correo electrónico"><a href={`mailto:${record.SPT_CLIENTECORREO}`}>{record.SPT_CLIENTECORREO}</a></Detail>
-              <Detail label="Teléfono">{record.SPT_CLIENTETELEFONO ?? '—'}</Detail>
+              <Detail field="SPT_CLIENTENOMBRE">{record.SPT_CLIENTENOMBRE}</Detail>
+              <Detail field="SPT_RUC">{record.SPT_RUC}</Detail>
+              <Detail field="SPT_CLIENTECORREO"><a href={`mailto:${record.SPT_CLIENTECORREO}`}>{record.SPT_CLIENTECORREO}</a></Detail>
+              <Detail field="SPT_CLIENTETELEFONO">{record.SPT_CLIENTETELEFONO ?? '—'}</Detail>
             </Box>
           </CardContent>
         </Card>
@@ -93,7 +96,7 @@ function TicketContent() {
 
 export function SoporteShow() {
   return (
-    <Show title="Ticket de soporte" actions={<ShowActions />}>
+    <Show actions={<ShowActions />}>
       <TicketContent />
     </Show>
   );

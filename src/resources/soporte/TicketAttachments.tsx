@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { useNotify, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { MSG } from '../../domain/messages';
-import { formatBytes, TICKET_FILE_MAX_BYTES } from '../../domain/constants';
-import { downloadAttachment, uploadAdviserFile } from './download';
+import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import { fileChoiceProblem, TICKET_FILE } from '../../domain/archivos';
+import { formatBytes } from '../../domain/constants';
 
 type FileInfo = { ARC_NOMBRE: string; ARC_TAMANO: number } | null;
 
@@ -25,31 +26,33 @@ function FileRow({ title, file, onDownload }: { title: string; file: FileInfo; o
   );
 }
 
-/** Both sides' attachments, downloadable, and the adviser's upload (same limits as the customer's). */
+/** Both sides' attachments, downloadable, and the adviser's upload (same rule as the customer's), with its progress. */
 export function TicketAttachments() {
   const record = useRecordContext<RaRecord>()!;
+  const dataProvider = useDataProvider<AreaDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
 
   const download = (side: 'Cli' | 'Ase', file: FileInfo) => () =>
-    downloadAttachment(Number(record.SPT_ID), side, file!.ARC_NOMBRE).catch((e: Error) => notify(e.message, { type: 'error' }));
+    dataProvider.download(`/soporte/descarga${side}/${record.SPT_ID}`, file!.ARC_NOMBRE).catch((e: Error) => notify(e.message, { type: 'error' }));
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    if (!/\.(zip|rar)$/i.test(file.name)) return notify(MSG.ticketFileType, { type: 'warning' });
-    if (file.size > TICKET_FILE_MAX_BYTES) return notify(MSG.ticketFileSize, { type: 'warning' });
-    setUploading(true);
+    const problem = fileChoiceProblem(TICKET_FILE, file);
+    if (problem) return notify(problem, { type: 'warning' });
     try {
-      notify(await uploadAdviserFile(Number(record.SPT_ID), file), { type: 'success' });
+      const { msg } = await dataProvider.upload(`/soporte/docAse/${record.SPT_ID}`, file, setProgress);
+      notify(msg, { type: 'success' });
       refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     } finally {
-      setUploading(false);
+      setProgress(null);
     }
   };
 
+  const uploading = progress !== null;
   return (
     <Card variant="outlined">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
@@ -59,8 +62,9 @@ export function TicketAttachments() {
         <div>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={uploading}>
             {uploading ? 'Subiendo...' : record.archivoAsesor ? 'Reemplazar archivo del asesor' : 'Adjuntar archivo del asesor'}
-            <input hidden type="file" accept=".zip,.rar" aria-label="Archivo del asesor (.zip o .rar)" onChange={(e) => { void upload(e.target.files?.[0]); e.target.value = ''; }} />
+            <input hidden type="file" accept={TICKET_FILE.accept} aria-label="Archivo del asesor (.zip o .rar)" onChange={(e) => { void upload(e.target.files?.[0]); e.target.value = ''; }} />
           </Button>
+          {uploading && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Progreso de la subida" sx={{ mt: 1 }} />}
           <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5 }}>Un .zip o .rar de hasta 50 MB</Typography>
         </div>
       </CardContent>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, SelectInput, useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useUpdate, type RaRecord } from 'react-admin';
+import { Form, SelectInput, useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,9 +22,10 @@ export function TicketWorkPanel() {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AreaDataProvider>();
+  const translate = useTranslate();
   const [update, { isPending }] = useUpdate();
   const [comment, setComment] = useState('');
-  const { data: advisers = [] } = useGetList('asesor', { pagination: { page: 1, perPage: 500 }, sort: { field: 'ASE_NOMBRE', order: 'ASC' } });
+  const { data: advisers = [] } = useGetList('asesores', { pagination: { page: 1, perPage: 500 }, sort: { field: 'ASE_NOMBRE', order: 'ASC' } });
   const transitions: TicketState[] = record.transiciones ?? [];
 
   const change = (data: Record<string, unknown>, success: string) =>
@@ -52,20 +53,20 @@ export function TicketWorkPanel() {
         <Typography variant="h6" component="h2">Trabajar el ticket</Typography>
         <TextField
           select
-          label="Asesor asignado"
+          label={translate('resources.soporte.fields.asesor_asignado')}
           value={record.ASE_CODIGO ?? ''}
           disabled={isPending}
           onChange={(e) => change({ ASE_CODIGO: e.target.value === '' ? null : Number(e.target.value) }, 'Asesor asignado')}
           fullWidth
           size="small"
         >
-          <MenuItem value=""><em>Sin asignar</em></MenuItem>
+          <MenuItem value=""><em>{translate('resources.soporte.sin_asesor')}</em></MenuItem>
           {advisers.map((a) => <MenuItem key={a.id} value={a.id}>{a.ASE_NOMBRE}</MenuItem>)}
         </TextField>
 
         <Box>
           <Typography variant="subtitle2" gutterBottom>Estado: {ticketStateLabel(record.SPT_ESTADO)}</Typography>
-          <TextField label="Comentario (opcional)" value={comment} onChange={(e) => setComment(e.target.value)} fullWidth size="small" multiline minRows={2} sx={{ mb: 1 }} />
+          <TextField label={translate('resources.soporte.fields.comentario')} value={comment} onChange={(e) => setComment(e.target.value)} fullWidth size="small" multiline minRows={2} sx={{ mb: 1 }} />
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {transitions.map((state) => (
               <Button key={state} variant="outlined" size="small" disabled={isPending}
@@ -83,7 +84,7 @@ export function TicketWorkPanel() {
           <Typography variant="subtitle2">Responder al cliente</Typography>
           <RichTextInput source="SPT_RESPUESTA" label={false} fullWidth toolbar={<RichTextInputToolbar size="small" />}
             sx={{ '& .ProseMirror': { minHeight: 140 } }} />
-          <SelectInput source="SPT_ESTADO" label="Cambiar estado al responder" emptyText="No cambiar" fullWidth
+          <SelectInput source="SPT_ESTADO" label="resources.soporte.fields.estado_al_responder" emptyText="No cambiar" fullWidth
             choices={transitions.map((state) => ({ id: state, name: TICKET_STATE_LABELS[state] }))} />
           <Button type="submit" variant="contained">Enviar respuesta</Button>
         </Form>

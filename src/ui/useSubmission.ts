@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Message } from './MessageDialog';
-import { MSG } from '../../domain/messages';
+import { MSG } from '../domain/messages';
 
 /**
- * The submit flow every public form shares (spec §5, §8): an invalid form gets the catalogue's warning;
+ * The submit flow every public form shares: an invalid form gets the catalogue's warning;
  * otherwise the action runs once at a time and a failure shows "Error" with the prefix and the server's msg.
  */
 export function useSubmission(check: () => boolean, errorPrefix?: string) {

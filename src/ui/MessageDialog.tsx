@@ -26,7 +26,7 @@ export function Dialog({ open, onClose, labelledBy, wide, className = '', childr
   );
 }
 
-/** The spec's dialogs (Error, Listo, Enviado, Atencion...): a title, a text and Aceptar. Never window.alert. */
+/** The catalogue's dialogs (Error, Listo, Enviado, Atencion...): a title, a text and Aceptar. Never window.alert. */
 export function MessageDialog({ message, onClose, actions }: { message: Message | null; onClose: () => void; actions?: ReactNode }) {
   return (
     <Dialog open={Boolean(message)} onClose={onClose} labelledBy="message-dialog-title" className={`am-dialog--${message?.severity ?? 'info'}`}>

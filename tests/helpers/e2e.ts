@@ -121,6 +121,16 @@ export async function apiCall<T = unknown>(server: RunningServer, apiPath: strin
   return data as T;
 }
 
+/** Uploads a file to a running server's multipart endpoint (field `current`), as the app's upload client does. */
+export async function apiUpload<T = { msg: string }>(server: RunningServer, apiPath: string, file: { name: string; content: Buffer }, token: string): Promise<T> {
+  const body = new FormData();
+  body.append('current', new Blob([new Uint8Array(file.content)]), file.name);
+  const response = await fetch(new URL(`api/EmpresasAmelia${apiPath}`, server.url), { method: 'POST', headers: { 'x-token': token }, body });
+  const data = await response.json();
+  if (!response.ok) throw new Error(`${response.status} ${data.msg}`);
+  return data as T;
+}
+
 export type E2eSuite = { server: RunningServer; browser: Browser; freshPage(): Promise<Page> };
 
 /**

@@ -1,4 +1,4 @@
-import { MSG } from '../../domain/messages';
+import { MSG } from '../domain/messages';
 import './public.css';
 
 export function Loading() {

@@ -3,6 +3,11 @@ import { useState, type ChangeEvent } from 'react';
 type Values = Record<string, string | boolean>;
 export type Errors<T> = Partial<Record<keyof T, string>>;
 
+/** What `text()` gives a Field: value, change handler, error flag and helper text. */
+export type TextFieldProps = {
+  name: string; id: string; value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; error: boolean; helperText: string;
+};
+
 /** Minimal form state for the public pages (react-hook-form would pull react-admin-sized code into them). */
 type Widen<T> = { [K in keyof T]: T[K] extends boolean ? boolean : string };
 
@@ -30,7 +35,7 @@ export function useForm<I extends Values>(initial: I, validate: (values: Widen<I
     set,
     setMany,
     /** Props for a text field: value, change handler, error flag and helper text. */
-    text(name: keyof T & string) {
+    text(name: keyof T & string): TextFieldProps {
       return {
         name,
         id: name,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, type RunningServer } from './harness';
+import { apiCall, type RunningServer } from './e2e';
 
 /** Credentials of a company user (RUC, usuario, clave). */
 export type CompanyCredentials = { ruc: string; usuario: string; clave: string };

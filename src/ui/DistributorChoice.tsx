@@ -4,14 +4,14 @@ import { useSubmission } from './useSubmission';
 import { Field } from './Field';
 import { Icon } from './Icon';
 import { required, useForm } from './useForm';
-import { api } from '../../dataProvider/http';
-import { companySession, type AdminUser, type CompanyUser } from '../../authProvider/session';
-import { checkRuc } from '../../domain/identifiers';
-import { MSG } from '../../domain/messages';
+import { api } from '../http/client';
+import { companySession, type AdminUser, type CompanyUser } from '../authProvider/session';
+import { checkRuc } from '../domain/identifiers';
+import { MSG } from '../domain/messages';
 
 type Props = { admin: AdminUser; onAdminArea: () => void; onCompany: () => void };
 
-/** Spec §4: a distributor chooses between invoicing as one of its companies and the administration area. */
+/** A distributor with the counter flag chooses between invoicing as one of its companies and the administration area. */
 export function DistributorChoice({ admin, onAdminArea, onCompany }: Props) {
   const [enteringCompany, setEnteringCompany] = useState(false);
   const form = useForm({ ruc: '', usuario: '', clave: '' }, (v) => ({ ruc: required(v.ruc) ?? checkRuc(v.ruc).error }));

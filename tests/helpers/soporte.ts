@@ -1,12 +1,12 @@
 /**
- * Helpers of tests/e2e/soporte.test.ts: the taxpayer-lookup stand-in's RUCs, temporary attachments,
+ * Helpers of the support e2e scenarios: the taxpayer-lookup stand-in's RUCs, temporary attachments,
  * and the public ticket form's fields.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { SRI_RUC, SRI_TAXPAYER, startTaxpayerStub } from '../helpers/taxpayer-stub';
+import { SRI_RUC, SRI_TAXPAYER, startTaxpayerStub } from './taxpayer-stub';
 
 /** RUCs of the taxpayer-lookup stand-in used here: found, not registered, and unreachable. */
 export const SRI = { found: SRI_RUC.found, notRegistered: SRI_RUC.notRegistered, unreachable: SRI_RUC.dropped } as const;

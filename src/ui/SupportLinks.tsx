@@ -1,4 +1,4 @@
-import { useSettings } from '../../settings/SettingsProvider';
+import { useSettings } from '../settings/SettingsProvider';
 import { Icon } from './Icon';
 import './public.css';
 

@@ -1,0 +1,10 @@
+import { api } from '../http/client';
+
+/** An entry of an area's sidebar as the server defines it. */
+export type MenuEntry = { MEN_CODIGO: number; MEN_NOMBRE: string; MEN_RUTA: string; MEN_ICONO: string };
+
+export const companyMenu = (user: { EMP_RUC: string; token: string }) =>
+  api<MenuEntry[]>('/menuEmpresa', { method: 'POST', body: { ruc: user.EMP_RUC }, token: user.token });
+
+export const adminMenu = (user: { ADM_CODIGO: number; token: string }) =>
+  api<MenuEntry[]>('/menus/menuAdmin', { method: 'POST', body: { id: user.ADM_CODIGO }, token: user.token });

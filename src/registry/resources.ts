@@ -1,0 +1,55 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import HomeIcon from '@mui/icons-material/Home';
+import SettingsIcon from '@mui/icons-material/Settings';
+import LoginIcon from '@mui/icons-material/Login';
+import BusinessIcon from '@mui/icons-material/Business';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import PeopleIcon from '@mui/icons-material/People';
+
+/** The two react-admin areas: administration (#/administrador) and the company application (empty path). */
+export type Area = 'admin' | 'empresa';
+
+export type ResourceEntry = {
+  /** react-admin resource name: the URL segment, the folder under src/resources/ and the key in i18n `resources.*`. */
+  name: string;
+  area: Area;
+  /** API path under /api/EmpresasAmelia. */
+  path: string;
+  /** The entity's id field (react-admin's `id`). */
+  key: string;
+  icon: SvgIconComponent;
+  /** MEN_RUTA of the menu entry that grants the resource; without one (lookups) the menu does not govern it. */
+  menu?: string;
+  /** Fixed query added to every list call (e.g. all=1). */
+  listQuery?: Record<string, string>;
+  /** An update goes to PUT {updatePath} with the id in the body, instead of PUT {path}/{id}. */
+  updatePath?: string;
+  /** Actions only an administrator (profile 1) may take; the server refuses them to everyone else. */
+  administratorOnly?: readonly string[];
+};
+
+/** Every resource of both areas. Adding one: its folder under src/resources/, its server module and one line here. */
+export const RESOURCES: readonly ResourceEntry[] = [
+  { name: 'soporte', area: 'admin', path: 'soporte', key: 'SPT_ID', icon: SupportAgentIcon, menu: 'soporte', administratorOnly: ['delete'] },
+  { name: 'productos', area: 'admin', path: 'productos', key: 'PROD_ID', icon: InventoryIcon, menu: 'productos', listQuery: { all: '1' } },
+  { name: 'ingresos', area: 'admin', path: 'ingresos', key: 'ING_CODIGO', icon: LoginIcon, menu: 'ingresos' },
+  { name: 'configuraciones', area: 'admin', path: 'configuraciones', key: 'CON_CODIGO', icon: SettingsIcon, menu: 'configuraciones', updatePath: 'configuraciones/actualizar' },
+  { name: 'asesores', area: 'admin', path: 'asesor', key: 'ASE_CODIGO', icon: PeopleIcon },
+];
+
+/** Menu routes that are pages of an area rather than resources, with their icons. */
+const PAGES: ReadonlyArray<{ route: string; areas: readonly Area[]; icon: SvgIconComponent }> = [
+  { route: '', areas: ['admin', 'empresa'], icon: HomeIcon },
+  { route: 'mi-empresa', areas: ['empresa'], icon: BusinessIcon },
+  { route: 'ayuda', areas: ['empresa'], icon: SupportAgentIcon },
+];
+
+export const areaResources = (area: Area) => RESOURCES.filter((r) => r.area === area);
+
+export const findResource = (area: Area, name: string): ResourceEntry | undefined => RESOURCES.find((r) => r.area === area && r.name === name);
+
+/** The icon of a menu route of an area: its resource's or its page's; null for a route the app does not know. */
+export function menuRouteIcon(area: Area, route: string): SvgIconComponent | null {
+  return areaResources(area).find((r) => r.menu === route)?.icon ?? PAGES.find((p) => p.route === route && p.areas.includes(area))?.icon ?? null;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import CircleIcon from '@mui/icons-material/CircleOutlined';
+import { areaResources, findResource, menuRouteIcon, RESOURCES } from '../../src/registry/resources';
+import { es } from '../../src/i18n/es';
+
+describe('resource registry', () => {
+  it('finds a resource by area and name, with its API path and id field', () => {
+    expect(findResource('admin', 'asesores')).toMatchObject({ path: 'asesor', key: 'ASE_CODIGO' });
+    expect(findResource('admin', 'configuraciones')).toMatchObject({ updatePath: 'configuraciones/actualizar' });
+    expect(findResource('admin', 'productos')?.listQuery).toEqual({ all: '1' });
+  });
+
+  it('does not find a resource of another area, or an old name', () => {
+    expect(findResource('empresa', 'soporte')).toBeUndefined();
+    expect(findResource('admin', 'asesor')).toBeUndefined();
+  });
+
+  it("lists each area's resources only", () => {
+    expect(areaResources('admin').map((r) => r.name)).toEqual(['soporte', 'productos', 'ingresos', 'configuraciones', 'asesores']);
+    expect(areaResources('empresa')).toEqual([]);
+  });
+
+  it("gives a menu route its resource's icon, a page's icon, or null for a route it does not know", () => {
+    expect(menuRouteIcon('admin', 'soporte')).toBe(findResource('admin', 'soporte')!.icon);
+    expect(menuRouteIcon('admin', '')).not.toBeNull();
+    expect(menuRouteIcon('empresa', 'mi-empresa')).not.toBeNull();
+    expect(menuRouteIcon('admin', 'mi-empresa')).toBeNull();
+    expect(menuRouteIcon('admin', 'facturas')).toBeNull();
+    expect(menuRouteIcon('admin', 'soporte')).not.toBe(CircleIcon);
+  });
+
+  it('has unique names per area, and a Spanish name for each resource in the i18n file', () => {
+    const names = RESOURCES.map((r) => `${r.area}/${r.name}`);
+    expect(new Set(names).size).toBe(names.length);
+    const resources = es.resources as Record<string, { name?: string }>;
+    for (const { name } of RESOURCES) expect(resources[name]?.name, name).toMatch(/\|\|\|\|/);
+  });
+});
