@@ -1,7 +1,8 @@
+import type { MenuItem } from '../../server/modules/menus/contract';
 import { api } from '../http/client';
 
 /** An entry of an area's sidebar as the server defines it. */
-export type MenuEntry = { MEN_CODIGO: number; MEN_NOMBRE: string; MEN_RUTA: string; MEN_ICONO: string };
+export type MenuEntry = MenuItem;
 
 export const companyMenu = (user: { EMP_RUC: string; token: string }) =>
   api<MenuEntry[]>('/menuEmpresa', { method: 'POST', body: { ruc: user.EMP_RUC }, token: user.token });

@@ -2,29 +2,10 @@
  * Browser storage of both sessions: the company user and its RUC, and the admin-user record. Public pages use
  * this module, so it imports nothing from react-admin. Only the auth providers and the sign-in pages read it.
  */
-export type CompanyUser = {
-  USU_CODIGO: number;
-  USU_USUARIO: string;
-  USU_NOMBRE: string | null;
-  USU_ACTIVO: boolean;
-  COM_CODIGO: number;
-  eid: number;
-  EMP_RUC: string;
-  EMP_NOMBREC: string;
-  distribuidor?: string;
-  token: string;
-  expira: string;
-};
+import type { AdminSession, CompanySession } from '../../server/modules/sesion/contract';
 
-export type AdminUser = {
-  ADM_CODIGO: number;
-  ADM_USUARIO: string;
-  ADM_NOMBRE: string;
-  PRF_CODIGO: number;
-  DRB_CONTADOR: number;
-  token: string;
-  expira: string;
-};
+export type CompanyUser = CompanySession;
+export type AdminUser = AdminSession;
 
 type Stored = { token: string; expira: string };
 

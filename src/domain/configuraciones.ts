@@ -1,5 +1,5 @@
 /**
- * The global settings arrive as an array read by position (spec §3). This is the only module that knows
+ * The global settings arrive as an array read by position. This is the only module that knows
  * which row holds what; the web app and the server both read the settings through it.
  */
 export type SettingRow = {

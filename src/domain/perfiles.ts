@@ -1,8 +1,8 @@
-/** Profiles of administration users (spec §6). Codes 1 and 2 are fixed; others are the provider's own. */
+/** Profiles of administration users. Codes 1 and 2 are fixed; others are the provider's own. */
 export const PERFIL = { administrador: 1, distribuidor: 2 } as const;
 export type PerfilCodigo = number;
 
-/** A distributor with the counter flag may enter its companies' application as that company (spec §4, §6). */
+/** A distributor with the counter flag may enter its companies' application as that company. */
 export const isDistributor = (user: { PRF_CODIGO: number; DRB_CONTADOR: number }): boolean =>
   user.PRF_CODIGO === PERFIL.distribuidor && user.DRB_CONTADOR === 1;
 

@@ -13,12 +13,11 @@ import { checkRuc } from '../domain/identifiers';
 import { MSG } from '../domain/messages';
 import { isEmail, PASSWORD_MIN_LENGTH } from '../domain/constants';
 import { fileChoiceProblem, PAYMENT_FILE } from '../domain/archivos';
-
-type Registered = { EMP_CODIGO: number; EMP_RUC: string; msg: string; tokenPago: string };
+import type { RegistroCreado } from '../../server/modules/registro/contract';
 
 const TITLE = 'Crear una cuenta';
 
-async function uploadPaymentProof(registered: Registered, reference: string, file: File, onProgress: UploadProgress): Promise<string> {
+async function uploadPaymentProof(registered: RegistroCreado, reference: string, file: File, onProgress: UploadProgress): Promise<string> {
   const path = `/registro/pago/${registered.EMP_CODIGO}/${registered.EMP_RUC}/${encodeURIComponent(reference)}`;
   return (await upload(path, file, { token: registered.tokenPago, onProgress })).msg;
 }
@@ -60,7 +59,7 @@ export default function RegistroPage() {
       return;
     }
     const { referencia, ...fields } = form.values;
-    const registered = await api<Registered>('/registro', {
+    const registered = await api<RegistroCreado>('/registro', {
       method: 'POST',
       body: { ...fields, EMP_NOMBREC: fields.EMP_NOMBREC.trim(), EMP_NOMBRE: fields.EMP_NOMBRE.trim(), email: fields.email.trim(), usuario: fields.usuario.trim(), terminos: true },
     });

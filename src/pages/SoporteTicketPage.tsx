@@ -13,13 +13,12 @@ import { isEmail } from '../domain/constants';
 import { fileChoiceProblem, TICKET_FILE } from '../domain/archivos';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { TICKET_MSG, TICKET_PHONE_PATTERN, TICKET_RUC_PATTERN, TICKET_SUBJECT_CHOICES } from '../domain/tickets';
+import type { ProductoListado } from '../../server/modules/productos/contract';
+import type { SupportCustomer, TicketCreated } from '../../server/modules/soporte/contract';
 import '../ui/public.css';
 
 const RichTextEditor = lazy(() => import('../ui/RichTextEditor'));
 
-type Product = { PROD_ID: number; PROD_NOMBRE: string };
-type Customer = { nombre: string; correo: string; telefono: string };
-type Created = { SPT_ID: number; tokenArchivo: string };
 
 const ID_MIN = 10;
 const TITLE = 'Nuevo ticket de soporte';
@@ -28,7 +27,7 @@ const TITLE = 'Nuevo ticket de soporte';
 export default function SoporteTicketPage() {
   const navigate = useNavigate();
   const settings = useSettings();
-  const [products, setProducts] = useState<Product[]>([]);
+  const [products, setProducts] = useState<ProductoListado[]>([]);
   const [reloadOnClose, setReloadOnClose] = useState(false);
   const [searching, setSearching] = useState(false);
   const [text, setText] = useState({ html: '', empty: true });
@@ -52,7 +51,7 @@ export default function SoporteTicketPage() {
   useDocumentTitle(TITLE);
 
   useEffect(() => {
-    api<Product[]>('/productos').then(setProducts).catch((e: Error) => setMessage({ title: MSG.loginErrorTitle, text: e.message, severity: 'error' }));
+    api<ProductoListado[]>('/productos').then(setProducts).catch((e: Error) => setMessage({ title: MSG.loginErrorTitle, text: e.message, severity: 'error' }));
   }, []);
 
   const search = async () => {
@@ -61,7 +60,7 @@ export default function SoporteTicketPage() {
     if (id.length !== 10 && id.length !== 13) return setMessage({ title: MSG.customerNotFoundTitle, text: MSG.idLength, severity: 'warning' });
     setSearching(true);
     try {
-      const customer = await api<Customer>(`/soporte/datosSoporteCliente/${encodeURIComponent(id)}`);
+      const customer = await api<SupportCustomer>(`/soporte/datosSoporteCliente/${encodeURIComponent(id)}`);
       form.setMany({ SPT_CLIENTENOMBRE: customer.nombre ?? '', SPT_CLIENTECORREO: customer.correo ?? '', SPT_CLIENTETELEFONO: customer.telefono ?? '' });
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
@@ -84,10 +83,10 @@ export default function SoporteTicketPage() {
 
   const submit = handle(async () => {
     if (text.empty) return setMessage({ title: MSG.warningTitle, text: MSG.ticketEmptyText, severity: 'warning' });
-    let created: Created | undefined;
+    let created: TicketCreated | undefined;
     try {
       const v = form.values;
-      created = await api<Created>('/soporte', {
+      created = await api<TicketCreated>('/soporte', {
         method: 'POST',
         body: {
           SPT_PRODUCTOS: Number(v.SPT_PRODUCTOS), SPT_RUC: v.SPT_RUC.trim(), SPT_CLIENTENOMBRE: v.SPT_CLIENTENOMBRE.trim(),

@@ -11,8 +11,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { fileChoiceProblem, TICKET_FILE } from '../../domain/archivos';
 import { formatBytes } from '../../domain/constants';
-
-type FileInfo = { ARC_NOMBRE: string; ARC_TAMANO: number } | null;
+import type { TicketFile as FileInfo } from '../../../server/modules/soporte/contract';
 
 function FileRow({ title, file, onDownload }: { title: string; file: FileInfo; onDownload: () => void }) {
   return (

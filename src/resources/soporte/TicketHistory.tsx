@@ -6,8 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../domain/constants';
-
-type HistoryRow = { HIS_ID: number; HIS_FECHA: string; HIS_DESCRIPCION: string; HIS_COMENTARIO: string | null; ADM_USUARIO: string };
+import type { TicketHistory as HistoryRow } from '../../../server/modules/soporte/contract';
 
 /** Who did what, and when: every assignment, state change, file and reply. */
 export function TicketHistory() {

@@ -4,9 +4,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
-import { TICKET_STATES, TICKET_STATE_LABELS, type TicketState } from '../../domain/tickets';
-
-export type TicketCounts = { total: number; pendientes: number; sinAsesor: number; porEstado: Record<TicketState, number> };
+import type { TicketSummary as TicketCounts } from '../../../server/modules/soporte/contract';
+import { TICKET_STATES, TICKET_STATE_LABELS } from '../../domain/tickets';
 
 export function useTicketCounts() {
   const dataProvider = useDataProvider<AreaDataProvider>();
