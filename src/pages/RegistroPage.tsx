@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PublicLayout } from '../ui/PublicLayout';
 import { MessageDialog } from '../ui/MessageDialog';
@@ -28,7 +28,6 @@ export default function RegistroPage() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm(
     { EMP_RUC: '', EMP_NOMBREC: '', EMP_NOMBRE: '', email: '', usuario: '', clave: '', referencia: '', terminos: false },
     (v) => ({
@@ -75,7 +74,6 @@ export default function RegistroPage() {
     }
     form.reset();
     setFile(null);
-    if (fileInput.current) fileInput.current.value = '';
     setMessage({ title: MSG.registrationOkTitle, text, severity: 'success' });
   });
 
@@ -95,7 +93,7 @@ export default function RegistroPage() {
         <Field label="Clave" type="password" autoComplete="new-password" {...form.text('clave')} />
         <div className="am-box">
           <FilePicker id="comprobante" label="Comprobante de pago (opcional)" accept={PAYMENT_FILE.accept} file={file} onPick={pickFile}
-            help="PDF, JPG o PNG de hasta 15 MB" error={fileError} inputRef={fileInput} progress={progress} />
+            help="PDF, JPG o PNG de hasta 15 MB" error={fileError} progress={progress} />
           {file && <Field label="Número de referencia del pago" {...form.text('referencia')} />}
         </div>
         <CheckboxField

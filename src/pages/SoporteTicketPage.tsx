@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MessageDialog } from '../ui/MessageDialog';
 import { useSubmission } from '../ui/useSubmission';
@@ -33,7 +33,6 @@ export default function SoporteTicketPage() {
   const [text, setText] = useState({ html: '', empty: true });
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm(
     { SPT_PRODUCTOS: '', SPT_RUC: '', SPT_CLIENTENOMBRE: '', SPT_CLIENTECORREO: '', SPT_CLIENTETELEFONO: '', SPT_ASUNTO: '' },
     (v) => ({
@@ -52,7 +51,7 @@ export default function SoporteTicketPage() {
 
   useEffect(() => {
     api<ProductoListado[]>('/productos').then(setProducts).catch((e: Error) => setMessage({ title: MSG.loginErrorTitle, text: e.message, severity: 'error' }));
-  }, []);
+  }, [setMessage]);
 
   const search = async () => {
     const id = form.values.SPT_RUC.trim();
@@ -77,7 +76,6 @@ export default function SoporteTicketPage() {
     if (!picked) return;
     const problem = fileChoiceProblem(TICKET_FILE, picked);
     if (!problem) return setFile(picked);
-    if (fileInput.current) fileInput.current.value = '';
     setMessage({ title: MSG.warningTitle, text: problem, severity: 'warning' });
   };
 
@@ -106,7 +104,7 @@ export default function SoporteTicketPage() {
     } catch (error) {
       if (!created) throw error;
       setReloadOnClose(true);
-      throw new Error(`El ticket #${created.SPT_ID} quedó registrado, pero: ${(error as Error).message}`);
+      throw new Error(`El ticket #${created.SPT_ID} quedó registrado, pero: ${(error as Error).message}`, { cause: error });
     }
   });
 
@@ -152,7 +150,7 @@ export default function SoporteTicketPage() {
               <div className="am-help"> </div>
             </div>
             <FilePicker id="adjunto" label="Archivo adjunto (opcional)" accept={TICKET_FILE.accept} file={file} onPick={pickFile}
-              help="Un archivo .zip o .rar de hasta 50 MB" inputRef={fileInput} progress={progress} />
+              help="Un archivo .zip o .rar de hasta 50 MB" progress={progress} />
             <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Enviando...' : 'Enviar ticket'}</button>
           </form>
         </main>

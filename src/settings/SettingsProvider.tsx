@@ -29,7 +29,6 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    setError(null);
     api<SettingRow[]>('/configuraciones')
       .then((rows) => {
         const read = readSettings(rows);
@@ -39,6 +38,10 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
       .catch((e: Error) => setError(e.message));
   }, []);
   useEffect(load, [load]);
+  const retry = () => {
+    setError(null);
+    load();
+  };
 
   if (!settings) {
     return (
@@ -46,7 +49,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
         {error ? (
           <div style={{ textAlign: 'center', fontSize: 16 }}>
             <p>No se pudo cargar la configuración: {error}</p>
-            <button type="button" className="am-btn" onClick={load}>Reintentar</button>
+            <button type="button" className="am-btn" onClick={retry}>Reintentar</button>
           </div>
         ) : MSG.loading}
       </div>

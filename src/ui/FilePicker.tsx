@@ -1,24 +1,31 @@
-import type { Ref } from 'react';
 import { formatBytes } from '../domain/constants';
 import './public.css';
 
 type Props = {
   id: string; label: string; accept: string; file: File | null; onPick: (file: File | undefined) => void; help: string;
-  error?: string | null; inputRef?: Ref<HTMLInputElement>;
+  error?: string | null;
   /** Share of the file sent so far (0 to 1) while it uploads. */
   progress?: number | null;
 };
 
-/** A file input with Spanish texts whatever the browser's language ("Seleccionar archivo", not "Choose File"). */
-export function FilePicker({ id, label, accept, file, onPick, help, error, inputRef, progress }: Props) {
+/**
+ * A file input with Spanish texts whatever the browser's language ("Seleccionar archivo", not "Choose File").
+ * The chosen file lives in the page's state (`file`), so the native input is emptied after each choice: choosing
+ * the same file again after a refusal still counts as a choice.
+ */
+export function FilePicker({ id, label, accept, file, onPick, help, error, progress }: Props) {
   return (
     <div className={`am-field ${error ? 'am-field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className="am-file">
         <label htmlFor={id} className="am-btn am-btn--outlined" aria-hidden="true">Seleccionar archivo</label>
         <span className="am-file__name">{file ? `${file.name} (${formatBytes(file.size)})` : 'Ningún archivo seleccionado'}</span>
-        <input id={id} ref={inputRef} type="file" accept={accept} className="am-visually-hidden" aria-describedby={`${id}-help`}
-          onChange={(e) => onPick(e.target.files?.[0])} />
+        <input id={id} type="file" accept={accept} className="am-visually-hidden" aria-describedby={`${id}-help`}
+          onChange={(e) => {
+            const picked = e.target.files?.[0];
+            e.target.value = '';
+            onPick(picked);
+          }} />
       </div>
       {progress != null && (
         <progress className="am-progress" max={100} value={Math.round(progress * 100)} aria-label={`Subiendo ${file?.name ?? 'el archivo'}`}>
