@@ -6,16 +6,18 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import type { Ajv } from 'ajv';
 import type { Config } from './config';
 import type { Database } from './infra/db/client';
 import type { App, Services } from './core/context';
-import { registerErrorHandling } from './core/errors';
-import { RateLimiter } from './core/rate-limit';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './core/errors';
+import { registerRequestReading } from './core/requests';
+import { closeAfterRefusedBody, serverTimeouts } from './core/http-limits';
+import { createThrottle } from './core/rate-limit';
 import { createGuards, documentGuards } from './core/guards';
 import { createMailer, type Mailer } from './infra/mail';
 import { createTokenService, resolveSecret } from './infra/tokens';
 import { createFileStore } from './infra/files';
+import { createStorage } from './infra/storage';
 import { modules } from './modules';
 
 export type BuildOptions = { config: Config; database: Database; mailer?: Mailer; logger?: boolean; /** Where log lines go (default stdout); tests read them. */ logStream?: NodeJS.WritableStream };
@@ -24,12 +26,11 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers["x-token"]', 'req.headers.authorization', 'busboyOptions.headers["x-token"]', 'busboyOptions.headers.authorization'], ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
-    ajv: {
-      // coerceTypes true (not Fastify's 'array'): a one-element array must not pass as a text field.
-      customOptions: { verbose: true, coerceTypes: true },
-      plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' })],
-    },
+    // A function, not the number: Fastify 5.12 fails closed on a numeric trustProxy. Hop 0 is the socket's peer.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    frameworkErrors,
+    clientErrorHandler,
+    ...serverTimeouts(config),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const ctx: Services = {
@@ -38,12 +39,14 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     db: database.db,
     tokens: createTokenService(resolveSecret(config.jwtSecret, config.dataDir)),
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    limiter: new RateLimiter(config.rateLimit.windowMs),
-    files: createFileStore(config.dataDir, database.db),
+    throttle: createThrottle(database.db, config.rateLimit.windowMs),
+    files: createFileStore(createStorage(config.files), database.db, app.log),
   };
   const guards = createGuards(ctx);
 
   registerErrorHandling(app);
+  closeAfterRefusedBody(app);
+  registerRequestReading(app);
   documentGuards(app);
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   await app.register(swagger, {

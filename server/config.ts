@@ -15,11 +15,37 @@ export type Config = {
   taxpayerLookupUrl?: string;
   logLevel: string;
   checkpointIntervalMs: number;
-  rateLimit: { windowMs: number; maxPerIp: number; maxPerAccount: number };
+  /**
+   * Time limits of the HTTP server, in ms (README, "Tiempos de espera"); 0 turns one off. A client has `headersTimeoutMs`
+   * to send its headers and `requestTimeoutMs` for the whole request, a 50 MB upload included; a connection that sends
+   * and receives nothing for `idleTimeoutMs` is closed, and an idle keep-alive connection after `keepAliveTimeoutMs`.
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** How long a request waits for a PostgreSQL connection before it is answered 503 instead of hanging. */
+  dbConnectTimeoutMs: number;
+  /**
+   * Limits of the public endpoints (README, "Límites de intentos"). Sign-ins count failures only: `freePerPair`
+   * failures of one account from one IP pass, then each waits longer; `maxPerIp` failures per IP across accounts
+   * and `maxPerAccount` per account across IPs (not applied to an IP that signed in to it before) within `windowMs`.
+   * Recovery, registration and the ticket form count every call against `maxPerIp`.
+   */
+  rateLimit: { windowMs: number; maxPerIp: number; maxPerAccount: number; freePerPair: number };
   webDir: string;
-  /** TRUST_PROXY=1 behind a reverse proxy: the client's IP (rate limits, logs) comes from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY=<n>: how many reverse proxies stand in front of the server. The client's IP (rate limits, logs)
+   * is the address n hops back in X-Forwarded-For; anything a client wrote farther back is ignored. 0: none.
+   */
+  trustProxy: number;
+  /** Where uploaded files live: DATA_DIR/files, or an S3-compatible bucket every instance shares (FILES_URL). */
+  files: FilesConfig;
 };
+
+/** FILES_URL=s3://bucket/prefix and the FILES_S3_* variables. The keys are never logged. */
+export type S3Files = {
+  kind: 's3'; bucket: string; prefix: string; endpoint?: string; region: string;
+  accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean;
+};
+export type FilesConfig = { kind: 'disk'; dir: string } | S3Files;
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -29,6 +55,42 @@ function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} debe ser un número entero positivo (valor recibido: ${raw})`);
   return value;
+}
+
+function flagVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`${name} debe ser true o false (valor recibido: ${env[name]})`);
+}
+
+function filesConfig(env: NodeJS.ProcessEnv, dataDir: string): FilesConfig {
+  const s3Vars = Object.keys(env).filter((name) => name.startsWith('FILES_S3_') && env[name]);
+  if (!env.FILES_URL) {
+    if (s3Vars.length) throw new Error(`${s3Vars.join(', ')} requiere FILES_URL=s3://bucket/prefijo`);
+    return { kind: 'disk', dir: path.join(dataDir, 'files') };
+  }
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/.*)?$/.exec(env.FILES_URL);
+  if (!match) throw new Error(`FILES_URL debe tener la forma s3://bucket o s3://bucket/prefijo (valor recibido: ${env.FILES_URL})`);
+  const endpoint = env.FILES_S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) throw new Error('FILES_S3_ENDPOINT debe ser una URL http:// o https://');
+  const accessKeyId = env.FILES_S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.FILES_S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('FILES_S3_ACCESS_KEY_ID y FILES_S3_SECRET_ACCESS_KEY van juntas (o ninguna, para las credenciales del entorno)');
+  }
+  return {
+    kind: 's3',
+    bucket: match[1],
+    prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''),
+    endpoint,
+    region: env.FILES_S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    // Local and most non-AWS servers (MinIO, s3rver) only answer path-style requests.
+    forcePathStyle: flagVar(env, 'FILES_S3_FORCE_PATH_STYLE', Boolean(endpoint)),
+  };
 }
 
 /** Reads the environment into a typed config; throws a Spanish message on an invalid value. */
@@ -42,10 +104,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.JWT_SECRET && env.JWT_SECRET.length < 32) {
     throw new Error('JWT_SECRET debe tener al menos 32 caracteres');
   }
+  const http = {
+    headersTimeoutMs: intVar(env, 'HEADERS_TIMEOUT_MS', 15_000),
+    // 50 MB in 300 s needs about 1.4 Mbit/s of upload.
+    requestTimeoutMs: intVar(env, 'REQUEST_TIMEOUT_MS', 300_000),
+    idleTimeoutMs: intVar(env, 'IDLE_TIMEOUT_MS', 60_000),
+    // Longer than the 60 s idle timeout of common proxies and load balancers: the server must not close first.
+    keepAliveTimeoutMs: intVar(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000),
+  };
+  // Node refuses to start otherwise: the headers are part of the request.
+  if (http.requestTimeoutMs > 0 && http.headersTimeoutMs > http.requestTimeoutMs) {
+    throw new Error(`HEADERS_TIMEOUT_MS no puede ser mayor que REQUEST_TIMEOUT_MS (${http.requestTimeoutMs})`);
+  }
+  const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
+    dataDir,
     databaseUrl,
     jwtSecret: env.JWT_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
@@ -53,12 +128,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taxpayerLookupUrl: env.TAXPAYER_LOOKUP_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     checkpointIntervalMs: intVar(env, 'CHECKPOINT_INTERVAL_MS', 60_000),
+    http,
+    dbConnectTimeoutMs: intVar(env, 'DB_CONNECT_TIMEOUT_MS', 5_000),
     rateLimit: {
       windowMs: intVar(env, 'RATE_LIMIT_WINDOW_MS', 15 * 60_000),
       maxPerIp: intVar(env, 'RATE_LIMIT_MAX_PER_IP', 60),
-      maxPerAccount: intVar(env, 'RATE_LIMIT_MAX_PER_ACCOUNT', 5),
+      maxPerAccount: intVar(env, 'RATE_LIMIT_MAX_PER_ACCOUNT', 100),
+      freePerPair: intVar(env, 'RATE_LIMIT_FREE_PER_PAIR', 5),
     },
     webDir: path.join(root, 'dist'),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: intVar(env, 'TRUST_PROXY', 0),
+    files: filesConfig(env, dataDir),
   };
 }

@@ -33,18 +33,31 @@ export async function main() {
 
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db') });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+    });
   } catch (error) {
     releaseLock();
     fail(`no se pudo abrir la base de datos (${(error as Error).message})`);
   }
 
   const seeded = !config.databaseUrl && (await isEmpty(database.db)) ? (await seedDemo(database.db), true) : false;
-  const { app } = await buildApp({ config, database });
+  const { app, ctx } = await buildApp({ config, database });
+  // In the background: listing a large bucket must not delay start-up, and nothing waits for the result.
+  ctx.files.sweep().then(
+    (removed) => { if (removed) app.log.info({ removed }, 'barrido de archivos: se quitaron archivos sin referencia'); },
+    (error: Error) => app.log.warn({ err: { message: error.message } }, 'barrido de archivos: no se pudo completar'),
+  );
 
-  const checkpointTimer = database.kind === 'pglite' && config.checkpointIntervalMs > 0
-    ? setInterval(() => database.checkpoint().catch((error) => app.log.error({ err: error }, 'CHECKPOINT falló')), config.checkpointIntervalMs)
-    : undefined;
+  const checkpointTimer =
+    database.kind === 'pglite' && config.checkpointIntervalMs > 0
+      ? setInterval(
+          () => database.checkpoint().catch((error) => app.log.error({ err: error }, 'CHECKPOINT falló')),
+          config.checkpointIntervalMs,
+        )
+      : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {

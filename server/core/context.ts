@@ -5,7 +5,7 @@ import type { Database, Db } from '../infra/db/client';
 import type { Mailer } from '../infra/mail';
 import type { TokenService } from '../infra/tokens';
 import type { FileStore } from '../infra/files';
-import type { RateLimiter } from './rate-limit';
+import type { Throttle } from './rate-limit';
 import type { Guards } from './guards';
 
 /** The services every module needs; built once in app.ts. */
@@ -15,7 +15,7 @@ export type Services = {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
-  limiter: RateLimiter;
+  throttle: Throttle;
   files: FileStore;
 };
 

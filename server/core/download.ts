@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
@@ -9,12 +9,12 @@ function contentDisposition(name: string): string {
 }
 
 /** Sends a stored file as a download that the browser neither sniffs nor caches. */
-export function sendDownload(reply: FastifyReply, file: { path: string; ARC_NOMBRE: string; ARC_TIPO: string; ARC_TAMANO: number }) {
+export function sendDownload(reply: FastifyReply, file: { body: Readable; ARC_NOMBRE: string; ARC_TIPO: string; ARC_TAMANO: number }) {
   return reply
     .header('Content-Type', file.ARC_TIPO)
     .header('Content-Length', file.ARC_TAMANO)
     .header('Content-Disposition', contentDisposition(file.ARC_NOMBRE))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')
-    .send(fs.createReadStream(file.path));
+    .send(file.body);
 }

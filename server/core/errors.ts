@@ -1,11 +1,22 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../src/domain/messages';
 import { UploadRejected } from '../infra/files';
+import { databaseFailure } from '../infra/db/errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../infra/db/unavailable';
 
 /** An error whose message is safe and useful to show: it goes to the client as { msg } with its status. */
 export class HttpError extends Error {
   constructor(readonly statusCode: number, message: string, readonly code?: string) {
     super(message);
+  }
+}
+
+/** A 429 that also tells clients, in the standard header, how many seconds to wait before trying again. */
+export class TooManyRequests extends HttpError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(429, message);
   }
 }
 
@@ -22,11 +33,21 @@ function fieldName(error: AjvError): string {
   return parts.at(-1) ?? 'solicitud';
 }
 
+/** Answers of the HTTP layer (router, Node's parser); none repeats what the client sent. */
+const HTTP_MSG = {
+  badUrl: 'La dirección de la solicitud no es válida',
+  urlTooLong: 'La dirección de la solicitud es demasiado larga',
+  headersTooLarge: 'Las cabeceras o la dirección de la solicitud son demasiado largas',
+  timeout: 'La solicitud tardó demasiado en llegar',
+  badRequest: 'La solicitud no es válida',
+};
+
 /** Turns the first schema violation into a Spanish sentence that names the field. */
 export function validationMessage(errors: AjvError[], context?: string): string {
   const error = errors[0];
   if (!error) return MSG.formInvalid;
-  if (error.parentSchema?.errorMessage && error.keyword !== 'required') return error.parentSchema.errorMessage;
+  // A field's own errorMessage describes its format; missing or forbidden characters get the generic sentence.
+  if (error.parentSchema?.errorMessage && error.keyword !== 'required' && error.keyword !== 'text') return error.parentSchema.errorMessage;
   const field = fieldName(error);
   switch (error.keyword) {
     case 'required': return MSG.required(field);
@@ -37,6 +58,7 @@ export function validationMessage(errors: AjvError[], context?: string): string 
     case 'format': return `El campo ${field} tiene un formato inválido`;
     case 'minimum': case 'maximum': return `El campo ${field} está fuera del rango permitido`;
     case 'enum': case 'const': case 'anyOf': return `El campo ${field} tiene un valor no permitido`;
+    case 'text': return `El campo ${field} contiene caracteres no permitidos`;
     case 'additionalProperties': return `El campo ${String(error.params.additionalProperty)} no está permitido`;
     default: return context === 'body' ? MSG.formInvalid : `El parámetro ${field} no es válido`;
   }
@@ -44,6 +66,7 @@ export function validationMessage(errors: AjvError[], context?: string): string 
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request, reply) => {
+    if (error instanceof TooManyRequests) reply.header('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(error.code ? { msg: error.message, code: error.code } : { msg: error.message });
     }
@@ -64,10 +87,34 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.info({ code: error.code }, 'solicitud rechazada');
       return reply.status(status).send({ msg: MSG.formInvalid });
     }
-    // Log the error without the request body: it may hold passwords.
-    request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'error interno');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ database: databaseFailure(error) }, 'la base de datos no está disponible');
+      return reply.status(503).send({ msg: DATABASE_UNAVAILABLE });
+    }
+    // Never the request body (it may hold passwords), and of a database error only its SQLSTATE, table and constraint:
+    // the driver's message carries the statement's parameters (password hashes, tokens).
+    const database = databaseFailure(error);
+    request.log.error(database ? { database } : { err: { message: error.message, code: error.code, stack: error.stack } }, 'error interno');
     return reply.status(500).send({ msg: MSG.internal });
   });
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ msg: MSG.routeNotFound }));
+}
+
+/** Fastify's `frameworkErrors`: the router's refusals (bad percent-encoding, over-long parameter) as { msg }. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, 'solicitud rechazada');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ msg: HTTP_MSG.urlTooLong });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ msg: HTTP_MSG.badUrl });
+  return reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ msg: HTTP_MSG.badRequest });
+}
+
+/** Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request (e.g. headers over 16 kB). */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+  const [status, msg] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, HTTP_MSG.headersTooLarge]
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, HTTP_MSG.timeout]
+      : [400, HTTP_MSG.badRequest];
+  const body = JSON.stringify({ msg });
+  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }

@@ -1,17 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from './context';
 import { HttpError } from './errors';
 import { MSG } from '../../src/domain/messages';
-import { DEACTIVATED_CODE } from '../../src/domain/constants';
+import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../../src/domain/constants';
 import { isDistributor } from '../../src/domain/perfiles';
-import { TokenError, type AdminClaims, type Claims, type CompanyClaims } from '../infra/tokens';
-import { administradores, usuarios, empresas } from '../infra/db/schema';
+import { TokenError, type AdminClaims, type CompanyClaims, type RegistrationClaims, type TicketClaims, type VerifiedClaims } from '../infra/tokens';
+import { administradores, empresas, sesiones, usuarios } from '../infra/db/schema';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    company?: CompanyClaims;
-    admin?: AdminClaims & { distribuidor: boolean };
+    /** The company session: its claims, its id in sesiones, and whether it signed in with a temporary clave. */
+    company?: CompanyClaims & { sesion: string; cambiarClave: boolean };
+    admin?: AdminClaims & { distribuidor: boolean; sesion: string };
+    /** The claims of a single-purpose token (registration payment upload, ticket attachment). */
+    registro?: RegistrationClaims;
+    ticket?: TicketClaims;
   }
 }
 
@@ -21,16 +26,19 @@ type Guard = (request: FastifyRequest) => Promise<void>;
 const tokenGuards = new WeakSet<Guard>();
 const tokenGuard = (guard: Guard) => (tokenGuards.add(guard), guard);
 
-/** Adds `security: token` to the OpenAPI schema of every route whose preValidation is a guard. */
+/**
+ * Adds `security: token` to the OpenAPI schema of every route whose onRequest is a guard. Guards run at
+ * onRequest, before the body is read, so an anonymous caller gets 401 whatever body or content type it sends.
+ */
 export function documentGuards(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    if ([route.preValidation].flat().some((hook) => tokenGuards.has(hook as Guard))) {
+    if ([route.onRequest].flat().some((hook) => tokenGuards.has(hook as Guard))) {
       route.schema = { ...route.schema, security: [{ token: [] }] };
     }
   });
 }
 
-async function readClaims(ctx: Services, request: FastifyRequest): Promise<Claims> {
+async function readClaims(ctx: Services, request: FastifyRequest): Promise<VerifiedClaims> {
   const header = request.headers['x-token'];
   const token = Array.isArray(header) ? header[0] : header;
   if (!token) throw new HttpError(401, MSG.notAuthenticated);
@@ -41,46 +49,73 @@ async function readClaims(ctx: Services, request: FastifyRequest): Promise<Claim
   }
 }
 
-/** Guards (run at preValidation): each reads x-token, checks its kind and that the account is still active. */
+/** The distributor of an impersonation session (sesiones.ADM_CODIGO of a company session). */
+const distributor = alias(administradores, 'distribuidor');
+
+/**
+ * Guards (run at onRequest): each reads x-token, checks its kind, and in ONE indexed query that its session
+ * is still open (sesiones, by the token's jti) and the account still active.
+ */
 export function createGuards(ctx: Services) {
-  const company = tokenGuard(async (request) => {
+  const companyGuard = (allowTemporaryPassword: boolean) => tokenGuard(async (request) => {
     const claims = await readClaims(ctx, request);
     if (claims.kind !== 'empresa') throw new HttpError(403, MSG.forbidden);
+    if (!claims.jti) throw new HttpError(401, MSG.notAuthenticated);
     const [row] = await ctx.db
-      .select({ activo: usuarios.USU_ACTIVO, empresaActiva: empresas.EMP_ACTIVO })
-      .from(usuarios).innerJoin(empresas, eq(empresas.EMP_CODIGO, usuarios.COM_CODIGO))
-      .where(eq(usuarios.USU_CODIGO, claims.usuario));
+      .select({
+        activo: usuarios.USU_ACTIVO, empresaActiva: empresas.EMP_ACTIVO, distribuidorActivo: distributor.ADM_ACTIVO,
+        revocada: sesiones.SES_REVOCADA, cambiarClave: sesiones.SES_CAMBIAR_CLAVE,
+      })
+      .from(sesiones)
+      .innerJoin(usuarios, eq(usuarios.USU_CODIGO, sesiones.USU_CODIGO))
+      .innerJoin(empresas, eq(empresas.EMP_CODIGO, usuarios.COM_CODIGO))
+      .leftJoin(distributor, eq(distributor.ADM_CODIGO, sesiones.ADM_CODIGO))
+      .where(and(eq(sesiones.SES_ID, claims.jti), eq(sesiones.SES_TIPO, 'empresa'), eq(sesiones.USU_CODIGO, claims.usuario)));
     if (!row) throw new HttpError(401, MSG.notAuthenticated);
-    if (!row.activo || !row.empresaActiva) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
-    request.company = claims;
+    if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
+    if (!row.activo || !row.empresaActiva || row.distribuidorActivo === false) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
+    if (row.cambiarClave && !allowTemporaryPassword) throw new HttpError(403, MSG.mustChangePassword, MUST_CHANGE_PASSWORD_CODE);
+    request.company = { kind: 'empresa', usuario: claims.usuario, empresa: claims.empresa, distribuidor: claims.distribuidor, sesion: claims.jti, cambiarClave: row.cambiarClave };
   });
 
   /** Any active administration user, whatever the profile. */
   const admin = tokenGuard(async (request) => {
     const claims = await readClaims(ctx, request);
     if (claims.kind !== 'admin') throw new HttpError(403, MSG.adminOnly);
+    if (!claims.jti) throw new HttpError(401, MSG.notAuthenticated);
     const [row] = await ctx.db
-      .select({ ADM_ACTIVO: administradores.ADM_ACTIVO, PRF_CODIGO: administradores.PRF_CODIGO, DRB_CONTADOR: administradores.DRB_CONTADOR })
-      .from(administradores).where(eq(administradores.ADM_CODIGO, claims.admin));
+      .select({ ADM_ACTIVO: administradores.ADM_ACTIVO, PRF_CODIGO: administradores.PRF_CODIGO, DRB_CONTADOR: administradores.DRB_CONTADOR, revocada: sesiones.SES_REVOCADA })
+      .from(sesiones).innerJoin(administradores, eq(administradores.ADM_CODIGO, sesiones.ADM_CODIGO))
+      .where(and(eq(sesiones.SES_ID, claims.jti), eq(sesiones.SES_TIPO, 'admin'), eq(sesiones.ADM_CODIGO, claims.admin)));
     if (!row) throw new HttpError(401, MSG.notAuthenticated);
+    if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
     if (!row.ADM_ACTIVO) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
-    request.admin = { ...claims, perfil: row.PRF_CODIGO, distribuidor: isDistributor(row) };
+    request.admin = { kind: 'admin', admin: claims.admin, perfil: row.PRF_CODIGO, distribuidor: isDistributor(row), sesion: claims.jti };
   });
 
   return {
-    company,
+    /** An open company session of an active user; a session signed in with a temporary clave gets 403 CAMBIAR_CLAVE. */
+    company: companyGuard(false),
+    /** The same, also for a session that must still choose a new clave: only changing the clave and logging out. */
+    companyPendingPassword: companyGuard(true),
     admin,
     /** An active administration user with one of these profiles (PERFIL codes); other profiles get 403. */
     requireProfile: (...codes: number[]) => tokenGuard(async (request) => {
       await admin(request);
       if (!codes.includes(request.admin!.perfil)) throw new HttpError(403, MSG.forbidden);
     }),
-    /** Short-lived single-purpose tokens (registration payment upload, ticket attachment). */
-    async scoped<K extends 'registro' | 'ticket'>(request: FastifyRequest, kind: K): Promise<Extract<Claims, { kind: K }>> {
+    /** The registration payment upload's token (tokenPago); the route checks that it is for that company. */
+    registro: tokenGuard(async (request) => {
       const claims = await readClaims(ctx, request);
-      if (claims.kind !== kind) throw new HttpError(403, MSG.forbidden);
-      return claims as Extract<Claims, { kind: K }>;
-    },
+      if (claims.kind !== 'registro') throw new HttpError(403, MSG.forbidden);
+      request.registro = claims;
+    }),
+    /** A ticket's attachment token (tokenArchivo); the route checks that it is for that ticket. */
+    ticket: tokenGuard(async (request) => {
+      const claims = await readClaims(ctx, request);
+      if (claims.kind !== 'ticket') throw new HttpError(403, MSG.forbidden);
+      request.ticket = claims;
+    }),
   };
 }
 

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, ilike, inArray, like, type AnyColumn, type S
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../infra/db/client';
 import { HttpError } from './errors';
+import { DECIMAL_INTEGER, hasForbiddenCharacters } from './requests';
 
 /**
  * Every paged list follows ra-data-simple-rest: ?range=[0,24]&sort=["FIELD","DESC"]&filter={...}; the answer is
@@ -54,22 +55,31 @@ const MAX_PAGE = 500;
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 const MAX_INT = 2147483647;
 
+/** Whether a JSON value has a key or a string with a character one-line text refuses (JSON escapes hide them from the query string's check). */
+const hasForbiddenText = (value: unknown): boolean =>
+  typeof value === 'string' ? hasForbiddenCharacters(value)
+    : typeof value === 'object' && value !== null && Object.entries(value).some(([key, v]) => hasForbiddenCharacters(key) || hasForbiddenText(v));
+
 function parseJson(raw: string | undefined, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw new HttpError(400, `El parámetro ${name} no es un JSON válido`);
   }
+  if (hasForbiddenText(value)) throw new HttpError(400, `El parámetro ${name} contiene caracteres no permitidos`);
+  return value;
 }
 
-const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_INT;
+/** Ids and range bounds: non-negative integers that fit an int4 column (OFFSET 1e308 would fail in the database). */
+const isInt32 = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_INT;
 
 function condition(key: string, filter: Filter, value: unknown): SQL | undefined {
   const invalid = () => new HttpError(400, `El filtro ${key} no es válido`);
   const id = (v: unknown) => {
-    const n = typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v;
-    if (!isId(n)) throw invalid();
+    const n = typeof v === 'string' && DECIMAL_INTEGER.test(v) ? Number(v) : v;
+    if (!isInt32(n)) throw invalid();
     return n;
   };
   const list = (v: unknown) => (Array.isArray(v) ? v : [v]);
@@ -98,7 +108,7 @@ function condition(key: string, filter: Filter, value: unknown): SQL | undefined
 /** Reads range, sort and filter against the resource's allow-lists; a 400 in Spanish names what is wrong. */
 function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery): PageRequest {
   const range = parseJson(query.range, 'range') ?? spec.defaultRange;
-  if (range !== 'all' && (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0])) {
+  if (range !== 'all' && (!Array.isArray(range) || range.length !== 2 || !range.every(isInt32) || range[1] < range[0])) {
     throw new HttpError(400, 'El parámetro range debe ser [desde, hasta]');
   }
   const sortable = Object.keys(spec.sort) as Sort[];

@@ -61,5 +61,6 @@ export function richTextToPlain(html: string): string {
 /** True when the rich text has no visible text (empty, only spaces, only empty tags). */
 export function isRichTextEmpty(sanitized: string): boolean {
   const text = decodeEntities(sanitizeHtml(sanitized, { allowedTags: [], allowedAttributes: {}, nonTextTags: DROPPED_WITH_CONTENT }));
-  return text.replace(/[\s\u00a0\u200b\u200c\u200d\ufeff]/g, '') === '';
+  // Zero-width characters are listed as alternatives: inside a class the joiner would read as joining its neighbours.
+  return text.replace(/[\s\u00a0\ufeff]|\u200b|\u200c|\u200d/g, '') === '';
 }

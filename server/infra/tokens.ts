@@ -20,6 +20,8 @@ export type AdminClaims = { kind: 'admin'; admin: number; perfil: number };
 export type RegistrationClaims = { kind: 'registro'; empresa: number };
 export type TicketClaims = { kind: 'ticket'; ticket: number };
 export type Claims = CompanyClaims | AdminClaims | RegistrationClaims | TicketClaims;
+/** A verified token: its claims and, for company and administration sessions, the session id (jti). */
+export type VerifiedClaims = Claims & { jti?: string };
 
 export class TokenError extends Error {
   constructor(readonly expired: boolean) {
@@ -28,9 +30,9 @@ export class TokenError extends Error {
 }
 
 export type TokenService = {
-  /** Signs a token valid for `seconds`; returns it with its expiry (ISO). */
-  sign(claims: Claims, seconds: number): Promise<{ token: string; expira: string }>;
-  verify(token: string): Promise<Claims>;
+  /** Signs a token valid for `seconds` (with `jti`, the id of its row in sesiones); returns it with its expiry (ISO). */
+  sign(claims: Claims, seconds: number, jti?: string): Promise<{ token: string; expira: string }>;
+  verify(token: string): Promise<VerifiedClaims>;
 };
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR/jwt-secret (mode 0600). */
@@ -50,15 +52,16 @@ export function resolveSecret(configured: string | undefined, dataDir: string): 
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(claims, seconds) {
+    async sign(claims, seconds, jti) {
       const exp = Math.floor(Date.now() / 1000) + seconds;
-      const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(exp).sign(key);
+      const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(exp);
+      const token = await (jti ? jwt.setJti(jti) : jwt).sign(key);
       return { token, expira: new Date(exp * 1000).toISOString() };
     },
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return payload as unknown as Claims;
+        return payload as unknown as VerifiedClaims;
       } catch (error) {
         throw new TokenError(error instanceof errors.JWTExpired);
       }

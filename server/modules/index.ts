@@ -8,6 +8,7 @@ import ingresos from './ingresos/routes';
 import soporte from './soporte/routes';
 import productos from './productos/routes';
 import asesores from './asesores/routes';
+import salud from './salud/routes';
 
 const API = '/api/EmpresasAmelia';
 
@@ -22,4 +23,5 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes }> = [
   { prefix: `${API}/soporte`, routes: soporte },
   { prefix: `${API}/productos`, routes: productos },
   { prefix: `${API}/asesor`, routes: asesores },
+  { prefix: '/api', routes: salud },
 ];

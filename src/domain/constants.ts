@@ -1,16 +1,10 @@
 export const RUC_LENGTH = 13;
 export const CEDULA_LENGTH = 10;
 export const PASSWORD_MIN_LENGTH = 8;
-
-/** Profile code of a distributor. */
-export const PRF_DISTRIBUIDOR = 2;
-export const PRF_ADMINISTRADOR = 1;
+/** How long a recovery's temporary clave works (the recovery page tells the user). */
+export const TEMPORARY_PASSWORD_MINUTES = 60;
 
 export const CAROUSEL_INTERVAL_MS = 3000;
-
-/** Ticket attachment limit and the general upload limit. */
-export const TICKET_FILE_MAX_BYTES = 50_769_298;
-export const UPLOAD_MAX_BYTES = 15_728_640;
 
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const isEmail = (value: string) => new RegExp(EMAIL_PATTERN).test(value);
@@ -30,6 +24,9 @@ export const CAROUSEL_FADE_MS = 1200;
 
 /** Code the API sends with 403 when the user was deactivated: the app shows error403 instead of the login. */
 export const DEACTIVATED_CODE = 'USUARIO_DESACTIVADO';
+
+/** Code the API sends with 403 while a session signed in with a temporary clave: the app shows only the screen to choose a new one. */
+export const MUST_CHANGE_PASSWORD_CODE = 'CAMBIAR_CLAVE';
 
 /** A file size for people: "87 kB", "12.4 MB". */
 export const formatBytes = (bytes: number) =>

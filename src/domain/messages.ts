@@ -1,3 +1,5 @@
+import { PASSWORD_MIN_LENGTH } from './constants';
+
 /** Texts of the product's message catalogue (validation and error dialogs) and our own API messages, used by web app and server. */
 export const MSG = {
   formInvalid: 'Algunos campos están incorrectos o vacios, por favor revise e intente nuevamente.',
@@ -35,6 +37,15 @@ export const MSG = {
   sessionExpired: 'Su sesión expiró, inicie sesión nuevamente',
   /** Shown on the sign-in page a user lands on when the session expired. */
   sessionExpiredNotice: 'Su sesión expiró, ingrese nuevamente',
+  /** 401 for a token whose session was closed (logout, a clave change elsewhere); the sign-in page repeats it. */
+  sessionEnded: 'Su sesión fue cerrada. Inicie sesión nuevamente.',
+  loggedOut: 'Sesión cerrada',
+  /** 403 (with MUST_CHANGE_PASSWORD_CODE) while a session signed in with a temporary clave has not chosen a new one. */
+  mustChangePassword: 'Ingresó con una clave temporal. Elija una clave nueva para continuar.',
+  passwordChanged: 'Su clave fue cambiada. Las demás sesiones abiertas con su usuario se cerraron.',
+  wrongCurrentPassword: 'La clave actual no es correcta',
+  samePassword: 'La clave nueva debe ser distinta de la actual',
+  passwordTooShort: `La clave debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
   forbidden: 'No tiene permiso para realizar esta acción',
   adminOnly: 'Esta sección es solo para administradores',
   notFound: 'No se encontró lo que busca',

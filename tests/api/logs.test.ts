@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, DEMO_PASSWORDS, registration } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
+import { MSG } from '../../src/domain/messages';
 
 /** Collects every line the app logs. */
 class LogCapture extends Writable {
@@ -64,13 +66,17 @@ async function exercise(t: TestApp): Promise<Exercised> {
   });
   expect(uploaded.statusCode).toBe(201);
 
-  // recovery: failed and successful; the new password travels only by mail
-  expect((await post('/recuperar', { ruc: COMPANIES.costa.ruc, usuario: 'nadie' })).statusCode).toBe(404);
+  // recovery: an unknown account gets the same answer; the temporary clave travels only by mail
+  expect((await post('/recuperar', { ruc: COMPANIES.costa.ruc, usuario: 'nadie' })).statusCode).toBe(200);
   expect((await post('/recuperar', { ruc: body.EMP_RUC, usuario: body.usuario })).statusCode).toBe(200);
-  const [mail] = await t.mails();
-  const nueva = /Clave nueva: (\S+)/.exec(mail.text)![1];
-  secrets.push(nueva);
-  expect((await post('/login', { ruc: body.EMP_RUC, usuario: body.usuario, clave: nueva })).statusCode).toBe(200);
+  const mail = await vi.waitFor(async () => {
+    const [sent] = await t.mails();
+    if (!sent) throw new Error('todavía no llega el correo de recuperación');
+    return sent;
+  });
+  const temporal = /Clave temporal: (\S+)/.exec(mail.text)![1];
+  secrets.push(temporal);
+  expect((await post('/login', { ruc: body.EMP_RUC, usuario: body.usuario, clave: temporal })).statusCode).toBe(200);
   return { secrets, tokens };
 }
 
@@ -91,6 +97,62 @@ function expectNoSecrets(logs: LogCapture, { secrets, tokens }: Exercised) {
     expect(text, 'la firma de un token aparece en el log').not.toContain(token.split('.')[2]);
   }
 }
+
+/** No line has a demo password, an argon2 hash, a JWT or a statement's parameters. */
+function expectNothingSecret(logs: LogCapture, extraSecrets: string[] = []) {
+  for (const line of logs.lines) {
+    for (const secret of [...DEMO_PASSWORDS, ...extraSecrets]) expect(line.includes(secret) ? line : '', `la clave ${secret} aparece en el log`).toBe('');
+    expect(line).not.toContain('$argon2');
+    expect(line).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
+    expect(line).not.toContain('params:');
+  }
+}
+
+/** Requests a client may get wrong, each carrying a password: none may reach a log line with its secrets. */
+async function sendBadInputs(t: TestApp, clave: string) {
+  const inject = (method: 'POST' | 'PUT' | 'GET' | 'DELETE', url: string, payload?: string | object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method, url: `${API}${url}`, payload, headers });
+  const statuses = [
+    await inject('POST', '/registro', registration({ usuario: 'a\u0000b', clave })),
+    await inject('POST', '/registro', registration({ EMP_NOMBREC: 'x\u202e', clave })),
+    await inject('POST', '/login', { ...COMPANIES.andina, usuario: 'a\u0000b', clave }),
+    await inject('POST', '/login', { ...COMPANIES.andina, clave: `${clave}\u0000` }),
+    await inject('POST', '/loginAdmin', `{"usuario":"admin","clave":"${clave}"`, { 'content-type': 'application/json' }),
+    await inject('POST', '/loginAdmin', { usuario: DEMO.admin.usuario, clave: [clave] }),
+    await inject('POST', '/recuperar', { ruc: COMPANIES.andina.ruc, usuario: 1e308 }),
+    await inject('GET', "/soporte/%E0%A4%A"),
+    await inject('GET', "/soporte/0x10"),
+    await inject('POST', '/soporte/docCli/1', `--x\r\nContent-Disposition: form-data; name="current"; filename="${clave}.zip"\r\n\r\nPK`, { 'content-type': 'multipart/form-data; boundary=x' }),
+  ].map((res) => res.statusCode);
+  for (const status of statuses) expect(status).toBeLessThan(500);
+}
+
+describe.each(testDatabases)('registro de actividad ante entradas inválidas y fallos de la base de datos (%s)', (kind) => {
+  let t: TestApp;
+  const logs = new LogCapture();
+  beforeAll(async () => { t = await startTestApp(kind, { logLevel: 'trace' }, { logStream: logs }); });
+  afterAll(() => t.close());
+
+  it('entradas inválidas de todo tipo no dejan claves, hashes, tokens ni parámetros de consultas en el log', async () => {
+    await sendBadInputs(t, 'ClaveFuzz2026');
+    expect(logs.lines.length).toBeGreaterThan(10);
+    expectNothingSecret(logs, ['ClaveFuzz2026']);
+  });
+
+  it('un INSERT que la base de datos rechaza registra su SQLSTATE y su tabla, no la consulta ni sus parámetros', async () => {
+    // A check no row passes: the registration's insert of the user (with its argon2 hash) fails in the database.
+    await t.db.execute(sql`ALTER TABLE usuarios ADD CONSTRAINT prueba_rechaza_todo CHECK (false) NOT VALID`);
+    logs.lines = [];
+    const res = await t.app.inject({ method: 'POST', url: `${API}/registro`, payload: registration({ clave: 'ClaveDelInsert2026' }) });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ msg: MSG.internal });
+    const failure = logs.lines.find((line) => line.includes('error interno'));
+    expect(failure).toBeDefined();
+    expect(JSON.parse(failure!).database).toEqual({ code: '23514', table: 'usuarios', constraint: 'prueba_rechaza_todo' });
+    expect(failure).not.toMatch(/insert into/i);
+    expectNothingSecret(logs, ['ClaveDelInsert2026']);
+  });
+});
 
 describe.each(testDatabases)('registro de actividad sin secretos (%s)', (kind) => {
   describe('nivel debug (más detallado que el info de producción)', () => {

@@ -73,9 +73,10 @@ async function createAdmin(args: string[], env: Record<string, string>) {
   return { ...exit, stdout: cli.stdout(), stderr: cli.stderr() };
 }
 
+/** A JSON POST over real HTTP; the answer's body as the API documents it (a session on sign-in, otherwise { msg }). */
 async function postJson(base: string, url: string, body: object) {
   const res = await fetch(`${base}${API}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() as Record<string, any> };
+  return { status: res.status, body: await res.json() as { usuario: Record<string, unknown> & { token: string }; msg?: string } };
 }
 
 afterAll(() => {

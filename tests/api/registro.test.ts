@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_FILE } from '../../src/domain/archivos';
 import { asc, eq } from 'drizzle-orm';
 import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginCompany, registerCompany, registration } from '../helpers/accounts';
 import { MSG } from '../../src/domain/messages';
-import { UPLOAD_MAX_BYTES } from '../../src/domain/constants';
 import { archivos, empresas, menus, menusEmpresa, pagosRegistro, usuarios } from '../../server/infra/db/schema';
 
 /** A small but real PDF document. */
@@ -177,13 +177,13 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
 
     it('acepta un comprobante de exactamente 15 MB', async () => {
       const company = await registerCompany(t);
-      const big = Buffer.alloc(UPLOAD_MAX_BYTES, 0x20);
+      const big = Buffer.alloc(PAYMENT_FILE.maxBytes, 0x20);
       PDF.copy(big);
       const res = await upload(company, company.tokenPago, multipart('current', 'grande.pdf', big, 'application/pdf'));
       expect(res.statusCode).toBe(201);
-      expect(res.json().ARC_TAMANO).toBe(UPLOAD_MAX_BYTES);
+      expect(res.json().ARC_TAMANO).toBe(PAYMENT_FILE.maxBytes);
       const [pago] = await t.db.select().from(pagosRegistro).where(eq(pagosRegistro.EMP_CODIGO, company.EMP_CODIGO));
-      expect(fs.statSync(path.join(filesDir(), pago.ARC_ID)).size).toBe(UPLOAD_MAX_BYTES);
+      expect(fs.statSync(path.join(filesDir(), pago.ARC_ID)).size).toBe(PAYMENT_FILE.maxBytes);
     });
 
     it('sin token responde 401 y no guarda nada', async () => {
@@ -245,7 +245,7 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
     it('15728641 bytes responden 413 y no queda un archivo parcial', async () => {
       const company = await registerCompany(t);
       const before = storedFiles();
-      const tooBig = Buffer.alloc(UPLOAD_MAX_BYTES + 1, 0x20);
+      const tooBig = Buffer.alloc(PAYMENT_FILE.maxBytes + 1, 0x20);
       PDF.copy(tooBig);
       const res = await upload(company, company.tokenPago, multipart('current', 'grande.pdf', tooBig, 'application/pdf'));
       expect(res.statusCode).toBe(413);
@@ -258,7 +258,7 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       // The whole body reaches the size check in one chunk, before the target file has finished opening.
       const company = await registerCompany(t);
       const before = storedFiles();
-      const tooBig = Buffer.alloc(UPLOAD_MAX_BYTES + 1, 0x20);
+      const tooBig = Buffer.alloc(PAYMENT_FILE.maxBytes + 1, 0x20);
       PDF.copy(tooBig);
       for (let i = 0; i < 15; i++) {
         const res = await upload(company, company.tokenPago, multipart('current', `grande-${i}.pdf`, tooBig, 'application/pdf'));

@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TICKET_FILE } from '../../src/domain/archivos';
 import { count, eq } from 'drizzle-orm';
-import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers/server';
+import { multipart, startTestApp, testSetups, type TestApp } from '../helpers/server';
 import { MSG } from '../../src/domain/messages';
-import { TICKET_FILE_MAX_BYTES } from '../../src/domain/constants';
 import { canTransition, TICKET_MSG, TICKET_STATES, TICKET_TRANSITIONS, type TicketState } from '../../src/domain/tickets';
 import { archivos, asesores, soporte, soporteHistorial } from '../../server/infra/db/schema';
 import { adminToken, API, companyToken, createTicket, fileOf, storedFiles } from '../helpers/soporte-api';
 
 type History = { HIS_ACCION: string; HIS_DESCRIPCION: string; HIS_ESTADO_ANTERIOR: string | null; HIS_ESTADO_NUEVO: string | null; HIS_COMENTARIO: string | null; ADM_USUARIO: string; ADM_CODIGO: number | null };
 
-describe.each(testDatabases)('soporte: mesa de ayuda (%s)', (kind) => {
+describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, storage) => {
   let t: TestApp;
   let admin: string;
   let distributor: string;
   let company: string;
   let advisers: Array<typeof asesores.$inferSelect>;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, {}, { storage });
     [admin, distributor, company] = await Promise.all([adminToken(t), adminToken(t, 'distribuidor'), companyToken(t)]);
     advisers = await t.db.select().from(asesores).orderBy(asesores.ASE_CODIGO);
   });
@@ -71,6 +71,72 @@ describe.each(testDatabases)('soporte: mesa de ayuda (%s)', (kind) => {
       expect(del.statusCode).toBe(403);
       expect(del.json()).toEqual({ msg: MSG.forbidden });
       expect((await historyOf(SPT_ID)).at(-1)).toMatchObject({ ADM_USUARIO: 'distribuidor', HIS_ESTADO_NUEVO: 'EN_PROCESO' });
+    });
+  });
+
+  describe('un distribuidor solo ve y cambia los tickets de sus empresas', () => {
+    // Comercial Andina and Ferretería El Tornillo belong to the demo distributor; Distribuidora Costa Azul does not.
+    let own: number;
+    let byCedula: number;
+    let foreign: number;
+    beforeAll(async () => {
+      own = (await createTicket(t, { SPT_RUC: '1790016919001', SPT_CLIENTENOMBRE: 'Cliente Propio Andina' })).SPT_ID;
+      byCedula = (await createTicket(t, { SPT_RUC: '1792060346', SPT_CLIENTENOMBRE: 'Cliente Propio Cedula' })).SPT_ID;
+      foreign = (await createTicket(t, { SPT_RUC: '0992397535001', SPT_CLIENTENOMBRE: 'Cliente Ajeno Costa' })).SPT_ID;
+    });
+    const ids = (res: { json(): Array<{ SPT_ID: number }> }) => res.json().map((r) => r.SPT_ID);
+
+    it('la lista solo trae los suyos (por RUC, o por la cédula de la persona natural dueña del RUC), con su total', async () => {
+      const res = await get(`/soporte?range=${encodeURIComponent('[0,999]')}`, distributor);
+      expect(res.statusCode).toBe(200);
+      expect(ids(res)).toEqual(expect.arrayContaining([own, byCedula]));
+      expect(ids(res)).not.toContain(foreign);
+      expect(res.json().every((r: { SPT_RUC: string }) => ['1790016919001', '1792060346001', '1792060346'].includes(r.SPT_RUC))).toBe(true);
+      expect(res.headers['content-range']).toMatch(new RegExp(`/${res.json().length}$`));
+      expect(ids(await get(`/soporte?range=${encodeURIComponent('[0,999]')}`))).toContain(foreign);
+    });
+
+    it('el resumen cuenta solo sus tickets', async () => {
+      const mine = (await get(`/soporte?range=${encodeURIComponent('[0,999]')}`, distributor)).json().length;
+      const summary = (await get('/soporte/resumen', distributor)).json();
+      expect(summary.total).toBe(mine);
+      expect((await get('/soporte/resumen')).json().total).toBeGreaterThan(mine);
+    });
+
+    it('la búsqueda no encuentra tickets ajenos', async () => {
+      const search = (filtro: string, token: string) => t.app.inject({ method: 'POST', url: `${API}/soporte/nombre`, headers: as(token), payload: { filtro } });
+      expect(ids(await search('Cliente Ajeno Costa', distributor))).toEqual([]);
+      expect(ids(await search('0992397535001', distributor))).toEqual([]);
+      expect(ids(await search(String(foreign), distributor))).toEqual([]);
+      expect(ids(await search('Cliente Ajeno Costa', admin))).toContain(foreign);
+      expect(ids(await search('Cliente Propio', distributor))).toEqual(expect.arrayContaining([own, byCedula]));
+    });
+
+    it('un ticket ajeno responde 404 al verlo, cambiarlo, responderlo, adjuntarle o descargar; el administrador sí llega', async () => {
+      const form = multipart('current', 'a.zip', fileOf(10));
+      const attempts = [
+        () => get(`/soporte/${foreign}`, distributor),
+        () => put(`/soporte/${foreign}`, { SPT_ESTADO: 'EN_PROCESO' }, distributor),
+        () => put(`/soporte/soporte/${foreign}`, { SPT_RESPUESTA: '<p>Hola</p>' }, distributor),
+        () => t.app.inject({ method: 'POST', url: `${API}/soporte/docAse/${foreign}`, payload: form.payload, headers: { ...form.headers, ...as(distributor) } }),
+        () => get(`/soporte/descargaCli/${foreign}`, distributor),
+        () => get(`/soporte/descargaAse/${foreign}`, distributor),
+      ];
+      for (const attempt of attempts) {
+        const res = await attempt();
+        expect(res.statusCode, res.body).toBe(404);
+        expect(res.json()).toEqual({ msg: TICKET_MSG.ticketNotFound(foreign) });
+      }
+      const ticket = (await get(`/soporte/${foreign}`)).json();
+      expect(ticket.SPT_ESTADO).toBe('ABIERTO');
+      expect(ticket.historial).toHaveLength(1);
+      expect((await get(`/soporte/${byCedula}`, distributor)).statusCode).toBe(200);
+    });
+
+    it('no cambia configuraciones globales (solo el perfil Administrador)', async () => {
+      const res = await put('/configuraciones/actualizar', { CON_CODIGO: 9, CON_VALOR1: 'si' }, distributor);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ msg: MSG.forbidden });
     });
   });
 
@@ -347,20 +413,20 @@ describe.each(testDatabases)('soporte: mesa de ayuda (%s)', (kind) => {
       expect((await uploadAse(999_999, 'x.zip', fileOf(10))).statusCode).toBe(404);
     });
 
-    it(`docAse acepta ${TICKET_FILE_MAX_BYTES} bytes`, async () => {
+    it(`docAse acepta ${TICKET_FILE.maxBytes} bytes`, async () => {
       const { SPT_ID } = await createTicket(t);
-      const res = await uploadAse(SPT_ID, 'grande.zip', fileOf(TICKET_FILE_MAX_BYTES));
+      const res = await uploadAse(SPT_ID, 'grande.zip', fileOf(TICKET_FILE.maxBytes));
       expect(res.statusCode).toBe(201);
-      expect(res.json().ARC_TAMANO).toBe(TICKET_FILE_MAX_BYTES);
+      expect(res.json().ARC_TAMANO).toBe(TICKET_FILE.maxBytes);
     });
 
-    it(`docAse rechaza ${TICKET_FILE_MAX_BYTES + 1} bytes con 413 sin dejar archivos`, async () => {
+    it(`docAse rechaza ${TICKET_FILE.maxBytes + 1} bytes con 413 sin dejar archivos`, async () => {
       const { SPT_ID } = await createTicket(t);
-      const before = storedFiles(t);
-      const res = await uploadAse(SPT_ID, 'grande.zip', fileOf(TICKET_FILE_MAX_BYTES + 1));
+      const before = await storedFiles(t);
+      const res = await uploadAse(SPT_ID, 'grande.zip', fileOf(TICKET_FILE.maxBytes + 1));
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ msg: MSG.ticketFileSize });
-      expect(storedFiles(t)).toEqual(before);
+      expect(await storedFiles(t)).toEqual(before);
     });
 
     it('descarga solo con el x-token de un administrador, con el nombre original en Content-Disposition', async () => {
@@ -414,12 +480,12 @@ describe.each(testDatabases)('soporte: mesa de ayuda (%s)', (kind) => {
       await setState(SPT_ID, 'EN_PROCESO');
       const [row] = await t.db.select().from(soporte).where(eq(soporte.SPT_ID, SPT_ID));
       const fileIds = [row.SPT_ARCHIVOCLIENTE!, row.SPT_ARCHIVOASESOR!];
-      expect(storedFiles(t)).toEqual(expect.arrayContaining(fileIds));
+      expect(await storedFiles(t)).toEqual(expect.arrayContaining(fileIds));
 
       const res = await t.app.inject({ method: 'DELETE', url: `${API}/soporte/${SPT_ID}`, headers: as(admin) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ SPT_ID, msg: TICKET_MSG.ticketDeleted(SPT_ID) });
-      for (const id of fileIds) expect(storedFiles(t)).not.toContain(id);
+      for (const id of fileIds) expect(await storedFiles(t)).not.toContain(id);
       const [{ n: files }] = await t.db.select({ n: count() }).from(archivos).where(eq(archivos.ARC_ID, fileIds[0]));
       expect(files).toBe(0);
       const [{ n: history }] = await t.db.select({ n: count() }).from(soporteHistorial).where(eq(soporteHistorial.SPT_ID, SPT_ID));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TICKET_FILE } from '../../src/domain/archivos';
 import { count, eq } from 'drizzle-orm';
-import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers/server';
+import { multipart, startTestApp, testDatabases, testSetups, type TestApp } from '../helpers/server';
 import { MSG } from '../../src/domain/messages';
-import { TICKET_FILE_MAX_BYTES } from '../../src/domain/constants';
 import { TICKET_MSG, TICKET_SUBJECTS } from '../../src/domain/tickets';
 import { archivos, configuraciones, soporte, soporteHistorial } from '../../server/infra/db/schema';
 import { adminToken, API, companyToken, createTicket, fileOf, RAR_SIGNATURE, storedFiles, validTicket } from '../helpers/soporte-api';
@@ -28,11 +28,11 @@ const XSS_PAYLOADS: Array<[payload: string, visible: string]> = [
 ];
 const FORBIDDEN = ['<script', 'onerror', 'onload', 'javascript:', 'style=', '<iframe', 'data:', 'onclick', 'onmouseover', 'vbscript:', 'ontoggle', 'class='];
 
-describe.each(testDatabases)('soporte: formulario público (%s)', (kind) => {
+describe.each(testSetups)('soporte: formulario público (%s, archivos en %s)', (kind, storage) => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, {}, { storage });
     admin = await adminToken(t);
   });
   afterAll(() => t.close());
@@ -173,27 +173,27 @@ describe.each(testDatabases)('soporte: formulario público (%s)', (kind) => {
       expect(row.SPT_NOMBREARCHIVO).toBeNull();
     });
 
-    it(`acepta un zip de exactamente ${TICKET_FILE_MAX_BYTES} bytes`, async () => {
+    it(`acepta un zip de exactamente ${TICKET_FILE.maxBytes} bytes`, async () => {
       const { SPT_ID, tokenArchivo } = await createTicket(t);
-      const before = storedFiles(t).length;
-      const res = await upload(SPT_ID, 'respaldo.zip', fileOf(TICKET_FILE_MAX_BYTES), tokenArchivo);
+      const before = (await storedFiles(t)).length;
+      const res = await upload(SPT_ID, 'respaldo.zip', fileOf(TICKET_FILE.maxBytes), tokenArchivo);
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json()).toMatchObject({ SPT_ID, SPT_NOMBREARCHIVO: 'respaldo.zip', ARC_TAMANO: TICKET_FILE_MAX_BYTES });
-      expect(storedFiles(t).length).toBe(before + 1);
+      expect(res.json()).toMatchObject({ SPT_ID, SPT_NOMBREARCHIVO: 'respaldo.zip', ARC_TAMANO: TICKET_FILE.maxBytes });
+      expect((await storedFiles(t)).length).toBe(before + 1);
       const read = (await detail(SPT_ID)).json();
       expect(read.SPT_NOMBREARCHIVO).toBe('respaldo.zip');
-      expect(read.archivoCliente).toMatchObject({ ARC_NOMBRE: 'respaldo.zip', ARC_TAMANO: TICKET_FILE_MAX_BYTES, ARC_TIPO: 'application/zip' });
+      expect(read.archivoCliente).toMatchObject({ ARC_NOMBRE: 'respaldo.zip', ARC_TAMANO: TICKET_FILE.maxBytes, ARC_TIPO: 'application/zip' });
       expect(read.historial.map((h: { HIS_ACCION: string }) => h.HIS_ACCION)).toEqual(['creacion', 'archivo_cliente']);
     });
 
-    it(`rechaza ${TICKET_FILE_MAX_BYTES + 1} bytes con 413 mientras llega y no deja nada guardado`, async () => {
+    it(`rechaza ${TICKET_FILE.maxBytes + 1} bytes con 413 mientras llega y no deja nada guardado`, async () => {
       const { SPT_ID, tokenArchivo } = await createTicket(t);
-      const filesBefore = storedFiles(t);
+      const filesBefore = await storedFiles(t);
       const [{ n: rowsBefore }] = await t.db.select({ n: count() }).from(archivos);
-      const res = await upload(SPT_ID, 'grande.zip', fileOf(TICKET_FILE_MAX_BYTES + 1), tokenArchivo);
+      const res = await upload(SPT_ID, 'grande.zip', fileOf(TICKET_FILE.maxBytes + 1), tokenArchivo);
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ msg: MSG.ticketFileSize });
-      expect(storedFiles(t)).toEqual(filesBefore);
+      expect(await storedFiles(t)).toEqual(filesBefore);
       const [{ n: rowsAfter }] = await t.db.select({ n: count() }).from(archivos);
       expect(rowsAfter).toBe(rowsBefore);
       const [row] = await t.db.select().from(soporte).where(eq(soporte.SPT_ID, SPT_ID));
@@ -209,11 +209,11 @@ describe.each(testDatabases)('soporte: formulario público (%s)', (kind) => {
       ['un .rar que es un zip disfrazado de texto', 'notas.rar', Buffer.from('hola, esto es texto')],
     ])('rechaza %s con 400 y el mensaje de formato', async (_case, name, content) => {
       const { SPT_ID, tokenArchivo } = await createTicket(t);
-      const before = storedFiles(t);
+      const before = await storedFiles(t);
       const res = await upload(SPT_ID, name, content, tokenArchivo);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ msg: MSG.ticketFileType });
-      expect(storedFiles(t)).toEqual(before);
+      expect(await storedFiles(t)).toEqual(before);
     });
 
     it('guarda un nombre con ../ de forma segura: sin barras, dentro de DATA_DIR/files', async () => {
@@ -223,7 +223,7 @@ describe.each(testDatabases)('soporte: formulario público (%s)', (kind) => {
       const [row] = await t.db.select().from(soporte).where(eq(soporte.SPT_ID, SPT_ID));
       expect(row.SPT_NOMBREARCHIVO).toBe('x.zip');
       expect(row.SPT_NOMBREARCHIVO).not.toMatch(/[\\/]/);
-      expect(storedFiles(t)).toContain(row.SPT_ARCHIVOCLIENTE);
+      expect(await storedFiles(t)).toContain(row.SPT_ARCHIVOCLIENTE);
       const windows = await upload(SPT_ID, '..\\..\\Windows\\win.zip', fileOf(100), tokenArchivo);
       expect(windows.json().SPT_NOMBREARCHIVO).toBe('win.zip');
     });
@@ -236,8 +236,8 @@ describe.each(testDatabases)('soporte: formulario público (%s)', (kind) => {
       expect(res.statusCode).toBe(201);
       const [second] = await t.db.select().from(soporte).where(eq(soporte.SPT_ID, SPT_ID));
       expect(second.SPT_NOMBREARCHIVO).toBe('segundo.RAR');
-      expect(storedFiles(t)).not.toContain(first.SPT_ARCHIVOCLIENTE);
-      expect(storedFiles(t)).toContain(second.SPT_ARCHIVOCLIENTE);
+      expect(await storedFiles(t)).not.toContain(first.SPT_ARCHIVOCLIENTE);
+      expect(await storedFiles(t)).toContain(second.SPT_ARCHIVOCLIENTE);
       expect((await detail(SPT_ID)).json().archivoCliente).toMatchObject({ ARC_TIPO: 'application/vnd.rar', ARC_TAMANO: 400 });
     });
 
@@ -313,7 +313,7 @@ describe.each(testDatabases)('soporte: formulario público (%s)', (kind) => {
 
 describe.each(testDatabases)('soporte: límite de tickets por IP (%s)', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(kind, { rateLimit: { windowMs: 60_000, maxPerIp: 3, maxPerAccount: 5 } }); });
+  beforeAll(async () => { t = await startTestApp(kind, { rateLimit: { windowMs: 60_000, maxPerIp: 3, maxPerAccount: 100, freePerPair: 5 } }); });
   afterAll(() => t.close());
 
   it('el cuarto ticket desde la misma IP recibe 429 con un mensaje en español; otra IP sigue pudiendo', async () => {

@@ -29,7 +29,7 @@ export async function loginCompany(t: TestApp, credentials: CompanyLogin = COMPA
   const res = await t.app.inject({ method: 'POST', url: `${API}/login`, payload: credentials });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().usuario as {
-    USU_CODIGO: number; USU_USUARIO: string; COM_CODIGO: number; eid: number; EMP_RUC: string; token: string; expira: string;
+    USU_CODIGO: number; USU_USUARIO: string; COM_CODIGO: number; eid: number; EMP_RUC: string; token: string; expira: string; cambiarClave: boolean;
   };
 }
 

@@ -8,11 +8,22 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase } from '../../server/infra/db/client';
 import { seedDemo } from '../../server/infra/db/seed';
 import { buildApp } from '../../server/app';
+import { createStorage } from '../../server/infra/storage';
+import { startS3 } from './s3';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
 /** The databases the API suites run on: always PGlite, and PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabases: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** Where the files go: DATA_DIR/files, or a bucket on a local S3-compatible server the test starts. */
+export type TestStorage = 'disk' | 's3';
+
+/**
+ * The suites that store and serve files run on every database with the disk, and once with S3 (on the last database:
+ * the storage does not depend on it).
+ */
+export const testSetups: Array<[TestDbKind, TestStorage]> = [...testDatabases.map((kind) => [kind, 'disk'] as [TestDbKind, TestStorage]), [testDatabases.at(-1)!, 's3']];
 
 /** A fresh, empty database on the TEST_DATABASE_URL server, and a function that drops it. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -42,13 +53,17 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * data, with its own temporary DATA_DIR (files, outbox). Requests go through app.inject.
  * Logging is off unless options.logStream is given (then the app logs there at config.logLevel).
  */
-export async function startTestApp(kind: TestDbKind, overrides: Partial<Config> = {}, options: { logStream?: NodeJS.WritableStream } = {}) {
+export async function startTestApp(
+  kind: TestDbKind, overrides: Partial<Config> = {}, options: { logStream?: NodeJS.WritableStream; storage?: TestStorage } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-api-'));
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const s3 = options.storage === 's3' ? await startS3() : undefined;
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir }),
     jwtSecret: 'clave-de-pruebas-de-al-menos-32-caracteres!!',
-    rateLimit: { windowMs: 15 * 60_000, maxPerIp: 10_000, maxPerAccount: 5 },
+    rateLimit: { windowMs: 15 * 60_000, maxPerIp: 10_000, maxPerAccount: 100, freePerPair: 5 },
+    ...(s3 ? { files: s3.files } : {}),
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl: pgDb?.url });
@@ -57,12 +72,15 @@ export async function startTestApp(kind: TestDbKind, overrides: Partial<Config> 
   await app.ready();
 
   const outbox = path.join(dataDir, 'outbox');
+  const others: Array<{ close(): Promise<unknown> }> = [];
   return {
     app,
     ctx,
     db: database.db,
     dataDir,
     config,
+    /** The storage the app's files are in, read directly: what is really there, whatever the app says. */
+    storage: createStorage(config.files),
     /** Every message the app "sent", parsed from the .eml files it wrote to DATA_DIR/outbox. */
     async mails() {
       if (!fs.existsSync(outbox)) return [];
@@ -73,10 +91,24 @@ export async function startTestApp(kind: TestDbKind, overrides: Partial<Config> 
         return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' };
       }));
     },
+    /**
+     * Another API instance on the same database, as behind a load balancer: for state that must not live in one process.
+     * On PostgreSQL it has connections of its own; `overrides` change its configuration (e.g. a DATA_DIR of its own).
+     */
+    async otherInstance(overrides: Partial<Config> = {}) {
+      const otherDatabase = pgDb ? await openDatabase({ databaseUrl: pgDb.url }) : database;
+      const other = await buildApp({ config: { ...config, ...overrides }, database: otherDatabase, logger: false });
+      await other.app.ready();
+      others.push(other.app);
+      if (otherDatabase !== database) others.push(otherDatabase);
+      return other.app;
+    },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await database.close();
       await pgDb?.drop();
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

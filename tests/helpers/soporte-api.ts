@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from 'vitest';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import type { TestApp } from './server';
@@ -46,8 +44,12 @@ export function fileOf(size: number, signature = 'PK\x03\x04'): Buffer {
 
 export const RAR_SIGNATURE = 'Rar!\x1a\x07\x00';
 
-/** The files in DATA_DIR/files, sorted (ext4 lists a directory in hash order, which may change as it grows). */
-export function storedFiles(t: TestApp): string[] {
-  const dir = path.join(t.dataDir, 'files');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+/**
+ * Everything in the app's file storage (DATA_DIR/files or the bucket), unfinished uploads included, sorted (ext4 lists
+ * a directory in hash order, which may change as it grows).
+ */
+export async function storedFiles(t: TestApp): Promise<string[]> {
+  const names: string[] = [];
+  for await (const { name } of t.storage.list()) names.push(name);
+  return names.sort();
 }

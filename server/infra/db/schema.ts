@@ -36,6 +36,8 @@ export const empresas = pgTable('empresas', {
 }, (t) => [
   index('empresas_nombre_trgm').using('gin', sql`${t.EMP_NOMBRE} gin_trgm_ops`),
   index('empresas_nombrec_trgm').using('gin', sql`${t.EMP_NOMBREC} gin_trgm_ops`),
+  // a distributor's companies: which tickets the support desk shows it
+  index('empresas_distribuidor').on(t.EMP_DISTRIBUIDOR),
 ]);
 
 /** Company users; COM_CODIGO is the company they belong to. */
@@ -47,6 +49,9 @@ export const usuarios = pgTable('usuarios', {
   USU_NOMBRE: varchar('usu_nombre', { length: 150 }),
   USU_CORREO: varchar('usu_correo', { length: 150 }),
   USU_ACTIVO: boolean('usu_activo').notNull().default(true),
+  /** Hash of the temporary clave mailed by a recovery: it works beside USU_CLAVE until one of them is used or it expires. */
+  USU_CLAVE_TEMPORAL: text('usu_clave_temporal'),
+  USU_CLAVE_TEMPORAL_VENCE: timestamp('usu_clave_temporal_vence', { withTimezone: true }),
 }, (t) => [uniqueIndex('usuarios_empresa_usuario').on(t.COM_CODIGO, t.USU_USUARIO)]);
 
 /** Plans sold to companies. PLAN_TIPO: V sales (default), C purchases. */
@@ -113,7 +118,7 @@ export const ingresos = pgTable('ingresos', {
   ING_FECHA: timestamp('ing_fecha', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('ingresos_emp').on(t.EMP_CODIGO)]);
 
-/** Uploaded files. The bytes live in DATA_DIR/files/<ARC_ID>; the name is never used as a path. */
+/** Uploaded files. The bytes live under ARC_ID in DATA_DIR/files or the FILES_URL bucket; the name is never used as a path. */
 export const archivos = pgTable('archivos', {
   ARC_ID: varchar('arc_id', { length: 40 }).primaryKey(),
   ARC_NOMBRE: varchar('arc_nombre', { length: 255 }).notNull(),
@@ -195,3 +200,35 @@ export const soporteHistorial = pgTable('soporte_historial', {
   HIS_ESTADO_NUEVO: varchar('his_estado_nuevo', { length: 12 }),
   HIS_COMENTARIO: text('his_comentario'),
 }, (t) => [index('soporte_historial_ticket').on(t.SPT_ID, t.HIS_ID)]);
+
+/**
+ * Signed-in sessions, one per company or administration token (SES_ID is the token's jti). Guards read the row
+ * with the account's active flag, so logout, a clave change or a deactivation ends tokens on every API instance.
+ * A distributor's session inside a company has SES_TIPO 'empresa', the company user, and the distributor in ADM_CODIGO.
+ */
+export const sesiones = pgTable('sesiones', {
+  SES_ID: varchar('ses_id', { length: 32 }).primaryKey(),
+  SES_TIPO: varchar('ses_tipo', { length: 10 }).notNull(),
+  USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'cascade' }),
+  ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'cascade' }),
+  /** Signed in with a temporary clave: every company call but changing the clave and logging out answers 403. */
+  SES_CAMBIAR_CLAVE: boolean('ses_cambiar_clave').notNull().default(false),
+  SES_CREADA: timestamp('ses_creada', { withTimezone: true }).notNull().defaultNow(),
+  SES_VENCE: timestamp('ses_vence', { withTimezone: true }).notNull(),
+  SES_REVOCADA: timestamp('ses_revocada', { withTimezone: true }),
+}, (t) => [
+  index('sesiones_usuario').on(t.USU_CODIGO),
+  index('sesiones_admin').on(t.ADM_CODIGO),
+  index('sesiones_vence').on(t.SES_VENCE),
+]);
+
+/**
+ * Counters of the rate limits (failed sign-ins, recoveries, registrations, tickets), shared by every API
+ * instance. INT_CLAVE names the counter ("login:ip:1.2.3.4"); it starts over once INT_VENCE passes.
+ */
+export const intentos = pgTable('intentos', {
+  INT_CLAVE: varchar('int_clave', { length: 300 }).primaryKey(),
+  INT_CUENTA: integer('int_cuenta').notNull(),
+  INT_ULTIMO: timestamp('int_ultimo', { withTimezone: true }).notNull(),
+  INT_VENCE: timestamp('int_vence', { withTimezone: true }).notNull(),
+}, (t) => [index('intentos_vence').on(t.INT_VENCE)]);

@@ -13,7 +13,7 @@ const SEARCH_LIMIT = 50;
 /** Support advisers a ticket can be assigned to (administrators and distributors). */
 const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get('/', {
-    preValidation: guards.admin,
+    onRequest: guards.admin,
     schema: {
       tags, summary: 'Asesores activos (ra-data-simple-rest; sin range devuelve hasta 500)',
       description: 'Orden por ASE_NOMBRE (por defecto) o ASE_CODIGO; filtros q (identificación o nombre) e id (lista); total en Content-Range.',
@@ -22,7 +22,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
   }, async (request, reply) => sendPage(reply, await listAsesores(db, request.query)));
 
   app.post('/nombre', {
-    preValidation: guards.admin,
+    onRequest: guards.admin,
     schema: {
       tags, summary: `Busca asesores activos por identificación (prefijo) o nombre (hasta ${SEARCH_LIMIT})`,
       body: SearchBody, response: { 200: Type.Array(Asesor), ...errorResponses },

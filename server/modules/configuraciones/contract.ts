@@ -1,8 +1,9 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
+import { multiline } from '../../core/schemas';
 
-// `nullable` rather than a union with Null: Fastify's Ajv coerces types, and in a union it turns a null sent to clear
-// a value into '' (the string branch is tried first). A nullable string keeps null as null.
-const value = Type.Unsafe<string | null>({ type: 'string', nullable: true, maxLength: 2000 });
+// null clears a value. `nullable` rather than a union with Null: a wrong value then gets the field's own message.
+// A value may be a paragraph (a notice, an address), so line breaks are allowed.
+const value = Type.Unsafe<string | null>({ type: 'string', nullable: true, maxLength: 2000, ...multiline });
 const values = {
   CON_VALOR1: value, CON_VALOR2: value, CON_VALOR3: value, CON_VALOR4: value,
   CON_VALOR5: value, CON_VALOR6: value, CON_VALOR7: value, CON_VALOR8: value,

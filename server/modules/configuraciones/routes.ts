@@ -4,12 +4,13 @@ import { HttpError } from '../../core/errors';
 import { errorResponses } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
 import { MSG } from '../../../src/domain/messages';
+import { PERFIL } from '../../../src/domain/perfiles';
 import { Configuracion, ConfiguracionCambio, ConfiguracionParams } from './contract';
 import { findConfiguracion, listConfiguraciones, updateConfiguracion } from './repo';
 
 const tags = ['Configuraciones'];
 
-/** The global settings: public to read (the web app's branding and contact data), administrators change them. */
+/** The global settings: public to read (the web app's branding and contact data); only administrators (profile 1) change them. */
 const configuracionesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get('/', {
     schema: {
@@ -20,7 +21,7 @@ const configuracionesRoutes: ModuleRoutes = (app, { db, guards }) => {
   }, async (request, reply) => sendPage(reply, await listConfiguraciones(db, request.query)));
 
   app.get('/:id', {
-    preValidation: guards.admin,
+    onRequest: guards.admin,
     schema: { tags, summary: 'Una configuración', params: ConfiguracionParams, response: { 200: Configuracion, ...errorResponses } },
   }, async (request) => {
     const row = await findConfiguracion(db, request.params.id);
@@ -29,9 +30,9 @@ const configuracionesRoutes: ModuleRoutes = (app, { db, guards }) => {
   });
 
   app.put('/actualizar', {
-    preValidation: guards.admin,
+    onRequest: guards.requireProfile(PERFIL.administrador),
     schema: {
-      tags, summary: 'Actualiza los valores de una configuración',
+      tags, summary: 'Actualiza los valores de una configuración (administradores, perfil 1)',
       body: ConfiguracionCambio, response: { 200: Configuracion, ...errorResponses },
     },
   }, async (request) => {

@@ -6,7 +6,7 @@ import { findCompany, latestPlan } from './repo';
 /** The company of the session: what the company application shows on its home and "Mi empresa" pages. */
 const companyRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get('/miEmpresa', {
-    preValidation: guards.company,
+    onRequest: guards.company,
     schema: { tags: ['Empresa'], summary: 'Datos y plan de la empresa de la sesión', response: { 200: MiEmpresa, ...errorResponses } },
   }, async (request) => {
     const id = request.company!.empresa;

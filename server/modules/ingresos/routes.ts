@@ -9,7 +9,7 @@ import { listIngresos } from './repo';
 /** Audit trail of distributors entering companies (who, which company, as which user, when). Administrators only. */
 const ingresosRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get('/', {
-    preValidation: guards.requireProfile(PERFIL.administrador),
+    onRequest: guards.requireProfile(PERFIL.administrador),
     schema: {
       tags: ['Administración'], summary: 'Ingresos de distribuidores a empresas (ra-data-simple-rest; total en Content-Range)',
       description: 'Orden por ING_FECHA (por defecto, DESC) o ING_CODIGO.',

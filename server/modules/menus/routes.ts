@@ -12,7 +12,7 @@ const tags = ['Menús'];
 /** The menus of both areas: the administration menu per profile, and each company's application menu. */
 const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post('/menus/menuAdmin', {
-    preValidation: guards.admin,
+    onRequest: guards.admin,
     schema: {
       tags, summary: 'Menú del área de administración para el administrador de la sesión',
       body: AdminMenuRequest, response: { 200: Type.Array(MenuItem), ...errorResponses },
@@ -23,7 +23,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
   });
 
   app.post('/menuEmpresa', {
-    preValidation: guards.company,
+    onRequest: guards.company,
     schema: {
       tags, summary: 'Menú de la aplicación de la empresa de la sesión',
       body: CompanyMenuRequest, response: { 200: Type.Array(MenuItem), ...errorResponses },

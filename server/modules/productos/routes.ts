@@ -44,7 +44,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
   });
 
   app.get('/:id', {
-    preValidation: guards.admin,
+    onRequest: guards.admin,
     schema: { tags, summary: 'Un producto (administradores)', params: IdParam('id'), response: { 200: Producto, ...errorResponses } },
   }, async (request) => {
     const row = await findProducto(db, request.params.id);
@@ -53,7 +53,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
   });
 
   app.post('/', {
-    preValidation: manager,
+    onRequest: manager,
     schema: {
       tags, summary: 'Crea un producto (administradores, perfil 1); el nombre es único', body: ProductoDatos,
       response: { 201: Producto, ...errorResponses },
@@ -65,7 +65,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
   });
 
   app.put('/:id', {
-    preValidation: manager,
+    onRequest: manager,
     schema: {
       tags, summary: 'Cambia el nombre o la disponibilidad de un producto (administradores, perfil 1)',
       description: 'Un producto inactivo deja de aparecer en el formulario público; sus tickets se conservan.',
@@ -77,7 +77,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
   });
 
   app.delete('/:id', {
-    preValidation: manager,
+    onRequest: manager,
     schema: {
       tags, summary: 'Elimina un producto sin tickets (administradores, perfil 1)',
       description: 'Un producto con tickets no se elimina (409): se desactiva con PUT, y sus tickets se conservan.',

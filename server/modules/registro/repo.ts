@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../infra/db/client';
+import type { Db, Executor } from '../../infra/db/client';
 import { empresas, menus, menusEmpresa, pagosRegistro, usuarios } from '../../infra/db/schema';
 
 export async function isRucTaken(db: Db, ruc: string): Promise<boolean> {
@@ -22,7 +22,7 @@ export async function createCompany(db: Db, company: { EMP_RUC: string; EMP_NOMB
   });
 }
 
-export async function addPayment(db: Db, payment: { EMP_CODIGO: number; PAG_REFERENCIA: string; ARC_ID: string }) {
+export async function addPayment(db: Executor, payment: { EMP_CODIGO: number; PAG_REFERENCIA: string; ARC_ID: string }) {
   const [row] = await db.insert(pagosRegistro).values(payment).returning();
   return row;
 }

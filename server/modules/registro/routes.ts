@@ -13,7 +13,7 @@ import { findCompany } from '../empresas/repo';
 const tags = ['Registro'];
 
 /** Self-service registration of a company with its first user, and the payment proof that follows it. */
-const registroRoutes: ModuleRoutes = (app, { db, limiter, tokens, config, files, guards }) => {
+const registroRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, files, guards }) => {
   // '' (not '/'): the route is exactly POST /registro, as it always was, without a trailing-slash twin.
   app.post('', {
     schema: {
@@ -22,7 +22,7 @@ const registroRoutes: ModuleRoutes = (app, { db, limiter, tokens, config, files,
     },
   }, async (request, reply) => {
     const body = request.body;
-    limiter.hit(`registro:ip:${request.ip}`, config.rateLimit.maxPerIp);
+    await throttle.hit([{ key: `registro:ip:${request.ip}`, kind: 'ceiling', max: config.rateLimit.maxPerIp }]);
     if (await isRucTaken(db, body.EMP_RUC)) throw new HttpError(409, MSG.rucTaken(body.EMP_RUC));
     const hash = await hashPassword(body.clave);
     const empresa = await createCompany(db,
@@ -37,6 +37,7 @@ const registroRoutes: ModuleRoutes = (app, { db, limiter, tokens, config, files,
   });
 
   app.post('/pago/:empresa/:ruc/:referencia', {
+    onRequest: guards.registro,
     schema: {
       tags, summary: 'Adjunta el comprobante de pago de un registro (multipart, campo current)',
       description: `Requiere en x-token el tokenPago que devolvió registro. PDF, JPG o PNG de hasta ${PAYMENT_FILE.maxBytes} bytes.`,
@@ -44,11 +45,11 @@ const registroRoutes: ModuleRoutes = (app, { db, limiter, tokens, config, files,
       params: PagoParams, response: { 201: PagoRecibido, ...errorResponses },
     },
   }, async (request, reply) => {
-    const claims = await guards.scoped(request, 'registro');
+    const claims = request.registro!;
     const { empresa, ruc, referencia } = request.params;
     if (claims.empresa !== empresa || (await findCompany(db, empresa))?.EMP_RUC !== ruc) throw new HttpError(403, MSG.forbidden);
-    const stored = await files.save(await readUpload(request, PAYMENT_FILE), PAYMENT_FILE, `empresa:${empresa}`);
-    const pago = await addPayment(db, { EMP_CODIGO: empresa, PAG_REFERENCIA: referencia, ARC_ID: stored.ARC_ID });
+    const { stored, pago } = await files.save(await readUpload(request, PAYMENT_FILE), PAYMENT_FILE, `empresa:${empresa}`,
+      async (tx, file) => ({ stored: file, pago: await addPayment(tx, { EMP_CODIGO: empresa, PAG_REFERENCIA: referencia, ARC_ID: file.ARC_ID }) }));
     return reply.status(201).send({ PAG_CODIGO: pago.PAG_CODIGO, ARC_NOMBRE: stored.ARC_NOMBRE, ARC_TAMANO: stored.ARC_TAMANO, msg: 'Comprobante de pago recibido' });
   });
 };

@@ -1,12 +1,13 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../infra/db/client';
-import { administradores, empresas, usuarios } from '../../infra/db/schema';
+import { and, asc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../infra/db/client';
+import { administradores, empresas, sesiones, usuarios } from '../../infra/db/schema';
 
 const companyUserColumns = {
   USU_CODIGO: usuarios.USU_CODIGO, USU_USUARIO: usuarios.USU_USUARIO, USU_NOMBRE: usuarios.USU_NOMBRE,
   USU_ACTIVO: usuarios.USU_ACTIVO, USU_CLAVE: usuarios.USU_CLAVE, USU_CORREO: usuarios.USU_CORREO,
   COM_CODIGO: usuarios.COM_CODIGO, EMP_RUC: empresas.EMP_RUC, EMP_NOMBREC: empresas.EMP_NOMBREC,
   EMP_ACTIVO: empresas.EMP_ACTIVO, EMP_CORREO: empresas.EMP_CORREO,
+  USU_CLAVE_TEMPORAL: usuarios.USU_CLAVE_TEMPORAL, USU_CLAVE_TEMPORAL_VENCE: usuarios.USU_CLAVE_TEMPORAL_VENCE,
 };
 
 async function companyUser(db: Db, where: SQL | undefined) {
@@ -42,10 +43,69 @@ export async function distributorCompany(db: Db, distribuidor: number, ruc: stri
   return company;
 }
 
-/** Stores a new password hash; it only takes effect if `deliver` (run inside the same transaction) succeeds. */
-export async function replacePassword(db: Db, usuario: number, hash: string, deliver: () => Promise<void>) {
+export async function companyPasswordHash(db: Db, usuario: number) {
+  const [row] = await db.select({ hash: usuarios.USU_CLAVE }).from(usuarios).where(eq(usuarios.USU_CODIGO, usuario));
+  return row?.hash;
+}
+
+/** Stores the hash of a recovery's temporary clave; the current clave keeps working beside it. */
+export async function setTemporaryPassword(db: Db, usuario: number, hash: string, vence: Date) {
+  await db.update(usuarios).set({ USU_CLAVE_TEMPORAL: hash, USU_CLAVE_TEMPORAL_VENCE: vence }).where(eq(usuarios.USU_CODIGO, usuario));
+}
+
+/** Signing in with either clave uses up the temporary one. */
+export async function clearTemporaryPassword(db: Db, usuario: number) {
+  await db.update(usuarios).set({ USU_CLAVE_TEMPORAL: null, USU_CLAVE_TEMPORAL_VENCE: null }).where(eq(usuarios.USU_CODIGO, usuario));
+}
+
+export type NewSession = { id: string; tipo: 'empresa' | 'admin'; usuario?: number; admin?: number; cambiarClave?: boolean; vence: Date };
+
+/** Records a session at sign-in, and drops the sessions that expired (no timer needed, whatever the number of instances). */
+export async function insertSession(db: Db, session: NewSession) {
+  await db.delete(sesiones).where(lt(sesiones.SES_VENCE, sql`now()`));
+  await db.insert(sesiones).values({
+    SES_ID: session.id, SES_TIPO: session.tipo, USU_CODIGO: session.usuario, ADM_CODIGO: session.admin,
+    SES_CAMBIAR_CLAVE: session.cambiarClave ?? false, SES_VENCE: session.vence,
+  });
+}
+
+const revoke = (db: Executor, where: SQL | undefined) =>
+  db.update(sesiones).set({ SES_REVOCADA: sql`now()` }).where(and(isNull(sesiones.SES_REVOCADA), where));
+
+/** Logout: the token stops working on every instance. */
+export async function endSession(db: Executor, id: string) {
+  await revoke(db, eq(sesiones.SES_ID, id));
+}
+
+/**
+ * Ends every session of a company user (including a distributor's sessions inside it), but `except`:
+ * after a clave change or reset, or when the user is deactivated.
+ */
+export async function endUserSessions(db: Executor, usuario: number, except?: string) {
+  await revoke(db, and(eq(sesiones.USU_CODIGO, usuario), except ? ne(sesiones.SES_ID, except) : undefined));
+}
+
+/**
+ * Ends every session of an administration user, but `except`, and for a distributor also its sessions inside
+ * its companies (they carry its ADM_CODIGO): after a clave change, or when the administrator or distributor is deactivated.
+ */
+export async function endAdminSessions(db: Executor, admin: number, except?: string) {
+  await revoke(db, and(eq(sesiones.ADM_CODIGO, admin), except ? ne(sesiones.SES_ID, except) : undefined));
+}
+
+/** A company user's own clave change: new hash, no temporary clave, the session that made it no longer restricted, the others ended. */
+export async function changeCompanyPassword(db: Db, usuario: number, hash: string, session: string) {
   await db.transaction(async (tx) => {
-    await tx.update(usuarios).set({ USU_CLAVE: hash }).where(eq(usuarios.USU_CODIGO, usuario));
-    await deliver();
+    await tx.update(usuarios).set({ USU_CLAVE: hash, USU_CLAVE_TEMPORAL: null, USU_CLAVE_TEMPORAL_VENCE: null }).where(eq(usuarios.USU_CODIGO, usuario));
+    await tx.update(sesiones).set({ SES_CAMBIAR_CLAVE: false }).where(eq(sesiones.SES_ID, session));
+    await endUserSessions(tx, usuario, session);
+  });
+}
+
+/** An administration user's own clave change; its other sessions end. */
+export async function changeAdminPassword(db: Db, admin: number, hash: string, session: string) {
+  await db.transaction(async (tx) => {
+    await tx.update(administradores).set({ ADM_CLAVE: hash }).where(eq(administradores.ADM_CODIGO, admin));
+    await endAdminSessions(tx, admin, session);
   });
 }

@@ -1,57 +1,100 @@
+import { randomBytes } from 'node:crypto';
 import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
+import type { Counter } from '../../core/rate-limit';
 import { errorResponses, Msg } from '../../core/schemas';
 import { MSG } from '../../../src/domain/messages';
-import { DEACTIVATED_CODE } from '../../../src/domain/constants';
+import { DEACTIVATED_CODE, TEMPORARY_PASSWORD_MINUTES } from '../../../src/domain/constants';
 import { hashPassword, randomPassword, verifyPassword } from '../../infra/passwords';
 import { TOKEN_LIFETIMES } from '../../infra/tokens';
 import { findCompany, latestPlan } from '../empresas/repo';
 import { recordIngreso } from '../ingresos/repo';
-import { AdminLogin, AdminSession, CompanyLogin, CompanySession, DistributorLogin, PlanNotice, PlanNoticeParams, RecoveryRequest } from './contract';
-import { distributorCompany, findActiveCompanyUser, findAdmin, findCompanyUser, firstActiveUser, replacePassword, type CompanyUser } from './repo';
+import {
+  AdminLogin, AdminSession, CompanyLogin, CompanySession, DistributorLogin, PasswordChange, PlanNotice, PlanNoticeParams, RecoveryRequest,
+} from './contract';
+import {
+  changeAdminPassword, changeCompanyPassword, clearTemporaryPassword, distributorCompany, endSession, findActiveCompanyUser, findAdmin,
+  companyPasswordHash, findCompanyUser, firstActiveUser, insertSession, setTemporaryPassword, type CompanyUser, type NewSession,
+} from './repo';
 import { recoveryMail } from './mails';
 import { planAndSignatureNotice } from './plan-notice';
 
 const tags = ['Sesión'];
+/** Recovery mails one account may receive per rate-limit window (each call mails a new temporary clave). */
+const RECOVERIES_PER_ACCOUNT = 3;
+/** How long an IP that signed in to an account stays exempt from that account's ceiling. */
+const KNOWN_PAIR_MS = 30 * 24 * 3600 * 1000;
 
-const sessionRoutes: ModuleRoutes = (app, { db, limiter, tokens, config, mailer, guards }) => {
+const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer, guards }) => {
   const limits = config.rateLimit;
 
-  /** Per-IP counting on every try; per-account counting only on failures, cleared on success. */
-  const throttle = (area: string, ip: string, account: string) => {
-    limiter.hit(`${area}:ip:${ip}`, limits.maxPerIp);
-    limiter.check(`${area}:cuenta:${account}`, limits.maxPerAccount);
+  /**
+   * The counters of one sign-in: failures of this account from this IP (growing delay), of this IP on any
+   * account, and of this account from any IP (not applied to an IP that signed in to the account before).
+   */
+  function signIn(area: string, ip: string, account: string) {
+    const pair = `${area}:par:${account}@${ip}`;
+    const known = `${area}:conocido:${account}@${ip}`;
+    const counters: Counter[] = [
+      { key: pair, kind: 'backoff', free: limits.freePerPair },
+      { key: `${area}:ip:${ip}`, kind: 'ceiling', max: limits.maxPerIp },
+      { key: `${area}:cuenta:${account}`, kind: 'ceiling', max: limits.maxPerAccount, unlessKnown: known },
+    ];
     return {
-      failed: () => limiter.hit(`${area}:cuenta:${account}`, limits.maxPerAccount + 1),
-      succeeded: () => limiter.reset(`${area}:cuenta:${account}`),
+      check: () => throttle.check(counters),
+      failed: () => throttle.fail(counters),
+      succeeded: async () => Promise.all([throttle.succeeded(pair, known, KNOWN_PAIR_MS), throttle.prune()]),
     };
-  };
+  }
 
-  async function companySession(user: CompanyUser, seconds: number, distributor?: { id: number; usuario: string }): Promise<CompanySession> {
-    const { token, expira } = await tokens.sign(
+  /** Records the session (its id becomes the token's jti) and signs the token. */
+  async function openSession(session: Omit<NewSession, 'id' | 'vence'>, claims: Parameters<typeof tokens.sign>[0], seconds: number) {
+    const id = randomBytes(16).toString('hex');
+    await insertSession(db, { ...session, id, vence: new Date(Date.now() + seconds * 1000) });
+    return tokens.sign(claims, seconds, id);
+  }
+
+  async function companySession(user: CompanyUser, seconds: number, options: { distributor?: { id: number; usuario: string }; cambiarClave?: boolean } = {}): Promise<CompanySession> {
+    const { distributor, cambiarClave = false } = options;
+    const { token, expira } = await openSession(
+      { tipo: 'empresa', usuario: user.USU_CODIGO, admin: distributor?.id, cambiarClave },
       { kind: 'empresa', usuario: user.USU_CODIGO, empresa: user.COM_CODIGO, ...(distributor ? { distribuidor: distributor.id } : {}) },
       seconds,
     );
-    return { ...user, eid: user.USU_CODIGO, token, expira, ...(distributor ? { distribuidor: distributor.usuario } : {}) };
+    return { ...user, eid: user.USU_CODIGO, token, expira, cambiarClave, ...(distributor ? { distribuidor: distributor.usuario } : {}) };
+  }
+
+  /** Which clave the user typed: the current one, the recovery's temporary one (while it lasts), or neither. */
+  async function matchingPassword(user: CompanyUser | undefined, clave: string): Promise<'actual' | 'temporal' | undefined> {
+    if (await verifyPassword(user?.USU_CLAVE, clave)) return 'actual';
+    const temporary = user?.USU_CLAVE_TEMPORAL_VENCE && user.USU_CLAVE_TEMPORAL_VENCE > new Date() ? user.USU_CLAVE_TEMPORAL : undefined;
+    if (temporary && (await verifyPassword(temporary, clave))) return 'temporal';
+    return undefined;
   }
 
   app.post('/login', {
     schema: {
       tags, summary: 'Inicio de sesión de un usuario de empresa',
+      description: 'Acepta la clave del usuario o, durante una hora, la clave temporal de una recuperación; usar cualquiera de las dos anula la temporal. Con la temporal la sesión responde cambiarClave true y solo sirve para PUT clave y logout hasta elegir una clave nueva.',
       body: CompanyLogin, response: { 200: Type.Object({ usuario: CompanySession }), ...errorResponses },
     },
   }, async (request) => {
     const { ruc, usuario, clave, recordar } = request.body;
-    const attempt = throttle('login', request.ip, `${ruc}/${usuario}`);
+    const attempt = signIn('login', request.ip, `${ruc}/${usuario}`);
+    await attempt.check();
     const user = await findCompanyUser(db, ruc, usuario);
-    if (!(await verifyPassword(user?.USU_CLAVE, clave))) {
-      attempt.failed();
+    const matched = await matchingPassword(user, clave);
+    if (!user || !matched) {
+      await attempt.failed();
       throw new HttpError(401, MSG.companyLoginFailed);
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     if (!user.USU_ACTIVO || !user.EMP_ACTIVO) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
-    return { usuario: await companySession(user, recordar ? TOKEN_LIFETIMES.empresaRecordar : TOKEN_LIFETIMES.empresa) };
+    if (user.USU_CLAVE_TEMPORAL) await clearTemporaryPassword(db, user.USU_CODIGO);
+    const seconds = recordar ? TOKEN_LIFETIMES.empresaRecordar : TOKEN_LIFETIMES.empresa;
+    return { usuario: await companySession(user, seconds, { cambiarClave: matched === 'temporal' }) };
   });
 
   app.post('/loginAdmin', {
@@ -61,15 +104,17 @@ const sessionRoutes: ModuleRoutes = (app, { db, limiter, tokens, config, mailer,
     },
   }, async (request) => {
     const { usuario, clave, recordar } = request.body;
-    const attempt = throttle('loginAdmin', request.ip, usuario);
+    const attempt = signIn('loginAdmin', request.ip, usuario);
+    await attempt.check();
     const admin = await findAdmin(db, { usuario });
     if (!(await verifyPassword(admin?.ADM_CLAVE, clave))) {
-      attempt.failed();
+      await attempt.failed();
       throw new HttpError(401, MSG.adminLoginFailed);
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     if (!admin.ADM_ACTIVO) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
-    const { token, expira } = await tokens.sign(
+    const { token, expira } = await openSession(
+      { tipo: 'admin', admin: admin.ADM_CODIGO },
       { kind: 'admin', admin: admin.ADM_CODIGO, perfil: admin.PRF_CODIGO },
       recordar ? TOKEN_LIFETIMES.adminRecordar : TOKEN_LIFETIMES.admin,
     );
@@ -78,10 +123,10 @@ const sessionRoutes: ModuleRoutes = (app, { db, limiter, tokens, config, mailer,
   });
 
   app.post('/loginDistribuidor', {
-    preValidation: guards.admin,
+    onRequest: guards.admin,
     schema: {
       tags, summary: 'Un distribuidor ingresa a la facturación de una de sus empresas',
-      description: 'Requiere el token de un distribuidor (PRF_CODIGO 2, DRB_CONTADOR 1). Sin usuario entra como el primer usuario activo de la empresa; con clave, la verifica. Cada ingreso queda registrado.',
+      description: 'Requiere el token de un distribuidor (PRF_CODIGO 2, DRB_CONTADOR 1). Sin usuario entra como el primer usuario activo de la empresa; con clave, la verifica. Cada ingreso queda registrado. La sesión termina cuando el distribuidor cierra sesión en todas partes, cambia su clave o es desactivado.',
       headers: Type.Object({ 'x-token': Type.Optional(Type.String()) }), // optional here: a missing token is the guard's 401, not a 400
       body: DistributorLogin, response: { 200: Type.Object({ usuario: CompanySession }), ...errorResponses },
     },
@@ -97,11 +142,11 @@ const sessionRoutes: ModuleRoutes = (app, { db, limiter, tokens, config, mailer,
     const distributor = await findAdmin(db, { id: admin.admin });
     await recordIngreso(db, { ADM_CODIGO: admin.admin, EMP_CODIGO: company.EMP_CODIGO, USU_CODIGO: user.USU_CODIGO, ING_IP: request.ip });
     request.log.info({ admin: admin.admin, empresa: company.EMP_CODIGO }, 'distribuidor ingresó como empresa');
-    return { usuario: await companySession(user, TOKEN_LIFETIMES.distribuidor, { id: admin.admin, usuario: distributor!.ADM_USUARIO }) };
+    return { usuario: await companySession(user, TOKEN_LIFETIMES.distribuidor, { distributor: { id: admin.admin, usuario: distributor!.ADM_USUARIO } }) };
   });
 
   app.get('/comprobarfirmaPlan/:empresa/:eid', {
-    preValidation: guards.company,
+    onRequest: guards.company,
     schema: {
       tags, summary: 'Avisos de plan y firma electrónica de la empresa al iniciar sesión',
       params: PlanNoticeParams, response: { 200: PlanNotice, ...errorResponses },
@@ -117,19 +162,88 @@ const sessionRoutes: ModuleRoutes = (app, { db, limiter, tokens, config, mailer,
 
   app.post('/recuperar', {
     schema: {
-      tags, summary: 'Envía una clave nueva al correo del usuario',
+      tags, summary: 'Envía una clave temporal al correo del usuario',
+      description: `Responde lo mismo exista o no el RUC y el usuario. La clave temporal vence en ${TEMPORARY_PASSWORD_MINUTES} minutos y sirve junto a la actual hasta que se use una de las dos. Limitado por IP y por cuenta (${RECOVERIES_PER_ACCOUNT} correos por ventana).`,
       body: RecoveryRequest, response: { 200: Msg, ...errorResponses },
     },
   }, async (request) => {
     const { ruc, usuario } = request.body;
-    const attempt = throttle('recuperar', request.ip, `${ruc}/${usuario}`);
+    // Every call counts, whether or not the account exists: each one may mail a clave, and the answer must not differ.
+    await throttle.hit([
+      { key: `recuperar:ip:${request.ip}`, kind: 'ceiling', max: limits.maxPerIp },
+      { key: `recuperar:cuenta:${ruc}/${usuario}`, kind: 'ceiling', max: RECOVERIES_PER_ACCOUNT },
+    ]);
     const user = await findActiveCompanyUser(db, ruc, usuario);
-    attempt.failed(); // every recovery counts: each one mails a new password
-    if (!user) throw new HttpError(404, MSG.recoveryNotFound);
+    // Hash a clave either way, so an unknown account costs the same time as a known one.
     const clave = randomPassword();
-    await replacePassword(db, user.USU_CODIGO, await hashPassword(clave), () => mailer.send(recoveryMail(user, clave)));
+    const hash = await hashPassword(clave);
+    if (user) {
+      await setTemporaryPassword(db, user.USU_CODIGO, hash, new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000));
+      // Not awaited: a slow mail server must not tell the caller that the account exists. The current clave still works if it fails.
+      mailer.send(recoveryMail(user, clave, TEMPORARY_PASSWORD_MINUTES))
+        .catch((error: Error) => request.log.error({ err: { message: error.message }, usuario: user.USU_CODIGO }, 'no se pudo enviar la clave temporal'));
+    }
     return { msg: MSG.recoveryOk };
   });
+
+  /** claveActual must match (a wrong one is 400, not 401: the web app signs out on 401); tries back off like sign-ins. */
+  async function checkNewPassword(key: string, storedHash: string | undefined, change: PasswordChange) {
+    const { claveActual, claveNueva } = change;
+    if (claveActual === undefined) throw new HttpError(400, MSG.required('claveActual'));
+    const counters: Counter[] = [{ key, kind: 'backoff', free: limits.freePerPair }];
+    await throttle.check(counters);
+    if (!(await verifyPassword(storedHash, claveActual))) {
+      await throttle.fail(counters);
+      throw new HttpError(400, MSG.wrongCurrentPassword);
+    }
+    if (claveNueva === claveActual) throw new HttpError(400, MSG.samePassword);
+  }
+
+  app.put('/clave', {
+    onRequest: guards.companyPendingPassword,
+    schema: {
+      tags, summary: 'El usuario de la sesión de empresa cambia su clave',
+      description: 'claveActual es obligatoria, salvo para la sesión que ingresó con una clave temporal (cambiarClave true), que así elige su clave nueva. La sesión actual sigue abierta (y deja de estar restringida); las demás del usuario, también las de un distribuidor dentro de él, se cierran.',
+      body: PasswordChange, response: { 200: Msg, ...errorResponses },
+    },
+  }, async (request) => {
+    const session = request.company!;
+    // Who signed in with the temporary clave just proved it (and used it up): the forgotten clave is not asked for.
+    if (!session.cambiarClave) await checkNewPassword(`clave:usuario:${session.usuario}`, await companyPasswordHash(db, session.usuario), request.body);
+    await changeCompanyPassword(db, session.usuario, await hashPassword(request.body.claveNueva), session.sesion);
+    return { msg: MSG.passwordChanged };
+  });
+
+  app.put('/claveAdmin', {
+    onRequest: guards.admin,
+    schema: {
+      tags, summary: 'El administrador o distribuidor de la sesión cambia su clave',
+      description: 'La sesión actual sigue abierta; las demás del mismo usuario, y las de un distribuidor dentro de sus empresas, se cierran.',
+      body: PasswordChange, response: { 200: Msg, ...errorResponses },
+    },
+  }, async (request) => {
+    const session = request.admin!;
+    const admin = await findAdmin(db, { id: session.admin });
+    await checkNewPassword(`clave:admin:${session.admin}`, admin?.ADM_CLAVE, request.body);
+    await changeAdminPassword(db, session.admin, await hashPassword(request.body.claveNueva), session.sesion);
+    return { msg: MSG.passwordChanged };
+  });
+
+  for (const [path, guard, session] of [
+    ['/logout', guards.companyPendingPassword, (request: FastifyRequest) => request.company!.sesion],
+    ['/logoutAdmin', guards.admin, (request: FastifyRequest) => request.admin!.sesion],
+  ] as const) {
+    app.post(path, {
+      onRequest: guard,
+      schema: {
+        tags, summary: `Cierra la sesión del token (${path === '/logout' ? 'empresa' : 'administración'}): deja de servir en todas las instancias`,
+        response: { 200: Msg, ...errorResponses },
+      },
+    }, async (request) => {
+      await endSession(db, session(request));
+      return { msg: MSG.loggedOut };
+    });
+  }
 };
 
 export default sessionRoutes;

@@ -1,10 +1,10 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { Email, Nullable, text } from '../../core/schemas';
+import { Email, multiline, Nullable, text } from '../../core/schemas';
 import { MSG } from '../../../src/domain/messages';
 import { TICKET_MSG, TICKET_PHONE_PATTERN, TICKET_RUC_PATTERN, TICKET_STATES, TICKET_SUBJECTS } from '../../../src/domain/tickets';
 
 const MAX_INT = 2147483647;
-const RichText = Type.String({ maxLength: 200_000 });
+const RichText = Type.String({ maxLength: 200_000, ...multiline });
 const TicketState = Type.Enum([...TICKET_STATES], { errorMessage: TICKET_MSG.stateInvalid });
 
 /** A ticket as the desk lists it (no message body). */
@@ -82,10 +82,10 @@ export const MailResult = Type.Object({ msg: Type.String(), enviado: Type.Boolea
 
 /** PUT soporte/{id}: assignment, state and a comment, each optional. */
 export const TicketChange = Type.Object({
-  // nullable rather than a union: Fastify's Ajv coerces types and would turn null into 0 in a union.
+  // nullable rather than a union with Null: a wrong value then gets the field's own message, not "valor no permitido".
   ASE_CODIGO: Type.Optional(Type.Unsafe<number | null>({ type: 'integer', nullable: true, minimum: 1, maximum: MAX_INT, errorMessage: TICKET_MSG.adviserNotFound })),
   SPT_ESTADO: Type.Optional(TicketState),
-  comentario: Type.Optional(Type.Unsafe<string | null>({ type: 'string', nullable: true, maxLength: 2000 })),
+  comentario: Type.Optional(Type.Unsafe<string | null>({ type: 'string', nullable: true, maxLength: 2000, ...multiline })),
 });
 export type TicketChange = Static<typeof TicketChange>;
 

@@ -19,14 +19,15 @@ const tags = ['Soporte'];
 const ticketToken = 'Requiere en x-token el tokenArchivo que devolvió POST soporte para ese mismo ticket.';
 
 /** The public half of the support area: the ticket form of administrador/soporteTicket and what it calls. */
-const publicSupportRoutes: ModuleRoutes = (app, { db, limiter, config, tokens, files, mailer, guards }) => {
+const publicSupportRoutes: ModuleRoutes = (app, { db, throttle, config, tokens, files, mailer, guards }) => {
   const taxpayers = createTaxpayerLookup(config.taxpayerLookupUrl);
 
-  /** The ticket token must be for this very ticket; admin and company tokens are refused (403). */
-  async function ticketClaim(request: FastifyRequest, id: number) {
-    const claims = await guards.scoped(request, 'ticket');
-    if (claims.ticket !== id) throw new HttpError(403, MSG.forbidden);
+  /** The ticket token (checked by guards.ticket) must be for this very ticket. */
+  function ticketClaim(request: FastifyRequest, id: number) {
+    if (request.ticket!.ticket !== id) throw new HttpError(403, MSG.forbidden);
   }
+  const perIp = (area: string, request: FastifyRequest) =>
+    throttle.hit([{ key: `${area}:ip:${request.ip}`, kind: 'ceiling', max: config.rateLimit.maxPerIp }]);
 
   const idRequired = async () => { throw new HttpError(400, MSG.idRequired); };
   const emptyIdSchema = { schema: { tags, hide: true, response: { ...errorResponses } } };
@@ -40,7 +41,7 @@ const publicSupportRoutes: ModuleRoutes = (app, { db, limiter, config, tokens, f
       params: CustomerParams, response: { 200: SupportCustomer, ...errorResponses, 503: Msg },
     },
   }, async (request) => {
-    limiter.hit(`datosCliente:ip:${request.ip}`, config.rateLimit.maxPerIp);
+    await perIp('datosCliente', request);
     return findSupportCustomer(db, taxpayers, request.log, request.params.id);
   });
 
@@ -51,13 +52,14 @@ const publicSupportRoutes: ModuleRoutes = (app, { db, limiter, config, tokens, f
       body: TicketForm, response: { 201: TicketCreated, ...errorResponses },
     },
   }, async (request, reply) => {
-    limiter.hit(`soporte:ip:${request.ip}`, config.rateLimit.maxPerIp);
+    await perIp('soporte', request);
     const ticket = await createTicket(db, request.body);
     const { token, expira } = await tokens.sign({ kind: 'ticket', ticket: ticket.SPT_ID }, TOKEN_LIFETIMES.ticket);
     return reply.status(201).send({ ...ticket, msg: MSG.ticketOk, tokenArchivo: token, expira });
   });
 
   app.post('/docCli/:id', {
+    onRequest: guards.ticket,
     schema: {
       tags, summary: 'Adjunta el archivo del cliente a su ticket (multipart, campo current)',
       description: `${ticketToken} ZIP o RAR (por extensión y contenido) de hasta ${TICKET_FILE.maxBytes} bytes; un archivo nuevo reemplaza al anterior.`,
@@ -66,12 +68,13 @@ const publicSupportRoutes: ModuleRoutes = (app, { db, limiter, config, tokens, f
     },
   }, async (request, reply) => {
     const { id } = request.params;
-    await ticketClaim(request, id);
+    ticketClaim(request, id);
     const stored = await attachTicketFile(db, files, id, 'cliente', CUSTOMER, () => readUpload(request, TICKET_FILE));
     return reply.status(201).send({ SPT_ID: id, SPT_NOMBREARCHIVO: stored.ARC_NOMBRE, ARC_TAMANO: stored.ARC_TAMANO, msg: TICKET_MSG.fileSaved });
   });
 
   app.post('/correo', {
+    onRequest: guards.ticket,
     schema: {
       tags, summary: 'Envía la confirmación del ticket al cliente y el aviso al correo de soporte',
       description: `${ticketToken} Se envía una sola vez por ticket: una segunda llamada responde enviado false sin reenviar. El aviso va a la dirección de la configuración de correo de soporte (CON_CODIGO ${SETTING_POSITION.supportAddress}, CON_VALOR1).`,
@@ -79,7 +82,7 @@ const publicSupportRoutes: ModuleRoutes = (app, { db, limiter, config, tokens, f
     },
   }, async (request) => {
     const id = request.body.SPT_ID;
-    await ticketClaim(request, id);
+    ticketClaim(request, id);
     const sent = await sendNewTicketMails(db, mailer, request.log, id);
     return sent ? { msg: TICKET_MSG.mailSent, enviado: true } : { msg: TICKET_MSG.mailAlreadySent, enviado: false };
   });

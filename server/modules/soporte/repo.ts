@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../infra/db/client';
-import { administradores, archivos, asesores, productos, soporte, soporteHistorial } from '../../infra/db/schema';
+import { administradores, archivos, asesores, empresas, productos, soporte, soporteHistorial } from '../../infra/db/schema';
 import { contains, readPage, startsWith, type ListQuery, type ListSpec } from '../../core/list';
 import { TICKET_STATES, TICKET_SUBJECTS, type TicketState } from '../../../src/domain/tickets';
 import type { Ticket, TicketFile } from './contract';
@@ -44,6 +44,20 @@ function ticketSearch(text: string): SQL {
   return contains(soporte.SPT_CLIENTENOMBRE, text);
 }
 
+/**
+ * Which tickets a desk user sees: every ticket (administrators, undefined), or those of one distributor's companies.
+ * A ticket is a company's when SPT_RUC is its RUC, or the cédula of a natural person whose RUC is that cédula + 001.
+ */
+export type TicketScope = number | undefined;
+
+function inScope(scope: TicketScope): SQL | undefined {
+  if (scope === undefined) return undefined;
+  // IN over the distributor's few RUCs lets the soporte_ruc index find the tickets, instead of testing every ticket.
+  return sql`${soporte.SPT_RUC} IN (
+    SELECT ${empresas.EMP_RUC} FROM ${empresas} WHERE ${empresas.EMP_DISTRIBUIDOR} = ${scope}
+    UNION ALL SELECT left(${empresas.EMP_RUC}, 10) FROM ${empresas} WHERE ${empresas.EMP_DISTRIBUIDOR} = ${scope} AND ${empresas.EMP_RUC} LIKE '%001')`;
+}
+
 const list: ListSpec<'SPT_ID' | 'SPT_FECHA' | 'id'> = {
   resource: 'soporte',
   table: soporte,
@@ -61,13 +75,13 @@ const list: ListSpec<'SPT_ID' | 'SPT_FECHA' | 'id'> = {
   defaultRange: [0, 24],
 };
 
-export const listTickets = (db: Db, query: ListQuery) =>
-  readPage(db, list, query, async ({ where, orderBy, limit, offset }): Promise<Ticket[]> =>
+export const listTickets = (db: Db, query: ListQuery, scope: TicketScope) =>
+  readPage(db, { ...list, where: inScope(scope) }, query, async ({ where, orderBy, limit, offset }): Promise<Ticket[]> =>
     (await selectTickets(db).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(serialize));
 
 /** The most recent tickets matching a search text. */
-export async function searchTickets(db: Db, text: string, limit: number): Promise<Ticket[]> {
-  return (await selectTickets(db).where(ticketSearch(text)).orderBy(desc(soporte.SPT_ID)).limit(limit)).map(serialize);
+export async function searchTickets(db: Db, text: string, limit: number, scope: TicketScope): Promise<Ticket[]> {
+  return (await selectTickets(db).where(and(ticketSearch(text), inScope(scope))).orderBy(desc(soporte.SPT_ID)).limit(limit)).map(serialize);
 }
 
 /** The ticket with message, reply, attachments and history; undefined when there is no such ticket. */
@@ -108,8 +122,8 @@ export async function lockTicket(tx: Tx, id: number) {
   return ticket;
 }
 
-export async function ticketExists(db: Executor, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: soporte.SPT_ID }).from(soporte).where(eq(soporte.SPT_ID, id));
+export async function ticketExists(db: Executor, id: number, scope?: TicketScope): Promise<boolean> {
+  const [row] = await db.select({ id: soporte.SPT_ID }).from(soporte).where(and(eq(soporte.SPT_ID, id), inScope(scope)));
   return Boolean(row);
 }
 
@@ -151,13 +165,13 @@ export async function adminActor(db: Db, admin: number): Promise<Actor> {
   return { ADM_CODIGO: admin, usuario: row?.usuario ?? `admin ${admin}` };
 }
 
-export function countByState(db: Db) {
-  return db.select({ estado: soporte.SPT_ESTADO, n: count() }).from(soporte).groupBy(soporte.SPT_ESTADO);
+export function countByState(db: Db, scope: TicketScope) {
+  return db.select({ estado: soporte.SPT_ESTADO, n: count() }).from(soporte).where(inScope(scope)).groupBy(soporte.SPT_ESTADO);
 }
 
 /** Tickets not in one of the given states that have no adviser. */
-export async function countUnassigned(db: Db, excluding: TicketState[]): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(soporte).where(and(isNull(soporte.ASE_CODIGO), notInArray(soporte.SPT_ESTADO, excluding)));
+export async function countUnassigned(db: Db, excluding: TicketState[], scope: TicketScope): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(soporte).where(and(isNull(soporte.ASE_CODIGO), notInArray(soporte.SPT_ESTADO, excluding), inScope(scope)));
   return n;
 }
 

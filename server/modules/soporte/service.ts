@@ -35,7 +35,7 @@ function richText(html: string): string {
   return clean;
 }
 
-async function lockOr404(tx: Tx, id: number) {
+export async function lockOr404(tx: Tx, id: number) {
   const ticket = await lockTicket(tx, id);
   if (!ticket) throw notFound(id);
   return ticket;
@@ -150,12 +150,12 @@ export async function replyToTicket(db: Db, mailer: Mailer, log: Log, id: number
   return ticket;
 }
 
-/** Deletes a ticket with its history, then its files. */
-export async function removeTicket(db: Db, files: FileStore, id: number) {
-  const removed = await db.transaction(async (tx) => {
+/** Deletes a ticket with its history and its files' rows; the files' bytes go after the commit. */
+export async function removeTicket(files: FileStore, id: number) {
+  await files.transaction(async (tx, release) => {
     const ticket = await lockOr404(tx, id);
     await deleteTicket(tx, id);
-    return [ticket.SPT_ARCHIVOCLIENTE, ticket.SPT_ARCHIVOASESOR].filter((f): f is string => Boolean(f));
+    await release(ticket.SPT_ARCHIVOCLIENTE);
+    await release(ticket.SPT_ARCHIVOASESOR);
   });
-  for (const file of removed) await files.remove(file);
 }

@@ -1,0 +1,100 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+
+/**
+ * How every request is read before a handler sees it: the JSON body parser and the schema validators.
+ * Everything here applies to all routes at once; routes only declare their schemas.
+ */
+
+/** An id or count as a client writes it in a URL: decimal digits, no sign, no leading zero, at most 10 digits. */
+export const DECIMAL_INTEGER = /^(0|[1-9][0-9]{0,9})$/;
+
+/**
+ * Characters refused in text. One-line text: every C0 control (tab and line breaks too), DEL, C1, the line/paragraph
+ * separators, and the bidi controls that make a name or a number display differently from what it is (U+202E).
+ * Multi-line text (marked `x-multiline` in its schema: rich text, comments, settings): tab, CR and LF are fine.
+ * PostgreSQL refuses NUL in text, so none may reach a query.
+ */
+const FORBIDDEN = {
+  line: /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/,
+  multiline: /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/,
+} as const;
+
+/** Whether a text has a character its kind refuses; filters read as JSON check their strings with it too. */
+export const hasForbiddenCharacters = (text: string, kind: keyof typeof FORBIDDEN = 'line') => FORBIDDEN[kind].test(text);
+
+type Schema = Record<string, unknown>;
+
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions'];
+const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const SCHEMA_ONE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'];
+
+const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A copy of the schema where every string schema carries the `text` rule of its kind. */
+function withTextRules(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withTextRules);
+  if (!isSchema(schema)) return schema;
+  const copy: Schema = { ...schema };
+  for (const key of SCHEMA_MAPS) {
+    if (isSchema(copy[key])) copy[key] = Object.fromEntries(Object.entries(copy[key]).map(([name, sub]) => [name, withTextRules(sub)]));
+  }
+  for (const key of [...SCHEMA_LISTS, ...SCHEMA_ONE]) if (key in copy) copy[key] = withTextRules(copy[key]);
+  if ([copy.type].flat().includes('string')) copy.text = copy['x-multiline'] === true ? 'multiline' : 'line';
+  return copy;
+}
+
+function createAjv(coerceTypes: boolean) {
+  const ajv = new Ajv({
+    // Fastify's own defaults, plus verbose (the error handler reads each failing schema's errorMessage). Coercion is
+    // true, not Fastify's 'array': a repeated query parameter must not pass as one text.
+    useDefaults: true, removeAdditional: true, allErrors: false, verbose: true, coerceTypes,
+  });
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-multiline', schemaType: 'boolean' });
+  ajv.addKeyword({
+    keyword: 'text', type: 'string', schemaType: 'string', errors: false,
+    validate: (kind: keyof typeof FORBIDDEN, data: string) => !hasForbiddenCharacters(data, kind),
+  });
+  return ajv;
+}
+
+/** The integer properties of a params or querystring schema: their text must be a decimal number before Ajv coerces it. */
+function integerProperties(schema: Schema): string[] {
+  const properties = isSchema(schema.properties) ? schema.properties : {};
+  return Object.entries(properties).filter(([, sub]) => isSchema(sub) && [sub.type].flat().includes('integer')).map(([name]) => name);
+}
+
+/**
+ * Bodies are JSON and keep their types: null is not 0, true is not 1, "5" is not 5. URLs only carry text, so params
+ * and query strings are coerced, but only from decimal digits: Ajv alone would read "0x10" as 16 and "1e1" as 10.
+ */
+export function registerRequestReading(app: FastifyInstance) {
+  const typed = createAjv(false);
+  const coercing = createAjv(true);
+
+  app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) => {
+    const prepared = withTextRules(schema) as Schema;
+    if (httpPart === 'body') return typed.compile(prepared);
+    const validate = coercing.compile(prepared);
+    const integers = integerProperties(prepared);
+    return (data: unknown) => {
+      const values = isSchema(data) ? data : {};
+      const notDecimal = integers.find((name) => typeof values[name] === 'string' && !DECIMAL_INTEGER.test(values[name]));
+      if (notDecimal !== undefined) {
+        const error: ErrorObject = { keyword: 'type', instancePath: `/${notDecimal}`, schemaPath: '', params: { type: 'integer' } };
+        return { error: [error] };
+      }
+      return validate(data) ? { value: data } : { error: validate.errors ?? [] };
+    };
+  });
+
+  // Clients such as react-admin send Content-Type: application/json on a DELETE or GET with no body; where the route
+  // reads no body, an empty one is no body rather than invalid JSON.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' && request.routeOptions.schema?.body === undefined) return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+}

@@ -1,0 +1,139 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/server';
+import { API, createTicket } from '../helpers/soporte-api';
+
+/**
+ * Time limits of the HTTP server over real sockets: a client that sends slowly, stops sending, or keeps sending after
+ * its body was refused must not hold a connection. The limits are the config's, made small here so the suite is quick.
+ */
+const LIMITS = { headersTimeoutMs: 500, requestTimeoutMs: 2_000, idleTimeoutMs: 1_000, keepAliveTimeoutMs: 5_000 };
+/** How long after its limit, or after a 413, a connection may stay open: Node checks its timers periodically. */
+const SLACK_MS = 1_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A raw connection that keeps what the server answered and when it closed. */
+function connect(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  let firstByteAt: number | undefined;
+  socket.on('data', (chunk: Buffer) => {
+    firstByteAt ??= Date.now();
+    received += chunk.toString('latin1');
+  });
+  // Writing to a connection the server closed fails (EPIPE, ECONNRESET): that is the expected end here.
+  socket.on('error', () => {});
+  const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
+  const opened = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return {
+    socket,
+    opened,
+    closed,
+    isClosed: () => socket.destroyed,
+    received: () => received,
+    firstByteAt: () => firstByteAt,
+    /** When the server closed the connection; Infinity (and the test closes it) when it is still open. */
+    async closedAt() {
+      if (socket.destroyed) return closed;
+      socket.destroy();
+      return Infinity;
+    },
+    /** Writes `chunk` every `everyMs` until the connection closes or `maxMs` pass. */
+    async trickle(chunk: string | Buffer, everyMs: number, maxMs: number) {
+      const deadline = Date.now() + maxMs;
+      while (!socket.destroyed && Date.now() < deadline) {
+        if (!socket.write(chunk)) await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
+        await sleep(everyMs);
+      }
+    },
+  };
+}
+
+describe('tiempos de espera del servidor HTTP', () => {
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { http: LIMITS });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  it('un cliente que envía las cabeceras byte a byte (slowloris) recibe 408 y se cierra al vencer el tiempo de cabeceras', async () => {
+    const client = connect(port);
+    await client.opened;
+    const start = Date.now();
+    client.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Lento: ');
+    await client.trickle('a', 50, 5_000);
+    const closedAt = await client.closedAt();
+    expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAt - start).toBeLessThan(LIMITS.headersTimeoutMs + SLACK_MS);
+  });
+
+  it('un cuerpo que llega lento pero sin pausas se corta al vencer el tiempo de la solicitud', async () => {
+    const client = connect(port);
+    await client.opened;
+    const start = Date.now();
+    client.socket.write(
+      `POST ${API}/soporte HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"a":"`,
+    );
+    await client.trickle('x', 100, 8_000);
+    const closedAt = await client.closedAt();
+    expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAt - start).toBeGreaterThanOrEqual(LIMITS.requestTimeoutMs - 100);
+    expect(closedAt - start).toBeLessThan(LIMITS.requestTimeoutMs + SLACK_MS);
+  });
+
+  it('una conexión que deja de enviar a mitad del cuerpo se cierra al vencer el tiempo de inactividad', async () => {
+    const client = connect(port);
+    await client.opened;
+    const start = Date.now();
+    client.socket.write(
+      `POST ${API}/soporte HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
+    );
+    await Promise.race([client.closed, sleep(5_000)]);
+    const closedAt = await client.closedAt();
+    expect(closedAt - start).toBeGreaterThanOrEqual(LIMITS.idleTimeoutMs - 100);
+    expect(closedAt - start).toBeLessThan(LIMITS.idleTimeoutMs + SLACK_MS);
+  });
+
+  /** Streams `chunk` as fast as the server reads until it closes (or 6 s): when did the 413 come, and the close. */
+  async function keepSendingPastTheLimit(head: string, chunk: Buffer) {
+    const client = connect(port);
+    await client.opened;
+    client.socket.write(head);
+    await client.trickle(chunk, 1, 6_000);
+    const closedAt = await client.closedAt();
+    expect(client.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(client.received().toLowerCase()).toContain('connection: close');
+    return closedAt - client.firstByteAt()!;
+  }
+
+  it('un JSON que sigue llegando después del 413 (sin Content-Length) no retiene la conexión', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+    const head = `POST ${API}/soporte HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    expect(await keepSendingPastTheLimit(head, framed)).toBeLessThan(SLACK_MS);
+  });
+
+  it('un JSON que anuncia 300 MB recibe 413 de inmediato y la conexión se cierra aunque el cliente siga enviando', async () => {
+    const head = `POST ${API}/soporte HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${300 * 1024 * 1024}\r\n\r\n`;
+    expect(await keepSendingPastTheLimit(head, Buffer.alloc(64 * 1024, 'a'))).toBeLessThan(SLACK_MS);
+  });
+
+  it('un adjunto multipart que pasa su límite recibe 413 y la conexión se cierra aunque el cliente siga enviando', async () => {
+    const { SPT_ID, tokenArchivo } = await createTicket(t);
+    const boundary = 'limite-de-prueba';
+    const head =
+      `POST ${API}/soporte/docCli/${SPT_ID} HTTP/1.1\r\nHost: 127.0.0.1\r\nx-token: ${tokenArchivo}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${2 ** 31}\r\n\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="current"; filename="grande.zip"\r\nContent-Type: application/zip\r\n\r\nPK\x03\x04`;
+    const since = Date.now();
+    const afterRefusal = await keepSendingPastTheLimit(head, Buffer.alloc(256 * 1024));
+    expect(afterRefusal).toBeLessThan(SLACK_MS);
+    // The limit is the file's, not a timer's: the refusal came while streaming, well before any timeout could apply.
+    expect(Date.now() - since).toBeLessThan(LIMITS.requestTimeoutMs);
+  });
+});
