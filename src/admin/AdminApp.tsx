@@ -1,4 +1,5 @@
-import { Layout, localStorageStore } from 'react-admin';
+import { CustomRoutes, Layout, localStorageStore } from 'react-admin';
+import { Route } from 'react-router';
 import type { ReactNode } from 'react';
 import { adminAuthProvider } from '../authProvider';
 import { adminDataProvider } from '../dataProvider';
@@ -6,6 +7,7 @@ import { AreaAdmin } from '../shell/AreaAdmin';
 import { useSettings } from '../settings/SettingsProvider';
 import { ServerMenu } from '../shell/ServerMenu';
 import { AreaAppBar } from '../shell/AreaAppBar';
+import { CambiarClavePage, CHANGE_PASSWORD_ROUTE } from '../shell/CambiarClavePage';
 import { AdminDashboard } from './AdminDashboard';
 
 const store = localStorageStore(undefined, 'administrador');
@@ -26,6 +28,10 @@ export default function AdminApp() {
       store={store}
       layout={AdminLayout}
       dashboard={AdminDashboard}
-    />
+    >
+      <CustomRoutes>
+        <Route path={CHANGE_PASSWORD_ROUTE} element={<CambiarClavePage />} />
+      </CustomRoutes>
+    </AreaAdmin>
   );
 }

@@ -1,7 +1,9 @@
 import type { AuthProvider } from 'react-admin';
-import { DEACTIVATED_CODE } from '../domain/constants';
+import type { PasswordChange } from '../../server/modules/sesion/contract';
+import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../domain/constants';
 import { MSG } from '../domain/messages';
 import { isAdministrator } from '../domain/perfiles';
+import { api } from '../http/client';
 import { findResource, type Area } from '../registry/resources';
 import type { MenuEntry } from './menu';
 
@@ -9,13 +11,20 @@ type Session<U> = {
   get(): (U & { token: string }) | null;
   clear(): void;
   isExpired(): boolean;
-  expire(): void;
+  end(notice: string): void;
 };
 
 type Options<U> = {
   area: Area;
   session: Session<U>;
   loginUrl: string;
+  /** The area's session calls: closing the token on the server (POST, no body) and changing the user's clave (PUT). */
+  paths: { logout: string; password: string };
+  /**
+   * Where the area keeps a session that must choose a new clave before anything else (403 MUST_CHANGE_PASSWORD_CODE),
+   * and how it remembers whether one must; only the company area has such sessions.
+   */
+  passwordChoice?: { url: string; setRequired(required: boolean): void };
   identity: (user: U) => { id: number; fullName: string; perfil?: string };
   /** The user's menu, as the server defines it (menuAdmin / menuEmpresa): it is what the user may open. */
   menu: (user: U & { token: string }) => Promise<MenuEntry[]>;
@@ -25,12 +34,15 @@ type Options<U> = {
 
 type AuthError = { status?: number; body?: { code?: string; msg?: string } };
 
+/** An area's auth provider, plus the signed-in user's own clave change; it answers the server's message. */
+export type AreaAuthProvider = AuthProvider & { changePassword(change: PasswordChange): Promise<string> };
+
 /**
  * One auth provider per area. Sign-in happens on the public pages; here the session is checked, the user's
  * menu is the permissions, and only a 401 (or a deactivated user) closes this area's session: a 403 on a
- * screen the menu does not grant keeps it.
+ * screen the menu does not grant keeps it, and a 403 asking for a new clave sends the user to choose one.
  */
-export function createAuthProvider<U>({ area, session, loginUrl, identity, menu, profile }: Options<U>): AuthProvider {
+export function createAuthProvider<U>({ area, session, loginUrl, paths, passwordChoice, identity, menu, profile }: Options<U>): AreaAuthProvider {
   // One menu request per session token, shared by the sidebar and every access check.
   const menus = new Map<string, Promise<MenuEntry[]>>();
   const userMenu = () => {
@@ -48,11 +60,14 @@ export function createAuthProvider<U>({ area, session, loginUrl, identity, menu,
     login: () => Promise.resolve(),
     logout: async () => {
       menus.clear();
+      const user = session.get();
+      // The token stops working on every server instance; the local session ends whatever the server answers.
+      if (user) await api(paths.logout, { method: 'POST', token: user.token }).catch(() => undefined);
       session.clear();
       return loginUrl;
     },
     checkAuth: async () => {
-      if (session.isExpired()) session.expire();
+      if (session.isExpired()) session.end(MSG.sessionExpiredNotice);
       if (!session.get()) throw { redirectTo: loginUrl, message: false };
     },
     checkError: async (error: AuthError) => {
@@ -60,10 +75,22 @@ export function createAuthProvider<U>({ area, session, loginUrl, identity, menu,
         session.clear();
         throw { redirectTo: '/error403', logoutUser: true, message: false };
       }
+      if (error?.status === 403 && error.body?.code === MUST_CHANGE_PASSWORD_CODE && passwordChoice) {
+        passwordChoice.setRequired(true);
+        throw { redirectTo: passwordChoice.url, logoutUser: false, message: false };
+      }
       if (error?.status !== 401) return;
-      if (error.body?.msg === MSG.sessionExpired || session.isExpired()) session.expire();
+      // The sign-in page says why the user is there when the session expired or the server closed it.
+      if (error.body?.msg === MSG.sessionEnded) session.end(MSG.sessionEnded);
+      else if (error.body?.msg === MSG.sessionExpired || session.isExpired()) session.end(MSG.sessionExpiredNotice);
       else session.clear();
       throw { redirectTo: loginUrl, logoutUser: true, message: false };
+    },
+    changePassword: async (change) => {
+      const { msg } = await api<{ msg: string }>(paths.password, { method: 'PUT', body: change, token: session.get()?.token });
+      // The server lifted the session's restriction, if it had one.
+      passwordChoice?.setRequired(false);
+      return msg;
     },
     getIdentity: async () => {
       const user = session.get();

@@ -1,6 +1,6 @@
 import { createAuthProvider } from './createAuthProvider';
 import { adminMenu, companyMenu } from './menu';
-import { adminSession, companySession } from './session';
+import { adminSession, CHOOSE_PASSWORD_ROUTE, companySession } from './session';
 
 const PROFILE_NAMES: Record<number, string> = { 1: 'Administrador', 2: 'Distribuidor', 3: 'Asesor de soporte' };
 const profileName = (code: number) => PROFILE_NAMES[code] ?? `Perfil ${code}`;
@@ -9,6 +9,8 @@ export const companyAuthProvider = createAuthProvider({
   area: 'empresa',
   session: companySession,
   loginUrl: '/login',
+  paths: { logout: '/logout', password: '/clave' },
+  passwordChoice: { url: CHOOSE_PASSWORD_ROUTE, setRequired: (required) => companySession.update({ cambiarClave: required }) },
   identity: (u) => ({ id: u.USU_CODIGO, fullName: u.USU_NOMBRE ?? u.USU_USUARIO }),
   menu: companyMenu,
 });
@@ -17,6 +19,7 @@ export const adminAuthProvider = createAuthProvider({
   area: 'admin',
   session: adminSession,
   loginUrl: '/administrador/login',
+  paths: { logout: '/logoutAdmin', password: '/claveAdmin' },
   identity: (u) => ({ id: u.ADM_CODIGO, fullName: u.ADM_NOMBRE, perfil: profileName(u.PRF_CODIGO) }),
   menu: adminMenu,
   profile: (u) => u.PRF_CODIGO,

@@ -25,9 +25,9 @@ type Beside<U> = { key: string; value: (user: U) => string };
 
 /**
  * One kind of session: `userKey` holds the user record, `beside` what is stored next to it, and
- * `expiredKey` (sessionStorage) remembers, until the sign-in page shows it, that the session expired.
+ * `noticeKey` (sessionStorage) keeps, until the sign-in page shows it, why the last session ended.
  */
-function sessionStore<U extends Stored>(userKey: string, expiredKey: string, beside: Beside<U>) {
+function sessionStore<U extends Stored>(userKey: string, noticeKey: string, beside: Beside<U>) {
   const store = {
     get(): U | null {
       const user = read<U>(userKey);
@@ -36,7 +36,12 @@ function sessionStore<U extends Stored>(userKey: string, expiredKey: string, bes
     save(user: U) {
       localStorage.setItem(userKey, JSON.stringify(user));
       localStorage.setItem(beside.key, beside.value(user));
-      sessionStorage.removeItem(expiredKey);
+      sessionStorage.removeItem(noticeKey);
+    },
+    /** Changes fields of the stored user record, e.g. after the server lifted a restriction of the session. */
+    update(changes: Partial<U>) {
+      const user = store.get();
+      if (user) localStorage.setItem(userKey, JSON.stringify({ ...user, ...changes }));
     },
     clear() {
       localStorage.removeItem(userKey);
@@ -44,22 +49,25 @@ function sessionStore<U extends Stored>(userKey: string, expiredKey: string, bes
     },
     /** True when a stored session is past its `expira`. */
     isExpired: () => isPast(read<U>(userKey)),
-    /** Ends a session that expired, so the sign-in page says why the user is there. */
-    expire() {
+    /** Ends a session the user did not close (it expired, or the server closed it), so the sign-in page says why. */
+    end(notice: string) {
       store.clear();
-      sessionStorage.setItem(expiredKey, '1');
+      sessionStorage.setItem(noticeKey, notice);
     },
-    /** True when the last session ended because it expired (the sign-in page says so). */
-    endedByExpiry: () => sessionStorage.getItem(expiredKey) === '1',
+    /** Why the last session ended, when the user did not close it (the sign-in page says so). */
+    endNotice: () => sessionStorage.getItem(noticeKey),
     /** The sign-in page has told the user: the next visit says nothing. */
-    forgetExpiry: () => sessionStorage.removeItem(expiredKey),
+    forgetEndNotice: () => sessionStorage.removeItem(noticeKey),
   };
   return store;
 }
 
+/** The company screen a session that signed in with a temporary clave is kept on until it chooses a new one. */
+export const CHOOSE_PASSWORD_ROUTE = '/elegir-clave';
+
 const PLAN_CHECK_KEY = 'comprobarPlan';
 
-const companyStore = sessionStore<CompanyUser>('usuario', 'sesionEmpresaExpirada', { key: 'ruc', value: (u) => u.EMP_RUC });
+const companyStore = sessionStore<CompanyUser>('usuario', 'sesionEmpresaTerminada', { key: 'ruc', value: (u) => u.EMP_RUC });
 
 export const companySession = {
   ...companyStore,
@@ -77,6 +85,11 @@ export const companySession = {
     sessionStorage.removeItem(PLAN_CHECK_KEY);
     return pending;
   },
+  /**
+   * Whether the session signed in with a recovery's temporary clave and must choose a new one first; the
+   * server says so at sign-in (cambiarClave) and on every refused call (403 MUST_CHANGE_PASSWORD_CODE).
+   */
+  mustChangePassword: () => companyStore.get()?.cambiarClave === true,
 };
 
-export const adminSession = sessionStore<AdminUser>('usuarioAdmin', 'sesionAdminExpirada', { key: 'usuarioAdminNombre', value: (u) => u.ADM_USUARIO });
+export const adminSession = sessionStore<AdminUser>('usuarioAdmin', 'sesionAdminTerminada', { key: 'usuarioAdminNombre', value: (u) => u.ADM_USUARIO });

@@ -1,13 +1,16 @@
 import { CustomRoutes, localStorageStore } from 'react-admin';
 import { Route } from 'react-router';
 import { companyAuthProvider } from '../authProvider';
+import { CHOOSE_PASSWORD_ROUTE } from '../authProvider/session';
 import { companyDataProvider } from '../dataProvider';
 import { AreaAdmin } from '../shell/AreaAdmin';
+import { CambiarClavePage, CHANGE_PASSWORD_ROUTE } from '../shell/CambiarClavePage';
 import { useSettings } from '../settings/SettingsProvider';
 import { CompanyLayout } from './CompanyLayout';
 import { CompanyDashboard } from './CompanyDashboard';
 import { MiEmpresaPage } from './MiEmpresaPage';
 import { AyudaPage } from './AyudaPage';
+import { ElegirClavePage } from './ElegirClavePage';
 
 const store = localStorageStore(undefined, 'empresa');
 
@@ -27,6 +30,10 @@ export default function CompanyApp() {
       <CustomRoutes>
         <Route path="/mi-empresa" element={<MiEmpresaPage />} />
         <Route path="/ayuda" element={<AyudaPage />} />
+        <Route path={CHANGE_PASSWORD_ROUTE} element={<CambiarClavePage />} />
+      </CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route path={CHOOSE_PASSWORD_ROUTE} element={<ElegirClavePage />} />
       </CustomRoutes>
     </AreaAdmin>
   );

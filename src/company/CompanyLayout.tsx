@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Layout, useDataProvider } from 'react-admin';
+import { Navigate } from 'react-router';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { ServerMenu } from '../shell/ServerMenu';
 import { AreaAppBar } from '../shell/AreaAppBar';
-import { companySession } from '../authProvider/session';
+import { CHOOSE_PASSWORD_ROUTE, companySession } from '../authProvider/session';
 import { MessageDialog, type Message } from '../ui/MessageDialog';
 import type { AreaDataProvider } from '../dataProvider/createDataProvider';
 import { MSG } from '../domain/messages';
@@ -40,6 +41,9 @@ function PlanNotice() {
 }
 
 export function CompanyLayout({ children }: { children: ReactNode }) {
+  // Every screen but the one to choose a new clave is inside this layout: a session that signed in with a
+  // temporary clave goes back there whatever address it opens.
+  if (companySession.mustChangePassword()) return <Navigate to={CHOOSE_PASSWORD_ROUTE} replace />;
   return (
     <Layout menu={CompanyMenu} appBar={CompanyAppBar}>
       {children}

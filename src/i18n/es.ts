@@ -373,6 +373,15 @@ export const es: TranslationMessages = {
             ayuda: 'Ayuda y soporte',
         },
         volver_al_inicio: 'Volver al inicio',
+        clave: {
+            cambiar: 'Cambiar clave',
+            elegir: 'Elija una clave nueva',
+            actual: 'Clave actual',
+            nueva: 'Clave nueva',
+            confirmacion: 'Confirmar clave nueva',
+            no_coinciden: 'Las claves no coinciden',
+            guardar: 'Guardar clave',
+        },
     },
 };
 

@@ -10,14 +10,14 @@ import { api } from '../http/client';
 import { adminSession, type AdminUser } from '../authProvider/session';
 import { isDistributor } from '../domain/perfiles';
 import { MSG } from '../domain/messages';
-import { useExpiryNotice } from '../ui/useExpiryNotice';
+import { useSessionEndNotice } from '../ui/useSessionEndNotice';
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [distributor, setDistributor] = useState<AdminUser | null>(null);
   const form = useForm({ usuario: '', clave: '', recordar: false }, (v) => ({ usuario: required(v.usuario), clave: required(v.clave) }));
   const { message, setMessage, sending, handle } = useSubmission(form.check, MSG.loginErrorPrefix);
-  const expiryNotice = useExpiryNotice(adminSession);
+  const endNotice = useSessionEndNotice(adminSession);
 
   // Only a session that existed when the page opened redirects; a sign-in here navigates by itself.
   const [signedIn] = useState(() => Boolean(adminSession.get()));
@@ -34,7 +34,7 @@ export default function AdminLoginPage() {
     <PublicLayout
       title="Administración"
       subtitle="Ingreso de administradores y distribuidores"
-      notice={expiryNotice}
+      notice={endNotice}
       footer={<nav className="am-links"><Link to="/login">Ingreso de empresas</Link></nav>}
       whiteLabelFooter={
         <nav className="am-links">

@@ -7,11 +7,11 @@ import { CredentialFields, Field } from '../ui/Field';
 import { SupportButtons } from '../ui/SupportLinks';
 import { required, useForm } from '../ui/useForm';
 import { api, ApiError } from '../http/client';
-import { companySession, type CompanyUser } from '../authProvider/session';
+import { CHOOSE_PASSWORD_ROUTE, companySession, type CompanyUser } from '../authProvider/session';
 import { checkRuc } from '../domain/identifiers';
 import { MSG } from '../domain/messages';
 import { DEACTIVATED_CODE } from '../domain/constants';
-import { useExpiryNotice } from '../ui/useExpiryNotice';
+import { useSessionEndNotice } from '../ui/useSessionEndNotice';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -21,7 +21,7 @@ export default function LoginPage() {
     clave: required(v.clave),
   }));
   const { message, setMessage, sending, handle } = useSubmission(form.check, MSG.loginErrorPrefix);
-  const expiryNotice = useExpiryNotice(companySession);
+  const endNotice = useSessionEndNotice(companySession);
 
   // Only a session that existed when the page opened redirects; a sign-in here navigates by itself.
   const [signedIn] = useState(() => Boolean(companySession.get()));
@@ -33,7 +33,7 @@ export default function LoginPage() {
         method: 'POST', body: { ...form.values, ruc: form.values.ruc.trim(), usuario: form.values.usuario.trim() },
       });
       companySession.save(usuario);
-      navigate('/', { replace: true });
+      navigate(usuario.cambiarClave ? CHOOSE_PASSWORD_ROUTE : '/', { replace: true });
     } catch (error) {
       if (!(error instanceof ApiError && error.code === DEACTIVATED_CODE)) throw error;
       navigate('/error403');
@@ -45,7 +45,7 @@ export default function LoginPage() {
       title="Iniciar sesión"
       subtitle="Ingrese con el RUC de su empresa"
       showContact
-      notice={expiryNotice}
+      notice={endNotice}
       footer={
         <nav className="am-links">
           <Link to="/recuperar-clave">¿Olvidó su clave?</Link>

@@ -6,6 +6,7 @@ import { Field } from '../ui/Field';
 import { required, useForm } from '../ui/useForm';
 import { api } from '../http/client';
 import { MSG } from '../domain/messages';
+import { TEMPORARY_PASSWORD_MINUTES } from '../domain/constants';
 
 export default function RecuperarClavePage() {
   const navigate = useNavigate();
@@ -25,11 +26,15 @@ export default function RecuperarClavePage() {
 
   const back = <nav className="am-links"><Link to="/login">Volver a iniciar sesión</Link></nav>;
   return (
-    <PublicLayout title="Recuperar clave" subtitle="Le enviaremos una clave nueva al correo registrado" footer={back} whiteLabelFooter={back}>
+    <PublicLayout title="Recuperar clave" subtitle="Le enviaremos una clave temporal al correo registrado" footer={back} whiteLabelFooter={back}>
+      <p className="am-subtitle">
+        La clave temporal sirve durante {TEMPORARY_PASSWORD_MINUTES} minutos y su clave actual sigue funcionando.
+        Si ingresa con la clave temporal, elegirá una clave nueva.
+      </p>
       <form onSubmit={submit} noValidate>
         <Field label="RUC" inputMode="numeric" maxLength={13} {...form.text('ruc')} />
         <Field label="Usuario" autoComplete="username" {...form.text('usuario')} />
-        <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Enviando...' : 'Enviar clave nueva'}</button>
+        <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Enviando...' : 'Enviar clave temporal'}</button>
       </form>
       <MessageDialog message={message} onClose={close} />
     </PublicLayout>

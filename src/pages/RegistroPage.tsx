@@ -36,7 +36,7 @@ export default function RegistroPage() {
       EMP_NOMBRE: required(v.EMP_NOMBRE),
       email: required(v.email) ?? (isEmail(v.email.trim()) ? undefined : 'Ingrese un correo electrónico válido'),
       usuario: required(v.usuario) ?? (/\s/.test(v.usuario.trim()) ? 'El usuario no puede tener espacios' : undefined),
-      clave: required(v.clave) ?? (v.clave.length < PASSWORD_MIN_LENGTH ? `La clave debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres` : undefined),
+      clave: required(v.clave) ?? (v.clave.length < PASSWORD_MIN_LENGTH ? MSG.passwordTooShort : undefined),
       referencia: file && !/^[A-Za-z0-9-]{1,60}$/.test(v.referencia.trim()) ? 'Ingrese el número de referencia del pago (letras, números y guiones)' : undefined,
     }),
   );

@@ -1,12 +1,14 @@
 /**
  * Signed-in journeys: the company application, the administration area, the distributor's choice, sessions
- * closed by a 401 (only the session of that kind), logout, the deactivated user, and password recovery.
+ * closed by a 401 (only the session of that kind), logout (which closes the token on the server), the deactivated
+ * user, password recovery with a temporary clave, and an administrator's clave change.
  */
 import { describe, expect, it } from 'vitest';
-import { apiCall, e2eAvailable, e2eSuite, outbox, screenshot } from '../helpers/e2e';
+import type { Page } from 'playwright-core';
+import { apiCall, e2eAvailable, e2eSuite, newPage, screenshot, startServer, waitForMail } from '../helpers/e2e';
 import {
-  acceptMessage, expectMessage, fillAdminLogin, fillCompanyLogin, FERRETERIA, COSTA_AZUL_RUC, loginAdmin, loginCompany, open,
-  routeOf, sidebarEntries, storageItem, waitForRoute,
+  acceptMessage, chooseUserMenu, expectMessage, fillAdminLogin, fillCompanyLogin, FERRETERIA, COSTA_AZUL_RUC, loginAdmin, loginCompany,
+  newCompany, open, routeOf, sidebarEntries, storageItem, waitForRoute,
 } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
@@ -131,15 +133,13 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     await open(page, suite.server, '/');
     await page.reload();
     await sidebarEntries(page);
-    await page.getByRole('button', { name: 'Perfil' }).click();
-    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await chooseUserMenu(page, 'Cerrar sesión');
     await waitForRoute(page, '/login');
     expect(await storageItem(page, 'usuario')).toBeNull();
 
     // Logout from the administration area.
     await loginAdmin(page, suite.server, DEMO.admin);
-    await page.getByRole('button', { name: 'Perfil' }).click();
-    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await chooseUserMenu(page, 'Cerrar sesión');
     await waitForRoute(page, '/administrador/login');
     expect(await storageItem(page, 'usuarioAdmin')).toBeNull();
   });
@@ -154,35 +154,150 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     await screenshot(page, 'error403');
   });
 
-  it('recuperar la clave: validación, error, Listo y el correo con la clave nueva que sirve para ingresar', async () => {
+  it('recuperar la clave: la temporal del correo lleva a elegir una clave nueva, y solo esa pantalla hasta guardarla', async () => {
+    const company = await newCompany(suite.server);
     const page = await freshPage();
     await open(page, suite.server, '/recuperar-clave');
-    await page.getByRole('button', { name: 'Enviar clave nueva' }).click();
+    await page.getByText(/La clave temporal sirve durante 60 minutos y su clave actual sigue funcionando/).waitFor();
+    await page.getByRole('button', { name: 'Enviar clave temporal' }).click();
     await expectMessage(page, MSG.warningTitle, MSG.formInvalid);
     await acceptMessage(page);
     await screenshot(page, 'recuperar-clave');
-    await page.getByLabel('RUC', { exact: true }).fill(DEMO.empresa.ruc);
-    await page.getByLabel('Usuario', { exact: true }).fill('nadie');
-    await page.getByRole('button', { name: 'Enviar clave nueva' }).click();
-    await expectMessage(page, MSG.loginErrorTitle, `${MSG.recoveryErrorPrefix} ${MSG.recoveryNotFound}`);
-    await acceptMessage(page);
-    await page.getByLabel('Usuario', { exact: true }).fill(DEMO.empresa.usuario);
-    await page.getByRole('button', { name: 'Enviar clave nueva' }).click();
+    await page.getByLabel('RUC', { exact: true }).fill(company.ruc);
+    await page.getByLabel('Usuario', { exact: true }).fill(company.usuario);
+    await page.getByRole('button', { name: 'Enviar clave temporal' }).click();
     await expectMessage(page, MSG.recoveryOkTitle, MSG.recoveryOk);
     await screenshot(page, 'recuperar-listo');
     await acceptMessage(page);
     await waitForRoute(page, '/login');
 
-    const mails = await outbox(suite.server.dataDir);
-    const mail = mails.find((m) => m.to.includes('lucia.perez@comercialandina.ec'));
-    const newPassword = mail?.text.match(/Clave nueva: (\S+)/)?.[1];
-    expect(newPassword).toBeTruthy();
-    await fillCompanyLogin(page, { ...DEMO.empresa, clave: DEMO.empresa.clave });
+    const [, temporary] = await waitForMail(suite.server.dataDir, company.correo, /Clave temporal: (\S+)/);
+    await fillCompanyLogin(page, { ...company, clave: temporary });
+    await waitForRoute(page, '/elegir-clave');
+    const form = passwordForm(page);
+    await page.getByRole('heading', { name: 'Elija una clave nueva' }).waitFor();
+    await page.getByText(MSG.mustChangePassword).waitFor();
+    expect(await form.actual.count()).toBe(0);
+    expect(await page.title()).toMatch(/^Elija una clave nueva · /);
+    await captureBothWidths(page, 'empresa-elegir-clave');
+
+    // The forgotten clave still works: the mail may be ignored.
+    const withOld = await apiCall<{ usuario: { cambiarClave: boolean } }>(suite.server, '/login', { method: 'POST', body: company });
+    expect(withOld.usuario.cambiarClave).toBe(false);
+
+    // Nothing else of the company app: a typed address, or a session that lost the flag (the server's 403), come back here.
+    await open(page, suite.server, '/mi-empresa');
+    await waitForRoute(page, '/elegir-clave');
+    await page.evaluate(() => {
+      const user = JSON.parse(localStorage.getItem('usuario')!);
+      localStorage.setItem('usuario', JSON.stringify({ ...user, cambiarClave: false }));
+    });
+    await open(page, suite.server, '/');
+    await waitForRoute(page, '/elegir-clave');
+
+    const chosen = 'ElegidaNueva2026';
+    await form.nueva.fill('corta');
+    await form.confirmacion.fill('otra');
+    await form.guardar.click();
+    await page.getByText('Debe tener al menos 8 caracteres').waitFor();
+    await page.getByText('Las claves no coinciden').waitFor();
+    await form.nueva.fill(chosen);
+    await form.confirmacion.fill(chosen);
+    await form.guardar.click();
+    await waitForRoute(page, '/');
+    await page.getByText(MSG.passwordChanged).waitFor();
+    expect(await sidebarEntries(page)).toContain('Mi empresa');
+
+    await chooseUserMenu(page, 'Cerrar sesión');
+    await waitForRoute(page, '/login');
+    await fillCompanyLogin(page, { ...company, clave: temporary });
     await expectMessage(page, MSG.loginErrorTitle, `${MSG.loginErrorPrefix} ${MSG.companyLoginFailed}`);
     await acceptMessage(page);
-    await page.getByLabel('Clave', { exact: true }).fill(newPassword!);
+    await page.getByLabel('Clave', { exact: true }).fill(chosen);
     await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await waitForRoute(page, '/');
-    expect(routeOf(page)).toBe('/');
+  });
+
+  it('un administrador cambia su clave desde el menú de usuario: la equivocada no cierra la sesión, la nueva sirve para ingresar', async () => {
+    // Its own server, whose only account is an administrator made for this scenario: the demo ones keep their claves.
+    const admin = { usuario: 'cambia.clave', clave: 'ClaveInicial2026' };
+    const server = await startServer({}, { admins: [admin] });
+    const page = await newPage(suite.browser);
+    try {
+      await loginAdmin(page, server, admin);
+      await chooseUserMenu(page, 'Cambiar clave');
+      await waitForRoute(page, '/administrador/cambiar-clave');
+      const form = passwordForm(page);
+      await expect.poll(() => page.title()).toMatch(/^Cambiar clave · /);
+      const nueva = 'ClaveCambiada2026';
+      await form.actual.fill('NoEsLaClave1');
+      await form.nueva.fill(nueva);
+      await form.confirmacion.fill(nueva);
+      await form.guardar.click();
+      await page.getByText(MSG.wrongCurrentPassword).waitFor();
+      expect(routeOf(page)).toBe('/administrador/cambiar-clave');
+      expect(await storageItem(page, 'usuarioAdmin')).not.toBeNull();
+      await captureBothWidths(page, 'admin-cambiar-clave');
+
+      await form.actual.fill(admin.clave);
+      await form.guardar.click();
+      await waitForRoute(page, '/administrador');
+      await page.getByText(MSG.passwordChanged).waitFor();
+
+      await chooseUserMenu(page, 'Cerrar sesión');
+      await waitForRoute(page, '/administrador/login');
+      await fillAdminLogin(page, admin);
+      await expectMessage(page, MSG.loginErrorTitle, `${MSG.loginErrorPrefix} ${MSG.adminLoginFailed}`);
+      await acceptMessage(page);
+      await page.getByLabel('Clave', { exact: true }).fill(nueva);
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+      await waitForRoute(page, '/administrador');
+    } finally {
+      await page.context().close();
+      await server.stop();
+    }
+  });
+
+  it('cerrar sesión anula el token en el servidor; quien lo siga usando vuelve al ingreso con el aviso', async () => {
+    const company = await newCompany(suite.server);
+    const page = await freshPage();
+    await loginCompany(page, suite.server, company);
+    await acceptMessage(page);
+    const companyToken = JSON.parse((await storageItem(page, 'usuario'))!).token as string;
+    await chooseUserMenu(page, 'Cerrar sesión');
+    await waitForRoute(page, '/login');
+    await expect(apiCall(suite.server, '/menuEmpresa', { method: 'POST', body: { ruc: company.ruc }, token: companyToken }))
+      .rejects.toThrow(`401 ${MSG.sessionEnded}`);
+
+    await loginAdmin(page, suite.server, DEMO.admin);
+    const stored = (await storageItem(page, 'usuarioAdmin'))!;
+    await chooseUserMenu(page, 'Cerrar sesión');
+    await waitForRoute(page, '/administrador/login');
+    const { ADM_CODIGO, token } = JSON.parse(stored);
+    await expect(apiCall(suite.server, '/menus/menuAdmin', { method: 'POST', body: { id: ADM_CODIGO }, token })).rejects.toThrow(`401 ${MSG.sessionEnded}`);
+
+    // A copy of the closed session (another tab, say) ends at its next call, and the sign-in page says why.
+    await page.evaluate((value) => localStorage.setItem('usuarioAdmin', value), stored);
+    await open(page, suite.server, '/administrador/configuraciones');
+    await waitForRoute(page, '/administrador/login');
+    await page.getByRole('alert').filter({ hasText: MSG.sessionEnded }).waitFor();
+    expect(await storageItem(page, 'usuarioAdmin')).toBeNull();
   });
 });
+
+/** The clave change form of either area (react-admin marks the required labels with " *"). */
+const passwordForm = (page: Page) => ({
+  actual: page.getByLabel(/^Clave actual/),
+  nueva: page.getByLabel(/^Clave nueva/),
+  confirmacion: page.getByLabel(/^Confirmar clave nueva/),
+  guardar: page.getByRole('button', { name: 'Guardar clave' }),
+});
+
+/** The screen as it is at a desktop width (1366 px) and a phone's (390 px), then back to the suite's size. */
+async function captureBothWidths(page: Page, name: string) {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, type RunningServer } from './e2e';
+import { registration } from './accounts';
 
 /** Credentials of a company user (RUC, usuario, clave). */
 export type CompanyCredentials = { ruc: string; usuario: string; clave: string };
@@ -103,4 +104,17 @@ export async function adminMenuFromApi(server: RunningServer, credentials: Admin
 export async function adminToken(server: RunningServer, credentials: AdminCredentials) {
   const { usuario } = await apiCall<{ usuario: { token: string } }>(server, '/loginAdmin', { method: 'POST', body: credentials });
   return usuario.token;
+}
+
+/** Opens the area's user menu (the "Perfil" button of the app bar) and chooses one of its entries. */
+export async function chooseUserMenu(page: Page, entry: string) {
+  await page.getByRole('button', { name: 'Perfil' }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
+/** A new company registered through the API, for a scenario that changes its user's data: its sign-in and its address. */
+export async function newCompany(server: RunningServer): Promise<CompanyCredentials & { correo: string }> {
+  const body = registration();
+  await apiCall(server, '/registro', { method: 'POST', body });
+  return { ruc: body.EMP_RUC, usuario: body.usuario, clave: body.clave, correo: body.email };
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
@@ -35,13 +36,28 @@ async function freePort(): Promise<number> {
 
 export type RunningServer = { url: string; dataDir: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
 
-/** The real server (`server/start.ts`) on a fresh DATA_DIR with PGlite and the demo seed, serving the built app. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
+/** An administrator made by the create-admin command, as an operator does. */
+export type NewAdmin = { usuario: string; clave: string };
+
+/**
+ * The real server (`server/start.ts`) on a fresh DATA_DIR with PGlite, serving the built app. With `admins`,
+ * the create-admin command makes them first, and there is no demo data (the seed only fills an empty database);
+ * otherwise the demo seed runs.
+ */
+export async function startServer(env: Record<string, string> = {}, { admins = [] }: { admins?: NewAdmin[] } = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('Falta dist/: ejecute "npm run build" antes de las pruebas e2e');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-e2e-'));
+  for (const admin of admins) {
+    // One at a time: each run holds the DATA_DIR lock.
+    await promisify(execFile)(tsx, ['server/cli/create-admin.ts', '--usuario', admin.usuario, '--clave', admin.clave], {
+      cwd: root, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    });
+  }
   const port = await freePort();
   let output = '';
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/start.ts'], {
+  const child = spawn(tsx, ['server/start.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,6 +123,19 @@ export async function outbox(dataDir: string) {
     const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : mail.to?.text ?? '';
     return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
   }));
+}
+
+/** Waits for a mail to `address` whose text matches `pattern` (the server sends some without waiting) and returns the match. */
+export async function waitForMail(dataDir: string, address: string, pattern: RegExp): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    for (const mail of await outbox(dataDir)) {
+      const match = mail.to.includes(address) ? mail.text.match(pattern) : null;
+      if (match) return match;
+    }
+    if (Date.now() > deadline) throw new Error(`No llegó un correo a ${address} que diga ${pattern}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** Calls the API of a running server directly (to set up data or flip settings for a test). */

@@ -1,0 +1,37 @@
+import { useLogout, useTranslate } from 'react-admin';
+import { Navigate, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { companySession } from '../authProvider/session';
+import { MSG } from '../domain/messages';
+import { PasswordForm } from '../shell/PasswordForm';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
+
+/**
+ * The only screen of a session that signed in with a temporary clave (outside the layout: no menu, no other
+ * screen); the temporary clave was the proof, so the server does not ask for the current one.
+ */
+export function ElegirClavePage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const title = translate('amelia.clave.elegir');
+  useDocumentTitle(title);
+  if (!companySession.mustChangePassword()) return <Navigate to="/" replace />;
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Card sx={{ width: '100%', maxWidth: 440 }}>
+        <CardContent sx={{ display: 'grid', gap: 2 }}>
+          <Typography variant="h5" component="h1">{title}</Typography>
+          <Alert severity="info">{MSG.mustChangePassword}</Alert>
+          <PasswordForm askCurrent={false} onChanged={() => navigate('/', { replace: true })} />
+          <Button onClick={() => logout()} sx={{ justifySelf: 'start' }}>{translate('ra.auth.logout')}</Button>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
