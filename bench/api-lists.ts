@@ -42,7 +42,9 @@ export async function benchApiLists(adminUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-bench-'));
   const database = await openDatabase({ databaseUrl: url.toString() });
   const direct = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  direct.on('error', () => { /* connections end when the database is dropped */ });
+  direct.on('error', () => {
+    /* connections end when the database is dropped */
+  });
   try {
     await seedDemo(database.db);
     await direct.query(`INSERT INTO soporte (spt_productos, spt_ruc, spt_clientenombre, spt_clientecorreo, spt_clientetelefono, spt_asunto, spt_mensaje, spt_estado, spt_fecha)
@@ -54,7 +56,11 @@ export async function benchApiLists(adminUrl: string) {
         (ARRAY['ABIERTO','EN_PROCESO','RESUELTO','CERRADO','REABIERTO'])[1 + i % 5], now() - (i || ' minutes')::interval
       FROM generate_series(1, ${TICKETS}) AS i`);
     await direct.query('ANALYZE');
-    const { app, ctx } = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir }), jwtSecret: 'clave-de-benchmark-de-al-menos-32-caracteres' }, database, logger: false });
+    const { app, ctx } = await buildApp({
+      config: { ...loadConfig({ DATA_DIR: dataDir }), jwtSecret: 'clave-de-benchmark-de-al-menos-32-caracteres' },
+      database,
+      logger: false,
+    });
     await app.ready();
     const { token } = await ctx.tokens.sign({ kind: 'admin', admin: 1, perfil: 1 }, 3600);
 
@@ -62,7 +68,12 @@ export async function benchApiLists(adminUrl: string) {
       { caso: 'lista, página 1', filter: {}, where: '', params: [] as unknown[] },
       { caso: 'búsqueda por nombre', filter: { q: 'Pérez 12' }, where: 'WHERE s.spt_clientenombre ILIKE $1', params: ['%Pérez 12%'] },
       { caso: 'filtro por estado', filter: { SPT_ESTADO: 'REABIERTO' }, where: 'WHERE s.spt_estado = ANY($1)', params: [['REABIERTO']] },
-      { caso: 'número de ticket', filter: { q: String(Math.floor(TICKETS / 2)) }, where: 'WHERE s.spt_id = $1', params: [Math.floor(TICKETS / 2)] },
+      {
+        caso: 'número de ticket',
+        filter: { q: String(Math.floor(TICKETS / 2)) },
+        where: 'WHERE s.spt_id = $1',
+        params: [Math.floor(TICKETS / 2)],
+      },
     ];
     const results = [];
     for (const c of cases) {

@@ -30,7 +30,14 @@ export function bundleReport(distDir = path.resolve(import.meta.dirname, '..', '
     const files = [...closure([entryKey, key])].map((k) => manifest[k].file);
     const bytes = files.reduce((sum, file) => sum + gzip(file), 0);
     const text = files.map((file) => fs.readFileSync(path.join(distDir, file), 'utf8')).join('\n');
-    return [{ page: name, kB: Math.round(bytes / 102.4) / 10, chunks: files.length, reactAdmin: /RaStore|ra\.page\.dashboard|useListController/.test(text) }];
+    return [
+      {
+        page: name,
+        kB: Math.round(bytes / 102.4) / 10,
+        chunks: files.length,
+        reactAdmin: /RaStore|ra\.page\.dashboard|useListController/.test(text),
+      },
+    ];
   });
 }
 

@@ -9,7 +9,10 @@ let failed = false;
 
 console.log(`\n== Primera carga de JavaScript de las páginas públicas (gzip, presupuesto ${PUBLIC_PAGE_BUDGET_KB} kB)`);
 if (!fs.existsSync(path.join(root, 'dist', '.vite', 'manifest.json'))) {
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 const pages = bundleReport();
 console.table(pages);

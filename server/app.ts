@@ -20,11 +20,28 @@ import { createFileStore } from './infra/files';
 import { createStorage } from './infra/storage';
 import { modules } from './modules';
 
-export type BuildOptions = { config: Config; database: Database; mailer?: Mailer; logger?: boolean; /** Where log lines go (default stdout); tests read them. */ logStream?: NodeJS.WritableStream };
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+  /** Where log lines go (default stdout); tests read them. */ logStream?: NodeJS.WritableStream;
+};
 
 export async function buildApp({ config, database, mailer, logger = true, logStream }: BuildOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers["x-token"]', 'req.headers.authorization', 'busboyOptions.headers["x-token"]', 'busboyOptions.headers.authorization'], ...(logStream ? { stream: logStream } : {}) } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: [
+            'req.headers["x-token"]',
+            'req.headers.authorization',
+            'busboyOptions.headers["x-token"]',
+            'busboyOptions.headers.authorization',
+          ],
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
     bodyLimit: 1024 * 1024,
     // A function, not the number: Fastify 5.12 fails closed on a numeric trustProxy. Hop 0 is the socket's peer.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
@@ -51,7 +68,11 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Amelia API', version: '1.0.0', description: 'API de Amelia: sesión, administración, soporte y clientes. Los errores responden { msg } en español.' },
+      info: {
+        title: 'Amelia API',
+        version: '1.0.0',
+        description: 'API de Amelia: sesión, administración, soporte y clientes. Los errores responden { msg } en español.',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-token' } } },
     },
   });

@@ -42,8 +42,14 @@ export type Config = {
 
 /** FILES_URL=s3://bucket/prefix and the FILES_S3_* variables. The keys are never logged. */
 export type S3Files = {
-  kind: 's3'; bucket: string; prefix: string; endpoint?: string; region: string;
-  accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean;
+  kind: 's3';
+  bucket: string;
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
 };
 export type FilesConfig = { kind: 'disk'; dir: string } | S3Files;
 

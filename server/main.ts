@@ -47,7 +47,9 @@ export async function main() {
   const { app, ctx } = await buildApp({ config, database });
   // In the background: listing a large bucket must not delay start-up, and nothing waits for the result.
   ctx.files.sweep().then(
-    (removed) => { if (removed) app.log.info({ removed }, 'barrido de archivos: se quitaron archivos sin referencia'); },
+    (removed) => {
+      if (removed) app.log.info({ removed }, 'barrido de archivos: se quitaron archivos sin referencia');
+    },
     (error: Error) => app.log.warn({ err: { message: error.message } }, 'barrido de archivos: no se pudo completar'),
   );
 

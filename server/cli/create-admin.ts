@@ -12,7 +12,12 @@ await withDatabase(async (database) => {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { usuario: { type: 'string' }, clave: { type: 'string' }, nombre: { type: 'string' }, distribuidor: { type: 'boolean', default: false } },
+      options: {
+        usuario: { type: 'string' },
+        clave: { type: 'string' },
+        nombre: { type: 'string' },
+        distribuidor: { type: 'boolean', default: false },
+      },
     }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${usage}`);

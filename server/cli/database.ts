@@ -13,7 +13,10 @@ export async function withDatabase(task: (database: Database) => Promise<void>):
       fs.mkdirSync(config.dataDir, { recursive: true });
       release = acquireDataDirLock(config.dataDir);
     }
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db') });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+    });
     try {
       await task(database);
     } finally {
@@ -21,7 +24,8 @@ export async function withDatabase(task: (database: Database) => Promise<void>):
       release();
     }
   } catch (error) {
-    const message = error instanceof DataDirLockedError || error instanceof UsageError ? error.message : `Error: ${(error as Error).message}`;
+    const message =
+      error instanceof DataDirLockedError || error instanceof UsageError ? error.message : `Error: ${(error as Error).message}`;
     console.error(message);
     process.exitCode = 1;
   }

@@ -23,7 +23,13 @@ export type Services = {
 export type AppContext = Services & { guards: Guards };
 
 /** The Fastify instance each routes file receives, TypeBox-typed. */
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** A module's routes plugin, mounted under the module's prefix (server/modules/index.ts). */
 export type ModuleRoutes = (app: App, ctx: AppContext) => void | Promise<void>;

@@ -8,14 +8,21 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../infra/db/unavail
 
 /** An error whose message is safe and useful to show: it goes to the client as { msg } with its status. */
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string, readonly code?: string) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
   }
 }
 
 /** A 429 that also tells clients, in the standard header, how many seconds to wait before trying again. */
 export class TooManyRequests extends HttpError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(429, message);
   }
 }
@@ -50,17 +57,33 @@ export function validationMessage(errors: AjvError[], context?: string): string 
   if (error.parentSchema?.errorMessage && error.keyword !== 'required' && error.keyword !== 'text') return error.parentSchema.errorMessage;
   const field = fieldName(error);
   switch (error.keyword) {
-    case 'required': return MSG.required(field);
-    case 'type': return `El campo ${field} tiene un tipo de dato inválido`;
-    case 'minLength': return Number(error.params.limit) <= 1 ? MSG.required(field) : `El campo ${field} debe tener al menos ${error.params.limit} caracteres`;
-    case 'maxLength': return `El campo ${field} admite como máximo ${error.params.limit} caracteres`;
-    case 'pattern': return `El campo ${field} tiene un formato inválido`;
-    case 'format': return `El campo ${field} tiene un formato inválido`;
-    case 'minimum': case 'maximum': return `El campo ${field} está fuera del rango permitido`;
-    case 'enum': case 'const': case 'anyOf': return `El campo ${field} tiene un valor no permitido`;
-    case 'text': return `El campo ${field} contiene caracteres no permitidos`;
-    case 'additionalProperties': return `El campo ${String(error.params.additionalProperty)} no está permitido`;
-    default: return context === 'body' ? MSG.formInvalid : `El parámetro ${field} no es válido`;
+    case 'required':
+      return MSG.required(field);
+    case 'type':
+      return `El campo ${field} tiene un tipo de dato inválido`;
+    case 'minLength':
+      return Number(error.params.limit) <= 1
+        ? MSG.required(field)
+        : `El campo ${field} debe tener al menos ${error.params.limit} caracteres`;
+    case 'maxLength':
+      return `El campo ${field} admite como máximo ${error.params.limit} caracteres`;
+    case 'pattern':
+      return `El campo ${field} tiene un formato inválido`;
+    case 'format':
+      return `El campo ${field} tiene un formato inválido`;
+    case 'minimum':
+    case 'maximum':
+      return `El campo ${field} está fuera del rango permitido`;
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+      return `El campo ${field} tiene un valor no permitido`;
+    case 'text':
+      return `El campo ${field} contiene caracteres no permitidos`;
+    case 'additionalProperties':
+      return `El campo ${String(error.params.additionalProperty)} no está permitido`;
+    default:
+      return context === 'body' ? MSG.formInvalid : `El parámetro ${field} no es válido`;
   }
 }
 
@@ -112,9 +135,14 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /** Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request (e.g. headers over 16 kB). */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
-  const [status, msg] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, HTTP_MSG.headersTooLarge]
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, HTTP_MSG.timeout]
-      : [400, HTTP_MSG.badRequest];
+  const [status, msg] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, HTTP_MSG.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, HTTP_MSG.timeout]
+        : [400, HTTP_MSG.badRequest];
   const body = JSON.stringify({ msg });
-  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

@@ -6,7 +6,14 @@ import { HttpError } from './errors';
 import { MSG } from '../../src/domain/messages';
 import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../../src/domain/constants';
 import { isDistributor } from '../../src/domain/perfiles';
-import { TokenError, type AdminClaims, type CompanyClaims, type RegistrationClaims, type TicketClaims, type VerifiedClaims } from '../infra/tokens';
+import {
+  TokenError,
+  type AdminClaims,
+  type CompanyClaims,
+  type RegistrationClaims,
+  type TicketClaims,
+  type VerifiedClaims,
+} from '../infra/tokens';
 import { administradores, empresas, sesiones, usuarios } from '../infra/db/schema';
 
 declare module 'fastify' {
@@ -57,26 +64,38 @@ const distributor = alias(administradores, 'distribuidor');
  * is still open (sesiones, by the token's jti) and the account still active.
  */
 export function createGuards(ctx: Services) {
-  const companyGuard = (allowTemporaryPassword: boolean) => tokenGuard(async (request) => {
-    const claims = await readClaims(ctx, request);
-    if (claims.kind !== 'empresa') throw new HttpError(403, MSG.forbidden);
-    if (!claims.jti) throw new HttpError(401, MSG.notAuthenticated);
-    const [row] = await ctx.db
-      .select({
-        activo: usuarios.USU_ACTIVO, empresaActiva: empresas.EMP_ACTIVO, distribuidorActivo: distributor.ADM_ACTIVO,
-        revocada: sesiones.SES_REVOCADA, cambiarClave: sesiones.SES_CAMBIAR_CLAVE,
-      })
-      .from(sesiones)
-      .innerJoin(usuarios, eq(usuarios.USU_CODIGO, sesiones.USU_CODIGO))
-      .innerJoin(empresas, eq(empresas.EMP_CODIGO, usuarios.COM_CODIGO))
-      .leftJoin(distributor, eq(distributor.ADM_CODIGO, sesiones.ADM_CODIGO))
-      .where(and(eq(sesiones.SES_ID, claims.jti), eq(sesiones.SES_TIPO, 'empresa'), eq(sesiones.USU_CODIGO, claims.usuario)));
-    if (!row) throw new HttpError(401, MSG.notAuthenticated);
-    if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
-    if (!row.activo || !row.empresaActiva || row.distribuidorActivo === false) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
-    if (row.cambiarClave && !allowTemporaryPassword) throw new HttpError(403, MSG.mustChangePassword, MUST_CHANGE_PASSWORD_CODE);
-    request.company = { kind: 'empresa', usuario: claims.usuario, empresa: claims.empresa, distribuidor: claims.distribuidor, sesion: claims.jti, cambiarClave: row.cambiarClave };
-  });
+  const companyGuard = (allowTemporaryPassword: boolean) =>
+    tokenGuard(async (request) => {
+      const claims = await readClaims(ctx, request);
+      if (claims.kind !== 'empresa') throw new HttpError(403, MSG.forbidden);
+      if (!claims.jti) throw new HttpError(401, MSG.notAuthenticated);
+      const [row] = await ctx.db
+        .select({
+          activo: usuarios.USU_ACTIVO,
+          empresaActiva: empresas.EMP_ACTIVO,
+          distribuidorActivo: distributor.ADM_ACTIVO,
+          revocada: sesiones.SES_REVOCADA,
+          cambiarClave: sesiones.SES_CAMBIAR_CLAVE,
+        })
+        .from(sesiones)
+        .innerJoin(usuarios, eq(usuarios.USU_CODIGO, sesiones.USU_CODIGO))
+        .innerJoin(empresas, eq(empresas.EMP_CODIGO, usuarios.COM_CODIGO))
+        .leftJoin(distributor, eq(distributor.ADM_CODIGO, sesiones.ADM_CODIGO))
+        .where(and(eq(sesiones.SES_ID, claims.jti), eq(sesiones.SES_TIPO, 'empresa'), eq(sesiones.USU_CODIGO, claims.usuario)));
+      if (!row) throw new HttpError(401, MSG.notAuthenticated);
+      if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
+      if (!row.activo || !row.empresaActiva || row.distribuidorActivo === false)
+        throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
+      if (row.cambiarClave && !allowTemporaryPassword) throw new HttpError(403, MSG.mustChangePassword, MUST_CHANGE_PASSWORD_CODE);
+      request.company = {
+        kind: 'empresa',
+        usuario: claims.usuario,
+        empresa: claims.empresa,
+        distribuidor: claims.distribuidor,
+        sesion: claims.jti,
+        cambiarClave: row.cambiarClave,
+      };
+    });
 
   /** Any active administration user, whatever the profile. */
   const admin = tokenGuard(async (request) => {
@@ -84,8 +103,14 @@ export function createGuards(ctx: Services) {
     if (claims.kind !== 'admin') throw new HttpError(403, MSG.adminOnly);
     if (!claims.jti) throw new HttpError(401, MSG.notAuthenticated);
     const [row] = await ctx.db
-      .select({ ADM_ACTIVO: administradores.ADM_ACTIVO, PRF_CODIGO: administradores.PRF_CODIGO, DRB_CONTADOR: administradores.DRB_CONTADOR, revocada: sesiones.SES_REVOCADA })
-      .from(sesiones).innerJoin(administradores, eq(administradores.ADM_CODIGO, sesiones.ADM_CODIGO))
+      .select({
+        ADM_ACTIVO: administradores.ADM_ACTIVO,
+        PRF_CODIGO: administradores.PRF_CODIGO,
+        DRB_CONTADOR: administradores.DRB_CONTADOR,
+        revocada: sesiones.SES_REVOCADA,
+      })
+      .from(sesiones)
+      .innerJoin(administradores, eq(administradores.ADM_CODIGO, sesiones.ADM_CODIGO))
       .where(and(eq(sesiones.SES_ID, claims.jti), eq(sesiones.SES_TIPO, 'admin'), eq(sesiones.ADM_CODIGO, claims.admin)));
     if (!row) throw new HttpError(401, MSG.notAuthenticated);
     if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
@@ -100,10 +125,11 @@ export function createGuards(ctx: Services) {
     companyPendingPassword: companyGuard(true),
     admin,
     /** An active administration user with one of these profiles (PERFIL codes); other profiles get 403. */
-    requireProfile: (...codes: number[]) => tokenGuard(async (request) => {
-      await admin(request);
-      if (!codes.includes(request.admin!.perfil)) throw new HttpError(403, MSG.forbidden);
-    }),
+    requireProfile: (...codes: number[]) =>
+      tokenGuard(async (request) => {
+        await admin(request);
+        if (!codes.includes(request.admin!.perfil)) throw new HttpError(403, MSG.forbidden);
+      }),
     /** The registration payment upload's token (tokenPago); the route checks that it is for that company. */
     registro: tokenGuard(async (request) => {
       const claims = await readClaims(ctx, request);

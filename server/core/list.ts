@@ -57,8 +57,11 @@ const MAX_INT = 2147483647;
 
 /** Whether a JSON value has a key or a string with a character one-line text refuses (JSON escapes hide them from the query string's check). */
 const hasForbiddenText = (value: unknown): boolean =>
-  typeof value === 'string' ? hasForbiddenCharacters(value)
-    : typeof value === 'object' && value !== null && Object.entries(value).some(([key, v]) => hasForbiddenCharacters(key) || hasForbiddenText(v));
+  typeof value === 'string'
+    ? hasForbiddenCharacters(value)
+    : typeof value === 'object' &&
+      value !== null &&
+      Object.entries(value).some(([key, v]) => hasForbiddenCharacters(key) || hasForbiddenText(v));
 
 function parseJson(raw: string | undefined, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
@@ -94,14 +97,16 @@ function condition(key: string, filter: Filter, value: unknown): SQL | undefined
       if (!values.length || !values.every((v) => filter.values.includes(v))) throw invalid();
       return inArray(filter.column, values);
     }
-    case 'integer': return eq(filter.column, id(value));
+    case 'integer':
+      return eq(filter.column, id(value));
     case 'boolean':
       if (typeof value !== 'boolean') throw invalid();
       return eq(filter.column, value);
     case 'flag':
       if (typeof value !== 'boolean') throw invalid();
       return value ? filter.where : undefined;
-    case 'ids': return inArray(filter.column, list(value).map(id));
+    case 'ids':
+      return inArray(filter.column, list(value).map(id));
   }
 }
 
@@ -117,7 +122,8 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery):
     throw new HttpError(400, `Solo se puede ordenar por ${sortable.join(', ')}`);
   }
   const filter = parseJson(query.filter, 'filter') ?? {};
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new HttpError(400, 'El parámetro filter debe ser un objeto');
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw new HttpError(400, 'El parámetro filter debe ser un objeto');
   const keys = Object.keys(spec.filters);
   const conditions = Object.entries(filter).map(([key, value]) => {
     const rule = spec.filters[key];
@@ -135,7 +141,10 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery):
 
 /** One page of a list: the rows the repository reads for the request, and the total of rows that match. */
 export async function readPage<T, Sort extends string>(
-  db: Db, spec: ListSpec<Sort>, query: ListQuery, rows: (request: PageRequest) => Promise<T[]>,
+  db: Db,
+  spec: ListSpec<Sort>,
+  query: ListQuery,
+  rows: (request: PageRequest) => Promise<T[]>,
 ): Promise<Page<T>> {
   const request = parseList(spec, query);
   const [{ total }] = await db.select({ total: count() }).from(spec.table).where(request.where);

@@ -10,9 +10,7 @@ import { MSG } from '../../src/domain/messages';
  *   INT_VENCE at every count). `unlessKnown` names a marker that exempts the caller (see Throttle.succeeded).
  * - backoff: the first `free` counts pass; after that each one makes the caller wait 1 s, 2 s, 4 s... (capped at the window).
  */
-export type Counter =
-  | { key: string; kind: 'ceiling'; max: number; unlessKnown?: string }
-  | { key: string; kind: 'backoff'; free: number };
+export type Counter = { key: string; kind: 'ceiling'; max: number; unlessKnown?: string } | { key: string; kind: 'backoff'; free: number };
 
 export type Throttle = ReturnType<typeof createThrottle>;
 
@@ -23,10 +21,17 @@ function tooManyAttempts(ms: number) {
   return MSG.tooManyAttempts(Math.ceil(seconds / 60));
 }
 
-const refuse = (ms: number): never => { throw new TooManyRequests(tooManyAttempts(ms), Math.max(1, Math.ceil(ms / 1000))); };
+const refuse = (ms: number): never => {
+  throw new TooManyRequests(tooManyAttempts(ms), Math.max(1, Math.ceil(ms / 1000)));
+};
 
 /** How long a counter still refuses callers, in ms (0: it lets them through). */
-function waitFor(counter: Counter, row: { INT_CUENTA: number; INT_ULTIMO: Date; INT_VENCE: Date } | undefined, windowMs: number, now: number): number {
+function waitFor(
+  counter: Counter,
+  row: { INT_CUENTA: number; INT_ULTIMO: Date; INT_VENCE: Date } | undefined,
+  windowMs: number,
+  now: number,
+): number {
   if (!row || row.INT_VENCE.getTime() <= now) return 0;
   if (counter.kind === 'ceiling') return row.INT_CUENTA >= counter.max ? row.INT_VENCE.getTime() - now : 0;
   if (row.INT_CUENTA < counter.free) return 0;
@@ -38,17 +43,19 @@ export function createThrottle(db: Db, windowMs: number) {
   const window = sql`make_interval(secs => ${windowMs / 1000})`;
 
   /** Adds one to each counter (starting it over if its window passed) and returns the new rows. */
-  const count = (counters: Counter[]) => db.insert(intentos)
-    .values(counters.map((c) => ({ INT_CLAVE: c.key, INT_CUENTA: 1, INT_ULTIMO: sql`now()`, INT_VENCE: sql`now() + ${window}` })))
-    .onConflictDoUpdate({
-      target: intentos.INT_CLAVE,
-      set: {
-        INT_CUENTA: sql`CASE WHEN ${intentos.INT_VENCE} <= now() THEN 1 ELSE ${intentos.INT_CUENTA} + 1 END`,
-        INT_ULTIMO: sql`now()`,
-        INT_VENCE: sql`now() + ${window}`,
-      },
-    })
-    .returning();
+  const count = (counters: Counter[]) =>
+    db
+      .insert(intentos)
+      .values(counters.map((c) => ({ INT_CLAVE: c.key, INT_CUENTA: 1, INT_ULTIMO: sql`now()`, INT_VENCE: sql`now() + ${window}` })))
+      .onConflictDoUpdate({
+        target: intentos.INT_CLAVE,
+        set: {
+          INT_CUENTA: sql`CASE WHEN ${intentos.INT_VENCE} <= now() THEN 1 ELSE ${intentos.INT_CUENTA} + 1 END`,
+          INT_ULTIMO: sql`now()`,
+          INT_VENCE: sql`now() + ${window}`,
+        },
+      })
+      .returning();
 
   return {
     /** Refuses (429, with how long to wait) while any counter holds the caller back. One query. */
@@ -57,8 +64,10 @@ export function createThrottle(db: Db, windowMs: number) {
       const rows = new Map((await db.select().from(intentos).where(inArray(intentos.INT_CLAVE, keys))).map((r) => [r.INT_CLAVE, r]));
       const now = Date.now();
       const known = (key?: string) => Boolean(key && (rows.get(key)?.INT_VENCE.getTime() ?? 0) > now);
-      const wait = Math.max(0, ...counters.map((c) =>
-        c.kind === 'ceiling' && known(c.unlessKnown) ? 0 : waitFor(c, rows.get(c.key), windowMs, now)));
+      const wait = Math.max(
+        0,
+        ...counters.map((c) => (c.kind === 'ceiling' && known(c.unlessKnown) ? 0 : waitFor(c, rows.get(c.key), windowMs, now))),
+      );
       if (wait > 0) refuse(wait);
     },
 
@@ -72,10 +81,13 @@ export function createThrottle(db: Db, windowMs: number) {
       const rows = new Map((await count(counters)).map((r) => [r.INT_CLAVE, r]));
       const now = Date.now();
       // The call just counted is the one being judged: it is refused when it goes beyond max, not when it reaches it.
-      const wait = Math.max(0, ...counters.map((c) => {
-        const row = rows.get(c.key)!;
-        return waitFor(c, { ...row, INT_CUENTA: row.INT_CUENTA - 1 }, windowMs, now);
-      }));
+      const wait = Math.max(
+        0,
+        ...counters.map((c) => {
+          const row = rows.get(c.key)!;
+          return waitFor(c, { ...row, INT_CUENTA: row.INT_CUENTA - 1 }, windowMs, now);
+        }),
+      );
       if (wait > 0) refuse(wait);
     },
 
@@ -86,8 +98,14 @@ export function createThrottle(db: Db, windowMs: number) {
     async succeeded(pairKey: string, knownKey: string, knownMs: number) {
       await Promise.all([
         db.delete(intentos).where(eq(intentos.INT_CLAVE, pairKey)),
-        db.insert(intentos)
-          .values({ INT_CLAVE: knownKey, INT_CUENTA: 0, INT_ULTIMO: sql`now()`, INT_VENCE: sql`now() + make_interval(secs => ${knownMs / 1000})` })
+        db
+          .insert(intentos)
+          .values({
+            INT_CLAVE: knownKey,
+            INT_CUENTA: 0,
+            INT_ULTIMO: sql`now()`,
+            INT_VENCE: sql`now() + make_interval(secs => ${knownMs / 1000})`,
+          })
           .onConflictDoUpdate({ target: intentos.INT_CLAVE, set: { INT_ULTIMO: sql`now()`, INT_VENCE: sql`excluded.int_vence` } }),
       ]);
     },

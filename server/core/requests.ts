@@ -48,12 +48,19 @@ function createAjv(coerceTypes: boolean) {
   const ajv = new Ajv({
     // Fastify's own defaults, plus verbose (the error handler reads each failing schema's errorMessage). Coercion is
     // true, not Fastify's 'array': a repeated query parameter must not pass as one text.
-    useDefaults: true, removeAdditional: true, allErrors: false, verbose: true, coerceTypes,
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: false,
+    verbose: true,
+    coerceTypes,
   });
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-multiline', schemaType: 'boolean' });
   ajv.addKeyword({
-    keyword: 'text', type: 'string', schemaType: 'string', errors: false,
+    keyword: 'text',
+    type: 'string',
+    schemaType: 'string',
+    errors: false,
     validate: (kind: keyof typeof FORBIDDEN, data: string) => !hasForbiddenCharacters(data, kind),
   });
   return ajv;
@@ -62,7 +69,9 @@ function createAjv(coerceTypes: boolean) {
 /** The integer properties of a params or querystring schema: their text must be a decimal number before Ajv coerces it. */
 function integerProperties(schema: Schema): string[] {
   const properties = isSchema(schema.properties) ? schema.properties : {};
-  return Object.entries(properties).filter(([, sub]) => isSchema(sub) && [sub.type].flat().includes('integer')).map(([name]) => name);
+  return Object.entries(properties)
+    .filter(([, sub]) => isSchema(sub) && [sub.type].flat().includes('integer'))
+    .map(([name]) => name);
 }
 
 /**

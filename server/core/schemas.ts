@@ -12,7 +12,9 @@ export const text = (max: number, extra: object = {}) => Type.String({ minLength
 export const Ruc13 = Type.String({ pattern: '^[0-9]{13}$', errorMessage: 'El RUC debe tener 13 dígitos numéricos' });
 export const Email = Type.String({ maxLength: 150, pattern: EMAIL_PATTERN, errorMessage: 'Ingrese un correo electrónico válido' });
 export const NewPassword = Type.String({
-  minLength: PASSWORD_MIN_LENGTH, maxLength: 200, errorMessage: MSG.passwordTooShort,
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: 200,
+  errorMessage: MSG.passwordTooShort,
 });
 export const IdParam = (name: string) => Type.Object({ [name]: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

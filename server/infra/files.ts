@@ -8,7 +8,15 @@ import { extensionOf, type FileKind, type UploadRule } from '../../src/domain/ar
 
 /** Each kind's extensions, the bytes its content starts with, and the type it is served as. */
 const KINDS: Record<FileKind, { extensions: readonly string[]; signatures: number[][]; mime: string }> = {
-  zip: { extensions: ['zip'], signatures: [[0x50, 0x4b, 0x03, 0x04], [0x50, 0x4b, 0x05, 0x06], [0x50, 0x4b, 0x07, 0x08]], mime: 'application/zip' },
+  zip: {
+    extensions: ['zip'],
+    signatures: [
+      [0x50, 0x4b, 0x03, 0x04],
+      [0x50, 0x4b, 0x05, 0x06],
+      [0x50, 0x4b, 0x07, 0x08],
+    ],
+    mime: 'application/zip',
+  },
   rar: { extensions: ['rar'], signatures: [[0x52, 0x61, 0x72, 0x21, 0x1a, 0x07]], mime: 'application/vnd.rar' },
   pdf: { extensions: ['pdf'], signatures: [[0x25, 0x50, 0x44, 0x46, 0x2d]], mime: 'application/pdf' },
   png: { extensions: ['png'], signatures: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]], mime: 'image/png' },
@@ -25,7 +33,10 @@ export const SWEEP_GRACE_MS = 60 * 60_000;
 
 /** An upload that breaks its rule: wrong type (by name or content) or too large. The message is the rule's. */
 export class UploadRejected extends Error {
-  constructor(readonly reason: 'type' | 'size', message: string) {
+  constructor(
+    readonly reason: 'type' | 'size',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -60,18 +71,23 @@ export function createFileStore(storage: BlobStorage, db: Db, log: Log) {
     try {
       await storage.delete(id);
     } catch (error) {
-      log.warn({ err: { message: (error as Error).message }, archivo: id }, 'no se pudo borrar un archivo; lo quitará el barrido al iniciar');
+      log.warn(
+        { err: { message: (error as Error).message }, archivo: id },
+        'no se pudo borrar un archivo; lo quitará el barrido al iniciar',
+      );
     }
   }
 
   /** `work` in a transaction in which files can be released; their bytes are removed after the commit. */
   async function transaction<T>(work: (tx: Tx, release: Release) => Promise<T>): Promise<T> {
     const released: string[] = [];
-    const result = await db.transaction((tx) => work(tx, async (id) => {
-      if (!id) return;
-      await tx.delete(archivos).where(eq(archivos.ARC_ID, id));
-      released.push(id);
-    }));
+    const result = await db.transaction((tx) =>
+      work(tx, async (id) => {
+        if (!id) return;
+        await tx.delete(archivos).where(eq(archivos.ARC_ID, id));
+        released.push(id);
+      }),
+    );
     for (const id of released) await dropBytes(id);
     return result;
   }
@@ -84,7 +100,12 @@ export function createFileStore(storage: BlobStorage, db: Db, log: Log) {
      * first bytes, then inserts its row and runs `link` (which points a record at the file) in one transaction. The
      * file counts only if that transaction commits; otherwise, or when a rule fails, nothing of it is kept.
      */
-    async save<T>({ stream, filename }: Upload, rule: UploadRule, owner: string, link: (tx: Tx, file: StoredFile, release: Release) => Promise<T>): Promise<T> {
+    async save<T>(
+      { stream, filename }: Upload,
+      rule: UploadRule,
+      owner: string,
+      link: (tx: Tx, file: StoredFile, release: Release) => Promise<T>,
+    ): Promise<T> {
       const name = cleanFileName(filename);
       const candidates = rule.kinds.filter((k) => KINDS[k].extensions.includes(extensionOf(name)));
       if (candidates.length === 0) {
@@ -130,7 +151,9 @@ export function createFileStore(storage: BlobStorage, db: Db, log: Log) {
           return result;
         });
       } catch (error) {
-        await staged.discard().catch((e: Error) => log.warn({ err: { message: e.message }, archivo: id }, 'no se pudo descartar un archivo no guardado'));
+        await staged
+          .discard()
+          .catch((e: Error) => log.warn({ err: { message: e.message }, archivo: id }, 'no se pudo descartar un archivo no guardado'));
         throw error;
       }
     },
@@ -149,7 +172,9 @@ export function createFileStore(storage: BlobStorage, db: Db, log: Log) {
       const cutoff = Date.now() - graceMs;
       let removed = 0;
       const purge = async (names: string[]) => {
-        const kept = new Set((await db.select({ id: archivos.ARC_ID }).from(archivos).where(inArray(archivos.ARC_ID, names))).map((r) => r.id));
+        const kept = new Set(
+          (await db.select({ id: archivos.ARC_ID }).from(archivos).where(inArray(archivos.ARC_ID, names))).map((r) => r.id),
+        );
         for (const name of names.filter((n) => !kept.has(n))) {
           await dropBytes(name);
           removed++;

@@ -3,7 +3,23 @@ import sanitizeHtml from 'sanitize-html';
 /** Tags a ticket message or an adviser's reply may keep (what the rich-text editor produces). */
 const ALLOWED_TAGS = ['p', 'br', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'blockquote', 'code', 'pre', 'h1', 'h2', 'h3'];
 /** Tags dropped together with everything inside them. */
-const DROPPED_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'textarea', 'option', 'title', 'template', 'svg', 'math', 'frameset', 'noembed', 'xmp'];
+const DROPPED_WITH_CONTENT = [
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'textarea',
+  'option',
+  'title',
+  'template',
+  'svg',
+  'math',
+  'frameset',
+  'noembed',
+  'xmp',
+];
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 
 const options: sanitizeHtml.IOptions = {
@@ -55,7 +71,10 @@ export function richTextToPlain(html: string): string {
     .replace(/<li[^>]*>/gi, '- ')
     .replace(/<\/(p|li|h[1-3]|blockquote|pre|ul|ol)>/gi, '\n');
   const text = decodeEntities(sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {}, nonTextTags: DROPPED_WITH_CONTENT }));
-  return text.replace(/[ \t\u00a0]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return text
+    .replace(/[ \t\u00a0]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** True when the rich text has no visible text (empty, only spaces, only empty tags). */

@@ -13,7 +13,11 @@ import { AdminDashboard } from './AdminDashboard';
 const store = localStorageStore(undefined, 'administrador');
 
 const AdminMenu = () => <ServerMenu area="admin" />;
-const AdminLayout = ({ children }: { children: ReactNode }) => <Layout menu={AdminMenu} appBar={AreaAppBar}>{children}</Layout>;
+const AdminLayout = ({ children }: { children: ReactNode }) => (
+  <Layout menu={AdminMenu} appBar={AreaAppBar}>
+    {children}
+  </Layout>
+);
 
 /** The administration area, mounted at #/administrador with its own session, store and data provider. */
 export default function AdminApp() {

@@ -14,9 +14,13 @@ function TicketsCard() {
     <Card>
       <CardContent>
         <Typography variant="overline">Mesa de ayuda</Typography>
-        <Typography variant="h4" component="p">{data.pendientes}</Typography>
+        <Typography variant="h4" component="p">
+          {data.pendientes}
+        </Typography>
         <Typography color="text.secondary">tickets pendientes{data.sinAsesor ? ` · ${data.sinAsesor} sin asesor` : ''}</Typography>
-        <Button component={RouterLink} to="/administrador/soporte" sx={{ mt: 1 }}>Ver tickets</Button>
+        <Button component={RouterLink} to="/administrador/soporte" sx={{ mt: 1 }}>
+          Ver tickets
+        </Button>
       </CardContent>
     </Card>
   );
@@ -29,7 +33,9 @@ export function AdminDashboard() {
       <Title title="amelia.paginas.inicio" />
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h1">Hola, {identity?.fullName}</Typography>
+          <Typography variant="h5" component="h1">
+            Hola, {identity?.fullName}
+          </Typography>
           <Typography color="text.secondary">Perfil: {identity?.perfil}</Typography>
           <Typography sx={{ mt: 2 }}>Use el menú de la izquierda para trabajar en las secciones habilitadas para su perfil.</Typography>
         </CardContent>

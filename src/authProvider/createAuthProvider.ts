@@ -42,7 +42,16 @@ export type AreaAuthProvider = AuthProvider & { changePassword(change: PasswordC
  * menu is the permissions, and only a 401 (or a deactivated user) closes this area's session: a 403 on a
  * screen the menu does not grant keeps it, and a 403 asking for a new clave sends the user to choose one.
  */
-export function createAuthProvider<U>({ area, session, loginUrl, paths, passwordChoice, identity, menu, profile }: Options<U>): AreaAuthProvider {
+export function createAuthProvider<U>({
+  area,
+  session,
+  loginUrl,
+  paths,
+  passwordChoice,
+  identity,
+  menu,
+  profile,
+}: Options<U>): AreaAuthProvider {
   // One menu request per session token, shared by the sidebar and every access check.
   const menus = new Map<string, Promise<MenuEntry[]>>();
   const userMenu = () => {

@@ -92,4 +92,7 @@ export const companySession = {
   mustChangePassword: () => companyStore.get()?.cambiarClave === true,
 };
 
-export const adminSession = sessionStore<AdminUser>('usuarioAdmin', 'sesionAdminTerminada', { key: 'usuarioAdminNombre', value: (u) => u.ADM_USUARIO });
+export const adminSession = sessionStore<AdminUser>('usuarioAdmin', 'sesionAdminTerminada', {
+  key: 'usuarioAdminNombre',
+  value: (u) => u.ADM_USUARIO,
+});

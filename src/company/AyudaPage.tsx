@@ -12,9 +12,13 @@ export function AyudaPage() {
       <Title title="amelia.paginas.ayuda" />
       <CardContent>
         <Typography>Si algo no funciona o tiene una consulta, abra un ticket: nuestro equipo le responde por correo.</Typography>
-        <Button component={RouterLink} to="/administrador/soporteTicket" variant="contained" sx={{ my: 2 }}>Abrir un ticket de soporte</Button>
+        <Button component={RouterLink} to="/administrador/soporteTicket" variant="contained" sx={{ my: 2 }}>
+          Abrir un ticket de soporte
+        </Button>
         <SupportButtons />
-        <div style={{ marginTop: 16 }}><ContactDetails /></div>
+        <div style={{ marginTop: 16 }}>
+          <ContactDetails />
+        </div>
       </CardContent>
     </Card>
   );

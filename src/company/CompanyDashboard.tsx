@@ -18,7 +18,9 @@ export function CompanyDashboard() {
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
       <Title title="amelia.paginas.inicio" />
-      <Typography variant="h5" component="h1">Hola, {user?.USU_NOMBRE ?? user?.USU_USUARIO}</Typography>
+      <Typography variant="h5" component="h1">
+        Hola, {user?.USU_NOMBRE ?? user?.USU_USUARIO}
+      </Typography>
       {error && <Alert severity="error">{error.message}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <Card>
@@ -30,7 +32,9 @@ export function CompanyDashboard() {
                 <Typography color="text.secondary">{data.EMP_NOMBRE}</Typography>
                 <Typography color="text.secondary">RUC {data.EMP_RUC}</Typography>
               </>
-            ) : <Skeleton height={80} />}
+            ) : (
+              <Skeleton height={80} />
+            )}
           </CardContent>
         </Card>
         <Card>
@@ -39,24 +43,36 @@ export function CompanyDashboard() {
             {data ? (
               <>
                 {plan ? (
-                  <Typography variant="h6">Plan {plan.PLAN_NOMBRE}: {plan.PLAN_COMPROBANTES} comprobantes</Typography>
-                ) : <Typography variant="h6">Sin plan contratado</Typography>}
+                  <Typography variant="h6">
+                    Plan {plan.PLAN_NOMBRE}: {plan.PLAN_COMPROBANTES} comprobantes
+                  </Typography>
+                ) : (
+                  <Typography variant="h6">Sin plan contratado</Typography>
+                )}
                 {plan && (
                   <Typography color={plan.PLANEMPRESA_CADUCA < today ? 'error' : 'text.secondary'}>
-                    {plan.PLANEMPRESA_CADUCA < today ? `Caducó el ${plan.PLANEMPRESA_CADUCA}` : `Vigente hasta el ${plan.PLANEMPRESA_CADUCA}`}
+                    {plan.PLANEMPRESA_CADUCA < today
+                      ? `Caducó el ${plan.PLANEMPRESA_CADUCA}`
+                      : `Vigente hasta el ${plan.PLANEMPRESA_CADUCA}`}
                   </Typography>
                 )}
                 <Typography color={data.firma ? 'text.secondary' : 'warning.main'}>
                   {data.firma ? 'Firma electrónica registrada' : 'Sin firma electrónica registrada'}
                 </Typography>
               </>
-            ) : <Skeleton height={80} />}
+            ) : (
+              <Skeleton height={80} />
+            )}
           </CardContent>
         </Card>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to="/mi-empresa" variant="outlined">Ver datos de la empresa</Button>
-        <Button component={RouterLink} to="/ayuda" variant="outlined">Ayuda y soporte</Button>
+        <Button component={RouterLink} to="/mi-empresa" variant="outlined">
+          Ver datos de la empresa
+        </Button>
+        <Button component={RouterLink} to="/ayuda" variant="outlined">
+          Ayuda y soporte
+        </Button>
       </Box>
     </Box>
   );

@@ -33,9 +33,12 @@ function PlanNotice() {
   useEffect(() => {
     const user = companySession.get();
     if (!user || !companySession.takePlanCheck()) return;
-    dataProvider.call<{ activar: boolean; mensaje: string }>(`/comprobarfirmaPlan/${user.COM_CODIGO}/${user.eid}`)
+    dataProvider
+      .call<{ activar: boolean; mensaje: string }>(`/comprobarfirmaPlan/${user.COM_CODIGO}/${user.eid}`)
       .then((r) => r.activar && setMessage({ title: MSG.warningTitle, text: r.mensaje, severity: 'warning' }))
-      .catch(() => { /* a 401/403 is handled by the auth provider on the next call */ });
+      .catch(() => {
+        /* a 401/403 is handled by the auth provider on the next call */
+      });
   }, [dataProvider]);
   return <MessageDialog message={message} onClose={() => setMessage(null)} />;
 }

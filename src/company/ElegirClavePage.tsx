@@ -26,10 +26,14 @@ export function ElegirClavePage() {
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Card sx={{ width: '100%', maxWidth: 440 }}>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
-          <Typography variant="h5" component="h1">{title}</Typography>
+          <Typography variant="h5" component="h1">
+            {title}
+          </Typography>
           <Alert severity="info">{MSG.mustChangePassword}</Alert>
           <PasswordForm askCurrent={false} onChanged={() => navigate('/', { replace: true })} />
-          <Button onClick={() => logout()} sx={{ justifySelf: 'start' }}>{translate('ra.auth.logout')}</Button>
+          <Button onClick={() => logout()} sx={{ justifySelf: 'start' }}>
+            {translate('ra.auth.logout')}
+          </Button>
         </CardContent>
       </Card>
     </Box>

@@ -11,15 +11,22 @@ import { useMyCompany } from './useMyCompany';
 
 export function MiEmpresaPage() {
   const { data, error } = useMyCompany();
-  const rows: Array<[string, string]> = data ? [
-    ['RUC', data.EMP_RUC],
-    ['Nombre comercial', data.EMP_NOMBREC],
-    ['Razón social', data.EMP_NOMBRE],
-    ['Correo electrónico', data.EMP_CORREO],
-    ['Teléfono', data.EMP_TELEFONO ?? '—'],
-    ['Plan', data.plan ? `${data.plan.PLAN_NOMBRE} (${data.plan.PLANEMPRESA_INICIO} a ${data.plan.PLANEMPRESA_CADUCA})` : 'Sin plan contratado'],
-    ['Firma electrónica', data.firma ? 'Registrada' : 'No registrada'],
-  ] : [];
+  const rows: Array<[string, string]> = data
+    ? [
+        ['RUC', data.EMP_RUC],
+        ['Nombre comercial', data.EMP_NOMBREC],
+        ['Razón social', data.EMP_NOMBRE],
+        ['Correo electrónico', data.EMP_CORREO],
+        ['Teléfono', data.EMP_TELEFONO ?? '—'],
+        [
+          'Plan',
+          data.plan
+            ? `${data.plan.PLAN_NOMBRE} (${data.plan.PLANEMPRESA_INICIO} a ${data.plan.PLANEMPRESA_CADUCA})`
+            : 'Sin plan contratado',
+        ],
+        ['Firma electrónica', data.firma ? 'Registrada' : 'No registrada'],
+      ]
+    : [];
   return (
     <Card sx={{ mt: 2, maxWidth: 720 }}>
       <Title title="amelia.paginas.mi_empresa" />
@@ -31,7 +38,9 @@ export function MiEmpresaPage() {
             <TableBody>
               {rows.map(([label, value]) => (
                 <TableRow key={label}>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 500, width: 200 }}>{label}</TableCell>
+                  <TableCell component="th" scope="row" sx={{ fontWeight: 500, width: 200 }}>
+                    {label}
+                  </TableCell>
                   <TableCell>{value}</TableCell>
                 </TableRow>
               ))}

@@ -18,7 +18,10 @@ export type AreaDataProvider = DataProvider & {
  * query and update path. Requests follow ra-data-simple-rest (range, sort, filter; total in Content-Range).
  */
 /** Our client's errors as react-admin's, so that checkError sees the status. */
-const withHttpError = <T,>(promise: Promise<T>) => promise.catch((error) => { throw toHttpError(error); });
+const withHttpError = <T>(promise: Promise<T>) =>
+  promise.catch((error) => {
+    throw toHttpError(error);
+  });
 
 export function createDataProvider(area: Area, getToken: () => string | undefined): AreaDataProvider {
   const httpClient = raHttpClient(getToken);
@@ -52,7 +55,11 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
       return { data: withId(resource, data) };
     },
     async getMany(resource, params) {
-      const { data } = await this.getList(resource, { filter: { id: params.ids }, pagination: { page: 1, perPage: params.ids.length || 1 }, sort: { field: 'id', order: 'ASC' } });
+      const { data } = await this.getList(resource, {
+        filter: { id: params.ids },
+        pagination: { page: 1, perPage: params.ids.length || 1 },
+        sort: { field: 'id', order: 'ASC' },
+      });
       return { data };
     },
     async getManyReference(resource, params) {
@@ -68,7 +75,10 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
       // The record's own key (a number) goes in the body; the route's id is only text.
       const { id: _id, ...data } = params.data as Record<string, unknown>;
       const url = updatePath ? `${API_BASE}/${updatePath}` : recordUrl(resource, params.id);
-      const { json } = await httpClient(url, { method: 'PUT', body: JSON.stringify(updatePath ? { ...data, [key]: data[key] ?? params.id } : data) });
+      const { json } = await httpClient(url, {
+        method: 'PUT',
+        body: JSON.stringify(updatePath ? { ...data, [key]: data[key] ?? params.id } : data),
+      });
       return { data: withId(resource, json as Record<string, unknown>) };
     },
     async updateMany(resource, params) {

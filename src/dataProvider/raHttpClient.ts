@@ -8,10 +8,17 @@ export function toHttpError(error: unknown): unknown {
 }
 
 /** ra-data-simple-rest's httpClient, on our HTTP client, with the area's token. */
-export const raHttpClient = (getToken: () => string | undefined) => async (url: string, options: fetchUtils.Options = {}) => {
-  try {
-    return await request(url, { method: options.method, body: options.body as RequestOptions['body'], headers: options.headers, token: getToken() });
-  } catch (error) {
-    throw toHttpError(error);
-  }
-};
+export const raHttpClient =
+  (getToken: () => string | undefined) =>
+  async (url: string, options: fetchUtils.Options = {}) => {
+    try {
+      return await request(url, {
+        method: options.method,
+        body: options.body as RequestOptions['body'],
+        headers: options.headers,
+        token: getToken(),
+      });
+    } catch (error) {
+      throw toHttpError(error);
+    }
+  };

@@ -56,7 +56,10 @@ export function readSettings(rows: SettingRow[]): Settings {
     cover: whiteLabel ? images?.CON_VALOR7 || null : null,
     favicon: whiteLabel ? images?.CON_VALOR8 || AMELIA.favicon : AMELIA.favicon,
     contact: {
-      phone: contact?.CON_VALOR1 ?? '', email: contact?.CON_VALOR2 ?? '', address: contact?.CON_VALOR3 ?? '', hours: contact?.CON_VALOR4 ?? '',
+      phone: contact?.CON_VALOR1 ?? '',
+      email: contact?.CON_VALOR2 ?? '',
+      address: contact?.CON_VALOR3 ?? '',
+      hours: contact?.CON_VALOR4 ?? '',
     },
     support: { chat: links?.CON_VALOR1 ?? '', phone: links?.CON_VALOR2 ?? '', website: links?.CON_VALOR3 ?? '' },
   };

@@ -10,7 +10,12 @@ export const NO_CONNECTION = 'No se pudo conectar con el servidor. Revise su con
 
 /** A failed call: the HTTP status (0 when the server could not be reached) and the server's Spanish `msg`. */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly code?: string, readonly body?: unknown) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly body?: unknown,
+  ) {
     super(message);
   }
 }
@@ -39,7 +44,8 @@ function requestHeaders({ body, token, headers }: RequestOptions): Headers {
 /** Calls the server and returns the raw answer; a non-2xx answer throws ApiError. */
 export async function send(url: string, options: RequestOptions = {}): Promise<Response> {
   const { method = 'GET', body } = options;
-  const payload = body === undefined || body instanceof FormData || typeof body === 'string' ? (body as BodyInit | undefined) : JSON.stringify(body);
+  const payload =
+    body === undefined || body instanceof FormData || typeof body === 'string' ? (body as BodyInit | undefined) : JSON.stringify(body);
   let response: Response;
   try {
     response = await fetch(url, { method, headers: requestHeaders(options), body: payload });

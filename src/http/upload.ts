@@ -9,7 +9,11 @@ type UploadOptions = { token?: string; onProgress?: UploadProgress; field?: stri
  * Sends one file as multipart/form-data (field `current`, as the server expects) and returns the JSON answer.
  * XMLHttpRequest rather than fetch: fetch reports no upload progress, and the attachments reach 50 MB.
  */
-export function upload<T = { msg: string }>(path: string, file: File, { token, onProgress, field = 'current' }: UploadOptions = {}): Promise<T> {
+export function upload<T = { msg: string }>(
+  path: string,
+  file: File,
+  { token, onProgress, field = 'current' }: UploadOptions = {},
+): Promise<T> {
   const body = new FormData();
   body.append(field, file);
   return new Promise<T>((resolve, reject) => {

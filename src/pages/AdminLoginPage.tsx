@@ -24,7 +24,10 @@ export default function AdminLoginPage() {
   if (signedIn) return <Navigate to="/administrador" replace />;
 
   const submit = handle(async () => {
-    const { usuario } = await api<{ usuario: AdminUser }>('/loginAdmin', { method: 'POST', body: { ...form.values, usuario: form.values.usuario.trim() } });
+    const { usuario } = await api<{ usuario: AdminUser }>('/loginAdmin', {
+      method: 'POST',
+      body: { ...form.values, usuario: form.values.usuario.trim() },
+    });
     adminSession.save(usuario);
     if (isDistributor(usuario)) setDistributor(usuario);
     else navigate('/administrador', { replace: true });
@@ -35,7 +38,11 @@ export default function AdminLoginPage() {
       title="Administración"
       subtitle="Ingreso de administradores y distribuidores"
       notice={endNotice}
-      footer={<nav className="am-links"><Link to="/login">Ingreso de empresas</Link></nav>}
+      footer={
+        <nav className="am-links">
+          <Link to="/login">Ingreso de empresas</Link>
+        </nav>
+      }
       whiteLabelFooter={
         <nav className="am-links">
           <Link to="/recuperar-clave">¿Olvidó su clave?</Link>
@@ -48,7 +55,11 @@ export default function AdminLoginPage() {
       </form>
       <MessageDialog message={message} onClose={() => setMessage(null)} />
       {distributor && (
-        <DistributorChoice admin={distributor} onAdminArea={() => navigate('/administrador', { replace: true })} onCompany={() => navigate('/', { replace: true })} />
+        <DistributorChoice
+          admin={distributor}
+          onAdminArea={() => navigate('/administrador', { replace: true })}
+          onCompany={() => navigate('/', { replace: true })}
+        />
       )}
     </PublicLayout>
   );

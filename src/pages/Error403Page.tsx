@@ -11,8 +11,12 @@ export default function Error403Page() {
       <main className="am-card am-card--raised" style={{ textAlign: 'center' }}>
         <Icon name="block" size={64} color="#c62828" />
         <h1 style={{ marginTop: 8 }}>{MSG.deactivatedTitle}</h1>
-        <p className="am-subtitle" style={{ marginBottom: 24 }}>{MSG.deactivatedText}</p>
-        <Link className="am-btn" to="/login">Volver a iniciar sesión</Link>
+        <p className="am-subtitle" style={{ marginBottom: 24 }}>
+          {MSG.deactivatedText}
+        </p>
+        <Link className="am-btn" to="/login">
+          Volver a iniciar sesión
+        </Link>
       </main>
     </div>
   );

@@ -30,7 +30,8 @@ export default function LoginPage() {
   const submit = handle(async () => {
     try {
       const { usuario } = await api<{ usuario: CompanyUser }>('/login', {
-        method: 'POST', body: { ...form.values, ruc: form.values.ruc.trim(), usuario: form.values.usuario.trim() },
+        method: 'POST',
+        body: { ...form.values, ruc: form.values.ruc.trim(), usuario: form.values.usuario.trim() },
       });
       companySession.save(usuario);
       navigate(usuario.cambiarClave ? CHOOSE_PASSWORD_ROUTE : '/', { replace: true });
@@ -54,10 +55,14 @@ export default function LoginPage() {
           <Link to="/administrador/login">Ingreso de administradores</Link>
         </nav>
       }
-      whiteLabelFooter={<>
-        <nav className="am-links"><Link to="/recuperar-clave">¿Olvidó su clave?</Link></nav>
-        <SupportButtons />
-      </>}
+      whiteLabelFooter={
+        <>
+          <nav className="am-links">
+            <Link to="/recuperar-clave">¿Olvidó su clave?</Link>
+          </nav>
+          <SupportButtons />
+        </>
+      }
     >
       <form onSubmit={submit} noValidate>
         <Field label="RUC" inputMode="numeric" maxLength={13} autoComplete="username" {...form.text('ruc')} />

@@ -24,17 +24,28 @@ export default function RecuperarClavePage() {
     if (succeeded) navigate('/', { replace: true });
   };
 
-  const back = <nav className="am-links"><Link to="/login">Volver a iniciar sesión</Link></nav>;
+  const back = (
+    <nav className="am-links">
+      <Link to="/login">Volver a iniciar sesión</Link>
+    </nav>
+  );
   return (
-    <PublicLayout title="Recuperar clave" subtitle="Le enviaremos una clave temporal al correo registrado" footer={back} whiteLabelFooter={back}>
+    <PublicLayout
+      title="Recuperar clave"
+      subtitle="Le enviaremos una clave temporal al correo registrado"
+      footer={back}
+      whiteLabelFooter={back}
+    >
       <p className="am-subtitle">
-        La clave temporal sirve durante {TEMPORARY_PASSWORD_MINUTES} minutos y su clave actual sigue funcionando.
-        Si ingresa con la clave temporal, elegirá una clave nueva.
+        La clave temporal sirve durante {TEMPORARY_PASSWORD_MINUTES} minutos y su clave actual sigue funcionando. Si ingresa con la clave
+        temporal, elegirá una clave nueva.
       </p>
       <form onSubmit={submit} noValidate>
         <Field label="RUC" inputMode="numeric" maxLength={13} {...form.text('ruc')} />
         <Field label="Usuario" autoComplete="username" {...form.text('usuario')} />
-        <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Enviando...' : 'Enviar clave temporal'}</button>
+        <button type="submit" className="am-btn am-btn--block" disabled={sending}>
+          {sending ? 'Enviando...' : 'Enviar clave temporal'}
+        </button>
       </form>
       <MessageDialog message={message} onClose={close} />
     </PublicLayout>

@@ -37,7 +37,10 @@ export default function RegistroPage() {
       email: required(v.email) ?? (isEmail(v.email.trim()) ? undefined : 'Ingrese un correo electrónico válido'),
       usuario: required(v.usuario) ?? (/\s/.test(v.usuario.trim()) ? 'El usuario no puede tener espacios' : undefined),
       clave: required(v.clave) ?? (v.clave.length < PASSWORD_MIN_LENGTH ? MSG.passwordTooShort : undefined),
-      referencia: file && !/^[A-Za-z0-9-]{1,60}$/.test(v.referencia.trim()) ? 'Ingrese el número de referencia del pago (letras, números y guiones)' : undefined,
+      referencia:
+        file && !/^[A-Za-z0-9-]{1,60}$/.test(v.referencia.trim())
+          ? 'Ingrese el número de referencia del pago (letras, números y guiones)'
+          : undefined,
     }),
   );
   const { message, setMessage, sending, handle } = useSubmission(() => form.check() && !fileError, MSG.registrationErrorPrefix);
@@ -60,7 +63,14 @@ export default function RegistroPage() {
     const { referencia, ...fields } = form.values;
     const registered = await api<RegistroCreado>('/registro', {
       method: 'POST',
-      body: { ...fields, EMP_NOMBREC: fields.EMP_NOMBREC.trim(), EMP_NOMBRE: fields.EMP_NOMBRE.trim(), email: fields.email.trim(), usuario: fields.usuario.trim(), terminos: true },
+      body: {
+        ...fields,
+        EMP_NOMBREC: fields.EMP_NOMBREC.trim(),
+        EMP_NOMBRE: fields.EMP_NOMBRE.trim(),
+        email: fields.email.trim(),
+        usuario: fields.usuario.trim(),
+        terminos: true,
+      },
     });
     let text = registered.msg;
     if (file) {
@@ -81,8 +91,18 @@ export default function RegistroPage() {
     <PublicLayout
       title={TITLE}
       subtitle="Registre su empresa para emitir comprobantes electrónicos"
-      footer={<nav className="am-links"><span>¿Ya tiene una cuenta? <Link to="/login">Inicie sesión</Link></span></nav>}
-      whiteLabelFooter={<nav className="am-links"><Link to="/login">Volver a iniciar sesión</Link></nav>}
+      footer={
+        <nav className="am-links">
+          <span>
+            ¿Ya tiene una cuenta? <Link to="/login">Inicie sesión</Link>
+          </span>
+        </nav>
+      }
+      whiteLabelFooter={
+        <nav className="am-links">
+          <Link to="/login">Volver a iniciar sesión</Link>
+        </nav>
+      }
     >
       <form onSubmit={submit} noValidate>
         <Field label="RUC" inputMode="numeric" maxLength={13} {...form.text('EMP_RUC')} warning={rucWarning} />
@@ -92,23 +112,46 @@ export default function RegistroPage() {
         <Field label="Usuario" autoComplete="username" {...form.text('usuario')} />
         <Field label="Clave" type="password" autoComplete="new-password" {...form.text('clave')} />
         <div className="am-box">
-          <FilePicker id="comprobante" label="Comprobante de pago (opcional)" accept={PAYMENT_FILE.accept} file={file} onPick={pickFile}
-            help="PDF, JPG o PNG de hasta 15 MB" error={fileError} progress={progress} />
+          <FilePicker
+            id="comprobante"
+            label="Comprobante de pago (opcional)"
+            accept={PAYMENT_FILE.accept}
+            file={file}
+            onPick={pickFile}
+            help="PDF, JPG o PNG de hasta 15 MB"
+            error={fileError}
+            progress={progress}
+          />
           {file && <Field label="Número de referencia del pago" {...form.text('referencia')} />}
         </div>
         <CheckboxField
           id="terminos"
           checked={form.values.terminos}
           onChange={(v) => form.set('terminos', v)}
-          label={<>Acepto los <button type="button" className="am-link-button" onClick={() => setShowTerms(true)}>términos y condiciones</button></>}
+          label={
+            <>
+              Acepto los{' '}
+              <button type="button" className="am-link-button" onClick={() => setShowTerms(true)}>
+                términos y condiciones
+              </button>
+            </>
+          }
         />
-        <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Registrando...' : 'Crear cuenta'}</button>
+        <button type="submit" className="am-btn am-btn--block" disabled={sending}>
+          {sending ? 'Registrando...' : 'Crear cuenta'}
+        </button>
       </form>
       <TermsDialog open={showTerms} onClose={() => setShowTerms(false)} />
       <MessageDialog
         message={message}
         onClose={() => setMessage(null)}
-        actions={message?.severity === 'success' ? <button type="button" className="am-btn am-btn--text" onClick={() => navigate('/login')}>Iniciar sesión</button> : undefined}
+        actions={
+          message?.severity === 'success' ? (
+            <button type="button" className="am-btn am-btn--text" onClick={() => navigate('/login')}>
+              Iniciar sesión
+            </button>
+          ) : undefined
+        }
       />
     </PublicLayout>
   );

@@ -19,7 +19,6 @@ import '../ui/public.css';
 
 const RichTextEditor = lazy(() => import('../ui/RichTextEditor'));
 
-
 const ID_MIN = 10;
 const TITLE = 'Nuevo ticket de soporte';
 
@@ -39,9 +38,13 @@ export default function SoporteTicketPage() {
       SPT_PRODUCTOS: required(v.SPT_PRODUCTOS),
       SPT_RUC: required(v.SPT_RUC) ?? (new RegExp(TICKET_RUC_PATTERN).test(v.SPT_RUC.trim()) ? undefined : TICKET_MSG.rucLength),
       SPT_CLIENTENOMBRE: required(v.SPT_CLIENTENOMBRE),
-      SPT_CLIENTECORREO: required(v.SPT_CLIENTECORREO) ?? (isEmail(v.SPT_CLIENTECORREO.trim()) ? undefined : 'Ingrese un correo electrónico válido'),
+      SPT_CLIENTECORREO:
+        required(v.SPT_CLIENTECORREO) ?? (isEmail(v.SPT_CLIENTECORREO.trim()) ? undefined : 'Ingrese un correo electrónico válido'),
       // Optional (the required fields are product, RUC, name, e-mail and subject): 7 to 10 characters when given.
-      SPT_CLIENTETELEFONO: !v.SPT_CLIENTETELEFONO.trim() || new RegExp(TICKET_PHONE_PATTERN).test(v.SPT_CLIENTETELEFONO.trim()) ? undefined : TICKET_MSG.phoneLength,
+      SPT_CLIENTETELEFONO:
+        !v.SPT_CLIENTETELEFONO.trim() || new RegExp(TICKET_PHONE_PATTERN).test(v.SPT_CLIENTETELEFONO.trim())
+          ? undefined
+          : TICKET_MSG.phoneLength,
       SPT_ASUNTO: required(v.SPT_ASUNTO),
     }),
   );
@@ -50,17 +53,24 @@ export default function SoporteTicketPage() {
   useDocumentTitle(TITLE);
 
   useEffect(() => {
-    api<ProductoListado[]>('/productos').then(setProducts).catch((e: Error) => setMessage({ title: MSG.loginErrorTitle, text: e.message, severity: 'error' }));
+    api<ProductoListado[]>('/productos')
+      .then(setProducts)
+      .catch((e: Error) => setMessage({ title: MSG.loginErrorTitle, text: e.message, severity: 'error' }));
   }, [setMessage]);
 
   const search = async () => {
     const id = form.values.SPT_RUC.trim();
     if (!id) return setMessage({ title: MSG.customerNotFoundTitle, text: MSG.idRequired, severity: 'warning' });
-    if (id.length !== 10 && id.length !== 13) return setMessage({ title: MSG.customerNotFoundTitle, text: MSG.idLength, severity: 'warning' });
+    if (id.length !== 10 && id.length !== 13)
+      return setMessage({ title: MSG.customerNotFoundTitle, text: MSG.idLength, severity: 'warning' });
     setSearching(true);
     try {
       const customer = await api<SupportCustomer>(`/soporte/datosSoporteCliente/${encodeURIComponent(id)}`);
-      form.setMany({ SPT_CLIENTENOMBRE: customer.nombre ?? '', SPT_CLIENTECORREO: customer.correo ?? '', SPT_CLIENTETELEFONO: customer.telefono ?? '' });
+      form.setMany({
+        SPT_CLIENTENOMBRE: customer.nombre ?? '',
+        SPT_CLIENTECORREO: customer.correo ?? '',
+        SPT_CLIENTETELEFONO: customer.telefono ?? '',
+      });
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
       if (status === 404) setMessage({ title: MSG.customerNotFoundTitle, text: MSG.customerNotFound, severity: 'warning' });
@@ -87,8 +97,13 @@ export default function SoporteTicketPage() {
       created = await api<TicketCreated>('/soporte', {
         method: 'POST',
         body: {
-          SPT_PRODUCTOS: Number(v.SPT_PRODUCTOS), SPT_RUC: v.SPT_RUC.trim(), SPT_CLIENTENOMBRE: v.SPT_CLIENTENOMBRE.trim(),
-          SPT_CLIENTECORREO: v.SPT_CLIENTECORREO.trim(), SPT_CLIENTETELEFONO: v.SPT_CLIENTETELEFONO.trim(), SPT_ASUNTO: v.SPT_ASUNTO, SPT_MENSAJE: text.html,
+          SPT_PRODUCTOS: Number(v.SPT_PRODUCTOS),
+          SPT_RUC: v.SPT_RUC.trim(),
+          SPT_CLIENTENOMBRE: v.SPT_CLIENTENOMBRE.trim(),
+          SPT_CLIENTECORREO: v.SPT_CLIENTECORREO.trim(),
+          SPT_CLIENTETELEFONO: v.SPT_CLIENTETELEFONO.trim(),
+          SPT_ASUNTO: v.SPT_ASUNTO,
+          SPT_MENSAJE: text.html,
         },
       });
       if (file) {
@@ -118,9 +133,21 @@ export default function SoporteTicketPage() {
     <div className="am-page">
       <div className="am-page__inner">
         <div className="am-page__head">
-          <button type="button" className="am-btn am-btn--outlined" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/login'))}>Regresar</button>
+          <button
+            type="button"
+            className="am-btn am-btn--outlined"
+            onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/login'))}
+          >
+            Regresar
+          </button>
           <nav className="am-breadcrumb" aria-label="Ruta de navegación">
-            <ol><li><Link to="/">Inicio</Link></li><li>Soporte</li><li aria-current="page">Ticket</li></ol>
+            <ol>
+              <li>
+                <Link to="/">Inicio</Link>
+              </li>
+              <li>Soporte</li>
+              <li aria-current="page">Ticket</li>
+            </ol>
           </nav>
         </div>
         <main className="am-card am-card--wide">
@@ -128,20 +155,46 @@ export default function SoporteTicketPage() {
           <h1>{TITLE}</h1>
           <p className="am-subtitle">Cuéntenos qué necesita; le responderemos al correo que indique.</p>
           <form onSubmit={submit} noValidate>
-            <SelectField id="SPT_PRODUCTOS" label="Producto" value={form.values.SPT_PRODUCTOS} onChange={(v) => form.set('SPT_PRODUCTOS', v)}
-              error={form.errors.SPT_PRODUCTOS} placeholder="Seleccione un producto" options={products.map((p) => ({ value: p.PROD_ID, label: p.PROD_NOMBRE }))} />
+            <SelectField
+              id="SPT_PRODUCTOS"
+              label="Producto"
+              value={form.values.SPT_PRODUCTOS}
+              onChange={(v) => form.set('SPT_PRODUCTOS', v)}
+              error={form.errors.SPT_PRODUCTOS}
+              placeholder="Seleccione un producto"
+              options={products.map((p) => ({ value: p.PROD_ID, label: p.PROD_NOMBRE }))}
+            />
             <div className="am-inline">
-              <Field label="RUC o cédula" inputMode="numeric" maxLength={13} {...form.text('SPT_RUC')}
-                onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); if (idLength >= ID_MIN) void search(); } }} />
-              <button type="button" className="am-btn" onClick={search} disabled={idLength < ID_MIN || searching}>{searching ? 'Buscando...' : 'Buscar'}</button>
+              <Field
+                label="RUC o cédula"
+                inputMode="numeric"
+                maxLength={13}
+                {...form.text('SPT_RUC')}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    if (idLength >= ID_MIN) void search();
+                  }
+                }}
+              />
+              <button type="button" className="am-btn" onClick={search} disabled={idLength < ID_MIN || searching}>
+                {searching ? 'Buscando...' : 'Buscar'}
+              </button>
             </div>
             <Field label="Nombre del cliente" {...form.text('SPT_CLIENTENOMBRE')} />
             <div className="am-row">
               <Field label="Correo electrónico" type="email" {...form.text('SPT_CLIENTECORREO')} />
               <Field label="Teléfono" type="tel" maxLength={10} {...form.text('SPT_CLIENTETELEFONO')} />
             </div>
-            <SelectField id="SPT_ASUNTO" label="Asunto" value={form.values.SPT_ASUNTO} onChange={(v) => form.set('SPT_ASUNTO', v)}
-              error={form.errors.SPT_ASUNTO} placeholder="Seleccione un asunto" options={TICKET_SUBJECT_CHOICES.map((s) => ({ value: s.id, label: s.name }))} />
+            <SelectField
+              id="SPT_ASUNTO"
+              label="Asunto"
+              value={form.values.SPT_ASUNTO}
+              onChange={(v) => form.set('SPT_ASUNTO', v)}
+              error={form.errors.SPT_ASUNTO}
+              placeholder="Seleccione un asunto"
+              options={TICKET_SUBJECT_CHOICES.map((s) => ({ value: s.id, label: s.name }))}
+            />
             <div className="am-field">
               <label htmlFor="SPT_MENSAJE">Mensaje</label>
               <Suspense fallback={<div className="am-editor am-editor__placeholder">{MSG.loading}</div>}>
@@ -149,9 +202,18 @@ export default function SoporteTicketPage() {
               </Suspense>
               <div className="am-help"> </div>
             </div>
-            <FilePicker id="adjunto" label="Archivo adjunto (opcional)" accept={TICKET_FILE.accept} file={file} onPick={pickFile}
-              help="Un archivo .zip o .rar de hasta 50 MB" progress={progress} />
-            <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Enviando...' : 'Enviar ticket'}</button>
+            <FilePicker
+              id="adjunto"
+              label="Archivo adjunto (opcional)"
+              accept={TICKET_FILE.accept}
+              file={file}
+              onPick={pickFile}
+              help="Un archivo .zip o .rar de hasta 50 MB"
+              progress={progress}
+            />
+            <button type="submit" className="am-btn am-btn--block" disabled={sending}>
+              {sending ? 'Enviando...' : 'Enviar ticket'}
+            </button>
           </form>
         </main>
       </div>

@@ -31,10 +31,26 @@ export type ResourceEntry = {
 
 /** Every resource of both areas. Adding one: its folder under src/resources/, its server module and one line here. */
 export const RESOURCES: readonly ResourceEntry[] = [
-  { name: 'soporte', area: 'admin', path: 'soporte', key: 'SPT_ID', icon: SupportAgentIcon, menu: 'soporte', administratorOnly: ['delete'] },
+  {
+    name: 'soporte',
+    area: 'admin',
+    path: 'soporte',
+    key: 'SPT_ID',
+    icon: SupportAgentIcon,
+    menu: 'soporte',
+    administratorOnly: ['delete'],
+  },
   { name: 'productos', area: 'admin', path: 'productos', key: 'PROD_ID', icon: InventoryIcon, menu: 'productos', listQuery: { all: '1' } },
   { name: 'ingresos', area: 'admin', path: 'ingresos', key: 'ING_CODIGO', icon: LoginIcon, menu: 'ingresos' },
-  { name: 'configuraciones', area: 'admin', path: 'configuraciones', key: 'CON_CODIGO', icon: SettingsIcon, menu: 'configuraciones', updatePath: 'configuraciones/actualizar' },
+  {
+    name: 'configuraciones',
+    area: 'admin',
+    path: 'configuraciones',
+    key: 'CON_CODIGO',
+    icon: SettingsIcon,
+    menu: 'configuraciones',
+    updatePath: 'configuraciones/actualizar',
+  },
   { name: 'asesores', area: 'admin', path: 'asesor', key: 'ASE_CODIGO', icon: PeopleIcon },
 ];
 
@@ -47,9 +63,12 @@ const PAGES: ReadonlyArray<{ route: string; areas: readonly Area[]; icon: SvgIco
 
 export const areaResources = (area: Area) => RESOURCES.filter((r) => r.area === area);
 
-export const findResource = (area: Area, name: string): ResourceEntry | undefined => RESOURCES.find((r) => r.area === area && r.name === name);
+export const findResource = (area: Area, name: string): ResourceEntry | undefined =>
+  RESOURCES.find((r) => r.area === area && r.name === name);
 
 /** The icon of a menu route of an area: its resource's or its page's; null for a route the app does not know. */
 export function menuRouteIcon(area: Area, route: string): SvgIconComponent | null {
-  return areaResources(area).find((r) => r.menu === route)?.icon ?? PAGES.find((p) => p.route === route && p.areas.includes(area))?.icon ?? null;
+  return (
+    areaResources(area).find((r) => r.menu === route)?.icon ?? PAGES.find((p) => p.route === route && p.areas.includes(area))?.icon ?? null
+  );
 }

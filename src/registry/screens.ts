@@ -14,11 +14,14 @@ const loaded = new Map<Area, Promise<AreaResource[]>>();
 /** The resources of an area that have screens (a folder under src/resources/), loaded once. */
 export function loadAreaResources(area: Area): Promise<AreaResource[]> {
   if (!loaded.has(area)) {
-    loaded.set(area, Promise.all(
-      areaResources(area)
-        .filter((entry) => folders[`../resources/${entry.name}/index.ts`])
-        .map(async (entry) => ({ entry, screens: (await folders[`../resources/${entry.name}/index.ts`]!()).default })),
-    ));
+    loaded.set(
+      area,
+      Promise.all(
+        areaResources(area)
+          .filter((entry) => folders[`../resources/${entry.name}/index.ts`])
+          .map(async (entry) => ({ entry, screens: (await folders[`../resources/${entry.name}/index.ts`]!()).default })),
+      ),
+    );
   }
   return loaded.get(area)!;
 }

@@ -49,9 +49,13 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
         {error ? (
           <div style={{ textAlign: 'center', fontSize: 16 }}>
             <p>No se pudo cargar la configuración: {error}</p>
-            <button type="button" className="am-btn" onClick={retry}>Reintentar</button>
+            <button type="button" className="am-btn" onClick={retry}>
+              Reintentar
+            </button>
           </div>
-        ) : MSG.loading}
+        ) : (
+          MSG.loading
+        )}
       </div>
     );
   }

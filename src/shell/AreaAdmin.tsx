@@ -30,7 +30,9 @@ export function AreaAdmin({ area, children, ...props }: Props) {
       notification={AreaNotification}
       {...props}
     >
-      {resources.map(({ entry, screens }) => <Resource key={entry.name} name={entry.name} icon={entry.icon} {...screens} />)}
+      {resources.map(({ entry, screens }) => (
+        <Resource key={entry.name} name={entry.name} icon={entry.icon} {...screens} />
+      ))}
       {children}
     </Admin>
   );

@@ -16,9 +16,15 @@ export function AreaMessagePage({ icon, titleKey, textKey }: Props) {
     <Box sx={{ display: 'grid', justifyItems: 'center', gap: 2, textAlign: 'center', py: { xs: 4, md: 8 }, px: 2 }}>
       <Title title={title} />
       <Box sx={{ color: 'text.secondary', '& svg': { fontSize: 72 } }}>{icon}</Box>
-      <Typography variant="h5" component="h1">{title}</Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 480 }}>{translate(textKey)}</Typography>
-      <Button component={RouterLink} to={basename || '/'} variant="contained">{translate('amelia.volver_al_inicio')}</Button>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
+        {translate(textKey)}
+      </Typography>
+      <Button component={RouterLink} to={basename || '/'} variant="contained">
+        {translate('amelia.volver_al_inicio')}
+      </Button>
     </Box>
   );
 }

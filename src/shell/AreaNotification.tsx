@@ -17,13 +17,16 @@ export function AreaNotification() {
   useEffect(() => {
     if (Date.now() - shownAt.current > REDIRECT_GRACE_MS) setScreen(pathname);
   }, [pathname]);
-  const tracked = useMemo(() => ({
-    ...context,
-    takeNotification: () => {
-      shownAt.current = Date.now();
-      return context.takeNotification();
-    },
-  }), [context]);
+  const tracked = useMemo(
+    () => ({
+      ...context,
+      takeNotification: () => {
+        shownAt.current = Date.now();
+        return context.takeNotification();
+      },
+    }),
+    [context],
+  );
   return (
     <NotificationContext.Provider value={tracked}>
       <Notification key={screen} />

@@ -12,7 +12,9 @@ function ChangePasswordItem() {
   const userMenu = useUserMenu();
   return (
     <MenuItem component={Link} to={`${basename}${CHANGE_PASSWORD_ROUTE}`} onClick={userMenu?.onClose}>
-      <ListItemIcon><KeyIcon fontSize="small" /></ListItemIcon>
+      <ListItemIcon>
+        <KeyIcon fontSize="small" />
+      </ListItemIcon>
       <ListItemText>{translate('amelia.clave.cambiar')}</ListItemText>
     </MenuItem>
   );

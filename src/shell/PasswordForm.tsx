@@ -14,7 +14,10 @@ const FIELD_OF_MESSAGE: Record<string, keyof Values> = {
 };
 
 const newPassword = [required(), minLength(PASSWORD_MIN_LENGTH)];
-const confirmation = [required(), (value: string, values: Values) => (value === values.claveNueva ? undefined : 'amelia.clave.no_coinciden')];
+const confirmation = [
+  required(),
+  (value: string, values: Values) => (value === values.claveNueva ? undefined : 'amelia.clave.no_coinciden'),
+];
 
 type Props = {
   /** False for a session that signed in with a temporary clave: the server does not ask for the forgotten one. */
@@ -47,9 +50,17 @@ export function PasswordForm({ askCurrent, onChanged }: Props) {
     // The messages stand under their fields; react-admin's general "the form is not valid" toast would add nothing.
     <Form onSubmit={save} disableInvalidFormNotification>
       <Stack sx={{ gap: 1 }}>
-        {askCurrent && <PasswordInput source="claveActual" label="amelia.clave.actual" validate={required()} autoComplete="current-password" fullWidth />}
+        {askCurrent && (
+          <PasswordInput source="claveActual" label="amelia.clave.actual" validate={required()} autoComplete="current-password" fullWidth />
+        )}
         <PasswordInput source="claveNueva" label="amelia.clave.nueva" validate={newPassword} autoComplete="new-password" fullWidth />
-        <PasswordInput source="confirmacion" label="amelia.clave.confirmacion" validate={confirmation} autoComplete="new-password" fullWidth />
+        <PasswordInput
+          source="confirmacion"
+          label="amelia.clave.confirmacion"
+          validate={confirmation}
+          autoComplete="new-password"
+          fullWidth
+        />
         <SaveButton label="amelia.clave.guardar" sx={{ alignSelf: 'flex-start' }} />
       </Stack>
     </Form>

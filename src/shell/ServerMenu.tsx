@@ -10,7 +10,12 @@ export function ServerMenu({ area }: { area: Area }) {
   const basename = useBasename();
   const { permissions: menu, isPending, error } = usePermissions<MenuEntry[]>();
   if (isPending) return <LinearProgress aria-label="Cargando menú" sx={{ m: 2 }} />;
-  if (error || !menu) return <Typography color="error" variant="body2" sx={{ p: 2 }}>No se pudo cargar el menú: {error?.message}</Typography>;
+  if (error || !menu)
+    return (
+      <Typography color="error" variant="body2" sx={{ p: 2 }}>
+        No se pudo cargar el menú: {error?.message}
+      </Typography>
+    );
   return (
     <Menu>
       {menu.map((entry) => {

@@ -10,7 +10,9 @@ export function SessionCheck() {
   const { pathname } = useLocation();
   const checkAuth = useCheckAuth();
   useEffect(() => {
-    checkAuth().catch(() => { /* the auth provider has already logged the user out */ });
+    checkAuth().catch(() => {
+      /* the auth provider has already logged the user out */
+    });
   }, [pathname, checkAuth]);
   return null;
 }

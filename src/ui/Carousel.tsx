@@ -16,12 +16,24 @@ export function Carousel() {
   return (
     <div className="am-carousel" role="region" aria-roledescription="carrusel" aria-label="Novedades de Amelia">
       {slides.map((slide, i) => (
-        <img key={slide.src} src={slide.src} alt={slide.alt} aria-hidden={i !== current} data-active={i === current}
-          style={{ opacity: i === current ? 1 : 0, transitionDuration: `${CAROUSEL_FADE_MS}ms` }} />
+        <img
+          key={slide.src}
+          src={slide.src}
+          alt={slide.alt}
+          aria-hidden={i !== current}
+          data-active={i === current}
+          style={{ opacity: i === current ? 1 : 0, transitionDuration: `${CAROUSEL_FADE_MS}ms` }}
+        />
       ))}
       <div className="am-carousel__dots">
         {slides.map((slide, i) => (
-          <button key={slide.src} type="button" aria-label={`Ver imagen ${i + 1}`} aria-current={i === current} onClick={() => setCurrent(i)} />
+          <button
+            key={slide.src}
+            type="button"
+            aria-label={`Ver imagen ${i + 1}`}
+            aria-current={i === current}
+            onClick={() => setCurrent(i)}
+          />
         ))}
       </div>
     </div>

@@ -32,21 +32,30 @@ export function DistributorChoice({ admin, onAdminArea, onCompany }: Props) {
         {!enteringCompany ? (
           <div className="am-grid2">
             <button type="button" className="am-btn am-btn--outlined am-btn--big" onClick={() => setEnteringCompany(true)}>
-              <Icon name="receipt" size={36} />Ingresar a la facturación de una empresa
+              <Icon name="receipt" size={36} />
+              Ingresar a la facturación de una empresa
             </button>
             <button type="button" className="am-btn am-btn--big" onClick={onAdminArea}>
-              <Icon name="admin" size={36} />Continuar al área de administración
+              <Icon name="admin" size={36} />
+              Continuar al área de administración
             </button>
           </div>
         ) : (
           <form onSubmit={enter} noValidate>
-            <p style={{ marginTop: 0 }}>Ingresará como la empresa. Si no indica un usuario, entrará con el primer usuario activo de la empresa. El ingreso queda registrado.</p>
+            <p style={{ marginTop: 0 }}>
+              Ingresará como la empresa. Si no indica un usuario, entrará con el primer usuario activo de la empresa. El ingreso queda
+              registrado.
+            </p>
             <Field label="RUC de la empresa" inputMode="numeric" maxLength={13} {...form.text('ruc')} />
             <Field label="Usuario de la empresa (opcional)" {...form.text('usuario')} />
             <Field label="Clave del usuario (opcional)" type="password" {...form.text('clave')} />
             <div className="am-dialog__actions" style={{ padding: 0 }}>
-              <button type="button" className="am-btn am-btn--text" onClick={() => setEnteringCompany(false)}>Volver</button>
-              <button type="submit" className="am-btn" disabled={sending}>{sending ? 'Ingresando...' : 'Ingresar a la facturación'}</button>
+              <button type="button" className="am-btn am-btn--text" onClick={() => setEnteringCompany(false)}>
+                Volver
+              </button>
+              <button type="submit" className="am-btn" disabled={sending}>
+                {sending ? 'Ingresando...' : 'Ingresar a la facturación'}
+              </button>
             </div>
           </form>
         )}

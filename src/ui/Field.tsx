@@ -15,7 +15,7 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & {
 export function Field({ label, name, id = name, error, helperText, warning, type = 'text', ...input }: FieldProps) {
   const [visible, setVisible] = useState(false);
   const isPassword = type === 'password';
-  const help = error ? helperText : warning ?? helperText;
+  const help = error ? helperText : (warning ?? helperText);
   return (
     <div className={`am-field ${error ? 'am-field--error' : warning ? 'am-field--warning' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -30,17 +30,34 @@ export function Field({ label, name, id = name, error, helperText, warning, type
           {...input}
         />
         {isPassword && (
-          <button type="button" className="am-reveal" onClick={() => setVisible((v) => !v)} aria-label={visible ? 'Ocultar clave' : 'Mostrar clave'}>
+          <button
+            type="button"
+            className="am-reveal"
+            onClick={() => setVisible((v) => !v)}
+            aria-label={visible ? 'Ocultar clave' : 'Mostrar clave'}
+          >
             {visible ? 'Ocultar' : 'Mostrar'}
           </button>
         )}
       </div>
-      <div id={`${id}-help`} className="am-help">{help?.trim() ? help : ' '}</div>
+      <div id={`${id}-help`} className="am-help">
+        {help?.trim() ? help : ' '}
+      </div>
     </div>
   );
 }
 
-export function CheckboxField({ label, checked, onChange, id }: { label: React.ReactNode; checked: boolean; onChange: (checked: boolean) => void; id: string }) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  id,
+}: {
+  label: React.ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  id: string;
+}) {
   return (
     <div className="am-check">
       <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
@@ -50,7 +67,11 @@ export function CheckboxField({ label, checked, onChange, id }: { label: React.R
 }
 
 type SelectFieldProps = {
-  id: string; label: string; value: string; onChange: (value: string) => void; error?: string;
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
   /** The empty first option ("Seleccione..."). */
   placeholder: string;
   options: ReadonlyArray<{ value: string | number; label: string }>;
@@ -63,7 +84,11 @@ export function SelectField({ id, label, value, onChange, error, placeholder, op
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{placeholder}</option>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
       <div className="am-help">{error ?? ' '}</div>
     </div>
@@ -82,8 +107,15 @@ export function CredentialFields({ form, sending }: { form: CredentialsForm; sen
     <>
       <Field label="Usuario" autoComplete="username" {...form.text('usuario')} />
       <Field label="Clave" type="password" autoComplete="current-password" {...form.text('clave')} />
-      <CheckboxField id="recordar" label="Recordarme en este equipo" checked={form.values.recordar} onChange={(v) => form.set('recordar', v)} />
-      <button type="submit" className="am-btn am-btn--block" disabled={sending}>{sending ? 'Ingresando...' : 'Ingresar'}</button>
+      <CheckboxField
+        id="recordar"
+        label="Recordarme en este equipo"
+        checked={form.values.recordar}
+        onChange={(v) => form.set('recordar', v)}
+      />
+      <button type="submit" className="am-btn am-btn--block" disabled={sending}>
+        {sending ? 'Ingresando...' : 'Ingresar'}
+      </button>
     </>
   );
 }

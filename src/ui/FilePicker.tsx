@@ -2,7 +2,12 @@ import { formatBytes } from '../domain/constants';
 import './public.css';
 
 type Props = {
-  id: string; label: string; accept: string; file: File | null; onPick: (file: File | undefined) => void; help: string;
+  id: string;
+  label: string;
+  accept: string;
+  file: File | null;
+  onPick: (file: File | undefined) => void;
+  help: string;
   error?: string | null;
   /** Share of the file sent so far (0 to 1) while it uploads. */
   progress?: number | null;
@@ -18,21 +23,36 @@ export function FilePicker({ id, label, accept, file, onPick, help, error, progr
     <div className={`am-field ${error ? 'am-field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className="am-file">
-        <label htmlFor={id} className="am-btn am-btn--outlined" aria-hidden="true">Seleccionar archivo</label>
+        <label htmlFor={id} className="am-btn am-btn--outlined" aria-hidden="true">
+          Seleccionar archivo
+        </label>
         <span className="am-file__name">{file ? `${file.name} (${formatBytes(file.size)})` : 'Ningún archivo seleccionado'}</span>
-        <input id={id} type="file" accept={accept} className="am-visually-hidden" aria-describedby={`${id}-help`}
+        <input
+          id={id}
+          type="file"
+          accept={accept}
+          className="am-visually-hidden"
+          aria-describedby={`${id}-help`}
           onChange={(e) => {
             const picked = e.target.files?.[0];
             e.target.value = '';
             onPick(picked);
-          }} />
+          }}
+        />
       </div>
       {progress != null && (
-        <progress className="am-progress" max={100} value={Math.round(progress * 100)} aria-label={`Subiendo ${file?.name ?? 'el archivo'}`}>
+        <progress
+          className="am-progress"
+          max={100}
+          value={Math.round(progress * 100)}
+          aria-label={`Subiendo ${file?.name ?? 'el archivo'}`}
+        >
           {Math.round(progress * 100)} %
         </progress>
       )}
-      <div id={`${id}-help`} className="am-help">{progress != null ? `Subiendo... ${Math.round(progress * 100)} %` : error ?? help}</div>
+      <div id={`${id}-help`} className="am-help">
+        {progress != null ? `Subiendo... ${Math.round(progress * 100)} %` : (error ?? help)}
+      </div>
     </div>
   );
 }

@@ -19,7 +19,10 @@ export function Dialog({ open, onClose, labelledBy, wide, className = '', childr
       ref={ref}
       className={`am-dialog ${wide ? 'am-dialog--wide' : ''} ${className}`}
       aria-labelledby={labelledBy}
-      onCancel={(e) => { e.preventDefault(); onClose?.(); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose?.();
+      }}
     >
       {open && children}
     </dialog>
@@ -29,14 +32,23 @@ export function Dialog({ open, onClose, labelledBy, wide, className = '', childr
 /** The catalogue's dialogs (Error, Listo, Enviado, Atencion...): a title, a text and Aceptar. Never window.alert. */
 export function MessageDialog({ message, onClose, actions }: { message: Message | null; onClose: () => void; actions?: ReactNode }) {
   return (
-    <Dialog open={Boolean(message)} onClose={onClose} labelledBy="message-dialog-title" className={`am-dialog--${message?.severity ?? 'info'}`}>
+    <Dialog
+      open={Boolean(message)}
+      onClose={onClose}
+      labelledBy="message-dialog-title"
+      className={`am-dialog--${message?.severity ?? 'info'}`}
+    >
       {message && (
         <div role="alertdialog" aria-labelledby="message-dialog-title" aria-describedby="message-dialog-text">
           <h2 id="message-dialog-title">{message.title}</h2>
-          <div id="message-dialog-text" className="am-dialog__body">{message.text}</div>
+          <div id="message-dialog-text" className="am-dialog__body">
+            {message.text}
+          </div>
           <div className="am-dialog__actions">
             {actions}
-            <button type="button" className="am-btn" onClick={onClose} autoFocus>Aceptar</button>
+            <button type="button" className="am-btn" onClick={onClose} autoFocus>
+              Aceptar
+            </button>
           </div>
         </div>
       )}

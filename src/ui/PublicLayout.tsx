@@ -6,7 +6,12 @@ import { useDocumentTitle } from './useDocumentTitle';
 import './public.css';
 
 type Props = {
-  title: string; subtitle?: string; children: ReactNode; footer?: ReactNode; whiteLabelFooter?: ReactNode; showContact?: boolean;
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  whiteLabelFooter?: ReactNode;
+  showContact?: boolean;
   /** A notice above the form, e.g. why the user is back on the sign-in page. */
   notice?: string | null;
 };
@@ -23,21 +28,31 @@ export function PublicLayout({ title, subtitle, children, footer, whiteLabelFoot
       <img className="am-card__logo" src={settings.logo} alt={settings.title} />
       <h1>{title}</h1>
       {subtitle ? <p className="am-subtitle">{subtitle}</p> : <div style={{ height: 16 }} />}
-      {notice && <p className="am-notice" role="alert">{notice}</p>}
+      {notice && (
+        <p className="am-notice" role="alert">
+          {notice}
+        </p>
+      )}
       {children}
       {settings.whiteLabel ? whiteLabelFooter : footer}
     </main>
   );
   if (settings.whiteLabel) {
     return (
-      <div data-mode="marca-blanca" className="am-centered" style={{ backgroundImage: settings.cover ? `url("${settings.cover}")` : undefined }}>
+      <div
+        data-mode="marca-blanca"
+        className="am-centered"
+        style={{ backgroundImage: settings.cover ? `url("${settings.cover}")` : undefined }}
+      >
         {card}
       </div>
     );
   }
   return (
     <div data-mode="amelia" className="am-split">
-      <div className="am-split__aside"><Carousel /></div>
+      <div className="am-split__aside">
+        <Carousel />
+      </div>
       <div className="am-split__main">
         {card}
         {showContact && <ContactDetails />}

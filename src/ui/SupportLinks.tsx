@@ -14,7 +14,8 @@ export function SupportButtons() {
     <nav className="am-support" aria-label="Soporte">
       {buttons.map((b) => (
         <a key={b.label} className="am-btn am-btn--outlined" href={b.href} target="_blank" rel="noopener noreferrer">
-          <Icon name={b.icon} size={18} />{b.label}
+          <Icon name={b.icon} size={18} />
+          {b.label}
         </a>
       ))}
     </nav>
@@ -27,8 +28,22 @@ export function ContactDetails() {
   return (
     <aside className="am-contact" aria-label="Contacto">
       <strong>¿Necesita ayuda?</strong>
-      {contact.phone && <div>Teléfono: <a className="am-link" href={`tel:${contact.phone.replace(/\s/g, '')}`}>{contact.phone}</a></div>}
-      {contact.email && <div>Correo: <a className="am-link" href={`mailto:${contact.email}`}>{contact.email}</a></div>}
+      {contact.phone && (
+        <div>
+          Teléfono:{' '}
+          <a className="am-link" href={`tel:${contact.phone.replace(/\s/g, '')}`}>
+            {contact.phone}
+          </a>
+        </div>
+      )}
+      {contact.email && (
+        <div>
+          Correo:{' '}
+          <a className="am-link" href={`mailto:${contact.email}`}>
+            {contact.email}
+          </a>
+        </div>
+      )}
       {contact.address && <div>{contact.address}</div>}
       {contact.hours && <div>{contact.hours}</div>}
     </aside>

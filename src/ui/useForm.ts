@@ -5,7 +5,12 @@ export type Errors<T> = Partial<Record<keyof T, string>>;
 
 /** What `text()` gives a Field: value, change handler, error flag and helper text. */
 export type TextFieldProps = {
-  name: string; id: string; value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; error: boolean; helperText: string;
+  name: string;
+  id: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  error: boolean;
+  helperText: string;
 };
 
 /** Minimal form state for the public pages (react-hook-form would pull react-admin-sized code into them). */
@@ -60,4 +65,5 @@ export function useForm<I extends Values>(initial: I, validate: (values: Widen<I
   };
 }
 
-export const required = (value: string | boolean) => (typeof value === 'string' ? value.trim() === '' : !value) ? 'Campo obligatorio' : undefined;
+export const required = (value: string | boolean) =>
+  (typeof value === 'string' ? value.trim() === '' : !value) ? 'Campo obligatorio' : undefined;

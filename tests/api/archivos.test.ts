@@ -21,7 +21,12 @@ describe.each(testSetups)('archivos: nada huérfano ni engañoso (%s, archivos e
 
   const upload = (route: 'docCli' | 'docAse', id: number, name: string, content: Buffer, token: string) => {
     const form = multipart('current', name, content);
-    return t.app.inject({ method: 'POST', url: `${API}/soporte/${route}/${id}`, payload: form.payload, headers: { ...form.headers, 'x-token': token } });
+    return t.app.inject({
+      method: 'POST',
+      url: `${API}/soporte/${route}/${id}`,
+      payload: form.payload,
+      headers: { ...form.headers, 'x-token': token },
+    });
   };
   const ticketRow = async (id: number) => (await t.db.select().from(soporte).where(eq(soporte.SPT_ID, id)))[0];
   /** Every ARC_ID in the database, sorted: what the storage must hold once nothing is in flight. */
@@ -39,7 +44,10 @@ describe.each(testSetups)('archivos: nada huérfano ni engañoso (%s, archivos e
     ]);
     for (const res of responses) expect(res.statusCode, res.body).toBe(201);
     const ticket = await ticketRow(SPT_ID);
-    const rows = await t.db.select().from(archivos).where(like(archivos.ARC_PROPIETARIO, `soporte:${SPT_ID}:%`));
+    const rows = await t.db
+      .select()
+      .from(archivos)
+      .where(like(archivos.ARC_PROPIETARIO, `soporte:${SPT_ID}:%`));
     expect(rows.map((r) => r.ARC_ID).sort()).toEqual([ticket.SPT_ARCHIVOCLIENTE, ticket.SPT_ARCHIVOASESOR].sort());
     expect(await storedFiles(t)).toEqual([...before, ticket.SPT_ARCHIVOCLIENTE!, ticket.SPT_ARCHIVOASESOR!].sort());
     // The name shown is the stored file's, and that file is the one downloaded.
@@ -75,7 +83,9 @@ describe.each(testSetups)('archivos: nada huérfano ni engañoso (%s, archivos e
     expect(await t.ctx.files.sweep(0)).toBe(old.length ? 1 : 2);
     expect(await storedFiles(t)).toEqual(await referenced());
     expect(await referenced()).toContain((await ticketRow(SPT_ID)).SPT_ARCHIVOCLIENTE);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/soporte/descargaCli/${SPT_ID}`, headers: { 'x-token': admin } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${API}/soporte/descargaCli/${SPT_ID}`, headers: { 'x-token': admin } })).statusCode,
+    ).toBe(200);
   });
 
   it('un nombre con controles bidireccionales (U+202E y otros) se guarda y se muestra sin ellos', async () => {
@@ -84,7 +94,13 @@ describe.each(testSetups)('archivos: nada huérfano ni engañoso (%s, archivos e
     const res = await upload('docCli', SPT_ID, 'informe\u202efdp.zip', fileOf(500), tokenArchivo);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().SPT_NOMBREARCHIVO).toBe('informefdp.zip');
-    const adviser = await upload('docAse', SPT_ID, '\u2066respuesta\u2069\u200f\u061c\u202a\u202b\u202c\u202d\u2067\u2068\u200e.zip', fileOf(500), admin);
+    const adviser = await upload(
+      'docAse',
+      SPT_ID,
+      '\u2066respuesta\u2069\u200f\u061c\u202a\u202b\u202c\u202d\u2067\u2068\u200e.zip',
+      fileOf(500),
+      admin,
+    );
     expect(adviser.json().ARC_NOMBRE).toBe('respuesta.zip');
     const detail = (await t.app.inject({ method: 'GET', url: `${API}/soporte/${SPT_ID}`, headers: { 'x-token': admin } })).json();
     expect(detail.archivoCliente.ARC_NOMBRE).toBe('informefdp.zip');

@@ -28,16 +28,20 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
   describe('POST /loginDistribuidor', () => {
     it('solo con el RUC entra como el primer usuario activo de la empresa y queda registrado el ingreso', async () => {
       const andina = await companyId(COMPANIES.andina.ruc);
-      const [first] = await t.db.select().from(usuarios)
-        .where(eq(usuarios.COM_CODIGO, andina)).orderBy(asc(usuarios.USU_CODIGO)).limit(1);
+      const [first] = await t.db.select().from(usuarios).where(eq(usuarios.COM_CODIGO, andina)).orderBy(asc(usuarios.USU_CODIGO)).limit(1);
       const before = await t.db.select().from(ingresos);
 
       const res = await enter({ ruc: COMPANIES.andina.ruc });
       expect(res.statusCode).toBe(200);
       const { usuario } = res.json();
       expect(usuario).toMatchObject({
-        USU_CODIGO: first.USU_CODIGO, USU_USUARIO: DEMO.empresa.usuario, COM_CODIGO: andina, eid: first.USU_CODIGO,
-        EMP_RUC: COMPANIES.andina.ruc, USU_ACTIVO: true, distribuidor: DEMO.distribuidor.usuario,
+        USU_CODIGO: first.USU_CODIGO,
+        USU_USUARIO: DEMO.empresa.usuario,
+        COM_CODIGO: andina,
+        eid: first.USU_CODIGO,
+        EMP_RUC: COMPANIES.andina.ruc,
+        USU_ACTIVO: true,
+        distribuidor: DEMO.distribuidor.usuario,
       });
       const claims = jwtPayload(usuario.token);
       const dist = await admin(DEMO.distribuidor.usuario);
@@ -56,7 +60,12 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
       const res = await t.app.inject({ method: 'GET', url: `${API}/miEmpresa`, headers: { 'x-token': usuario.token } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ EMP_RUC: COMPANIES.tornillo.ruc, EMP_NOMBREC: 'Ferretería El Tornillo' });
-      const menu = await t.app.inject({ method: 'POST', url: `${API}/menuEmpresa`, headers: { 'x-token': usuario.token }, payload: { ruc: COMPANIES.tornillo.ruc } });
+      const menu = await t.app.inject({
+        method: 'POST',
+        url: `${API}/menuEmpresa`,
+        headers: { 'x-token': usuario.token },
+        payload: { ruc: COMPANIES.tornillo.ruc },
+      });
       expect(menu.statusCode).toBe(200);
     });
 
@@ -102,7 +111,11 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
 
     it('un perfil 2 sin DRB_CONTADOR 1 no es distribuidor habilitado (403)', async () => {
       await t.db.insert(administradores).values({
-        ADM_USUARIO: 'vendedor', ADM_CLAVE: await hashPassword('Vendedor2026!'), ADM_NOMBRE: 'Vendedor', PRF_CODIGO: 2, DRB_CONTADOR: 0,
+        ADM_USUARIO: 'vendedor',
+        ADM_CLAVE: await hashPassword('Vendedor2026!'),
+        ADM_NOMBRE: 'Vendedor',
+        PRF_CODIGO: 2,
+        DRB_CONTADOR: 0,
       });
       const { token } = await loginAdmin(t, { usuario: 'vendedor', clave: 'Vendedor2026!' });
       const res = await enter({ ruc: COMPANIES.andina.ruc }, token);
@@ -134,7 +147,11 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
       expect(rows.length).toBe(Math.min(total, 25));
       expect(res.headers['content-range']).toBe(`ingresos 0-${rows.length - 1}/${total}`);
       expect(rows[0]).toMatchObject({
-        ADM_USUARIO: DEMO.distribuidor.usuario, EMP_RUC: COMPANIES.andina.ruc, EMP_NOMBREC: 'Comercial Andina', USU_USUARIO: DEMO.empresa.usuario, ING_IP: '127.0.0.1',
+        ADM_USUARIO: DEMO.distribuidor.usuario,
+        EMP_RUC: COMPANIES.andina.ruc,
+        EMP_NOMBREC: 'Comercial Andina',
+        USU_USUARIO: DEMO.empresa.usuario,
+        ING_IP: '127.0.0.1',
       });
       expect(new Date(rows[0].ING_FECHA as string).getTime()).toBeGreaterThan(Date.now() - 60_000);
       // newest first

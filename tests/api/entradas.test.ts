@@ -30,7 +30,11 @@ describe.each(testDatabases)('entradas hostiles (%s)', (kind) => {
 
   describe('caracteres de control', () => {
     it('un NUL en el usuario del inicio de sesión (pública) responde 400 nombrando el campo', async () => {
-      const res = await t.app.inject({ method: 'POST', url: `${API}/login`, payload: { ruc: '1790016919001', usuario: 'a\u0000b', clave: 'x' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/login`,
+        payload: { ruc: '1790016919001', usuario: 'a\u0000b', clave: 'x' },
+      });
       expectError(res, 400, 'El campo usuario contiene caracteres no permitidos');
     });
 
@@ -47,25 +51,58 @@ describe.each(testDatabases)('entradas hostiles (%s)', (kind) => {
     });
 
     it('texto enriquecido: admite tabulador y saltos de línea, no otros controles', async () => {
-      const ok = await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket({ SPT_MENSAJE: '<p>Línea 1</p>\r\n\t<p>Línea 2</p>' }) });
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: `${API}/soporte`,
+        payload: validTicket({ SPT_MENSAJE: '<p>Línea 1</p>\r\n\t<p>Línea 2</p>' }),
+      });
       expect(ok.statusCode, ok.body).toBe(201);
       const res = await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket({ SPT_MENSAJE: '<p>a\u0000b</p>' }) });
       expectError(res, 400, 'El campo SPT_MENSAJE contiene caracteres no permitidos');
     });
 
     it('en parámetros de ruta, en la consulta y dentro del JSON de filter', async () => {
-      expectError(await t.app.inject({ method: 'GET', url: `${API}/soporte/datosSoporteCliente/17900%00169` }), 400, 'El campo id contiene caracteres no permitidos');
+      expectError(
+        await t.app.inject({ method: 'GET', url: `${API}/soporte/datosSoporteCliente/17900%00169` }),
+        400,
+        'El campo id contiene caracteres no permitidos',
+      );
       expectError(await get('/soporte?sort=%5B%22SPT_ID%22%2C%22ASC%00%22%5D'), 400, 'El campo sort contiene caracteres no permitidos');
-      expectError(await get(`/soporte?filter=${encodeURIComponent(JSON.stringify({ q: 'a\u0000b' }))}`), 400, 'El parámetro filter contiene caracteres no permitidos');
+      expectError(
+        await get(`/soporte?filter=${encodeURIComponent(JSON.stringify({ q: 'a\u0000b' }))}`),
+        400,
+        'El parámetro filter contiene caracteres no permitidos',
+      );
       // U+202E travels raw in the query string (JSON.stringify leaves it as is); \u0000 above travels as a JSON escape.
-      expectError(await get(`/productos?filter=${encodeURIComponent(JSON.stringify({ q: 'x\u202e' }))}`), 400, 'El campo filter contiene caracteres no permitidos');
+      expectError(
+        await get(`/productos?filter=${encodeURIComponent(JSON.stringify({ q: 'x\u202e' }))}`),
+        400,
+        'El campo filter contiene caracteres no permitidos',
+      );
     });
   });
 
   describe('números', () => {
     it('un id de ruta solo se escribe en decimal y cabe en 32 bits', async () => {
-      for (const id of ['0x10', 'Infinity', '-Infinity', '1e308', '1e1', '99999999999999999999', '2147483648', '016', '+16', ' 16', '-1', '1.0']) {
-        expectError(await get(`/soporte/${encodeURIComponent(id)}`), 400, /^El campo id (tiene un tipo de dato inválido|está fuera del rango permitido)$/);
+      for (const id of [
+        '0x10',
+        'Infinity',
+        '-Infinity',
+        '1e308',
+        '1e1',
+        '99999999999999999999',
+        '2147483648',
+        '016',
+        '+16',
+        ' 16',
+        '-1',
+        '1.0',
+      ]) {
+        expectError(
+          await get(`/soporte/${encodeURIComponent(id)}`),
+          400,
+          /^El campo id (tiene un tipo de dato inválido|está fuera del rango permitido)$/,
+        );
       }
       expect((await get('/soporte/1')).statusCode).toBe(200);
       expect((await get('/configuraciones/0')).statusCode).toBe(200);
@@ -76,7 +113,13 @@ describe.each(testDatabases)('entradas hostiles (%s)', (kind) => {
       for (const range of ['[1e308,1e308]', '[0,1e308]', '[0,99999999999999999999]', '[2147483648,2147483649]', '[0.5,3]']) {
         expectError(await get(`/soporte?range=${encodeURIComponent(range)}`), 400, 'El parámetro range debe ser [desde, hasta]');
       }
-      for (const filter of [{ SPT_PRODUCTOS: 1e308 }, { SPT_PRODUCTOS: '0x10' }, { SPT_PRODUCTOS: '016' }, { ASE_CODIGO: true }, { id: [1, 1e20] }]) {
+      for (const filter of [
+        { SPT_PRODUCTOS: 1e308 },
+        { SPT_PRODUCTOS: '0x10' },
+        { SPT_PRODUCTOS: '016' },
+        { ASE_CODIGO: true },
+        { id: [1, 1e20] },
+      ]) {
         const res = await get(`/soporte?filter=${encodeURIComponent(JSON.stringify(filter))}`);
         expectError(res, 400, /^El filtro \w+ no es válido$/);
       }
@@ -87,23 +130,47 @@ describe.each(testDatabases)('entradas hostiles (%s)', (kind) => {
 
     it('el cuerpo no convierte tipos: null no es la configuración 0, true no es el producto 1, "5" no es 5', async () => {
       const before = await t.db.select().from(configuraciones).where(eq(configuraciones.CON_CODIGO, 0));
-      const put = (payload: object) => t.app.inject({ method: 'PUT', url: `${API}/configuraciones/actualizar`, headers: { 'x-token': admin }, payload });
+      const put = (payload: object) =>
+        t.app.inject({ method: 'PUT', url: `${API}/configuraciones/actualizar`, headers: { 'x-token': admin }, payload });
       expectError(await put({ CON_CODIGO: null, CON_VALOR1: 'cambiado' }), 400, 'El campo CON_CODIGO tiene un tipo de dato inválido');
       expectError(await put({ CON_CODIGO: '0', CON_VALOR1: 'cambiado' }), 400, 'El campo CON_CODIGO tiene un tipo de dato inválido');
       expect(await t.db.select().from(configuraciones).where(eq(configuraciones.CON_CODIGO, 0))).toEqual(before);
 
-      expectError(await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket({ SPT_PRODUCTOS: true }) }), 400, 'Seleccione un producto');
-      expectError(await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket({ SPT_PRODUCTOS: '1' }) }), 400, 'Seleccione un producto');
+      expectError(
+        await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket({ SPT_PRODUCTOS: true }) }),
+        400,
+        'Seleccione un producto',
+      );
+      expectError(
+        await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket({ SPT_PRODUCTOS: '1' }) }),
+        400,
+        'Seleccione un producto',
+      );
     });
 
     it('null sigue borrando un valor anulable, sin volverse 0 ni ""', async () => {
-      const put = await t.app.inject({ method: 'PUT', url: `${API}/configuraciones/actualizar`, headers: { 'x-token': admin }, payload: { CON_CODIGO: 1, CON_VALOR8: null } });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `${API}/configuraciones/actualizar`,
+        headers: { 'x-token': admin },
+        payload: { CON_CODIGO: 1, CON_VALOR8: null },
+      });
       expect(put.statusCode, put.body).toBe(200);
       expect(put.json().CON_VALOR8).toBeNull();
       const ticket = await createTicket(t);
-      const assigned = await t.app.inject({ method: 'PUT', url: `${API}/soporte/${ticket.SPT_ID}`, headers: { 'x-token': admin }, payload: { ASE_CODIGO: 1 } });
+      const assigned = await t.app.inject({
+        method: 'PUT',
+        url: `${API}/soporte/${ticket.SPT_ID}`,
+        headers: { 'x-token': admin },
+        payload: { ASE_CODIGO: 1 },
+      });
       expect(assigned.statusCode, assigned.body).toBe(200);
-      const cleared = await t.app.inject({ method: 'PUT', url: `${API}/soporte/${ticket.SPT_ID}`, headers: { 'x-token': admin }, payload: { ASE_CODIGO: null, comentario: null } });
+      const cleared = await t.app.inject({
+        method: 'PUT',
+        url: `${API}/soporte/${ticket.SPT_ID}`,
+        headers: { 'x-token': admin },
+        payload: { ASE_CODIGO: null, comentario: null },
+      });
       expect(cleared.statusCode, cleared.body).toBe(200);
       expect(cleared.json().ASE_CODIGO).toBeNull();
     });
@@ -126,7 +193,11 @@ describe.each(testDatabases)('entradas hostiles (%s)', (kind) => {
       for (const route of await fileRoutes()) {
         const send = (payload: Buffer | string, contentType: string) =>
           t.app.inject({ method: 'POST', url: route.url, payload, headers: { 'content-type': contentType, 'x-token': route.token } });
-        const whole = multipart('current', route.url.includes('pago') ? 'pago.pdf' : 'datos.zip', Buffer.concat([route.file, Buffer.alloc(64 * 1024)]));
+        const whole = multipart(
+          'current',
+          route.url.includes('pago') ? 'pago.pdf' : 'datos.zip',
+          Buffer.concat([route.file, Buffer.alloc(64 * 1024)]),
+        );
         const before = await storedFiles(t);
         expectError(await send(whole.payload, 'multipart/form-data'), 400);
         expectError(await send(whole.payload.subarray(0, whole.payload.length - 300), whole.headers['content-type']), 400);
@@ -162,7 +233,9 @@ describe.each(testDatabases)('entradas hostiles (%s)', (kind) => {
           socket.end(`GET ${API}/soporte/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
         });
         let data = '';
-        socket.on('data', (chunk) => { data += chunk.toString('latin1'); });
+        socket.on('data', (chunk) => {
+          data += chunk.toString('latin1');
+        });
         socket.on('end', () => resolve(data));
         socket.on('error', reject);
       });
@@ -176,9 +249,17 @@ describe.each(testDatabases)('entradas hostiles (%s)', (kind) => {
   describe('peticiones sin cuerpo', () => {
     it('DELETE con Content-Type application/json y sin cuerpo se trata como una petición sin cuerpo', async () => {
       const ticket = await createTicket(t);
-      const res = await t.app.inject({ method: 'DELETE', url: `${API}/soporte/${ticket.SPT_ID}`, headers: { 'x-token': admin, 'content-type': 'application/json' } });
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `${API}/soporte/${ticket.SPT_ID}`,
+        headers: { 'x-token': admin, 'content-type': 'application/json' },
+      });
       expect(res.statusCode, res.body).toBe(200);
-      const read = await t.app.inject({ method: 'GET', url: `${API}/productos/1`, headers: { 'x-token': admin, 'content-type': 'application/json' } });
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `${API}/productos/1`,
+        headers: { 'x-token': admin, 'content-type': 'application/json' },
+      });
       expect(read.statusCode, read.body).toBe(200);
     });
 

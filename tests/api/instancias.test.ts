@@ -19,8 +19,17 @@ describe.each(testDatabases)('varias instancias de la API: una base de datos y u
   let otherDataDir: string;
   const logLines: string[] = [];
   beforeAll(async () => {
-    const logStream = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
-    t = await startTestApp(kind, { rateLimit: { windowMs: 60_000, maxPerIp: 1000, maxPerAccount: 1000, freePerPair: 3 } }, { storage: 's3', logStream });
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    t = await startTestApp(
+      kind,
+      { rateLimit: { windowMs: 60_000, maxPerIp: 1000, maxPerAccount: 1000, freePerPair: 3 } },
+      { storage: 's3', logStream },
+    );
     // Nothing on a local disk is shared: the second instance has a DATA_DIR of its own.
     otherDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-api-otra-'));
     other = await t.otherInstance({ dataDir: otherDataDir });
@@ -51,15 +60,24 @@ describe.each(testDatabases)('varias instancias de la API: una base de datos y u
 
     const detail = await other.inject({ method: 'GET', url: `${API}/soporte/${SPT_ID}`, headers: { 'x-token': adminThere } });
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toMatchObject({ SPT_NOMBREARCHIVO: 'respaldo.zip', archivoCliente: { ARC_TAMANO: clientFile.length }, archivoAsesor: { ARC_NOMBRE: 'solucion.zip' } });
-    const fromOther = await other.inject({ method: 'GET', url: `${API}/soporte/descargaCli/${SPT_ID}`, headers: { 'x-token': adminThere } });
+    expect(detail.json()).toMatchObject({
+      SPT_NOMBREARCHIVO: 'respaldo.zip',
+      archivoCliente: { ARC_TAMANO: clientFile.length },
+      archivoAsesor: { ARC_NOMBRE: 'solucion.zip' },
+    });
+    const fromOther = await other.inject({
+      method: 'GET',
+      url: `${API}/soporte/descargaCli/${SPT_ID}`,
+      headers: { 'x-token': adminThere },
+    });
     expect(fromOther.statusCode).toBe(200);
     expect(fromOther.rawPayload.equals(clientFile)).toBe(true);
     const fromFirst = await t.app.inject({ method: 'GET', url: `${API}/soporte/descargaAse/${SPT_ID}`, headers: { 'x-token': adminHere } });
     expect(fromFirst.statusCode).toBe(200);
     expect(fromFirst.rawPayload.equals(adviserFile)).toBe(true);
     // The bytes are in the bucket, not on either instance's disk.
-    for (const dataDir of [t.dataDir, otherDataDir]) expect(fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')) : []).toEqual([]);
+    for (const dataDir of [t.dataDir, otherDataDir])
+      expect(fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')) : []).toEqual([]);
     expect(await storedFiles(t)).toHaveLength(2);
   });
 
@@ -96,17 +114,31 @@ describe('configuración del almacenamiento de archivos (FILES_URL, FILES_S3_*)'
 
   it('FILES_URL=s3://bucket/prefijo con un servidor propio usa rutas de estilo path y us-east-1 por defecto', () => {
     const files = loadConfig({
-      FILES_URL: 's3://amelia-archivos/produccion/adjuntos/', FILES_S3_ENDPOINT: 'http://127.0.0.1:4569',
-      FILES_S3_ACCESS_KEY_ID: 'clave-id', FILES_S3_SECRET_ACCESS_KEY: 'secreto',
+      FILES_URL: 's3://amelia-archivos/produccion/adjuntos/',
+      FILES_S3_ENDPOINT: 'http://127.0.0.1:4569',
+      FILES_S3_ACCESS_KEY_ID: 'clave-id',
+      FILES_S3_SECRET_ACCESS_KEY: 'secreto',
     }).files;
     expect(files).toEqual({
-      kind: 's3', bucket: 'amelia-archivos', prefix: 'produccion/adjuntos', endpoint: 'http://127.0.0.1:4569', region: 'us-east-1',
-      accessKeyId: 'clave-id', secretAccessKey: 'secreto', forcePathStyle: true,
+      kind: 's3',
+      bucket: 'amelia-archivos',
+      prefix: 'produccion/adjuntos',
+      endpoint: 'http://127.0.0.1:4569',
+      region: 'us-east-1',
+      accessKeyId: 'clave-id',
+      secretAccessKey: 'secreto',
+      forcePathStyle: true,
     });
-    expect(loadConfig({ FILES_URL: 's3://amelia', FILES_S3_REGION: 'sa-east-1' }).files)
-      .toMatchObject({ bucket: 'amelia', prefix: '', region: 'sa-east-1', forcePathStyle: false, accessKeyId: undefined });
-    expect(loadConfig({ FILES_URL: 's3://amelia', FILES_S3_ENDPOINT: 'https://s3.ejemplo.ec', FILES_S3_FORCE_PATH_STYLE: 'false' }).files)
-      .toMatchObject({ forcePathStyle: false });
+    expect(loadConfig({ FILES_URL: 's3://amelia', FILES_S3_REGION: 'sa-east-1' }).files).toMatchObject({
+      bucket: 'amelia',
+      prefix: '',
+      region: 'sa-east-1',
+      forcePathStyle: false,
+      accessKeyId: undefined,
+    });
+    expect(
+      loadConfig({ FILES_URL: 's3://amelia', FILES_S3_ENDPOINT: 'https://s3.ejemplo.ec', FILES_S3_FORCE_PATH_STYLE: 'false' }).files,
+    ).toMatchObject({ forcePathStyle: false });
   });
 
   it.each([

@@ -12,7 +12,9 @@ const DAY = 24 * HOUR;
 
 describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(kind); });
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
   afterAll(() => t.close());
 
   const post = (url: string, payload: object, token?: string) =>
@@ -28,8 +30,14 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
       const [andina] = await t.db.select().from(empresas).where(eq(empresas.EMP_RUC, DEMO.empresa.ruc));
       const [demo] = await t.db.select().from(usuarios).where(eq(usuarios.USU_USUARIO, DEMO.empresa.usuario));
       expect(usuario).toMatchObject({
-        USU_CODIGO: demo.USU_CODIGO, USU_USUARIO: 'demo', USU_NOMBRE: 'Lucía Pérez', USU_ACTIVO: true,
-        COM_CODIGO: andina.EMP_CODIGO, eid: demo.USU_CODIGO, EMP_RUC: DEMO.empresa.ruc, EMP_NOMBREC: 'Comercial Andina',
+        USU_CODIGO: demo.USU_CODIGO,
+        USU_USUARIO: 'demo',
+        USU_NOMBRE: 'Lucía Pérez',
+        USU_ACTIVO: true,
+        COM_CODIGO: andina.EMP_CODIGO,
+        eid: demo.USU_CODIGO,
+        EMP_RUC: DEMO.empresa.ruc,
+        EMP_NOMBREC: 'Comercial Andina',
       });
       expect(usuario.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(usuario).not.toHaveProperty('USU_CLAVE');
@@ -137,7 +145,13 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
       expect(res.statusCode).toBe(200);
       const { usuario } = res.json();
       const [row] = await t.db.select().from(administradores).where(eq(administradores.ADM_USUARIO, DEMO.admin.usuario));
-      expect(usuario).toMatchObject({ ADM_CODIGO: row.ADM_CODIGO, ADM_USUARIO: 'admin', ADM_NOMBRE: 'María Fernanda Andrade', PRF_CODIGO: 1, DRB_CONTADOR: 0 });
+      expect(usuario).toMatchObject({
+        ADM_CODIGO: row.ADM_CODIGO,
+        ADM_USUARIO: 'admin',
+        ADM_NOMBRE: 'María Fernanda Andrade',
+        PRF_CODIGO: 1,
+        DRB_CONTADOR: 0,
+      });
       expect(usuario).not.toHaveProperty('ADM_CLAVE');
       expect(res.body).not.toContain('$argon2');
       const claims = jwtPayload(usuario.token);
@@ -177,7 +191,10 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
 
     it('un administrador desactivado recibe 403 y su token deja de servir', async () => {
       await t.db.insert(administradores).values({
-        ADM_USUARIO: 'temporal', ADM_CLAVE: await hashPassword('Temporal2026!'), ADM_NOMBRE: 'Temporal', PRF_CODIGO: 1,
+        ADM_USUARIO: 'temporal',
+        ADM_CLAVE: await hashPassword('Temporal2026!'),
+        ADM_NOMBRE: 'Temporal',
+        PRF_CODIGO: 1,
       });
       const { token } = await loginAdmin(t, { usuario: 'temporal', clave: 'Temporal2026!' });
       expect((await get('/configuraciones/0', token)).statusCode).toBe(200);
@@ -193,7 +210,7 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
   });
 
   describe('avisos de plan y firma: GET /comprobarfirmaPlan/{empresa}/{eid}', () => {
-    const check = async (credentials: typeof COMPANIES[keyof typeof COMPANIES] | { ruc: string; usuario: string; clave: string }) => {
+    const check = async (credentials: (typeof COMPANIES)[keyof typeof COMPANIES] | { ruc: string; usuario: string; clave: string }) => {
       const session = await loginCompany(t, credentials);
       const res = await get(`/comprobarfirmaPlan/${session.COM_CODIGO}/${session.eid}`, session.token);
       expect(res.statusCode).toBe(200);
@@ -207,8 +224,11 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
     });
 
     it('Ferretería El Tornillo (plan vencido) recibe el aviso de que el plan caducó', async () => {
-      const [plan] = await t.db.select({ caduca: planesEmpresa.PLANEMPRESA_CADUCA }).from(planesEmpresa)
-        .innerJoin(empresas, eq(empresas.EMP_CODIGO, planesEmpresa.EMP_CODIGO)).where(eq(empresas.EMP_RUC, COMPANIES.tornillo.ruc));
+      const [plan] = await t.db
+        .select({ caduca: planesEmpresa.PLANEMPRESA_CADUCA })
+        .from(planesEmpresa)
+        .innerJoin(empresas, eq(empresas.EMP_CODIGO, planesEmpresa.EMP_CODIGO))
+        .where(eq(empresas.EMP_RUC, COMPANIES.tornillo.ruc));
       const notice = await check(COMPANIES.tornillo);
       expect(notice.activar).toBe(true);
       expect(notice.mensaje).toContain('caducó');
@@ -227,7 +247,9 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
       const [plan] = await t.db.select().from(planes).limit(1);
       const today = new Date().toISOString().slice(0, 10);
       const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
-      await t.db.insert(planesEmpresa).values({ EMP_CODIGO: company.EMP_CODIGO, PLAN_ID: plan.PLAN_ID, PLANEMPRESA_INICIO: today, PLANEMPRESA_CADUCA: nextYear });
+      await t.db
+        .insert(planesEmpresa)
+        .values({ EMP_CODIGO: company.EMP_CODIGO, PLAN_ID: plan.PLAN_ID, PLANEMPRESA_INICIO: today, PLANEMPRESA_CADUCA: nextYear });
       expect((await check(company.login)).mensaje).toContain('firma electrónica');
 
       await t.db.update(empresas).set({ EMP_FIRMA: 'firma.p12' }).where(eq(empresas.EMP_CODIGO, company.EMP_CODIGO));
@@ -238,7 +260,9 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
       const company = await registerCompany(t);
       const [plan] = await t.db.select().from(planes).limit(1);
       const today = new Date().toISOString().slice(0, 10);
-      await t.db.insert(planesEmpresa).values({ EMP_CODIGO: company.EMP_CODIGO, PLAN_ID: plan.PLAN_ID, PLANEMPRESA_INICIO: '2025-01-01', PLANEMPRESA_CADUCA: today });
+      await t.db
+        .insert(planesEmpresa)
+        .values({ EMP_CODIGO: company.EMP_CODIGO, PLAN_ID: plan.PLAN_ID, PLANEMPRESA_INICIO: '2025-01-01', PLANEMPRESA_CADUCA: today });
       await t.db.update(empresas).set({ EMP_FIRMA: 'firma.p12' }).where(eq(empresas.EMP_CODIGO, company.EMP_CODIGO));
       expect(await check(company.login)).toEqual({ activar: false, mensaje: '' });
     });

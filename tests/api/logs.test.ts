@@ -44,11 +44,25 @@ async function exercise(t: TestApp): Promise<Exercised> {
   tokens.push(admin.json().usuario.token);
 
   // calls carrying the tokens
-  expect((await t.app.inject({ method: 'GET', url: `${API}/miEmpresa`, headers: { 'x-token': company.json().usuario.token } })).statusCode).toBe(200);
-  const entered = await post('/loginDistribuidor', { ruc: COMPANIES.tornillo.ruc, usuario: COMPANIES.tornillo.usuario, clave: COMPANIES.tornillo.clave }, admin.json().usuario.token);
+  expect(
+    (await t.app.inject({ method: 'GET', url: `${API}/miEmpresa`, headers: { 'x-token': company.json().usuario.token } })).statusCode,
+  ).toBe(200);
+  const entered = await post(
+    '/loginDistribuidor',
+    { ruc: COMPANIES.tornillo.ruc, usuario: COMPANIES.tornillo.usuario, clave: COMPANIES.tornillo.clave },
+    admin.json().usuario.token,
+  );
   expect(entered.statusCode).toBe(200);
   tokens.push(entered.json().usuario.token);
-  expect((await post('/loginDistribuidor', { ruc: COMPANIES.tornillo.ruc, usuario: COMPANIES.tornillo.usuario, clave: 'DistribMala55' }, admin.json().usuario.token)).statusCode).toBe(401);
+  expect(
+    (
+      await post(
+        '/loginDistribuidor',
+        { ruc: COMPANIES.tornillo.ruc, usuario: COMPANIES.tornillo.usuario, clave: 'DistribMala55' },
+        admin.json().usuario.token,
+      )
+    ).statusCode,
+  ).toBe(401);
   secrets.push('DistribMala55');
 
   // registration: rejected (short password) and accepted, then the payment proof upload
@@ -61,8 +75,10 @@ async function exercise(t: TestApp): Promise<Exercised> {
   tokens.push(registered.json().tokenPago);
   const file = multipart('current', 'pago.pdf', PDF, 'application/pdf');
   const uploaded = await t.app.inject({
-    method: 'POST', url: `${API}/registro/pago/${registered.json().EMP_CODIGO}/${body.EMP_RUC}/DEP-1`,
-    payload: file.payload, headers: { ...file.headers, 'x-token': registered.json().tokenPago },
+    method: 'POST',
+    url: `${API}/registro/pago/${registered.json().EMP_CODIGO}/${body.EMP_RUC}/DEP-1`,
+    payload: file.payload,
+    headers: { ...file.headers, 'x-token': registered.json().tokenPago },
   });
   expect(uploaded.statusCode).toBe(201);
 
@@ -101,7 +117,8 @@ function expectNoSecrets(logs: LogCapture, { secrets, tokens }: Exercised) {
 /** No line has a demo password, an argon2 hash, a JWT or a statement's parameters. */
 function expectNothingSecret(logs: LogCapture, extraSecrets: string[] = []) {
   for (const line of logs.lines) {
-    for (const secret of [...DEMO_PASSWORDS, ...extraSecrets]) expect(line.includes(secret) ? line : '', `la clave ${secret} aparece en el log`).toBe('');
+    for (const secret of [...DEMO_PASSWORDS, ...extraSecrets])
+      expect(line.includes(secret) ? line : '', `la clave ${secret} aparece en el log`).toBe('');
     expect(line).not.toContain('$argon2');
     expect(line).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
     expect(line).not.toContain('params:');
@@ -110,8 +127,12 @@ function expectNothingSecret(logs: LogCapture, extraSecrets: string[] = []) {
 
 /** Requests a client may get wrong, each carrying a password: none may reach a log line with its secrets. */
 async function sendBadInputs(t: TestApp, clave: string) {
-  const inject = (method: 'POST' | 'PUT' | 'GET' | 'DELETE', url: string, payload?: string | object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url: `${API}${url}`, payload, headers });
+  const inject = (
+    method: 'POST' | 'PUT' | 'GET' | 'DELETE',
+    url: string,
+    payload?: string | object,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url: `${API}${url}`, payload, headers });
   const statuses = [
     await inject('POST', '/registro', registration({ usuario: 'a\u0000b', clave })),
     await inject('POST', '/registro', registration({ EMP_NOMBREC: 'x\u202e', clave })),
@@ -120,9 +141,11 @@ async function sendBadInputs(t: TestApp, clave: string) {
     await inject('POST', '/loginAdmin', `{"usuario":"admin","clave":"${clave}"`, { 'content-type': 'application/json' }),
     await inject('POST', '/loginAdmin', { usuario: DEMO.admin.usuario, clave: [clave] }),
     await inject('POST', '/recuperar', { ruc: COMPANIES.andina.ruc, usuario: 1e308 }),
-    await inject('GET', "/soporte/%E0%A4%A"),
-    await inject('GET', "/soporte/0x10"),
-    await inject('POST', '/soporte/docCli/1', `--x\r\nContent-Disposition: form-data; name="current"; filename="${clave}.zip"\r\n\r\nPK`, { 'content-type': 'multipart/form-data; boundary=x' }),
+    await inject('GET', '/soporte/%E0%A4%A'),
+    await inject('GET', '/soporte/0x10'),
+    await inject('POST', '/soporte/docCli/1', `--x\r\nContent-Disposition: form-data; name="current"; filename="${clave}.zip"\r\n\r\nPK`, {
+      'content-type': 'multipart/form-data; boundary=x',
+    }),
   ].map((res) => res.statusCode);
   for (const status of statuses) expect(status).toBeLessThan(500);
 }
@@ -130,7 +153,9 @@ async function sendBadInputs(t: TestApp, clave: string) {
 describe.each(testDatabases)('registro de actividad ante entradas inválidas y fallos de la base de datos (%s)', (kind) => {
   let t: TestApp;
   const logs = new LogCapture();
-  beforeAll(async () => { t = await startTestApp(kind, { logLevel: 'trace' }, { logStream: logs }); });
+  beforeAll(async () => {
+    t = await startTestApp(kind, { logLevel: 'trace' }, { logStream: logs });
+  });
   afterAll(() => t.close());
 
   it('entradas inválidas de todo tipo no dejan claves, hashes, tokens ni parámetros de consultas en el log', async () => {
@@ -158,7 +183,9 @@ describe.each(testDatabases)('registro de actividad sin secretos (%s)', (kind) =
   describe('nivel debug (más detallado que el info de producción)', () => {
     let t: TestApp;
     const logs = new LogCapture();
-    beforeAll(async () => { t = await startTestApp(kind, { logLevel: 'debug' }, { logStream: logs }); });
+    beforeAll(async () => {
+      t = await startTestApp(kind, { logLevel: 'debug' }, { logStream: logs });
+    });
     afterAll(() => t.close());
 
     it('tras inicios de sesión fallidos y correctos, registro, comprobante y recuperación, el log no tiene claves, tokens ni hashes', async () => {

@@ -11,14 +11,16 @@ const names = (rows: MenuEntry[]) => rows.map((r) => r.MEN_NOMBRE);
 
 describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(kind); });
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
   afterAll(() => t.close());
 
   const post = (url: string, payload: object, token?: string) =>
     t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers: token ? { 'x-token': token } : {} });
 
   describe('POST /menuEmpresa', () => {
-    const menuOf = async (company: typeof COMPANIES[keyof typeof COMPANIES]) => {
+    const menuOf = async (company: (typeof COMPANIES)[keyof typeof COMPANIES]) => {
       const { token } = await loginCompany(t, company);
       const res = await post('/menuEmpresa', { ruc: company.ruc }, token);
       expect(res.statusCode).toBe(200);
@@ -57,9 +59,15 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
 
   describe('POST /menus/menuAdmin', () => {
     /** The role's menu as stored in menus_roles, in menu order. */
-    const roleMenu = async (perfil: number) => (await t.db.select({ nombre: menus.MEN_NOMBRE }).from(menusRoles)
-      .innerJoin(menus, eq(menus.MEN_CODIGO, menusRoles.MEN_CODIGO)).where(eq(menusRoles.PRF_CODIGO, perfil))
-      .orderBy(asc(menus.MEN_ORDEN), asc(menus.MEN_CODIGO))).map((r) => r.nombre);
+    const roleMenu = async (perfil: number) =>
+      (
+        await t.db
+          .select({ nombre: menus.MEN_NOMBRE })
+          .from(menusRoles)
+          .innerJoin(menus, eq(menus.MEN_CODIGO, menusRoles.MEN_CODIGO))
+          .where(eq(menusRoles.PRF_CODIGO, perfil))
+          .orderBy(asc(menus.MEN_ORDEN), asc(menus.MEN_CODIGO))
+      ).map((r) => r.nombre);
 
     it('el administrador recibe el menú de su rol', async () => {
       const admin = await loginAdmin(t, DEMO.admin);
@@ -121,9 +129,11 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
     });
 
     it('GET con range, sort y filter pagina como ra-data-simple-rest (q busca en CON_NOMBRE)', async () => {
-      const get = (query: Record<string, unknown>) => t.app.inject({
-        method: 'GET', url: `${API}/configuraciones?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)]))}`,
-      });
+      const get = (query: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'GET',
+          url: `${API}/configuraciones?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)]))}`,
+        });
       const all = (await t.app.inject({ method: 'GET', url: `${API}/configuraciones` })).json() as Setting[];
       const page = await get({ range: [2, 4], sort: ['CON_CODIGO', 'ASC'] });
       expect(page.statusCode).toBe(200);
@@ -156,7 +166,10 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
     it('PUT /configuraciones/actualizar cambia CON_VALOR1 de la 9 a si, y GET lo refleja', async () => {
       const { token } = await loginAdmin(t);
       const res = await t.app.inject({
-        method: 'PUT', url: `${API}/configuraciones/actualizar`, headers: { 'x-token': token }, payload: { CON_CODIGO: 9, CON_VALOR1: 'si' },
+        method: 'PUT',
+        url: `${API}/configuraciones/actualizar`,
+        headers: { 'x-token': token },
+        payload: { CON_CODIGO: 9, CON_VALOR1: 'si' },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ CON_CODIGO: 9, CON_VALOR1: 'si', CON_NOMBRE: 'Marca blanca activa (si / no)' });
@@ -172,7 +185,10 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
     it('PUT puede vaciar un valor con null', async () => {
       const { token } = await loginAdmin(t);
       const res = await t.app.inject({
-        method: 'PUT', url: `${API}/configuraciones/actualizar`, headers: { 'x-token': token }, payload: { CON_CODIGO: 8, CON_VALOR2: null },
+        method: 'PUT',
+        url: `${API}/configuraciones/actualizar`,
+        headers: { 'x-token': token },
+        payload: { CON_CODIGO: 8, CON_VALOR2: null },
       });
       expect(res.statusCode).toBe(200);
       const [row] = await t.db.select().from(configuraciones).where(eq(configuraciones.CON_CODIGO, 8));
@@ -182,7 +198,10 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
 
       // an empty text stays an empty text
       const empty = await t.app.inject({
-        method: 'PUT', url: `${API}/configuraciones/actualizar`, headers: { 'x-token': token }, payload: { CON_CODIGO: 8, CON_VALOR3: '' },
+        method: 'PUT',
+        url: `${API}/configuraciones/actualizar`,
+        headers: { 'x-token': token },
+        payload: { CON_CODIGO: 8, CON_VALOR3: '' },
       });
       expect(empty.statusCode).toBe(200);
       const [after] = await t.db.select().from(configuraciones).where(eq(configuraciones.CON_CODIGO, 8));
@@ -193,7 +212,10 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
     it('PUT con un CON_CODIGO que no existe responde 404 y no crea nada', async () => {
       const { token } = await loginAdmin(t);
       const res = await t.app.inject({
-        method: 'PUT', url: `${API}/configuraciones/actualizar`, headers: { 'x-token': token }, payload: { CON_CODIGO: 999, CON_VALOR1: 'x' },
+        method: 'PUT',
+        url: `${API}/configuraciones/actualizar`,
+        headers: { 'x-token': token },
+        payload: { CON_CODIGO: 999, CON_VALOR1: 'x' },
       });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ msg: 'No existe esa configuración' });
@@ -203,7 +225,10 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
     it('PUT sin CON_CODIGO responde 400 nombrando el campo', async () => {
       const { token } = await loginAdmin(t);
       const res = await t.app.inject({
-        method: 'PUT', url: `${API}/configuraciones/actualizar`, headers: { 'x-token': token }, payload: { CON_VALOR1: 'si' },
+        method: 'PUT',
+        url: `${API}/configuraciones/actualizar`,
+        headers: { 'x-token': token },
+        payload: { CON_VALOR1: 'si' },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ msg: 'El campo CON_CODIGO es obligatorio' });

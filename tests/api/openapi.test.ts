@@ -3,7 +3,12 @@ import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API } from '../helpers/accounts';
 
 type Operation = { summary?: string; tags?: string[]; requestBody?: unknown; responses?: Record<string, unknown> };
-type OpenApiDocument = { openapi: string; info: { title: string }; paths: Record<string, Record<string, Operation>>; components?: { securitySchemes?: Record<string, unknown> } };
+type OpenApiDocument = {
+  openapi: string;
+  info: { title: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: { securitySchemes?: Record<string, unknown> };
+};
 
 describe.each(testDatabases)('documentación de la API (%s)', (kind) => {
   let t: TestApp;
@@ -23,10 +28,18 @@ describe.each(testDatabases)('documentación de la API (%s)', (kind) => {
   });
 
   it.each([
-    ['/login', 'post'], ['/loginAdmin', 'post'], ['/loginDistribuidor', 'post'], ['/registro', 'post'],
-    ['/registro/pago/{empresa}/{ruc}/{referencia}', 'post'], ['/recuperar', 'post'], ['/menuEmpresa', 'post'],
-    ['/menus/menuAdmin', 'post'], ['/comprobarfirmaPlan/{empresa}/{eid}', 'get'], ['/miEmpresa', 'get'],
-    ['/configuraciones/{id}', 'get'], ['/configuraciones/actualizar', 'put'],
+    ['/login', 'post'],
+    ['/loginAdmin', 'post'],
+    ['/loginDistribuidor', 'post'],
+    ['/registro', 'post'],
+    ['/registro/pago/{empresa}/{ruc}/{referencia}', 'post'],
+    ['/recuperar', 'post'],
+    ['/menuEmpresa', 'post'],
+    ['/menus/menuAdmin', 'post'],
+    ['/comprobarfirmaPlan/{empresa}/{eid}', 'get'],
+    ['/miEmpresa', 'get'],
+    ['/configuraciones/{id}', 'get'],
+    ['/configuraciones/actualizar', 'put'],
   ])('documenta %s (%s) con resumen y respuestas', (path, method) => {
     const operation = doc.paths[`${API}${path}`]?.[method];
     expect(operation, `${method.toUpperCase()} ${API}${path}`).toBeDefined();
@@ -47,10 +60,19 @@ describe.each(testDatabases)('documentación de la API (%s)', (kind) => {
 
   it('las rutas con token lo declaran (security token) y las públicas no', () => {
     const security = (path: string, method: string) => (doc.paths[`${API}${path}`]?.[method] as { security?: unknown }).security;
-    for (const [path, method] of [['/miEmpresa', 'get'], ['/menus/menuAdmin', 'post'], ['/productos/{id}', 'delete'], ['/soporte/{id}', 'get']]) {
+    for (const [path, method] of [
+      ['/miEmpresa', 'get'],
+      ['/menus/menuAdmin', 'post'],
+      ['/productos/{id}', 'delete'],
+      ['/soporte/{id}', 'get'],
+    ]) {
       expect(security(path, method), `${method} ${path}`).toEqual([{ token: [] }]);
     }
-    for (const [path, method] of [['/login', 'post'], ['/registro', 'post']]) expect(security(path, method), `${method} ${path}`).toBeUndefined();
+    for (const [path, method] of [
+      ['/login', 'post'],
+      ['/registro', 'post'],
+    ])
+      expect(security(path, method), `${method} ${path}`).toBeUndefined();
   });
 
   it('el cuerpo del registro documenta sus campos obligatorios', () => {

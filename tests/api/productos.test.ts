@@ -17,7 +17,8 @@ describe.each(testDatabases)('productos (%s)', (kind) => {
   const as = (token?: string) => (token ? { 'x-token': token } : {});
   const adminList = (query = '') => t.app.inject({ method: 'GET', url: `${API}/productos?all=1${query}`, headers: as(admin) });
   const create = (payload: object, token = admin) => t.app.inject({ method: 'POST', url: `${API}/productos`, payload, headers: as(token) });
-  const update = (id: number, payload: object, token = admin) => t.app.inject({ method: 'PUT', url: `${API}/productos/${id}`, payload, headers: as(token) });
+  const update = (id: number, payload: object, token = admin) =>
+    t.app.inject({ method: 'PUT', url: `${API}/productos/${id}`, payload, headers: as(token) });
 
   it('los cuatro productos base vienen de la migración', async () => {
     const res = await adminList();
@@ -80,12 +81,17 @@ describe.each(testDatabases)('productos (%s)', (kind) => {
     const inactive = await adminList(`&filter=${encodeURIComponent(JSON.stringify({ PROD_ACTIVO: false }))}`);
     expect(inactive.json()).toEqual([{ ...created, PROD_ACTIVO: false }]);
     await update(created.PROD_ID, { PROD_NOMBRE: 'Amelia Inventarios', PROD_ACTIVO: true });
-    expect((await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket({ SPT_PRODUCTOS: created.PROD_ID }) })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket({ SPT_PRODUCTOS: created.PROD_ID }) })).statusCode,
+    ).toBe(201);
   });
 
   it('pagina, ordena y filtra por nombre', async () => {
     const page = await adminList(`&range=${encodeURIComponent('[0,1]')}&sort=${encodeURIComponent('["PROD_NOMBRE","ASC"]')}`);
-    expect(page.json().map((p: { PROD_NOMBRE: string }) => p.PROD_NOMBRE)).toEqual(['Amelia Contabilidad', 'Amelia Facturación Electrónica']);
+    expect(page.json().map((p: { PROD_NOMBRE: string }) => p.PROD_NOMBRE)).toEqual([
+      'Amelia Contabilidad',
+      'Amelia Facturación Electrónica',
+    ]);
     expect(page.headers['content-range']).toMatch(/^productos 0-1\/\d+$/);
     const q = await adminList(`&filter=${encodeURIComponent(JSON.stringify({ q: 'FIRMA' }))}`);
     expect(q.json()).toEqual([{ PROD_ID: 3, PROD_NOMBRE: 'Firma Electrónica', PROD_ACTIVO: true }]);
@@ -103,16 +109,29 @@ describe.each(testDatabases)('productos (%s)', (kind) => {
 
   it('los menús de administración traen Tickets de soporte (perfiles 1, 2, 3) y Productos (solo perfil 1)', async () => {
     const menu = async (token: string, id: number) =>
-      (await t.app.inject({ method: 'POST', url: `${API}/menus/menuAdmin`, headers: as(token), payload: { id } })).json() as Array<{ MEN_RUTA: string; MEN_NOMBRE: string; MEN_ICONO: string; MEN_ORDEN: number }>;
+      (await t.app.inject({ method: 'POST', url: `${API}/menus/menuAdmin`, headers: as(token), payload: { id } })).json() as Array<{
+        MEN_RUTA: string;
+        MEN_NOMBRE: string;
+        MEN_ICONO: string;
+        MEN_ORDEN: number;
+      }>;
     const login = async (who: 'admin' | 'distribuidor') =>
-      (await t.app.inject({ method: 'POST', url: `${API}/loginAdmin`, payload: { usuario: who, clave: who === 'admin' ? 'Admin2026!' : 'Distrib2026!' } })).json().usuario;
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${API}/loginAdmin`,
+          payload: { usuario: who, clave: who === 'admin' ? 'Admin2026!' : 'Distrib2026!' },
+        })
+      ).json().usuario;
     const adm = await login('admin');
     const dist = await login('distribuidor');
     const adminMenu = await menu(adm.token, adm.ADM_CODIGO);
-    expect(adminMenu).toEqual(expect.arrayContaining([
-      expect.objectContaining({ MEN_NOMBRE: 'Tickets de soporte', MEN_RUTA: 'soporte', MEN_ICONO: 'support', MEN_ORDEN: 10 }),
-      expect.objectContaining({ MEN_NOMBRE: 'Productos', MEN_RUTA: 'productos', MEN_ICONO: 'inventory', MEN_ORDEN: 20 }),
-    ]));
+    expect(adminMenu).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ MEN_NOMBRE: 'Tickets de soporte', MEN_RUTA: 'soporte', MEN_ICONO: 'support', MEN_ORDEN: 10 }),
+        expect.objectContaining({ MEN_NOMBRE: 'Productos', MEN_RUTA: 'productos', MEN_ICONO: 'inventory', MEN_ORDEN: 20 }),
+      ]),
+    );
     const distMenu = (await menu(dist.token, dist.ADM_CODIGO)).map((m) => m.MEN_RUTA);
     expect(distMenu).toContain('soporte');
     expect(distMenu).not.toContain('productos');
@@ -138,11 +157,16 @@ describe.each(testDatabases)('productos (%s)', (kind) => {
 
     it('un producto con tickets responde 409 y se conserva', async () => {
       const created = (await create({ PROD_NOMBRE: 'Amelia Con Tickets' })).json();
-      expect((await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket({ SPT_PRODUCTOS: created.PROD_ID }) })).statusCode).toBe(201);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket({ SPT_PRODUCTOS: created.PROD_ID }) }))
+          .statusCode,
+      ).toBe(201);
       const res = await remove(created.PROD_ID, admin);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ msg: 'El producto tiene tickets registrados; desactívelo en lugar de eliminarlo' });
-      expect((await t.app.inject({ method: 'GET', url: `${API}/productos/${created.PROD_ID}`, headers: as(admin) })).json()).toEqual(created);
+      expect((await t.app.inject({ method: 'GET', url: `${API}/productos/${created.PROD_ID}`, headers: as(admin) })).json()).toEqual(
+        created,
+      );
     });
 
     it('solo el perfil Administrador elimina: distribuidor y empresa 403, sin token 401', async () => {

@@ -11,7 +11,9 @@ const OK = { msg: MSG.recoveryOk };
 
 describe.each(testDatabases)('recuperación de clave: POST /recuperar (%s)', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(kind); });
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
   afterAll(() => t.close());
 
   const recover = (payload: object) => t.app.inject({ method: 'POST', url: `${API}/recuperar`, payload });
@@ -70,7 +72,11 @@ describe.each(testDatabases)('recuperación de clave: POST /recuperar (%s)', (ki
     expect(session.cambiarClave).toBe(true);
     expect((await userRow(company.body.usuario)).USU_CLAVE_TEMPORAL).toBeNull();
     const headers = { 'x-token': session.token };
-    for (const [method, url] of [['GET', '/miEmpresa'], ['POST', '/menuEmpresa'], ['GET', `/comprobarfirmaPlan/${session.COM_CODIGO}/${session.eid}`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/miEmpresa'],
+      ['POST', '/menuEmpresa'],
+      ['GET', `/comprobarfirmaPlan/${session.COM_CODIGO}/${session.eid}`],
+    ] as const) {
       const res = await t.app.inject({ method, url: `${API}${url}`, headers, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(res.statusCode, url).toBe(403);
       expect(res.json()).toEqual({ msg: 'Ingresó con una clave temporal. Elija una clave nueva para continuar.', code: 'CAMBIAR_CLAVE' });
@@ -97,7 +103,10 @@ describe.each(testDatabases)('recuperación de clave: POST /recuperar (%s)', (ki
     const row = await userRow(company.body.usuario);
     expect(row.USU_CLAVE_TEMPORAL_VENCE!.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(row.USU_CLAVE_TEMPORAL_VENCE!.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
-    await t.db.update(usuarios).set({ USU_CLAVE_TEMPORAL_VENCE: new Date(Date.now() - 1000) }).where(eq(usuarios.USU_CODIGO, row.USU_CODIGO));
+    await t.db
+      .update(usuarios)
+      .set({ USU_CLAVE_TEMPORAL_VENCE: new Date(Date.now() - 1000) })
+      .where(eq(usuarios.USU_CODIGO, row.USU_CODIGO));
     expect((await login({ ...company.login, clave: temporal })).statusCode).toBe(401);
   });
 

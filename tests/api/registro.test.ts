@@ -11,7 +11,7 @@ import { archivos, empresas, menus, menusEmpresa, pagosRegistro, usuarios } from
 /** A small but real PDF document. */
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
-  'trailer << /Root 1 0 R >>\n%%EOF\n',
+    'trailer << /Root 1 0 R >>\n%%EOF\n',
 );
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 /** The first bytes of a Windows executable. */
@@ -19,7 +19,9 @@ const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), 
 
 describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(kind); });
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
   afterAll(() => t.close());
 
   const register = (payload: object) => t.app.inject({ method: 'POST', url: `${API}/registro`, payload });
@@ -38,7 +40,11 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
 
       const [company] = await t.db.select().from(empresas).where(eq(empresas.EMP_RUC, body.EMP_RUC));
       expect(company).toMatchObject({
-        EMP_CODIGO: created.EMP_CODIGO, EMP_NOMBREC: body.EMP_NOMBREC, EMP_NOMBRE: body.EMP_NOMBRE, EMP_CORREO: body.email, EMP_ACTIVO: true,
+        EMP_CODIGO: created.EMP_CODIGO,
+        EMP_NOMBREC: body.EMP_NOMBREC,
+        EMP_NOMBRE: body.EMP_NOMBRE,
+        EMP_CORREO: body.email,
+        EMP_ACTIVO: true,
       });
 
       const session = await loginCompany(t, { ruc: body.EMP_RUC, usuario: body.usuario, clave: body.clave });
@@ -55,11 +61,20 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
 
     it('la empresa nueva recibe el menú por defecto de la aplicación', async () => {
       const company = await registerCompany(t);
-      const defaults = await t.db.select().from(menus).where(eq(menus.MEN_AREA, 'empresa')).orderBy(asc(menus.MEN_ORDEN), asc(menus.MEN_CODIGO));
+      const defaults = await t.db
+        .select()
+        .from(menus)
+        .where(eq(menus.MEN_AREA, 'empresa'))
+        .orderBy(asc(menus.MEN_ORDEN), asc(menus.MEN_CODIGO));
       const rows = await t.db.select().from(menusEmpresa).where(eq(menusEmpresa.EMP_CODIGO, company.EMP_CODIGO));
       expect(rows.map((r) => r.MEN_CODIGO).sort((a, b) => a - b)).toEqual(defaults.map((m) => m.MEN_CODIGO).sort((a, b) => a - b));
       const session = await loginCompany(t, company.login);
-      const menu = await t.app.inject({ method: 'POST', url: `${API}/menuEmpresa`, headers: { 'x-token': session.token }, payload: { ruc: company.EMP_RUC } });
+      const menu = await t.app.inject({
+        method: 'POST',
+        url: `${API}/menuEmpresa`,
+        headers: { 'x-token': session.token },
+        payload: { ruc: company.EMP_RUC },
+      });
       expect(menu.statusCode).toBe(200);
       const received = menu.json().map((m: { MEN_NOMBRE: string }) => m.MEN_NOMBRE);
       expect(received).toEqual(defaults.map((m) => m.MEN_NOMBRE));
@@ -85,13 +100,20 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
     });
 
     it.each(['EMP_RUC', 'EMP_NOMBREC', 'EMP_NOMBRE', 'email', 'usuario', 'clave', 'terminos'])(
-      'sin %s responde 400 nombrando el campo y no crea nada', async (field) => {
+      'sin %s responde 400 nombrando el campo y no crea nada',
+      async (field) => {
         const body: Record<string, unknown> = registration();
         delete body[field];
         const res = await register(body);
         expect(res.statusCode).toBe(400);
         expect(res.json().msg).toBe(`El campo ${field} es obligatorio`);
-        if (body.EMP_RUC) expect(await t.db.select().from(empresas).where(eq(empresas.EMP_RUC, body.EMP_RUC as string))).toHaveLength(0);
+        if (body.EMP_RUC)
+          expect(
+            await t.db
+              .select()
+              .from(empresas)
+              .where(eq(empresas.EMP_RUC, body.EMP_RUC as string)),
+          ).toHaveLength(0);
       },
     );
 
@@ -101,19 +123,25 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       expect(res.json().msg).toBe('El campo EMP_NOMBREC es obligatorio');
     });
 
-    it.each(['no-es-correo', 'sin@dominio', 'con espacio@correo.ec', '@correo.ec'])('el correo %s responde 400 Ingrese un correo electrónico válido', async (email) => {
-      const body = registration({ email });
-      const res = await register(body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ msg: 'Ingrese un correo electrónico válido' });
-      expect(await t.db.select().from(empresas).where(eq(empresas.EMP_RUC, body.EMP_RUC))).toHaveLength(0);
-    });
+    it.each(['no-es-correo', 'sin@dominio', 'con espacio@correo.ec', '@correo.ec'])(
+      'el correo %s responde 400 Ingrese un correo electrónico válido',
+      async (email) => {
+        const body = registration({ email });
+        const res = await register(body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ msg: 'Ingrese un correo electrónico válido' });
+        expect(await t.db.select().from(empresas).where(eq(empresas.EMP_RUC, body.EMP_RUC))).toHaveLength(0);
+      },
+    );
 
-    it.each(['179001691900', '17900169190011', '17900169190A1', '179OO16919001', ' 1790016919001'])('el RUC "%s" responde 400 El RUC debe tener 13 dígitos numéricos', async (ruc) => {
-      const res = await register(registration({ EMP_RUC: ruc }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ msg: 'El RUC debe tener 13 dígitos numéricos' });
-    });
+    it.each(['179001691900', '17900169190011', '17900169190A1', '179OO16919001', ' 1790016919001'])(
+      'el RUC "%s" responde 400 El RUC debe tener 13 dígitos numéricos',
+      async (ruc) => {
+        const res = await register(registration({ EMP_RUC: ruc }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ msg: 'El RUC debe tener 13 dígitos numéricos' });
+      },
+    );
 
     it('sin aceptar los términos responde 400 con el mensaje de la especificación', async () => {
       const body = registration({ terminos: false });
@@ -145,10 +173,17 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
   });
 
   describe('POST /registro/pago/{EMP_CODIGO}/{ruc}/{referencia}', () => {
-    const upload = (company: { EMP_CODIGO: number; EMP_RUC: string }, token: string | undefined, file: ReturnType<typeof multipart>, referencia = 'DEP-2026-001') =>
+    const upload = (
+      company: { EMP_CODIGO: number; EMP_RUC: string },
+      token: string | undefined,
+      file: ReturnType<typeof multipart>,
+      referencia = 'DEP-2026-001',
+    ) =>
       t.app.inject({
-        method: 'POST', url: `${API}/registro/pago/${company.EMP_CODIGO}/${company.EMP_RUC}/${referencia}`,
-        payload: file.payload, headers: { ...file.headers, ...(token ? { 'x-token': token } : {}) },
+        method: 'POST',
+        url: `${API}/registro/pago/${company.EMP_CODIGO}/${company.EMP_RUC}/${referencia}`,
+        payload: file.payload,
+        headers: { ...file.headers, ...(token ? { 'x-token': token } : {}) },
       });
 
     it('un PDF real con el tokenPago se guarda (201) en DATA_DIR/files/<ARC_ID> con su fila de pago', async () => {
@@ -160,7 +195,12 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       const [pago] = await t.db.select().from(pagosRegistro).where(eq(pagosRegistro.EMP_CODIGO, company.EMP_CODIGO));
       expect(pago).toMatchObject({ PAG_CODIGO: res.json().PAG_CODIGO, PAG_REFERENCIA: 'DEP-2026-001' });
       const [archivo] = await t.db.select().from(archivos).where(eq(archivos.ARC_ID, pago.ARC_ID));
-      expect(archivo).toMatchObject({ ARC_NOMBRE: 'comprobante.pdf', ARC_TIPO: 'application/pdf', ARC_TAMANO: PDF.length, ARC_PROPIETARIO: `empresa:${company.EMP_CODIGO}` });
+      expect(archivo).toMatchObject({
+        ARC_NOMBRE: 'comprobante.pdf',
+        ARC_TIPO: 'application/pdf',
+        ARC_TAMANO: PDF.length,
+        ARC_PROPIETARIO: `empresa:${company.EMP_CODIGO}`,
+      });
       expect(archivo.ARC_ID).toMatch(/^[0-9a-f]{32}$/);
       const onDisk = path.join(t.dataDir, 'files', archivo.ARC_ID);
       expect(fs.readFileSync(onDisk).equals(PDF)).toBe(true);
@@ -170,7 +210,10 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       const company = await registerCompany(t);
       const res = await upload(company, company.tokenPago, multipart('current', 'deposito.PNG', PNG, 'image/png'));
       expect(res.statusCode).toBe(201);
-      const [archivo] = await t.db.select().from(archivos).innerJoin(pagosRegistro, eq(pagosRegistro.ARC_ID, archivos.ARC_ID))
+      const [archivo] = await t.db
+        .select()
+        .from(archivos)
+        .innerJoin(pagosRegistro, eq(pagosRegistro.ARC_ID, archivos.ARC_ID))
         .where(eq(pagosRegistro.EMP_CODIGO, company.EMP_CODIGO));
       expect(archivo.archivos.ARC_TIPO).toBe('image/png');
     });
@@ -209,7 +252,11 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
 
     it('con el RUC de otra empresa en la ruta responde 403', async () => {
       const mine = await registerCompany(t);
-      const res = await upload({ EMP_CODIGO: mine.EMP_CODIGO, EMP_RUC: COMPANIES.andina.ruc }, mine.tokenPago, multipart('current', 'c.pdf', PDF));
+      const res = await upload(
+        { EMP_CODIGO: mine.EMP_CODIGO, EMP_RUC: COMPANIES.andina.ruc },
+        mine.tokenPago,
+        multipart('current', 'c.pdf', PDF),
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json().msg).toBe(MSG.forbidden);
     });
@@ -230,7 +277,12 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       expect(res.json()).toEqual({ msg: 'El comprobante de pago debe ser un PDF, JPG o PNG' });
       expect(storedFiles()).toEqual(before);
       expect(await t.db.select().from(pagosRegistro).where(eq(pagosRegistro.EMP_CODIGO, company.EMP_CODIGO))).toHaveLength(0);
-      expect(await t.db.select().from(archivos).where(eq(archivos.ARC_PROPIETARIO, `empresa:${company.EMP_CODIGO}`))).toHaveLength(0);
+      expect(
+        await t.db
+          .select()
+          .from(archivos)
+          .where(eq(archivos.ARC_PROPIETARIO, `empresa:${company.EMP_CODIGO}`)),
+      ).toHaveLength(0);
     });
 
     it('un PDF con extensión .exe responde 400', async () => {
@@ -294,7 +346,8 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       const company = await registerCompany(t);
       const boundary = '----ameliavacio';
       const res = await t.app.inject({
-        method: 'POST', url: `${API}/registro/pago/${company.EMP_CODIGO}/${company.EMP_RUC}/REF-1`,
+        method: 'POST',
+        url: `${API}/registro/pago/${company.EMP_CODIGO}/${company.EMP_RUC}/REF-1`,
         payload: `--${boundary}--\r\n`,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-token': company.tokenPago },
       });

@@ -39,18 +39,31 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
     const adminRoutes: Route[] = [
       { name: 'POST /menus/menuAdmin', method: 'POST', url: () => '/menus/menuAdmin', payload: () => ({ id: admin.ADM_CODIGO }) },
       { name: 'GET /configuraciones/0', method: 'GET', url: () => '/configuraciones/0' },
-      { name: 'PUT /configuraciones/actualizar', method: 'PUT', url: () => '/configuraciones/actualizar', payload: () => ({ CON_CODIGO: 9, CON_VALOR1: 'si' }) },
+      {
+        name: 'PUT /configuraciones/actualizar',
+        method: 'PUT',
+        url: () => '/configuraciones/actualizar',
+        payload: () => ({ CON_CODIGO: 9, CON_VALOR1: 'si' }),
+      },
       { name: 'GET /ingresos', method: 'GET', url: () => '/ingresos' },
       { name: 'POST /loginDistribuidor', method: 'POST', url: () => '/loginDistribuidor', payload: () => ({ ruc: COMPANIES.andina.ruc }) },
     ];
     const companyRoutes: Route[] = [
       { name: 'POST /menuEmpresa', method: 'POST', url: () => '/menuEmpresa', payload: () => ({ ruc: COMPANIES.andina.ruc }) },
       { name: 'GET /miEmpresa', method: 'GET', url: () => '/miEmpresa' },
-      { name: 'GET /comprobarfirmaPlan/{empresa}/{eid}', method: 'GET', url: () => `/comprobarfirmaPlan/${company.COM_CODIGO}/${company.eid}` },
+      {
+        name: 'GET /comprobarfirmaPlan/{empresa}/{eid}',
+        method: 'GET',
+        url: () => `/comprobarfirmaPlan/${company.COM_CODIGO}/${company.eid}`,
+      },
     ];
-    const send = (route: Route, token?: string) => call(t, {
-      method: route.method, url: `${API}${route.url()}`, payload: route.payload?.(), headers: token ? { 'x-token': token } : {},
-    });
+    const send = (route: Route, token?: string) =>
+      call(t, {
+        method: route.method,
+        url: `${API}${route.url()}`,
+        payload: route.payload?.(),
+        headers: token ? { 'x-token': token } : {},
+      });
 
     it.each(adminRoutes.map((r) => [r.name, r] as const))('%s con token de empresa responde 403', async (_name, route) => {
       const res = await send(route, company.token);
@@ -59,18 +72,35 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
     });
 
     const guardedWithBody: Array<[string, string]> = [
-      ['PUT', '/configuraciones/actualizar'], ['POST', '/menus/menuAdmin'], ['POST', '/menuEmpresa'], ['POST', '/loginDistribuidor'],
-      ['POST', '/soporte/nombre'], ['PUT', '/soporte/1'], ['POST', '/productos'], ['PUT', '/clave'], ['PUT', '/claveAdmin'],
+      ['PUT', '/configuraciones/actualizar'],
+      ['POST', '/menus/menuAdmin'],
+      ['POST', '/menuEmpresa'],
+      ['POST', '/loginDistribuidor'],
+      ['POST', '/soporte/nombre'],
+      ['PUT', '/soporte/1'],
+      ['POST', '/productos'],
+      ['PUT', '/clave'],
+      ['PUT', '/claveAdmin'],
       // single-purpose tokens: registration payment upload, ticket attachment and mails
-      ['POST', '/registro/pago/1/1790016919001/REF-1'], ['POST', '/soporte/docCli/1'], ['POST', '/soporte/correo'],
+      ['POST', '/registro/pago/1/1790016919001/REF-1'],
+      ['POST', '/soporte/docCli/1'],
+      ['POST', '/soporte/correo'],
     ];
-    it.each(guardedWithBody)('%s %s sin token responde 401 antes de leer el cuerpo (JSON mal formado, vacío, tipo no soportado)', async (method, url) => {
-      for (const [payload, contentType] of [['{"ruc":', 'application/json'], ['', 'application/json'], ['<a>1</a>', 'application/xml'], ['x', 'text/plain']]) {
-        const res = await call(t, { method: method as 'POST', url: `${API}${url}`, payload, headers: { 'content-type': contentType } });
-        expect(res.statusCode, `${contentType} ${payload}`).toBe(401);
-        expect(res.json()).toEqual({ msg: MSG.notAuthenticated });
-      }
-    });
+    it.each(guardedWithBody)(
+      '%s %s sin token responde 401 antes de leer el cuerpo (JSON mal formado, vacío, tipo no soportado)',
+      async (method, url) => {
+        for (const [payload, contentType] of [
+          ['{"ruc":', 'application/json'],
+          ['', 'application/json'],
+          ['<a>1</a>', 'application/xml'],
+          ['x', 'text/plain'],
+        ]) {
+          const res = await call(t, { method: method as 'POST', url: `${API}${url}`, payload, headers: { 'content-type': contentType } });
+          expect(res.statusCode, `${contentType} ${payload}`).toBe(401);
+          expect(res.json()).toEqual({ msg: MSG.notAuthenticated });
+        }
+      },
+    );
 
     it('el intento de PUT con token de empresa no cambió la configuración', async () => {
       const [row] = await t.db.select().from(configuraciones).where(eq(configuraciones.CON_CODIGO, 9));
@@ -83,41 +113,59 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
       expect(res.json()).toEqual({ msg: 'Debe iniciar sesión para continuar' });
     });
 
-    it.each(companyRoutes.map((r) => [r.name, r] as const))('%s con token de administrador o distribuidor responde 403', async (_name, route) => {
-      for (const token of [admin.token, distributor.token]) {
-        const res = await send(route, token);
-        expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ msg: MSG.forbidden });
-      }
-    });
+    it.each(companyRoutes.map((r) => [r.name, r] as const))(
+      '%s con token de administrador o distribuidor responde 403',
+      async (_name, route) => {
+        for (const token of [admin.token, distributor.token]) {
+          const res = await send(route, token);
+          expect(res.statusCode).toBe(403);
+          expect(res.json()).toEqual({ msg: MSG.forbidden });
+        }
+      },
+    );
 
-    it.each(companyRoutes.map((r) => [r.name, r] as const))('%s con el token vencido de empresa responde 401 Su sesión expiró', async (_name, route) => {
-      const { token } = await t.ctx.tokens.sign({ kind: 'empresa', usuario: company.USU_CODIGO, empresa: company.COM_CODIGO }, -10);
-      const res = await send(route, token);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ msg: 'Su sesión expiró, inicie sesión nuevamente' });
-    });
-
-    it.each(adminRoutes.map((r) => [r.name, r] as const))('%s con el token vencido de administrador responde 401 Su sesión expiró', async (_name, route) => {
-      const { token } = await t.ctx.tokens.sign({ kind: 'admin', admin: admin.ADM_CODIGO, perfil: 1 }, -10);
-      const res = await send(route, token);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ msg: MSG.sessionExpired });
-    });
-
-    it.each([...adminRoutes, ...companyRoutes].map((r) => [r.name, r] as const))('%s con un token firmado con otro secreto responde 401', async (_name, route) => {
-      const key = new TextEncoder().encode('otro-secreto-que-no-es-el-del-servidor-1234567890');
-      const now = Math.floor(Date.now() / 1000);
-      const forgedCompany = await new SignJWT({ kind: 'empresa', usuario: company.USU_CODIGO, empresa: company.COM_CODIGO })
-        .setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 3600).sign(key);
-      const forgedAdmin = await new SignJWT({ kind: 'admin', admin: admin.ADM_CODIGO, perfil: 1 })
-        .setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 3600).sign(key);
-      for (const token of [forgedCompany, forgedAdmin]) {
+    it.each(companyRoutes.map((r) => [r.name, r] as const))(
+      '%s con el token vencido de empresa responde 401 Su sesión expiró',
+      async (_name, route) => {
+        const { token } = await t.ctx.tokens.sign({ kind: 'empresa', usuario: company.USU_CODIGO, empresa: company.COM_CODIGO }, -10);
         const res = await send(route, token);
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ msg: 'Debe iniciar sesión para continuar' });
-      }
-    });
+        expect(res.json()).toEqual({ msg: 'Su sesión expiró, inicie sesión nuevamente' });
+      },
+    );
+
+    it.each(adminRoutes.map((r) => [r.name, r] as const))(
+      '%s con el token vencido de administrador responde 401 Su sesión expiró',
+      async (_name, route) => {
+        const { token } = await t.ctx.tokens.sign({ kind: 'admin', admin: admin.ADM_CODIGO, perfil: 1 }, -10);
+        const res = await send(route, token);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ msg: MSG.sessionExpired });
+      },
+    );
+
+    it.each([...adminRoutes, ...companyRoutes].map((r) => [r.name, r] as const))(
+      '%s con un token firmado con otro secreto responde 401',
+      async (_name, route) => {
+        const key = new TextEncoder().encode('otro-secreto-que-no-es-el-del-servidor-1234567890');
+        const now = Math.floor(Date.now() / 1000);
+        const forgedCompany = await new SignJWT({ kind: 'empresa', usuario: company.USU_CODIGO, empresa: company.COM_CODIGO })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuedAt(now)
+          .setExpirationTime(now + 3600)
+          .sign(key);
+        const forgedAdmin = await new SignJWT({ kind: 'admin', admin: admin.ADM_CODIGO, perfil: 1 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuedAt(now)
+          .setExpirationTime(now + 3600)
+          .sign(key);
+        for (const token of [forgedCompany, forgedAdmin]) {
+          const res = await send(route, token);
+          expect(res.statusCode).toBe(401);
+          expect(res.json()).toEqual({ msg: 'Debe iniciar sesión para continuar' });
+        }
+      },
+    );
 
     it('un token sin firma (alg none), uno alterado o uno basura responden 401', async () => {
       const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -125,7 +173,12 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
       const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ kind: 'admin', admin: admin.ADM_CODIGO, perfil: 1, iat: now, exp: now + 3600 })}.`;
       const [header, , signature] = company.token.split('.');
       const tampered = `${header}.${b64({ kind: 'empresa', usuario: company.USU_CODIGO, empresa: company.COM_CODIGO + 1, iat: now, exp: now + 3600 })}.${signature}`;
-      for (const [route, token] of [[adminRoutes[1], unsigned], [companyRoutes[1], tampered], [companyRoutes[1], 'no-es-un-token'], [adminRoutes[1], 'a.b.c']] as const) {
+      for (const [route, token] of [
+        [adminRoutes[1], unsigned],
+        [companyRoutes[1], tampered],
+        [companyRoutes[1], 'no-es-un-token'],
+        [adminRoutes[1], 'a.b.c'],
+      ] as const) {
         const res = await send(route, token);
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ msg: MSG.notAuthenticated });
@@ -158,7 +211,9 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
 
   describe('límites de intentos: solo cuentan los fallos (freePerPair 3, maxPerIp 8, maxPerAccount 12)', () => {
     let t: TestApp;
-    beforeAll(async () => { t = await startTestApp(kind, { rateLimit: { windowMs: 60_000, maxPerIp: 8, maxPerAccount: 12, freePerPair: 3 } }); });
+    beforeAll(async () => {
+      t = await startTestApp(kind, { rateLimit: { windowMs: 60_000, maxPerIp: 8, maxPerAccount: 12, freePerPair: 3 } });
+    });
     afterAll(() => t.close());
 
     const login = (payload: object, remoteAddress = '127.0.0.1', app = t.app) => {
@@ -173,7 +228,8 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
       return res.json().msg as string;
     };
     /** Moves every counter's last failure back, as if that time had passed. */
-    const elapse = (seconds: number) => t.db.update(intentos).set({ INT_ULTIMO: sql`${intentos.INT_ULTIMO} - make_interval(secs => ${seconds})` });
+    const elapse = (seconds: number) =>
+      t.db.update(intentos).set({ INT_ULTIMO: sql`${intentos.INT_ULTIMO} - make_interval(secs => ${seconds})` });
 
     it('los inicios de sesión correctos no cuentan: 20 seguidos desde una IP entran', async () => {
       for (let i = 0; i < 20; i++) expect((await login(COMPANIES.tornillo, '10.3.0.1')).statusCode).toBe(200);
@@ -227,7 +283,8 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
     });
 
     it('el límite por IP cuenta los fallos en cualquier cuenta', async () => {
-      for (let i = 0; i < 8; i++) expect((await login({ ...COMPANIES.andina, usuario: `nadie${i}`, clave: 'x' }, '10.3.7.1')).statusCode).toBe(401);
+      for (let i = 0; i < 8; i++)
+        expect((await login({ ...COMPANIES.andina, usuario: `nadie${i}`, clave: 'x' }, '10.3.7.1')).statusCode).toBe(401);
       expect(waitMessage(await login(COMPANIES.tornillo, '10.3.7.1'))).toBe(MSG.tooManyAttempts(1));
       expect((await login(COMPANIES.tornillo, '10.3.7.2')).statusCode).toBe(200);
     });
@@ -241,7 +298,8 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
     });
 
     it('la administración aplica las mismas reglas, sin afectar a otra cuenta', async () => {
-      const adminLogin = (payload: object, remoteAddress: string) => call(t, { method: 'POST', url: `${API}/loginAdmin`, payload, remoteAddress });
+      const adminLogin = (payload: object, remoteAddress: string) =>
+        call(t, { method: 'POST', url: `${API}/loginAdmin`, payload, remoteAddress });
       for (let i = 0; i < 3; i++) expect((await adminLogin(wrong(DEMO.admin), '10.3.9.1')).statusCode).toBe(401);
       waitMessage(await adminLogin(DEMO.admin, '10.3.9.1'));
       expect((await adminLogin(DEMO.distribuidor, '10.3.9.1')).statusCode).toBe(200);
@@ -251,7 +309,13 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
     it('la recuperación de una cuenta se limita a 3 correos por ventana (no se puede inundar su correo)', async () => {
       const created = await registerCompany(t);
       secrets.add(created.body.clave);
-      const recover = (remoteAddress: string) => call(t, { method: 'POST', url: `${API}/recuperar`, payload: { ruc: created.EMP_RUC, usuario: created.body.usuario }, remoteAddress });
+      const recover = (remoteAddress: string) =>
+        call(t, {
+          method: 'POST',
+          url: `${API}/recuperar`,
+          payload: { ruc: created.EMP_RUC, usuario: created.body.usuario },
+          remoteAddress,
+        });
       for (let i = 0; i < 3; i++) expect((await recover(`10.3.10.${i + 1}`)).statusCode).toBe(200);
       expect(waitMessage(await recover('10.3.10.9'))).toBe(MSG.tooManyAttempts(1));
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -260,10 +324,22 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
 
     it('la 9.ª recuperación desde la misma IP responde 429, exista o no la cuenta', async () => {
       for (let i = 0; i < 8; i++) {
-        const res = await call(t, { method: 'POST', url: `${API}/recuperar`, payload: { ruc: COMPANIES.andina.ruc, usuario: `nadie${i}` }, remoteAddress: '10.3.11.1' });
+        const res = await call(t, {
+          method: 'POST',
+          url: `${API}/recuperar`,
+          payload: { ruc: COMPANIES.andina.ruc, usuario: `nadie${i}` },
+          remoteAddress: '10.3.11.1',
+        });
         expect(res.statusCode).toBe(200);
       }
-      waitMessage(await call(t, { method: 'POST', url: `${API}/recuperar`, payload: { ruc: COMPANIES.costa.ruc, usuario: COMPANIES.costa.usuario }, remoteAddress: '10.3.11.1' }));
+      waitMessage(
+        await call(t, {
+          method: 'POST',
+          url: `${API}/recuperar`,
+          payload: { ruc: COMPANIES.costa.ruc, usuario: COMPANIES.costa.usuario },
+          remoteAddress: '10.3.11.1',
+        }),
+      );
     });
 
     it('el 9.º registro desde la misma IP responde 429 y no crea la empresa', async () => {
@@ -282,10 +358,24 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
       const created = await registerCompany(t);
       secrets.add(created.body.clave);
       for (let i = 0; i < 3; i++) {
-        const res = await call(t, { method: 'POST', url: `${API}/login`, payload: wrong(created.login), remoteAddress: '10.3.13.1', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        const res = await call(t, {
+          method: 'POST',
+          url: `${API}/login`,
+          payload: wrong(created.login),
+          remoteAddress: '10.3.13.1',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
         expect(res.statusCode).toBe(401);
       }
-      waitMessage(await call(t, { method: 'POST', url: `${API}/login`, payload: created.login, remoteAddress: '10.3.13.1', headers: { 'x-forwarded-for': '203.0.113.99' } }));
+      waitMessage(
+        await call(t, {
+          method: 'POST',
+          url: `${API}/login`,
+          payload: created.login,
+          remoteAddress: '10.3.13.1',
+          headers: { 'x-forwarded-for': '203.0.113.99' },
+        }),
+      );
     });
   });
 
@@ -298,7 +388,13 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
 
     /** What the reverse proxy (10.0.0.1) forwards: whatever the client wrote, then the client's real address. */
     const viaProxy = (payload: object, written: string, client: string) =>
-      call(t, { method: 'POST', url: `${API}/login`, payload, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': `${written}, ${client}` } });
+      call(t, {
+        method: 'POST',
+        url: `${API}/login`,
+        payload,
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': `${written}, ${client}` },
+      });
 
     it('lo que el cliente escribe antes en X-Forwarded-For se ignora: el límite sigue a su dirección real', async () => {
       const account = { ...COMPANIES.costa, clave: 'incorrecta' };
@@ -316,7 +412,9 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
 
   describe('entradas mal formadas o maliciosas', () => {
     let t: TestApp;
-    beforeAll(async () => { t = await startTestApp(kind); });
+    beforeAll(async () => {
+      t = await startTestApp(kind);
+    });
     afterAll(() => t.close());
 
     const raw = (url: string, payload: string, contentType = 'application/json') =>
@@ -399,28 +497,33 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
       expect(res.json()).toEqual({ msg: 'El campo usuario admite como máximo 60 caracteres' });
     });
 
-    it.each(SQL_ATTACKS)('"%s" en ruc, usuario o clave del login responde 4xx con mensaje y la tabla empresas sigue intacta', async (attack) => {
-      const before = await companyCount();
-      for (const body of [
-        { ...COMPANIES.andina, ruc: attack }, { ...COMPANIES.andina, usuario: attack }, { ...COMPANIES.andina, clave: attack },
-        { ruc: attack, usuario: attack, clave: attack },
-      ]) {
-        const res = await login(body);
-        expect(res.statusCode).toBeGreaterThanOrEqual(400);
-        expect(res.statusCode).toBeLessThan(500);
-        expect(res.json().msg).toEqual(expect.any(String));
-        expect(res.json()).not.toHaveProperty('usuario');
-      }
-      const admin = await call(t, { method: 'POST', url: `${API}/loginAdmin`, payload: { usuario: attack, clave: attack } });
-      expect(admin.statusCode).toBe(401);
-      expect(admin.json().msg).toEqual(expect.any(String));
-      // recovery answers the same for every account, existing or not
-      const recovery = await call(t, { method: 'POST', url: `${API}/recuperar`, payload: { ruc: attack.slice(0, 13), usuario: attack } });
-      expect(recovery.statusCode).toBe(200);
-      expect(recovery.json()).toEqual({ msg: MSG.recoveryOk });
-      expect(await companyCount()).toBe(before);
-      expect(await t.db.select().from(empresas).where(eq(empresas.EMP_RUC, COMPANIES.andina.ruc))).toHaveLength(1);
-    });
+    it.each(SQL_ATTACKS)(
+      '"%s" en ruc, usuario o clave del login responde 4xx con mensaje y la tabla empresas sigue intacta',
+      async (attack) => {
+        const before = await companyCount();
+        for (const body of [
+          { ...COMPANIES.andina, ruc: attack },
+          { ...COMPANIES.andina, usuario: attack },
+          { ...COMPANIES.andina, clave: attack },
+          { ruc: attack, usuario: attack, clave: attack },
+        ]) {
+          const res = await login(body);
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode).toBeLessThan(500);
+          expect(res.json().msg).toEqual(expect.any(String));
+          expect(res.json()).not.toHaveProperty('usuario');
+        }
+        const admin = await call(t, { method: 'POST', url: `${API}/loginAdmin`, payload: { usuario: attack, clave: attack } });
+        expect(admin.statusCode).toBe(401);
+        expect(admin.json().msg).toEqual(expect.any(String));
+        // recovery answers the same for every account, existing or not
+        const recovery = await call(t, { method: 'POST', url: `${API}/recuperar`, payload: { ruc: attack.slice(0, 13), usuario: attack } });
+        expect(recovery.statusCode).toBe(200);
+        expect(recovery.json()).toEqual({ msg: MSG.recoveryOk });
+        expect(await companyCount()).toBe(before);
+        expect(await t.db.select().from(empresas).where(eq(empresas.EMP_RUC, COMPANIES.andina.ruc))).toHaveLength(1);
+      },
+    );
 
     it.each(SQL_ATTACKS)('"%s" en los campos del registro: nunca 5xx; si se acepta, se guarda literal', async (attack) => {
       const before = await companyCount();
@@ -438,7 +541,11 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
       expect(stored.EMP_NOMBRE).toBe(attack.trim());
       expect(await companyCount()).toBe(before + 1);
 
-      const userAttempt = await call(t, { method: 'POST', url: `${API}/registro`, payload: registration({ usuario: attack, clave: attack + attack }) });
+      const userAttempt = await call(t, {
+        method: 'POST',
+        url: `${API}/registro`,
+        payload: registration({ usuario: attack, clave: attack + attack }),
+      });
       expect(userAttempt.statusCode).toBeGreaterThanOrEqual(400);
       expect(userAttempt.statusCode).toBeLessThan(500);
       expect(userAttempt.json().msg).toBe('El usuario no puede tener espacios');
@@ -458,13 +565,23 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
 
     it.each(SQL_ATTACKS)('"%s" como RUC del menú de empresa responde 404', async (attack) => {
       const session = await loginCompany(t, COMPANIES.costa);
-      const res = await call(t, { method: 'POST', url: `${API}/menuEmpresa`, payload: { ruc: attack.slice(0, 13) }, headers: { 'x-token': session.token } });
+      const res = await call(t, {
+        method: 'POST',
+        url: `${API}/menuEmpresa`,
+        payload: { ruc: attack.slice(0, 13) },
+        headers: { 'x-token': session.token },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().msg).toBe(MSG.notFound);
     });
 
     it('una ruta desconocida responde 404 con mensaje', async () => {
-      for (const [method, url] of [['GET', `${API}/noExiste`], ['POST', '/api/nada'], ['GET', `${API}/login`], ['DELETE', `${API}/configuraciones/9`]] as const) {
+      for (const [method, url] of [
+        ['GET', `${API}/noExiste`],
+        ['POST', '/api/nada'],
+        ['GET', `${API}/login`],
+        ['DELETE', `${API}/configuraciones/9`],
+      ] as const) {
         const res = await call(t, { method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(res.json()).toEqual({ msg: 'La ruta solicitada no existe' });

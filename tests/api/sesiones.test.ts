@@ -12,7 +12,9 @@ const ENDED = { msg: 'Su sesión fue cerrada. Inicie sesión nuevamente.' };
 
 describe.each(testDatabases)('sesiones: cierre, cambio de clave y revocación (%s)', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(kind); });
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
   afterAll(() => t.close());
 
   const as = (token: string) => ({ 'x-token': token });
@@ -23,9 +25,16 @@ describe.each(testDatabases)('sesiones: cierre, cambio de clave y revocación (%
   /** A distributor of its own (with one company), so deactivating it does not disturb the other tests. */
   async function newDistributor() {
     const usuario = `dist${Math.random().toString(36).slice(2, 8)}`;
-    const [row] = await t.db.insert(administradores).values({
-      ADM_USUARIO: usuario, ADM_CLAVE: await hashPassword('Distribuidor2026'), ADM_NOMBRE: 'Distribuidor de prueba', PRF_CODIGO: 2, DRB_CONTADOR: 1,
-    }).returning();
+    const [row] = await t.db
+      .insert(administradores)
+      .values({
+        ADM_USUARIO: usuario,
+        ADM_CLAVE: await hashPassword('Distribuidor2026'),
+        ADM_NOMBRE: 'Distribuidor de prueba',
+        PRF_CODIGO: 2,
+        DRB_CONTADOR: 1,
+      })
+      .returning();
     const company = await registerCompany(t);
     await t.db.update(empresas).set({ EMP_DISTRIBUIDOR: row.ADM_CODIGO }).where(eq(empresas.EMP_CODIGO, company.EMP_CODIGO));
     return { row, company, login: { usuario, clave: 'Distribuidor2026' } };
@@ -36,7 +45,13 @@ describe.each(testDatabases)('sesiones: cierre, cambio de clave y revocación (%
     const { jti, exp } = jwtPayload(session.token);
     if (typeof jti !== 'string') throw new Error('el token no tiene jti');
     const [row] = await t.db.select().from(sesiones).where(eq(sesiones.SES_ID, jti));
-    expect(row).toMatchObject({ SES_TIPO: 'empresa', USU_CODIGO: session.USU_CODIGO, ADM_CODIGO: null, SES_CAMBIAR_CLAVE: false, SES_REVOCADA: null });
+    expect(row).toMatchObject({
+      SES_TIPO: 'empresa',
+      USU_CODIGO: session.USU_CODIGO,
+      ADM_CODIGO: null,
+      SES_CAMBIAR_CLAVE: false,
+      SES_REVOCADA: null,
+    });
     expect(Math.abs(row.SES_VENCE.getTime() - exp * 1000)).toBeLessThan(2000);
   });
 
@@ -76,13 +91,18 @@ describe.each(testDatabases)('sesiones: cierre, cambio de clave y revocación (%
   it('PUT /clave: la clave actual incorrecta responde 400; la correcta cambia la clave y cierra las demás sesiones del usuario', async () => {
     const company = await registerCompany(t);
     const [current, other] = [await loginCompany(t, company.login), await loginCompany(t, company.login)];
-    const change = (payload: object, token = current.token) => t.app.inject({ method: 'PUT', url: `${API}/clave`, headers: as(token), payload });
+    const change = (payload: object, token = current.token) =>
+      t.app.inject({ method: 'PUT', url: `${API}/clave`, headers: as(token), payload });
     const wrong = await change({ claveActual: 'no-es-la-clave', claveNueva: 'NuevaClave2026' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ msg: 'La clave actual no es correcta' });
     expect((await change({ claveNueva: 'NuevaClave2026' })).json()).toEqual({ msg: 'El campo claveActual es obligatorio' });
-    expect((await change({ claveActual: company.login.clave, claveNueva: 'corta' })).json()).toEqual({ msg: 'La clave debe tener al menos 8 caracteres' });
-    expect((await change({ claveActual: company.login.clave, claveNueva: company.login.clave })).json()).toEqual({ msg: 'La clave nueva debe ser distinta de la actual' });
+    expect((await change({ claveActual: company.login.clave, claveNueva: 'corta' })).json()).toEqual({
+      msg: 'La clave debe tener al menos 8 caracteres',
+    });
+    expect((await change({ claveActual: company.login.clave, claveNueva: company.login.clave })).json()).toEqual({
+      msg: 'La clave nueva debe ser distinta de la actual',
+    });
     expect((await miEmpresa(other.token)).statusCode).toBe(200);
 
     const ok = await change({ claveActual: company.login.clave, claveNueva: 'NuevaClave2026' });
@@ -101,7 +121,9 @@ describe.each(testDatabases)('sesiones: cierre, cambio de clave y revocación (%
     const inside = await enter(other.token, company.EMP_RUC);
     expect(inside.statusCode, inside.body).toBe(200);
     const change = (payload: object) => t.app.inject({ method: 'PUT', url: `${API}/claveAdmin`, headers: as(current.token), payload });
-    expect((await change({ claveActual: 'incorrecta', claveNueva: 'OtraClave2026' })).json()).toEqual({ msg: 'La clave actual no es correcta' });
+    expect((await change({ claveActual: 'incorrecta', claveNueva: 'OtraClave2026' })).json()).toEqual({
+      msg: 'La clave actual no es correcta',
+    });
     const ok = await change({ claveActual: login.clave, claveNueva: 'OtraClave2026' });
     expect(ok.statusCode).toBe(200);
     expect((await adminCall(current.token)).statusCode).toBe(200);
@@ -142,7 +164,10 @@ describe.each(testDatabases)('sesiones: cierre, cambio de clave y revocación (%
   it('las sesiones vencidas se borran al iniciar otra', async () => {
     const session = await loginCompany(t);
     const jti = String(jwtPayload(session.token).jti);
-    await t.db.update(sesiones).set({ SES_VENCE: new Date(Date.now() - 1000) }).where(eq(sesiones.SES_ID, jti));
+    await t.db
+      .update(sesiones)
+      .set({ SES_VENCE: new Date(Date.now() - 1000) })
+      .where(eq(sesiones.SES_ID, jti));
     await loginAdmin(t, DEMO.admin);
     expect(await t.db.select().from(sesiones).where(eq(sesiones.SES_ID, jti))).toHaveLength(0);
   });

@@ -16,16 +16,35 @@ describe.each(testDatabases)('asesores (%s)', (kind) => {
   afterAll(() => t.close());
 
   const list = (query = '') => t.app.inject({ method: 'GET', url: `${API}/asesor${query}`, headers: { 'x-token': admin } });
-  const search = (filtro: string, token = admin) => t.app.inject({ method: 'POST', url: `${API}/asesor/nombre`, payload: { filtro }, headers: { 'x-token': token } });
+  const search = (filtro: string, token = admin) =>
+    t.app.inject({ method: 'POST', url: `${API}/asesor/nombre`, payload: { filtro }, headers: { 'x-token': token } });
 
   it('GET /asesor lista los asesores activos por nombre, con Content-Range', async () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-range']).toBe('asesores 0-2/3');
     expect(res.json()).toEqual([
-      { ASE_CODIGO: expect.any(Number), ASE_NOMBRE: 'Andrés Villacís', ASE_CORREO: 'andres.villacis@amelia.ec', ASE_IDENTIFICACION: '0926687856', ASE_ACTIVO: true },
-      { ASE_CODIGO: expect.any(Number), ASE_NOMBRE: 'Daniela Cevallos', ASE_CORREO: 'daniela.cevallos@amelia.ec', ASE_IDENTIFICACION: '1714307103', ASE_ACTIVO: true },
-      { ASE_CODIGO: expect.any(Number), ASE_NOMBRE: 'Gabriela Torres', ASE_CORREO: 'gabriela.torres@amelia.ec', ASE_IDENTIFICACION: '0602910945', ASE_ACTIVO: true },
+      {
+        ASE_CODIGO: expect.any(Number),
+        ASE_NOMBRE: 'Andrés Villacís',
+        ASE_CORREO: 'andres.villacis@amelia.ec',
+        ASE_IDENTIFICACION: '0926687856',
+        ASE_ACTIVO: true,
+      },
+      {
+        ASE_CODIGO: expect.any(Number),
+        ASE_NOMBRE: 'Daniela Cevallos',
+        ASE_CORREO: 'daniela.cevallos@amelia.ec',
+        ASE_IDENTIFICACION: '1714307103',
+        ASE_ACTIVO: true,
+      },
+      {
+        ASE_CODIGO: expect.any(Number),
+        ASE_NOMBRE: 'Gabriela Torres',
+        ASE_CORREO: 'gabriela.torres@amelia.ec',
+        ASE_IDENTIFICACION: '0602910945',
+        ASE_ACTIVO: true,
+      },
     ]);
   });
 

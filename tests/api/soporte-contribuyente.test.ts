@@ -7,7 +7,14 @@ import { empresas } from '../../server/infra/db/schema';
 import { API } from '../helpers/soporte-api';
 import { SRI_RUC, startTaxpayerStub } from '../helpers/taxpayer-stub';
 
-const { found: FOUND, foundNoContact: FOUND_NO_CONTACT, notRegistered: NOT_REGISTERED, failing: BROKEN, slow: SLOW, notJson: NOT_JSON } = SRI_RUC;
+const {
+  found: FOUND,
+  foundNoContact: FOUND_NO_CONTACT,
+  notRegistered: NOT_REGISTERED,
+  failing: BROKEN,
+  slow: SLOW,
+  notJson: NOT_JSON,
+} = SRI_RUC;
 const startStub = startTaxpayerStub;
 
 /** A port on 127.0.0.1 where nothing listens (connection refused). */
@@ -26,7 +33,10 @@ describe.each(testDatabases)('soporte: datos del cliente por RUC o cédula (%s)'
     stub = await startStub();
     t = await startTestApp(kind, { taxpayerLookupUrl: stub.url });
     await t.db.insert(empresas).values({
-      EMP_RUC: '1714307103001', EMP_NOMBREC: 'Taller Moreno', EMP_NOMBRE: 'MORENO VACA JUAN CARLOS', EMP_CORREO: 'juan@tallermoreno.ec',
+      EMP_RUC: '1714307103001',
+      EMP_NOMBREC: 'Taller Moreno',
+      EMP_NOMBRE: 'MORENO VACA JUAN CARLOS',
+      EMP_CORREO: 'juan@tallermoreno.ec',
     });
   });
   afterAll(async () => {
@@ -40,7 +50,12 @@ describe.each(testDatabases)('soporte: datos del cliente por RUC o cédula (%s)'
     const before = stub.requests.length;
     const res = await lookup('1790016919001');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ nombre: 'COMERCIAL ANDINA S.A.', correo: 'facturacion@comercialandina.ec', telefono: '022345678', origen: 'empresa' });
+    expect(res.json()).toEqual({
+      nombre: 'COMERCIAL ANDINA S.A.',
+      correo: 'facturacion@comercialandina.ec',
+      telefono: '022345678',
+      origen: 'empresa',
+    });
     expect(stub.requests.length).toBe(before);
   });
 
@@ -61,7 +76,12 @@ describe.each(testDatabases)('soporte: datos del cliente por RUC o cédula (%s)'
   it('un RUC que no es nuestro se consulta en línea y llena nombre, correo y teléfono', async () => {
     const res = await lookup(FOUND);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ nombre: 'IMPORTADORA DEL PACIFICO IMPAC S.A.', correo: 'contabilidad@impac.ec', telefono: '042345678', origen: 'sri' });
+    expect(res.json()).toEqual({
+      nombre: 'IMPORTADORA DEL PACIFICO IMPAC S.A.',
+      correo: 'contabilidad@impac.ec',
+      telefono: '042345678',
+      origen: 'sri',
+    });
     expect(stub.requests.at(-1)).toBe(`/contribuyentes/${FOUND}`);
     const partial = await lookup(FOUND_NO_CONTACT);
     expect(partial.json()).toEqual({ nombre: 'EMPRESA PUBLICA DE AGUA', correo: null, telefono: null, origen: 'sri' });

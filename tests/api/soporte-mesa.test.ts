@@ -7,7 +7,15 @@ import { canTransition, TICKET_MSG, TICKET_STATES, TICKET_TRANSITIONS, type Tick
 import { archivos, asesores, soporte, soporteHistorial } from '../../server/infra/db/schema';
 import { adminToken, API, companyToken, createTicket, fileOf, storedFiles } from '../helpers/soporte-api';
 
-type History = { HIS_ACCION: string; HIS_DESCRIPCION: string; HIS_ESTADO_ANTERIOR: string | null; HIS_ESTADO_NUEVO: string | null; HIS_COMENTARIO: string | null; ADM_USUARIO: string; ADM_CODIGO: number | null };
+type History = {
+  HIS_ACCION: string;
+  HIS_DESCRIPCION: string;
+  HIS_ESTADO_ANTERIOR: string | null;
+  HIS_ESTADO_NUEVO: string | null;
+  HIS_COMENTARIO: string | null;
+  ADM_USUARIO: string;
+  ADM_CODIGO: number | null;
+};
 
 describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, storage) => {
   let t: TestApp;
@@ -25,22 +33,41 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
   const as = (token: string | null | undefined) => (token ? { 'x-token': token } : {});
   /** token null: no x-token header at all. */
   const get = (url: string, token: string | null = admin) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: as(token) });
-  const put = (url: string, payload: object, token: string | null = admin) => t.app.inject({ method: 'PUT', url: `${API}${url}`, payload, headers: as(token) });
-  const list = (query: Record<string, unknown> = {}) => get(`/soporte?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)])))}`);
-  const setState = (id: number, SPT_ESTADO: string, comentario?: string) => put(`/soporte/${id}`, { SPT_ESTADO, ...(comentario ? { comentario } : {}) });
+  const put = (url: string, payload: object, token: string | null = admin) =>
+    t.app.inject({ method: 'PUT', url: `${API}${url}`, payload, headers: as(token) });
+  const list = (query: Record<string, unknown> = {}) =>
+    get(`/soporte?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)])))}`);
+  const setState = (id: number, SPT_ESTADO: string, comentario?: string) =>
+    put(`/soporte/${id}`, { SPT_ESTADO, ...(comentario ? { comentario } : {}) });
   const uploadAse = (id: number, name: string, content: Buffer, token: string | null = admin) => {
     const form = multipart('current', name, content);
-    return t.app.inject({ method: 'POST', url: `${API}/soporte/docAse/${id}`, payload: form.payload, headers: { ...form.headers, ...as(token) } });
+    return t.app.inject({
+      method: 'POST',
+      url: `${API}/soporte/docAse/${id}`,
+      payload: form.payload,
+      headers: { ...form.headers, ...as(token) },
+    });
   };
   const historyOf = async (id: number): Promise<History[]> => (await get(`/soporte/${id}`)).json().historial;
 
   describe('acceso', () => {
     const deskRoutes: Array<[string, string, object?]> = [
-      ['GET', '/soporte'], ['GET', '/soporte/resumen'], ['POST', '/soporte/nombre', { filtro: 'Lucía' }], ['GET', '/soporte/1'],
-      ['PUT', '/soporte/1', { SPT_ESTADO: 'EN_PROCESO' }], ['PUT', '/soporte/soporte/1', { SPT_RESPUESTA: '<p>Hola</p>' }],
-      ['DELETE', '/soporte/1'], ['POST', '/soporte/docAse/1'], ['GET', '/soporte/descargaCli/1'], ['GET', '/soporte/descargaAse/1'],
-      ['GET', '/asesor'], ['POST', '/asesor/nombre', { filtro: 'a' }],
-      ['GET', '/productos?all=1'], ['GET', '/productos/1'], ['POST', '/productos', { PROD_NOMBRE: 'X' }], ['PUT', '/productos/1', { PROD_NOMBRE: 'X' }],
+      ['GET', '/soporte'],
+      ['GET', '/soporte/resumen'],
+      ['POST', '/soporte/nombre', { filtro: 'Lucía' }],
+      ['GET', '/soporte/1'],
+      ['PUT', '/soporte/1', { SPT_ESTADO: 'EN_PROCESO' }],
+      ['PUT', '/soporte/soporte/1', { SPT_RESPUESTA: '<p>Hola</p>' }],
+      ['DELETE', '/soporte/1'],
+      ['POST', '/soporte/docAse/1'],
+      ['GET', '/soporte/descargaCli/1'],
+      ['GET', '/soporte/descargaAse/1'],
+      ['GET', '/asesor'],
+      ['POST', '/asesor/nombre', { filtro: 'a' }],
+      ['GET', '/productos?all=1'],
+      ['GET', '/productos/1'],
+      ['POST', '/productos', { PROD_NOMBRE: 'X' }],
+      ['PUT', '/productos/1', { PROD_NOMBRE: 'X' }],
     ];
 
     it.each(deskRoutes)('%s %s: sin token 401, con token de empresa o de ticket 403', async (method, url, payload) => {
@@ -104,7 +131,8 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
     });
 
     it('la búsqueda no encuentra tickets ajenos', async () => {
-      const search = (filtro: string, token: string) => t.app.inject({ method: 'POST', url: `${API}/soporte/nombre`, headers: as(token), payload: { filtro } });
+      const search = (filtro: string, token: string) =>
+        t.app.inject({ method: 'POST', url: `${API}/soporte/nombre`, headers: as(token), payload: { filtro } });
       expect(ids(await search('Cliente Ajeno Costa', distributor))).toEqual([]);
       expect(ids(await search('0992397535001', distributor))).toEqual([]);
       expect(ids(await search(String(foreign), distributor))).toEqual([]);
@@ -118,7 +146,13 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
         () => get(`/soporte/${foreign}`, distributor),
         () => put(`/soporte/${foreign}`, { SPT_ESTADO: 'EN_PROCESO' }, distributor),
         () => put(`/soporte/soporte/${foreign}`, { SPT_RESPUESTA: '<p>Hola</p>' }, distributor),
-        () => t.app.inject({ method: 'POST', url: `${API}/soporte/docAse/${foreign}`, payload: form.payload, headers: { ...form.headers, ...as(distributor) } }),
+        () =>
+          t.app.inject({
+            method: 'POST',
+            url: `${API}/soporte/docAse/${foreign}`,
+            payload: form.payload,
+            headers: { ...form.headers, ...as(distributor) },
+          }),
         () => get(`/soporte/descargaCli/${foreign}`, distributor),
         () => get(`/soporte/descargaAse/${foreign}`, distributor),
       ];
@@ -175,11 +209,20 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
     it('cada fila trae el nombre del producto y del asesor', async () => {
       const [row] = (await list({ filter: { id: [ids[0]] } })).json();
       expect(row).toEqual({
-        SPT_ID: ids[0], SPT_FECHA: expect.any(String), SPT_ACTUALIZADO: expect.any(String),
-        SPT_PRODUCTOS: 1, PROD_NOMBRE: 'Amelia Facturación Electrónica', SPT_RUC: '1792060346001',
-        SPT_CLIENTENOMBRE: 'Ferretería El Tornillo', SPT_CLIENTECORREO: 'lucia.perez@comercialandina.ec', SPT_CLIENTETELEFONO: '0991234567',
-        SPT_ASUNTO: 'stec', SPT_ESTADO: 'ABIERTO', SPT_NOMBREARCHIVO: null,
-        ASE_CODIGO: advisers[1].ASE_CODIGO, ASE_NOMBRE: advisers[1].ASE_NOMBRE,
+        SPT_ID: ids[0],
+        SPT_FECHA: expect.any(String),
+        SPT_ACTUALIZADO: expect.any(String),
+        SPT_PRODUCTOS: 1,
+        PROD_NOMBRE: 'Amelia Facturación Electrónica',
+        SPT_RUC: '1792060346001',
+        SPT_CLIENTENOMBRE: 'Ferretería El Tornillo',
+        SPT_CLIENTECORREO: 'lucia.perez@comercialandina.ec',
+        SPT_CLIENTETELEFONO: '0991234567',
+        SPT_ASUNTO: 'stec',
+        SPT_ESTADO: 'ABIERTO',
+        SPT_NOMBREARCHIVO: null,
+        ASE_CODIGO: advisers[1].ASE_CODIGO,
+        ASE_NOMBRE: advisers[1].ASE_NOMBRE,
       });
       expect(row.SPT_FECHA).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     });
@@ -216,13 +259,16 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
       const res = await get('/soporte/resumen');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        total: 4, pendientes: 3, sinAsesor: 2,
+        total: 4,
+        pendientes: 3,
+        sinAsesor: 2,
         porEstado: { ABIERTO: 2, EN_PROCESO: 1, RESUELTO: 1, CERRADO: 0, REABIERTO: 0 },
       });
     });
 
     it('soporte/nombre busca por nombre, RUC/cédula o número de ticket, hasta 50 filas', async () => {
-      const search = (filtro: string) => t.app.inject({ method: 'POST', url: `${API}/soporte/nombre`, headers: as(admin), payload: { filtro } });
+      const search = (filtro: string) =>
+        t.app.inject({ method: 'POST', url: `${API}/soporte/nombre`, headers: as(admin), payload: { filtro } });
       expect((await search('maría')).json().map((r: { SPT_ID: number }) => r.SPT_ID)).toEqual([ids[1]]);
       expect((await search('0926687856')).json()[0]).toMatchObject({ SPT_ID: ids[1], PROD_NOMBRE: 'Amelia Contabilidad' });
       expect((await search(String(ids[3]))).json().map((r: { SPT_ID: number }) => r.SPT_ID)).toEqual([ids[3]]);
@@ -230,10 +276,16 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
       const empty = await search('   ');
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toEqual({ msg: MSG.required('filtro') });
-      await t.db.insert(soporte).values(Array.from({ length: 60 }, (_, i) => ({
-        SPT_PRODUCTOS: 2, SPT_RUC: '1790016919001', SPT_CLIENTENOMBRE: `Cliente masivo ${i}`, SPT_CLIENTECORREO: 'm@ejemplo.ec',
-        SPT_ASUNTO: 'admi', SPT_MENSAJE: '<p>x</p>',
-      })));
+      await t.db.insert(soporte).values(
+        Array.from({ length: 60 }, (_, i) => ({
+          SPT_PRODUCTOS: 2,
+          SPT_RUC: '1790016919001',
+          SPT_CLIENTENOMBRE: `Cliente masivo ${i}`,
+          SPT_CLIENTECORREO: 'm@ejemplo.ec',
+          SPT_ASUNTO: 'admi',
+          SPT_MENSAJE: '<p>x</p>',
+        })),
+      );
       const many = await search('masivo');
       expect(many.json()).toHaveLength(50);
       const total = await list({ filter: { q: 'masivo' }, range: [0, 9] });
@@ -256,7 +308,9 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
       expect(history.map((h) => h.HIS_ESTADO_NUEVO)).toEqual(path);
       expect(history.map((h) => h.HIS_ESTADO_ANTERIOR)).toEqual(['ABIERTO', ...path.slice(0, -1)]);
       expect(history[0]).toMatchObject({
-        ADM_USUARIO: 'admin', ADM_CODIGO: expect.any(Number), HIS_COMENTARIO: 'Revisando su configuración',
+        ADM_USUARIO: 'admin',
+        ADM_CODIGO: expect.any(Number),
+        HIS_COMENTARIO: 'Revisando su configuración',
         HIS_DESCRIPCION: 'Estado cambiado de Abierto a En proceso',
       });
       const rows = await t.db.select().from(soporteHistorial).where(eq(soporteHistorial.SPT_ID, SPT_ID));
@@ -264,9 +318,14 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
 
       const mails = (await t.mails()).slice(before).filter((m) => m.to.includes('ciclo@ejemplo.ec'));
       expect(mails.map((m) => m.subject)).toEqual([
-        `Su ticket #${SPT_ID} cambió a En proceso`, `Su ticket #${SPT_ID} cambió a Resuelto`, `Su ticket #${SPT_ID} cambió a Reabierto`,
-        `Su ticket #${SPT_ID} cambió a Cerrado`, `Su ticket #${SPT_ID} cambió a Reabierto`, `Su ticket #${SPT_ID} cambió a En proceso`,
-        `Su ticket #${SPT_ID} cambió a Abierto`, `Su ticket #${SPT_ID} cambió a Cerrado`,
+        `Su ticket #${SPT_ID} cambió a En proceso`,
+        `Su ticket #${SPT_ID} cambió a Resuelto`,
+        `Su ticket #${SPT_ID} cambió a Reabierto`,
+        `Su ticket #${SPT_ID} cambió a Cerrado`,
+        `Su ticket #${SPT_ID} cambió a Reabierto`,
+        `Su ticket #${SPT_ID} cambió a En proceso`,
+        `Su ticket #${SPT_ID} cambió a Abierto`,
+        `Su ticket #${SPT_ID} cambió a Cerrado`,
       ]);
       expect(mails[0].text).toContain('Revisando su configuración');
     });
@@ -328,7 +387,12 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
       const before = (await t.mails()).length;
       const res = await put(`/soporte/${SPT_ID}`, { ASE_CODIGO: first.ASE_CODIGO, SPT_CLIENTENOMBRE: 'ignorado', id: SPT_ID });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ ASE_CODIGO: first.ASE_CODIGO, ASE_NOMBRE: first.ASE_NOMBRE, ASE_CORREO: first.ASE_CORREO, SPT_CLIENTENOMBRE: 'Lucía Pérez' });
+      expect(res.json()).toMatchObject({
+        ASE_CODIGO: first.ASE_CODIGO,
+        ASE_NOMBRE: first.ASE_NOMBRE,
+        ASE_CORREO: first.ASE_CORREO,
+        SPT_CLIENTENOMBRE: 'Lucía Pérez',
+      });
       const mails = (await t.mails()).slice(before);
       expect(mails).toHaveLength(1);
       expect(mails[0]).toMatchObject({ to: first.ASE_CORREO, subject: `Se le asignó el ticket de soporte #${SPT_ID}` });
@@ -337,14 +401,19 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
       expect(cleared.json()).toMatchObject({ ASE_CODIGO: null, ASE_NOMBRE: null });
       const history = (await historyOf(SPT_ID)).filter((h) => h.HIS_ACCION === 'asignacion');
       expect(history.map((h) => h.HIS_DESCRIPCION)).toEqual([
-        `Ticket asignado a ${first.ASE_NOMBRE}`, `Ticket asignado a ${second.ASE_NOMBRE}`, 'Se quitó el asesor asignado',
+        `Ticket asignado a ${first.ASE_NOMBRE}`,
+        `Ticket asignado a ${second.ASE_NOMBRE}`,
+        'Se quitó el asesor asignado',
       ]);
       expect(history.every((h) => h.ADM_USUARIO === 'admin')).toBe(true);
     });
 
     it('rechaza un asesor inexistente o inactivo con 400', async () => {
       const { SPT_ID } = await createTicket(t);
-      const [inactive] = await t.db.insert(asesores).values({ ASE_NOMBRE: 'Asesor Retirado', ASE_IDENTIFICACION: '0910005917', ASE_ACTIVO: false }).returning();
+      const [inactive] = await t.db
+        .insert(asesores)
+        .values({ ASE_NOMBRE: 'Asesor Retirado', ASE_IDENTIFICACION: '0910005917', ASE_ACTIVO: false })
+        .returning();
       for (const ASE_CODIGO of [inactive.ASE_CODIGO, 999_999]) {
         const res = await put(`/soporte/${SPT_ID}`, { ASE_CODIGO });
         expect(res.statusCode).toBe(400);
@@ -357,20 +426,27 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
       const { SPT_ID } = await createTicket(t);
       const res = await put(`/soporte/${SPT_ID}`, { comentario: 'Llamé al cliente, no contestó' });
       expect(res.statusCode).toBe(200);
-      expect((await historyOf(SPT_ID)).at(-1)).toMatchObject({ HIS_ACCION: 'comentario', HIS_COMENTARIO: 'Llamé al cliente, no contestó', ADM_USUARIO: 'admin' });
+      expect((await historyOf(SPT_ID)).at(-1)).toMatchObject({
+        HIS_ACCION: 'comentario',
+        HIS_COMENTARIO: 'Llamé al cliente, no contestó',
+        ADM_USUARIO: 'admin',
+      });
     });
 
     it('PUT soporte/soporte/{id}: guarda la respuesta limpia, la envía al cliente y puede resolver el ticket', async () => {
       const { SPT_ID } = await createTicket(t, { SPT_CLIENTECORREO: 'respuesta@ejemplo.ec' });
       const before = (await t.mails()).length;
       const res = await put(`/soporte/soporte/${SPT_ID}`, {
-        SPT_RESPUESTA: '<p>Reinstale el <strong>certificado</strong>.</p><img src=x onerror=alert(1)><a href="javascript:alert(1)">aquí</a>',
+        SPT_RESPUESTA:
+          '<p>Reinstale el <strong>certificado</strong>.</p><img src=x onerror=alert(1)><a href="javascript:alert(1)">aquí</a>',
         SPT_ESTADO: 'RESUELTO',
       });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.SPT_ESTADO).toBe('RESUELTO');
-      expect(body.SPT_RESPUESTA).toBe('<p>Reinstale el <strong>certificado</strong>.</p><a rel="noopener noreferrer" target="_blank">aquí</a>');
+      expect(body.SPT_RESPUESTA).toBe(
+        '<p>Reinstale el <strong>certificado</strong>.</p><a rel="noopener noreferrer" target="_blank">aquí</a>',
+      );
       expect(body.historial.slice(-2)).toMatchObject([
         { HIS_ACCION: 'estado', HIS_ESTADO_ANTERIOR: 'ABIERTO', HIS_ESTADO_NUEVO: 'RESUELTO' },
         { HIS_ACCION: 'respuesta', HIS_DESCRIPCION: 'Respuesta enviada al cliente', HIS_COMENTARIO: 'Reinstale el certificado.\naquí' },
@@ -404,8 +480,16 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
       const detail = (await get(`/soporte/${SPT_ID}`)).json();
       expect(detail.archivoAsesor).toMatchObject({ ARC_NOMBRE: 'parche.zip', ARC_TAMANO: 1234, ARC_TIPO: 'application/zip' });
       expect(detail.archivoCliente).toBeNull();
-      expect(detail.historial.at(-1)).toMatchObject({ HIS_ACCION: 'archivo_asesor', ADM_USUARIO: 'admin', HIS_DESCRIPCION: 'El asesor adjuntó el archivo parche.zip (1234 bytes)' });
-      for (const [name, content] of [['x.zip', fileOf(100, 'MZ')], ['x.7z', fileOf(100)], ['x.exe', fileOf(100, 'MZ')]] as const) {
+      expect(detail.historial.at(-1)).toMatchObject({
+        HIS_ACCION: 'archivo_asesor',
+        ADM_USUARIO: 'admin',
+        HIS_DESCRIPCION: 'El asesor adjuntó el archivo parche.zip (1234 bytes)',
+      });
+      for (const [name, content] of [
+        ['x.zip', fileOf(100, 'MZ')],
+        ['x.7z', fileOf(100)],
+        ['x.exe', fileOf(100, 'MZ')],
+      ] as const) {
         const bad = await uploadAse(SPT_ID, name, content);
         expect(bad.statusCode).toBe(400);
         expect(bad.json()).toEqual({ msg: MSG.ticketFileType });
@@ -434,7 +518,12 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
       const content = Buffer.concat([fileOf(4), Buffer.from('contenido del respaldo')]);
       const name = 'Cotización ñandú 2026.zip';
       const form = multipart('current', name, content);
-      const up = await t.app.inject({ method: 'POST', url: `${API}/soporte/docCli/${SPT_ID}`, payload: form.payload, headers: { ...form.headers, 'x-token': tokenArchivo } });
+      const up = await t.app.inject({
+        method: 'POST',
+        url: `${API}/soporte/docCli/${SPT_ID}`,
+        payload: form.payload,
+        headers: { ...form.headers, 'x-token': tokenArchivo },
+      });
       expect(up.statusCode).toBe(201);
       const storedName = up.json().SPT_NOMBREARCHIVO as string;
       expect(storedName).toBe('Cotización ñandú 2026.zip');
@@ -475,7 +564,12 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
     it('DELETE elimina el ticket, su historial y sus archivos del disco', async () => {
       const { SPT_ID, tokenArchivo } = await createTicket(t);
       const form = multipart('current', 'c.zip', fileOf(99));
-      await t.app.inject({ method: 'POST', url: `${API}/soporte/docCli/${SPT_ID}`, payload: form.payload, headers: { ...form.headers, 'x-token': tokenArchivo } });
+      await t.app.inject({
+        method: 'POST',
+        url: `${API}/soporte/docCli/${SPT_ID}`,
+        payload: form.payload,
+        headers: { ...form.headers, 'x-token': tokenArchivo },
+      });
       await uploadAse(SPT_ID, 'a.zip', fileOf(77));
       await setState(SPT_ID, 'EN_PROCESO');
       const [row] = await t.db.select().from(soporte).where(eq(soporte.SPT_ID, SPT_ID));

@@ -26,7 +26,20 @@ const XSS_PAYLOADS: Array<[payload: string, visible: string]> = [
   ['<details open ontoggle="alert(1)"><summary>quince</summary></details>', 'quince'],
   ['<p><b onmouseenter=alert(1)>dieciséis</b></p><form action="javascript:alert(1)"><button>x</button></form>', 'dieciséis'],
 ];
-const FORBIDDEN = ['<script', 'onerror', 'onload', 'javascript:', 'style=', '<iframe', 'data:', 'onclick', 'onmouseover', 'vbscript:', 'ontoggle', 'class='];
+const FORBIDDEN = [
+  '<script',
+  'onerror',
+  'onload',
+  'javascript:',
+  'style=',
+  '<iframe',
+  'data:',
+  'onclick',
+  'onmouseover',
+  'vbscript:',
+  'ontoggle',
+  'class=',
+];
 
 describe.each(testSetups)('soporte: formulario público (%s, archivos en %s)', (kind, storage) => {
   let t: TestApp;
@@ -42,7 +55,12 @@ describe.each(testSetups)('soporte: formulario público (%s, archivos en %s)', (
   const detail = (id: number) => t.app.inject({ method: 'GET', url: `${API}/soporte/${id}`, headers: { 'x-token': admin } });
   const upload = (id: number, name: string, content: Buffer, token?: string, field = 'current') => {
     const form = multipart(field, name, content);
-    return t.app.inject({ method: 'POST', url: `${API}/soporte/docCli/${id}`, payload: form.payload, headers: { ...form.headers, ...(token ? { 'x-token': token } : {}) } });
+    return t.app.inject({
+      method: 'POST',
+      url: `${API}/soporte/docCli/${id}`,
+      payload: form.payload,
+      headers: { ...form.headers, ...(token ? { 'x-token': token } : {}) },
+    });
   };
   const sendMail = (id: number, token?: string) =>
     t.app.inject({ method: 'POST', url: `${API}/soporte/correo`, payload: { SPT_ID: id }, headers: token ? { 'x-token': token } : {} });
@@ -66,8 +84,14 @@ describe.each(testSetups)('soporte: formulario público (%s, archivos en %s)', (
     expect(body).toMatchObject({ SPT_ID: expect.any(Number), SPT_ESTADO: 'ABIERTO', msg: MSG.ticketOk, tokenArchivo: expect.any(String) });
     const [row] = await t.db.select().from(soporte).where(eq(soporte.SPT_ID, body.SPT_ID));
     expect(row).toMatchObject({
-      SPT_PRODUCTOS: 1, SPT_RUC: '1790016919001', SPT_CLIENTENOMBRE: 'Lucía Pérez', SPT_CLIENTECORREO: 'lucia.perez@comercialandina.ec',
-      SPT_CLIENTETELEFONO: '0991234567', SPT_ASUNTO: 'stec', SPT_ESTADO: 'ABIERTO', SPT_NOMBREARCHIVO: null,
+      SPT_PRODUCTOS: 1,
+      SPT_RUC: '1790016919001',
+      SPT_CLIENTENOMBRE: 'Lucía Pérez',
+      SPT_CLIENTECORREO: 'lucia.perez@comercialandina.ec',
+      SPT_CLIENTETELEFONO: '0991234567',
+      SPT_ASUNTO: 'stec',
+      SPT_ESTADO: 'ABIERTO',
+      SPT_NOMBREARCHIVO: null,
       SPT_MENSAJE: '<p>No puedo <strong>autorizar</strong> mis facturas en el SRI.</p>',
     });
     expect(row.SPT_FECHA.getTime()).toBeGreaterThanOrEqual(before - 2000);
@@ -118,7 +142,12 @@ describe.each(testSetups)('soporte: formulario público (%s, archivos en %s)', (
 
   it('un producto inactivo no admite tickets nuevos', async () => {
     const token = admin;
-    const created = await t.app.inject({ method: 'POST', url: `${API}/productos`, headers: { 'x-token': token }, payload: { PROD_NOMBRE: 'Producto retirado', PROD_ACTIVO: false } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${API}/productos`,
+      headers: { 'x-token': token },
+      payload: { PROD_NOMBRE: 'Producto retirado', PROD_ACTIVO: false },
+    });
     expect(created.statusCode).toBe(201);
     const res = await post(validTicket({ SPT_PRODUCTOS: created.json().PROD_ID }));
     expect(res.statusCode).toBe(400);
@@ -142,8 +171,9 @@ describe.each(testSetups)('soporte: formulario público (%s, archivos en %s)', (
   });
 
   it('conserva el formato permitido y fuerza rel="noopener noreferrer" y target="_blank" en los enlaces', async () => {
-    const html = '<h2>Error</h2><p><strong>a</strong> <em>b</em> <u>c</u> <s>d</s></p><ol><li>uno</li></ol><blockquote>cita</blockquote>'
-      + '<pre><code>x &lt; y</code></pre><p><a href="https://amelia.ec/ayuda" target="_self" rel="opener">ayuda</a> <a href="mailto:soporte@amelia.ec">correo</a> <a href="/interno">rel</a></p>';
+    const html =
+      '<h2>Error</h2><p><strong>a</strong> <em>b</em> <u>c</u> <s>d</s></p><ol><li>uno</li></ol><blockquote>cita</blockquote>' +
+      '<pre><code>x &lt; y</code></pre><p><a href="https://amelia.ec/ayuda" target="_self" rel="opener">ayuda</a> <a href="mailto:soporte@amelia.ec">correo</a> <a href="/interno">rel</a></p>';
     const { SPT_ID } = await createTicket(t, { SPT_MENSAJE: html });
     const stored: string = (await detail(SPT_ID)).json().SPT_MENSAJE;
     expect(stored).toContain('<h2>Error</h2>');
@@ -182,7 +212,11 @@ describe.each(testSetups)('soporte: formulario público (%s, archivos en %s)', (
       expect((await storedFiles(t)).length).toBe(before + 1);
       const read = (await detail(SPT_ID)).json();
       expect(read.SPT_NOMBREARCHIVO).toBe('respaldo.zip');
-      expect(read.archivoCliente).toMatchObject({ ARC_NOMBRE: 'respaldo.zip', ARC_TAMANO: TICKET_FILE.maxBytes, ARC_TIPO: 'application/zip' });
+      expect(read.archivoCliente).toMatchObject({
+        ARC_NOMBRE: 'respaldo.zip',
+        ARC_TAMANO: TICKET_FILE.maxBytes,
+        ARC_TIPO: 'application/zip',
+      });
       expect(read.historial.map((h: { HIS_ACCION: string }) => h.HIS_ACCION)).toEqual(['creacion', 'archivo_cliente']);
     });
 
@@ -263,8 +297,11 @@ describe.each(testSetups)('soporte: formulario público (%s, archivos en %s)', (
 
     it('envía al cliente el número, producto, asunto y copia del mensaje, y avisa al correo de soporte; una sola vez', async () => {
       const { SPT_ID, tokenArchivo } = await createTicket(t, {
-        SPT_PRODUCTOS: 3, SPT_ASUNTO: 'trmt', SPT_CLIENTECORREO: 'cliente.correo@ejemplo.ec',
-        SPT_MENSAJE: '<p>Necesito <strong>renovar</strong> mi firma &amp; saber el costo.</p><ul><li>Persona natural</li></ul><script>x()</script>',
+        SPT_PRODUCTOS: 3,
+        SPT_ASUNTO: 'trmt',
+        SPT_CLIENTECORREO: 'cliente.correo@ejemplo.ec',
+        SPT_MENSAJE:
+          '<p>Necesito <strong>renovar</strong> mi firma &amp; saber el costo.</p><ul><li>Persona natural</li></ul><script>x()</script>',
       });
       expect((await upload(SPT_ID, 'cedula.zip', fileOf(50), tokenArchivo)).statusCode).toBe(201);
       const before = (await t.mails()).length;
@@ -313,7 +350,9 @@ describe.each(testSetups)('soporte: formulario público (%s, archivos en %s)', (
 
 describe.each(testDatabases)('soporte: límite de tickets por IP (%s)', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(kind, { rateLimit: { windowMs: 60_000, maxPerIp: 3, maxPerAccount: 100, freePerPair: 5 } }); });
+  beforeAll(async () => {
+    t = await startTestApp(kind, { rateLimit: { windowMs: 60_000, maxPerIp: 3, maxPerAccount: 100, freePerPair: 5 } });
+  });
   afterAll(() => t.close());
 
   it('el cuarto ticket desde la misma IP recibe 429 con un mensaje en español; otra IP sigue pudiendo', async () => {

@@ -6,8 +6,19 @@
 import { describe, expect, it } from 'vitest';
 import { apiCall, e2eAvailable, e2eSuite, type RunningServer } from '../helpers/e2e';
 import {
-  acceptMessage, adminMenuFromApi, companyMenuFromApi, expectMessage, fillAdminLogin, FERRETERIA, loginAdmin, loginCompany, open,
-  sidebarEntries, storageItem, waitForRoute, type CompanyCredentials,
+  acceptMessage,
+  adminMenuFromApi,
+  companyMenuFromApi,
+  expectMessage,
+  fillAdminLogin,
+  FERRETERIA,
+  loginAdmin,
+  loginCompany,
+  open,
+  sidebarEntries,
+  storageItem,
+  waitForRoute,
+  type CompanyCredentials,
 } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
@@ -16,8 +27,13 @@ type Setting = { CON_CODIGO: number; CON_VALOR1: string | null };
 
 /** The plan/signature warning the server gives this user right after signing in (GET comprobarfirmaPlan). */
 async function planNoticeFromApi(server: RunningServer, credentials: CompanyCredentials) {
-  const { usuario } = await apiCall<{ usuario: { token: string; COM_CODIGO: number; eid: number } }>(server, '/login', { method: 'POST', body: credentials });
-  return apiCall<{ activar: boolean; mensaje: string }>(server, `/comprobarfirmaPlan/${usuario.COM_CODIGO}/${usuario.eid}`, { token: usuario.token });
+  const { usuario } = await apiCall<{ usuario: { token: string; COM_CODIGO: number; eid: number } }>(server, '/login', {
+    method: 'POST',
+    body: credentials,
+  });
+  return apiCall<{ activar: boolean; mensaje: string }>(server, `/comprobarfirmaPlan/${usuario.COM_CODIGO}/${usuario.eid}`, {
+    token: usuario.token,
+  });
 }
 
 describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
@@ -26,7 +42,11 @@ describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
 
   it.each([
     { empresa: 'Comercial Andina', credentials: DEMO.empresa as CompanyCredentials, aviso: /firma electrónica/ },
-    { empresa: 'Ferretería El Tornillo', credentials: { ...FERRETERIA, clave: DEMO.empresa.clave }, aviso: /^Su plan caducó el \d{4}-\d{2}-\d{2}\./ },
+    {
+      empresa: 'Ferretería El Tornillo',
+      credentials: { ...FERRETERIA, clave: DEMO.empresa.clave },
+      aviso: /^Su plan caducó el \d{4}-\d{2}-\d{2}\./,
+    },
   ])('$empresa: el aviso es el mensaje de comprobarfirmaPlan y el menú es el de menuEmpresa', async ({ empresa, credentials, aviso }) => {
     const notice = await planNoticeFromApi(suite.server, credentials);
     expect(notice.activar).toBe(true);
@@ -40,7 +60,11 @@ describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
     expect(await sidebarEntries(page)).toEqual(menu);
     await page.getByText(`${empresa} · RUC ${credentials.ruc}`).waitFor();
     expect(await storageItem(page, 'ruc')).toBe(credentials.ruc);
-    expect(JSON.parse((await storageItem(page, 'usuario'))!)).toMatchObject({ USU_USUARIO: credentials.usuario, EMP_RUC: credentials.ruc, USU_ACTIVO: true });
+    expect(JSON.parse((await storageItem(page, 'usuario'))!)).toMatchObject({
+      USU_USUARIO: credentials.usuario,
+      EMP_RUC: credentials.ruc,
+      USU_ACTIVO: true,
+    });
 
     // The warning is shown once per sign-in: not again after #/login sends the signed-in user back to the root.
     await open(page, suite.server, '/login');
@@ -62,7 +86,10 @@ describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
     const distributor = await freshPage();
     await open(distributor, suite.server, '/administrador/login');
     await fillAdminLogin(distributor, DEMO.distribuidor);
-    await distributor.getByRole('dialog', { name: /¿Cómo desea continuar\?/ }).getByRole('button', { name: 'Continuar al área de administración' }).click();
+    await distributor
+      .getByRole('dialog', { name: /¿Cómo desea continuar\?/ })
+      .getByRole('button', { name: 'Continuar al área de administración' })
+      .click();
     await waitForRoute(distributor, '/administrador');
     expect(await sidebarEntries(distributor)).toEqual(distributorMenu);
     expect(await distributor.getByRole('menuitem', { name: 'Configuraciones' }).count()).toBe(0);

@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
-import { acceptMessage, fillAdminLogin, loginAdmin, loginCompany, open, sidebarEntries, storageItem, waitForRoute } from '../helpers/browser';
+import {
+  acceptMessage,
+  fillAdminLogin,
+  loginAdmin,
+  loginCompany,
+  open,
+  sidebarEntries,
+  storageItem,
+  waitForRoute,
+} from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 
@@ -24,10 +33,11 @@ async function screenshotsAtTwoWidths(page: Page, name: string) {
 }
 
 /** Makes the stored session of a kind (localStorage key) look past its expiry. */
-const expireStoredSession = (page: Page, key: string) => page.evaluate((k) => {
-  const user = JSON.parse(localStorage.getItem(k)!);
-  localStorage.setItem(k, JSON.stringify({ ...user, expira: new Date(Date.now() - 60_000).toISOString() }));
-}, key);
+const expireStoredSession = (page: Page, key: string) =>
+  page.evaluate((k) => {
+    const user = JSON.parse(localStorage.getItem(k)!);
+    localStorage.setItem(k, JSON.stringify({ ...user, expira: new Date(Date.now() - 60_000).toISOString() }));
+  }, key);
 
 describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión expirada, títulos y avisos', () => {
   const suite = e2eSuite();
@@ -125,7 +135,12 @@ describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión 
     await loginAdmin(page, suite.server, DEMO.admin);
     await sidebarEntries(page);
     await expect.poll(() => page.title()).toBe(`Inicio · ${SITE}`);
-    for (const [menu, title] of [['Tickets de soporte', 'Tickets de soporte'], ['Productos', 'Productos'], ['Accesos a empresas', 'Accesos a empresas'], ['Configuraciones', 'Configuraciones']]) {
+    for (const [menu, title] of [
+      ['Tickets de soporte', 'Tickets de soporte'],
+      ['Productos', 'Productos'],
+      ['Accesos a empresas', 'Accesos a empresas'],
+      ['Configuraciones', 'Configuraciones'],
+    ]) {
       await page.getByRole('menuitem', { name: menu }).click();
       await expect.poll(() => page.title()).toBe(`${title} · ${SITE}`);
     }

@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, screenshot, SCREENSHOTS } from '../helpers/e2e';
 import {
-  acceptMessage, adminToken, expectMessage, fillCompanyLogin, literal, loginCompany, open, routeOf, sidebarEntries, waitForRoute,
+  acceptMessage,
+  adminToken,
+  expectMessage,
+  fillCompanyLogin,
+  literal,
+  loginCompany,
+  open,
+  routeOf,
+  sidebarEntries,
+  waitForRoute,
 } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
@@ -26,7 +35,9 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
     it('muestra Cargando... hasta que llegan las configuraciones y luego envía al visitante a #/login', async () => {
       const page = await freshPage();
       let release!: () => void;
-      const released = new Promise<void>((resolve) => { release = resolve; });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       let intercepted = false;
       await page.route('**/api/EmpresasAmelia/configuraciones', async (route) => {
         intercepted = true;
@@ -139,7 +150,9 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
       expect(await page.locator('[data-mode="marca-blanca"]').count()).toBe(1);
       expect(await page.getByRole('region', { name: 'Novedades de Amelia' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: '¿Olvidó su clave?' }).getAttribute('href')).toBe('#/recuperar-clave');
-      expect(await page.getByRole('link', { name: 'Abrir un ticket de soporte' }).getAttribute('href')).toBe('#/administrador/soporteTicket');
+      expect(await page.getByRole('link', { name: 'Abrir un ticket de soporte' }).getAttribute('href')).toBe(
+        '#/administrador/soporteTicket',
+      );
       await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
       await screenshot(page, 'admin-login-marca-blanca');
 
@@ -158,7 +171,10 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
 
     const fieldHelp = (page: Page, id: string) => ({ innerText: async () => (await page.locator(`#${id}-help`).innerText()).trim() });
 
-    const fillRegistration = async (page: Page, values: { ruc: string; nombreC: string; nombre: string; email: string; usuario: string; clave: string }) => {
+    const fillRegistration = async (
+      page: Page,
+      values: { ruc: string; nombreC: string; nombre: string; email: string; usuario: string; clave: string },
+    ) => {
       await page.getByLabel('RUC', { exact: true }).fill(values.ruc);
       await page.getByLabel('Nombre comercial', { exact: true }).fill(values.nombreC);
       await page.getByLabel('Razón social', { exact: true }).fill(values.nombre);
@@ -177,7 +193,14 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
       await expectMessage(page, MSG.warningTitle, MSG.formInvalid);
       await acceptMessage(page);
 
-      await fillRegistration(page, { ruc: NEW_RUC, nombreC: 'Panadería La Espiga', nombre: 'PANADERIA LA ESPIGA S.A.', email: 'info@laespiga.ec', usuario: 'espiga', clave: 'Espiga2026!' });
+      await fillRegistration(page, {
+        ruc: NEW_RUC,
+        nombreC: 'Panadería La Espiga',
+        nombre: 'PANADERIA LA ESPIGA S.A.',
+        email: 'info@laespiga.ec',
+        usuario: 'espiga',
+        clave: 'Espiga2026!',
+      });
       await submit(page);
       await expectMessage(page, MSG.warningTitle, MSG.termsRequired);
       await acceptMessage(page);
@@ -200,8 +223,17 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
       expect(await page.getByLabel('Correo electrónico', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
       // A 13-digit RUC that fails the check digit: a warning under the field, and the company can still register.
-      await fillRegistration(page, { ruc: WARNING_RUC, nombreC: 'Librería Don Quijote', nombre: 'LIBRERIA DON QUIJOTE CIA. LTDA.', email: 'ventas@donquijote.ec', usuario: 'quijote', clave: 'Quijote2026!' });
-      await expect.poll(() => fieldHelp(page, 'EMP_RUC').innerText()).toBe('El dígito verificador del RUC no es válido; verifique el número antes de continuar');
+      await fillRegistration(page, {
+        ruc: WARNING_RUC,
+        nombreC: 'Librería Don Quijote',
+        nombre: 'LIBRERIA DON QUIJOTE CIA. LTDA.',
+        email: 'ventas@donquijote.ec',
+        usuario: 'quijote',
+        clave: 'Quijote2026!',
+      });
+      await expect
+        .poll(() => fieldHelp(page, 'EMP_RUC').innerText())
+        .toBe('El dígito verificador del RUC no es válido; verifique el número antes de continuar');
       expect(await page.getByLabel('RUC', { exact: true }).getAttribute('aria-invalid')).toBeNull();
       expect(await page.locator('.am-field--warning').count()).toBe(1);
       await page.getByLabel(/Acepto los/).check();
@@ -213,7 +245,14 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
     it('un registro completo con comprobante de pago; el formulario queda vacío y la cuenta sirve para ingresar', async () => {
       const page = await freshPage();
       await open(page, suite.server, '/registro');
-      await fillRegistration(page, { ruc: NEW_RUC, nombreC: 'Panadería La Espiga', nombre: 'PANADERIA LA ESPIGA S.A.', email: 'info@laespiga.ec', usuario: 'espiga', clave: 'Espiga2026!' });
+      await fillRegistration(page, {
+        ruc: NEW_RUC,
+        nombreC: 'Panadería La Espiga',
+        nombre: 'PANADERIA LA ESPIGA S.A.',
+        email: 'info@laespiga.ec',
+        usuario: 'espiga',
+        clave: 'Espiga2026!',
+      });
       await expect.poll(() => fieldHelp(page, 'EMP_RUC').innerText()).toBe('');
       const pdf = path.join(tempDir, 'comprobante.pdf');
       fs.writeFileSync(pdf, '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -249,7 +288,14 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
     it('registrar otra vez el mismo RUC muestra el error del servidor', async () => {
       const page = await freshPage();
       await open(page, suite.server, '/registro');
-      await fillRegistration(page, { ruc: NEW_RUC, nombreC: 'Otra Espiga', nombre: 'OTRA ESPIGA S.A.', email: 'otra@laespiga.ec', usuario: 'otra', clave: 'OtraEspiga2026!' });
+      await fillRegistration(page, {
+        ruc: NEW_RUC,
+        nombreC: 'Otra Espiga',
+        nombre: 'OTRA ESPIGA S.A.',
+        email: 'otra@laespiga.ec',
+        usuario: 'otra',
+        clave: 'OtraEspiga2026!',
+      });
       await page.getByLabel(/Acepto los/).check();
       await submit(page);
       await expectMessage(page, MSG.loginErrorTitle, `${MSG.registrationErrorPrefix} ${MSG.rucTaken(NEW_RUC)}`);

@@ -25,15 +25,25 @@ describe.skipIf(!e2eAvailable)('recursos de la administración y subida de archi
   };
 
   const createProduct = async (name: string) =>
-    apiCall<Product>(suite.server, '/productos', { method: 'POST', token: await adminToken(suite.server, DEMO.admin), body: { PROD_NOMBRE: name, PROD_ACTIVO: true } });
+    apiCall<Product>(suite.server, '/productos', {
+      method: 'POST',
+      token: await adminToken(suite.server, DEMO.admin),
+      body: { PROD_NOMBRE: name, PROD_ACTIVO: true },
+    });
 
-  const fileTicket = (productId: number) => apiCall<{ SPT_ID: number }>(suite.server, '/soporte', {
-    method: 'POST',
-    body: {
-      SPT_PRODUCTOS: productId, SPT_RUC: DEMO.empresa.ruc, SPT_CLIENTENOMBRE: 'Cliente de prueba', SPT_CLIENTECORREO: 'cliente@prueba.ec',
-      SPT_CLIENTETELEFONO: '022345678', SPT_ASUNTO: 'stec', SPT_MENSAJE: '<p>Consulta</p>',
-    },
-  });
+  const fileTicket = (productId: number) =>
+    apiCall<{ SPT_ID: number }>(suite.server, '/soporte', {
+      method: 'POST',
+      body: {
+        SPT_PRODUCTOS: productId,
+        SPT_RUC: DEMO.empresa.ruc,
+        SPT_CLIENTENOMBRE: 'Cliente de prueba',
+        SPT_CLIENTECORREO: 'cliente@prueba.ec',
+        SPT_CLIENTETELEFONO: '022345678',
+        SPT_ASUNTO: 'stec',
+        SPT_MENSAJE: '<p>Consulta</p>',
+      },
+    });
 
   it('"Agregar filtro" de los tickets muestra las etiquetas en español: Producto, Asunto, Asesor', async () => {
     // With no ticket at all the list shows its empty page, without filters.
@@ -80,9 +90,12 @@ describe.skipIf(!e2eAvailable)('recursos de la administración y subida de archi
     await open(page, suite.server, `/administrador/productos/${used.PROD_ID}`);
     await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar', exact: true }).click();
-    const refused = await fetch(new URL(`api/EmpresasAmelia/productos/${used.PROD_ID}`, suite.server.url), { method: 'DELETE', headers: { 'x-token': token } });
+    const refused = await fetch(new URL(`api/EmpresasAmelia/productos/${used.PROD_ID}`, suite.server.url), {
+      method: 'DELETE',
+      headers: { 'x-token': token },
+    });
     expect(refused.status).toBe(409);
-    const { msg } = await refused.json() as { msg: string };
+    const { msg } = (await refused.json()) as { msg: string };
     await page.getByText(msg, { exact: true }).waitFor();
     await screenshot(page, 'producto-con-tickets');
     expect((await apiCall<Product>(suite.server, `/productos/${used.PROD_ID}`, { token })).PROD_NOMBRE).toBe(used.PROD_NOMBRE);

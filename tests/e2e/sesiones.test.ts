@@ -7,8 +7,21 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, newPage, screenshot, startServer, waitForMail } from '../helpers/e2e';
 import {
-  acceptMessage, chooseUserMenu, expectMessage, fillAdminLogin, fillCompanyLogin, FERRETERIA, COSTA_AZUL_RUC, loginAdmin, loginCompany,
-  newCompany, open, routeOf, sidebarEntries, storageItem, waitForRoute,
+  acceptMessage,
+  chooseUserMenu,
+  expectMessage,
+  fillAdminLogin,
+  fillCompanyLogin,
+  FERRETERIA,
+  COSTA_AZUL_RUC,
+  loginAdmin,
+  loginCompany,
+  newCompany,
+  open,
+  routeOf,
+  sidebarEntries,
+  storageItem,
+  waitForRoute,
 } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
@@ -66,10 +79,12 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     const field = page.getByLabel('Valor 1', { exact: true });
     await field.fill('https://www.facebook.com/amelia.facturacion');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect.poll(async () => {
-      const rows = await apiCall<Array<{ CON_CODIGO: number; CON_VALOR1: string }>>(suite.server, '/configuraciones');
-      return rows.find((r) => r.CON_CODIGO === 8)?.CON_VALOR1;
-    }).toBe('https://www.facebook.com/amelia.facturacion');
+    await expect
+      .poll(async () => {
+        const rows = await apiCall<Array<{ CON_CODIGO: number; CON_VALOR1: string }>>(suite.server, '/configuraciones');
+        return rows.find((r) => r.CON_CODIGO === 8)?.CON_VALOR1;
+      })
+      .toBe('https://www.facebook.com/amelia.facturacion');
   });
 
   it('el distribuidor elige: área de administración, o la facturación de una de sus empresas (queda registrado)', async () => {
@@ -266,15 +281,18 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     const companyToken = JSON.parse((await storageItem(page, 'usuario'))!).token as string;
     await chooseUserMenu(page, 'Cerrar sesión');
     await waitForRoute(page, '/login');
-    await expect(apiCall(suite.server, '/menuEmpresa', { method: 'POST', body: { ruc: company.ruc }, token: companyToken }))
-      .rejects.toThrow(`401 ${MSG.sessionEnded}`);
+    await expect(
+      apiCall(suite.server, '/menuEmpresa', { method: 'POST', body: { ruc: company.ruc }, token: companyToken }),
+    ).rejects.toThrow(`401 ${MSG.sessionEnded}`);
 
     await loginAdmin(page, suite.server, DEMO.admin);
     const stored = (await storageItem(page, 'usuarioAdmin'))!;
     await chooseUserMenu(page, 'Cerrar sesión');
     await waitForRoute(page, '/administrador/login');
     const { ADM_CODIGO, token } = JSON.parse(stored);
-    await expect(apiCall(suite.server, '/menus/menuAdmin', { method: 'POST', body: { id: ADM_CODIGO }, token })).rejects.toThrow(`401 ${MSG.sessionEnded}`);
+    await expect(apiCall(suite.server, '/menus/menuAdmin', { method: 'POST', body: { id: ADM_CODIGO }, token })).rejects.toThrow(
+      `401 ${MSG.sessionEnded}`,
+    );
 
     // A copy of the closed session (another tab, say) ends at its next call, and the sign-in page says why.
     await page.evaluate((value) => localStorage.setItem('usuarioAdmin', value), stored);

@@ -65,22 +65,33 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
   /** The rows of the react-admin list on screen. */
   const listRows = (page: Page) => page.locator('.RaDataTable-table tbody tr, .RaDatagrid-table tbody tr');
 
-  const ticketChip = (page: Page) => page.locator('h1', { hasText: /^Ticket #\d+$/ }).locator('xpath=following-sibling::*[contains(@class, "MuiChip-root")]');
+  const ticketChip = (page: Page) =>
+    page.locator('h1', { hasText: /^Ticket #\d+$/ }).locator('xpath=following-sibling::*[contains(@class, "MuiChip-root")]');
   const historyEntries = (page: Page) => page.getByRole('list', { name: 'Historial del ticket' }).getByRole('listitem');
 
   /** Files a ticket through the API (as the public form does), for the desk's scenarios that need another one. */
-  const fileTicketByApi = (body: Partial<Record<string, unknown>>) => apiCall<Created>(suite.server, '/soporte', {
-    method: 'POST',
-    body: {
-      SPT_PRODUCTOS: 1, SPT_RUC: ANDINA.ruc, SPT_CLIENTENOMBRE: ANDINA.nombre, SPT_CLIENTECORREO: ANDINA.correo,
-      SPT_CLIENTETELEFONO: ANDINA.telefono, SPT_ASUNTO: 'stec', SPT_MENSAJE: '<p>No puedo emitir facturas</p>', ...body,
-    },
-  });
+  const fileTicketByApi = (body: Partial<Record<string, unknown>>) =>
+    apiCall<Created>(suite.server, '/soporte', {
+      method: 'POST',
+      body: {
+        SPT_PRODUCTOS: 1,
+        SPT_RUC: ANDINA.ruc,
+        SPT_CLIENTENOMBRE: ANDINA.nombre,
+        SPT_CLIENTECORREO: ANDINA.correo,
+        SPT_CLIENTETELEFONO: ANDINA.telefono,
+        SPT_ASUNTO: 'stec',
+        SPT_MENSAJE: '<p>No puedo emitir facturas</p>',
+        ...body,
+      },
+    });
 
   /** A ticket as the public form files it (message with bold text, a .zip attachment), for the taxpayer the SRI stub knows. */
   const fileCustomerTicket = async () => {
     const created = await fileTicketByApi({
-      SPT_RUC: SRI.found, SPT_CLIENTENOMBRE: SRI_TAXPAYER.razonSocial, SPT_CLIENTECORREO: SRI_TAXPAYER.email, SPT_CLIENTETELEFONO: SRI_TAXPAYER.telefono,
+      SPT_RUC: SRI.found,
+      SPT_CLIENTENOMBRE: SRI_TAXPAYER.razonSocial,
+      SPT_CLIENTECORREO: SRI_TAXPAYER.email,
+      SPT_CLIENTETELEFONO: SRI_TAXPAYER.telefono,
       SPT_MENSAJE: '<p>No puedo enviar <strong>la factura 001-001-000000123</strong> al SRI.</p>',
     });
     const content = zipBytes('facturas de marzo');
@@ -173,8 +184,13 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       await acceptMessage(page);
       // Product, RUC, name, e-mail and subject are required; the phone is not.
       const invalid = page.locator('.am-field--error');
-      expect((await invalid.locator(':scope > label').allInnerTexts()).map((t) => t.trim()))
-        .toEqual(['Producto', 'RUC o cédula', 'Nombre del cliente', 'Correo electrónico', 'Asunto']);
+      expect((await invalid.locator(':scope > label').allInnerTexts()).map((t) => t.trim())).toEqual([
+        'Producto',
+        'RUC o cédula',
+        'Nombre del cliente',
+        'Correo electrónico',
+        'Asunto',
+      ]);
 
       await form.product.selectOption({ index: 1 });
       await form.id.fill(ANDINA.ruc);
@@ -256,7 +272,8 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       await reloaded;
       await form.message.waitFor();
       await waitForRoute(page, TICKET_PAGE);
-      for (const input of [form.product, form.id, form.name, form.email, form.phone, form.subject]) expect(await input.inputValue()).toBe('');
+      for (const input of [form.product, form.id, form.name, form.email, form.phone, form.subject])
+        expect(await input.inputValue()).toBe('');
       expect((await form.message.innerText()).trim()).toBe('');
       expect(await form.fileName.innerText()).toBe('Ningún archivo seleccionado');
 
@@ -332,12 +349,15 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       expect(download.suggestedFilename()).toBe(attachment);
       expect(fs.readFileSync((await download.path())!).equals(original)).toBe(true);
 
-      await expect.poll(async () => (await outbox(suite.server.dataDir)).filter((m) => m.to.includes(SRI_TAXPAYER.email)).map((m) => m.subject))
+      await expect
+        .poll(async () => (await outbox(suite.server.dataDir)).filter((m) => m.to.includes(SRI_TAXPAYER.email)).map((m) => m.subject))
         .toContain(`Su ticket #${id} cambió a En proceso`);
       const stateMail = (await outbox(suite.server.dataDir)).find((m) => m.subject === `Su ticket #${id} cambió a En proceso`)!;
       expect(stateMail.text).toContain('cambió a En proceso');
       // The adviser is told about the assignment.
-      expect((await outbox(suite.server.dataDir)).some((m) => m.to.includes('daniela.cevallos@amelia.ec') && m.subject.includes(`#${id}`))).toBe(true);
+      expect(
+        (await outbox(suite.server.dataDir)).some((m) => m.to.includes('daniela.cevallos@amelia.ec') && m.subject.includes(`#${id}`)),
+      ).toBe(true);
 
       await page.getByRole('button', { name: 'Marcar como resuelto', exact: true }).click();
       await expect.poll(() => ticketChip(page).innerText()).toBe('Resuelto');
@@ -353,7 +373,8 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
     it('un ticket con HTML malicioso (XSS almacenado) se muestra sin ejecutar nada', async () => {
       const xss = await fileTicketByApi({
         SPT_CLIENTENOMBRE: 'Cliente de prueba XSS',
-        SPT_MENSAJE: '<p>hola</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">x</a>',
+        SPT_MENSAJE:
+          '<p>hola</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">x</a>',
       });
       const page = await adminPage();
       await open(page, suite.server, `/administrador/soporte/${xss.SPT_ID}/show`);

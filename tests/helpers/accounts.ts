@@ -29,14 +29,28 @@ export async function loginCompany(t: TestApp, credentials: CompanyLogin = COMPA
   const res = await t.app.inject({ method: 'POST', url: `${API}/login`, payload: credentials });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().usuario as {
-    USU_CODIGO: number; USU_USUARIO: string; COM_CODIGO: number; eid: number; EMP_RUC: string; token: string; expira: string; cambiarClave: boolean;
+    USU_CODIGO: number;
+    USU_USUARIO: string;
+    COM_CODIGO: number;
+    eid: number;
+    EMP_RUC: string;
+    token: string;
+    expira: string;
+    cambiarClave: boolean;
   };
 }
 
 export async function loginAdmin(t: TestApp, credentials: { usuario: string; clave: string } = DEMO.admin) {
   const res = await t.app.inject({ method: 'POST', url: `${API}/loginAdmin`, payload: credentials });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().usuario as { ADM_CODIGO: number; ADM_USUARIO: string; PRF_CODIGO: number; DRB_CONTADOR: number; token: string; expira: string };
+  return res.json().usuario as {
+    ADM_CODIGO: number;
+    ADM_USUARIO: string;
+    PRF_CODIGO: number;
+    DRB_CONTADOR: number;
+    token: string;
+    expira: string;
+  };
 }
 
 /** A 13-digit RUC no other test uses (province 17, private company, establishment 001). */

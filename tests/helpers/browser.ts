@@ -95,8 +95,15 @@ export async function companyMenuFromApi(server: RunningServer, credentials: Com
 
 /** What the server says the admin menu is (POST /menus/menuAdmin). */
 export async function adminMenuFromApi(server: RunningServer, credentials: AdminCredentials) {
-  const { usuario } = await apiCall<{ usuario: { token: string; ADM_CODIGO: number } }>(server, '/loginAdmin', { method: 'POST', body: credentials });
-  const menu = await apiCall<MenuEntry[]>(server, '/menus/menuAdmin', { method: 'POST', body: { id: usuario.ADM_CODIGO }, token: usuario.token });
+  const { usuario } = await apiCall<{ usuario: { token: string; ADM_CODIGO: number } }>(server, '/loginAdmin', {
+    method: 'POST',
+    body: credentials,
+  });
+  const menu = await apiCall<MenuEntry[]>(server, '/menus/menuAdmin', {
+    method: 'POST',
+    body: { id: usuario.ADM_CODIGO },
+    token: usuario.token,
+  });
   return menu.map((m) => m.MEN_NOMBRE);
 }
 

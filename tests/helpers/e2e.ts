@@ -47,23 +47,38 @@ export type NewAdmin = { usuario: string; clave: string };
  * otherwise the demo seed runs.
  */
 export async function startServer(env: Record<string, string> = {}, { admins = [] }: { admins?: NewAdmin[] } = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('Falta dist/: ejecute "npm run build" antes de las pruebas e2e');
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html')))
+    throw new Error('Falta dist/: ejecute "npm run build" antes de las pruebas e2e');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-e2e-'));
   for (const admin of admins) {
     // One at a time: each run holds the DATA_DIR lock.
     await promisify(execFile)(tsx, ['server/cli/create-admin.ts', '--usuario', admin.usuario, '--clave', admin.clave], {
-      cwd: root, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
   }
   const port = await freePort();
   let output = '';
   const child = spawn(tsx, ['server/start.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => { output += chunk; });
-  child.stderr!.on('data', (chunk) => { output += chunk; });
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`El servidor no arrancó en 60 s:\n${output}`)), 60_000);
     const check = () => {
@@ -97,7 +112,16 @@ export async function startServer(env: Record<string, string> = {}, { admins = [
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--lang=es-EC'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--lang=es-EC',
+    ],
   });
 }
 
@@ -118,11 +142,16 @@ export async function screenshot(page: Page, name: string) {
 export async function outbox(dataDir: string) {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
-  return Promise.all(fs.readdirSync(dir).sort().map(async (file) => {
-    const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
-    const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : mail.to?.text ?? '';
-    return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
-  }));
+  return Promise.all(
+    fs
+      .readdirSync(dir)
+      .sort()
+      .map(async (file) => {
+        const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+        const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+        return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+      }),
+  );
 }
 
 /** Waits for a mail to `address` whose text matches `pattern` (the server sends some without waiting) and returns the match. */
@@ -139,7 +168,11 @@ export async function waitForMail(dataDir: string, address: string, pattern: Reg
 }
 
 /** Calls the API of a running server directly (to set up data or flip settings for a test). */
-export async function apiCall<T = unknown>(server: RunningServer, apiPath: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+export async function apiCall<T = unknown>(
+  server: RunningServer,
+  apiPath: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
   const response = await fetch(new URL(`api/EmpresasAmelia${apiPath}`, server.url), {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...(init.token ? { 'x-token': init.token } : {}) },
@@ -151,10 +184,19 @@ export async function apiCall<T = unknown>(server: RunningServer, apiPath: strin
 }
 
 /** Uploads a file to a running server's multipart endpoint (field `current`), as the app's upload client does. */
-export async function apiUpload<T = { msg: string }>(server: RunningServer, apiPath: string, file: { name: string; content: Buffer }, token: string): Promise<T> {
+export async function apiUpload<T = { msg: string }>(
+  server: RunningServer,
+  apiPath: string,
+  file: { name: string; content: Buffer },
+  token: string,
+): Promise<T> {
   const body = new FormData();
   body.append('current', new Blob([new Uint8Array(file.content)]), file.name);
-  const response = await fetch(new URL(`api/EmpresasAmelia${apiPath}`, server.url), { method: 'POST', headers: { 'x-token': token }, body });
+  const response = await fetch(new URL(`api/EmpresasAmelia${apiPath}`, server.url), {
+    method: 'POST',
+    headers: { 'x-token': token },
+    body,
+  });
   const data = await response.json();
   if (!response.ok) throw new Error(`${response.status} ${data.msg}`);
   return data as T;
@@ -179,7 +221,14 @@ export function e2eSuite(env: () => Record<string, string> = () => ({})): E2eSui
     [suite.server, suite.browser] = await Promise.all([startServer(env()), launchBrowser()]);
   });
   afterAll(async () => {
-    await Promise.all(pages.map((p) => p.context().close().catch(() => undefined)));
+    await Promise.all(
+      pages.map((p) =>
+        p
+          .context()
+          .close()
+          .catch(() => undefined),
+      ),
+    );
     await suite.browser?.close();
     await suite.server?.stop();
   });

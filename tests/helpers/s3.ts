@@ -16,7 +16,15 @@ export async function startS3(): Promise<{ files: S3Files; close(): Promise<void
   const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: 'amelia' }] });
   const { port } = await server.run();
   return {
-    files: { kind: 's3', bucket: 'amelia', prefix: 'adjuntos', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', ...ACCOUNT, forcePathStyle: true },
+    files: {
+      kind: 's3',
+      bucket: 'amelia',
+      prefix: 'adjuntos',
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      ...ACCOUNT,
+      forcePathStyle: true,
+    },
     async close() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });

@@ -23,7 +23,10 @@ export type TestStorage = 'disk' | 's3';
  * The suites that store and serve files run on every database with the disk, and once with S3 (on the last database:
  * the storage does not depend on it).
  */
-export const testSetups: Array<[TestDbKind, TestStorage]> = [...testDatabases.map((kind) => [kind, 'disk'] as [TestDbKind, TestStorage]), [testDatabases.at(-1)!, 's3']];
+export const testSetups: Array<[TestDbKind, TestStorage]> = [
+  ...testDatabases.map((kind) => [kind, 'disk'] as [TestDbKind, TestStorage]),
+  [testDatabases.at(-1)!, 's3'],
+];
 
 /** A fresh, empty database on the TEST_DATABASE_URL server, and a function that drops it. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -54,7 +57,9 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * Logging is off unless options.logStream is given (then the app logs there at config.logLevel).
  */
 export async function startTestApp(
-  kind: TestDbKind, overrides: Partial<Config> = {}, options: { logStream?: NodeJS.WritableStream; storage?: TestStorage } = {},
+  kind: TestDbKind,
+  overrides: Partial<Config> = {},
+  options: { logStream?: NodeJS.WritableStream; storage?: TestStorage } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-api-'));
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -85,11 +90,13 @@ export async function startTestApp(
     async mails() {
       if (!fs.existsSync(outbox)) return [];
       const files = fs.readdirSync(outbox).sort();
-      return Promise.all(files.map(async (file) => {
-        const parsed = await simpleParser(fs.readFileSync(path.join(outbox, file)));
-        const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : parsed.to?.text ?? '';
-        return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' };
-      }));
+      return Promise.all(
+        files.map(async (file) => {
+          const parsed = await simpleParser(fs.readFileSync(path.join(outbox, file)));
+          const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
+          return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' };
+        }),
+      );
     },
     /**
      * Another API instance on the same database, as behind a load balancer: for state that must not live in one process.
@@ -117,7 +124,9 @@ export async function startTestApp(
 /** Multipart body with one file part named `field`, for app.inject. */
 export function multipart(field: string, fileName: string, content: Buffer, contentType = 'application/octet-stream') {
   const boundary = `----amelia${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -30,7 +30,12 @@ export const validTicket = (overrides: Record<string, unknown> = {}) => ({
 });
 
 export async function createTicket(t: TestApp, overrides: Record<string, unknown> = {}, remoteAddress?: string) {
-  const res = await t.app.inject({ method: 'POST', url: `${API}/soporte`, payload: validTicket(overrides), ...(remoteAddress ? { remoteAddress } : {}) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${API}/soporte`,
+    payload: validTicket(overrides),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { SPT_ID: number; tokenArchivo: string; SPT_ESTADO: string; msg: string };
 }

@@ -59,4 +59,7 @@ export function ticketForm(page: Page) {
 
 /** The option texts of a <select>, without its empty placeholder. */
 export const optionTexts = (page: Page, selector: string) =>
-  page.locator(`${selector} option:not([value=""])`).allInnerTexts().then((texts) => texts.map((t) => t.trim()));
+  page
+    .locator(`${selector} option:not([value=""])`)
+    .allInnerTexts()
+    .then((texts) => texts.map((t) => t.trim()));

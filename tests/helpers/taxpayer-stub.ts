@@ -20,9 +20,15 @@ export const SRI_RUC = {
 } as const;
 
 export const SRI_TAXPAYER = {
-  numeroRuc: SRI_RUC.found, razonSocial: 'IMPORTADORA DEL PACIFICO IMPAC S.A.', nombreComercial: 'IMPAC',
-  estadoContribuyenteRuc: 'ACTIVO', actividadEconomicaPrincipal: 'VENTA AL POR MAYOR', tipoContribuyente: 'SOCIEDAD',
-  obligadoLlevarContabilidad: 'SI', email: 'contabilidad@impac.ec', telefono: '042345678',
+  numeroRuc: SRI_RUC.found,
+  razonSocial: 'IMPORTADORA DEL PACIFICO IMPAC S.A.',
+  nombreComercial: 'IMPAC',
+  estadoContribuyenteRuc: 'ACTIVO',
+  actividadEconomicaPrincipal: 'VENTA AL POR MAYOR',
+  tipoContribuyente: 'SOCIEDAD',
+  obligadoLlevarContabilidad: 'SI',
+  email: 'contabilidad@impac.ec',
+  telefono: '042345678',
 } as const;
 
 /** A stand-in for the SRI's taxpayer lookup over real HTTP on 127.0.0.1 (random port): GET /contribuyentes/{ruc}. */
@@ -33,13 +39,20 @@ export async function startTaxpayerStub() {
     const ruc = (req.url ?? '').split('/').pop();
     const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     switch (ruc) {
-      case SRI_RUC.found: return json(200, [SRI_TAXPAYER]);
-      case SRI_RUC.foundNoContact: return json(200, { numeroRuc: ruc, razonSocial: 'EMPRESA PUBLICA DE AGUA', estadoContribuyenteRuc: 'ACTIVO' });
-      case SRI_RUC.failing: return json(500, { mensaje: 'Error interno' });
-      case SRI_RUC.notJson: return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Mantenimiento</html>');
-      case SRI_RUC.slow: return undefined;
-      case SRI_RUC.dropped: return req.socket.destroy();
-      default: return json(404, { mensaje: 'No existe un contribuyente con ese RUC' });
+      case SRI_RUC.found:
+        return json(200, [SRI_TAXPAYER]);
+      case SRI_RUC.foundNoContact:
+        return json(200, { numeroRuc: ruc, razonSocial: 'EMPRESA PUBLICA DE AGUA', estadoContribuyenteRuc: 'ACTIVO' });
+      case SRI_RUC.failing:
+        return json(500, { mensaje: 'Error interno' });
+      case SRI_RUC.notJson:
+        return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Mantenimiento</html>');
+      case SRI_RUC.slow:
+        return undefined;
+      case SRI_RUC.dropped:
+        return req.socket.destroy();
+      default:
+        return json(404, { mensaje: 'No existe un contribuyente con ese RUC' });
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,6 +60,10 @@ export async function startTaxpayerStub() {
   return {
     url: `http://127.0.0.1:${port}/contribuyentes`,
     requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -6,12 +6,31 @@ import { MSG } from '../../src/domain/messages';
 
 const later = () => new Date(Date.now() + 3_600_000).toISOString();
 const companyUser = (changes: Partial<CompanyUser> = {}): CompanyUser => ({
-  USU_CODIGO: 7, USU_USUARIO: 'lucia', USU_NOMBRE: 'Lucía', USU_ACTIVO: true, COM_CODIGO: 3, eid: 7, EMP_RUC: '1790012345001',
-  EMP_NOMBREC: 'Comercial Andina', token: 'token-empresa', expira: later(), cambiarClave: false, ...changes,
+  USU_CODIGO: 7,
+  USU_USUARIO: 'lucia',
+  USU_NOMBRE: 'Lucía',
+  USU_ACTIVO: true,
+  COM_CODIGO: 3,
+  eid: 7,
+  EMP_RUC: '1790012345001',
+  EMP_NOMBREC: 'Comercial Andina',
+  token: 'token-empresa',
+  expira: later(),
+  cambiarClave: false,
+  ...changes,
 });
-const adminUser: AdminUser = { ADM_CODIGO: 1, ADM_USUARIO: 'admin', ADM_NOMBRE: 'Admin', PRF_CODIGO: 1, DRB_CONTADOR: 0, token: 'token-admin', expira: later() };
+const adminUser: AdminUser = {
+  ADM_CODIGO: 1,
+  ADM_USUARIO: 'admin',
+  ADM_NOMBRE: 'Admin',
+  PRF_CODIGO: 1,
+  DRB_CONTADOR: 0,
+  token: 'token-admin',
+  expira: later(),
+};
 
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('auth providers: logout, closed sessions and the temporary clave', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -50,14 +69,19 @@ describe('auth providers: logout, closed sessions and the temporary clave', () =
 
   it('a 401 "sesión fue cerrada" sends the user to the sign-in page, which says so', async () => {
     companySession.save(companyUser());
-    await expect(companyAuthProvider.checkError({ status: 401, body: { msg: MSG.sessionEnded } })).rejects.toMatchObject({ redirectTo: '/login', logoutUser: true });
+    await expect(companyAuthProvider.checkError({ status: 401, body: { msg: MSG.sessionEnded } })).rejects.toMatchObject({
+      redirectTo: '/login',
+      logoutUser: true,
+    });
     expect(companySession.get()).toBeNull();
     expect(companySession.endNotice()).toBe(MSG.sessionEnded);
   });
 
   it('a 401 for an expired session leaves the expiry notice; any other 401 none', async () => {
     adminSession.save(adminUser);
-    await expect(adminAuthProvider.checkError({ status: 401, body: { msg: MSG.sessionExpired } })).rejects.toMatchObject({ redirectTo: '/administrador/login' });
+    await expect(adminAuthProvider.checkError({ status: 401, body: { msg: MSG.sessionExpired } })).rejects.toMatchObject({
+      redirectTo: '/administrador/login',
+    });
     expect(adminSession.endNotice()).toBe(MSG.sessionExpiredNotice);
     adminSession.save(adminUser);
     await expect(adminAuthProvider.checkError({ status: 401, body: { msg: MSG.notAuthenticated } })).rejects.toBeDefined();
@@ -66,8 +90,9 @@ describe('auth providers: logout, closed sessions and the temporary clave', () =
 
   it('a 403 asking for a new clave keeps the session and sends it to choose one', async () => {
     companySession.save(companyUser());
-    await expect(companyAuthProvider.checkError({ status: 403, body: { code: MUST_CHANGE_PASSWORD_CODE, msg: MSG.mustChangePassword } }))
-      .rejects.toEqual({ redirectTo: CHOOSE_PASSWORD_ROUTE, logoutUser: false, message: false });
+    await expect(
+      companyAuthProvider.checkError({ status: 403, body: { code: MUST_CHANGE_PASSWORD_CODE, msg: MSG.mustChangePassword } }),
+    ).rejects.toEqual({ redirectTo: CHOOSE_PASSWORD_ROUTE, logoutUser: false, message: false });
     expect(companySession.get()?.token).toBe('token-empresa');
     expect(companySession.mustChangePassword()).toBe(true);
   });
@@ -84,7 +109,11 @@ describe('auth providers: logout, closed sessions and the temporary clave', () =
     const { changePassword } = companyAuthProvider;
     await expect(changePassword({ claveNueva: 'ClaveNueva2026' })).resolves.toBe(MSG.passwordChanged);
     const [url, init] = fetchMock.mock.calls[0];
-    expect([String(url), init?.method, init?.body]).toEqual(['/api/EmpresasAmelia/clave', 'PUT', JSON.stringify({ claveNueva: 'ClaveNueva2026' })]);
+    expect([String(url), init?.method, init?.body]).toEqual([
+      '/api/EmpresasAmelia/clave',
+      'PUT',
+      JSON.stringify({ claveNueva: 'ClaveNueva2026' }),
+    ]);
     expect(companySession.mustChangePassword()).toBe(false);
   });
 

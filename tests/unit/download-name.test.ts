@@ -16,7 +16,9 @@ describe('fileNameFromDisposition: the name a download is saved under', () => {
   });
 
   it('reads filename* when it comes first, and with a language tag', () => {
-    expect(fileNameFromDisposition(`attachment; filename*=utf-8'es'informe%20t%C3%A9cnico.pdf; filename="informe tecnico.pdf"`)).toBe('informe técnico.pdf');
+    expect(fileNameFromDisposition(`attachment; filename*=utf-8'es'informe%20t%C3%A9cnico.pdf; filename="informe tecnico.pdf"`)).toBe(
+      'informe técnico.pdf',
+    );
   });
 
   it('unescapes quotes inside a quoted filename', () => {

@@ -9,23 +9,21 @@ type Catalogue = { [key: string]: unknown };
 
 /** Every leaf key path ("ra.action.add", ...) of a nested catalogue. */
 function leafPaths(node: unknown, prefix = ''): string[] {
-    if (node === null || typeof node !== 'object') return [prefix];
-    return Object.entries(node as Catalogue).flatMap(([key, value]) =>
-        leafPaths(value, prefix ? `${prefix}.${key}` : key),
-    );
+  if (node === null || typeof node !== 'object') return [prefix];
+  return Object.entries(node as Catalogue).flatMap(([key, value]) => leafPaths(value, prefix ? `${prefix}.${key}` : key));
 }
 
 function lookup(catalogue: unknown, path: string): unknown {
-    let node: unknown = catalogue;
-    for (const key of path.split('.')) {
-        if (node === null || typeof node !== 'object') return undefined;
-        node = (node as Catalogue)[key];
-    }
-    return node;
+  let node: unknown = catalogue;
+  for (const key of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Catalogue)[key];
+  }
+  return node;
 }
 
 function placeholders(text: string): string[] {
-    return [...new Set(text.match(/%\{[^}]+\}/g) ?? [])].sort();
+  return [...new Set(text.match(/%\{[^}]+\}/g) ?? [])].sort();
 }
 
 const englishKeys = leafPaths(englishMessages);
@@ -42,117 +40,97 @@ const IDENTICAL_ALLOWLIST = new Set(['No', 'Inspector']);
 
 /** Keys ra-input-rich-text passes to translate(), read from its build. */
 function richTextKeys(): string[] {
-    const require = createRequire(import.meta.url);
-    const distDir = dirname(require.resolve('ra-input-rich-text'));
-    const keys = new Set<string>();
-    const walk = (dir: string): void => {
-        for (const entry of readdirSync(dir, { withFileTypes: true })) {
-            const full = join(dir, entry.name);
-            if (entry.isDirectory()) walk(full);
-            else if (/\.(c?js)$/.test(entry.name)) {
-                for (const m of readFileSync(full, 'utf8').matchAll(
-                    /ra\.tiptap\.[A-Za-z0-9_]+/g,
-                )) {
-                    keys.add(m[0]);
-                }
-            }
+  const require = createRequire(import.meta.url);
+  const distDir = dirname(require.resolve('ra-input-rich-text'));
+  const keys = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(c?js)$/.test(entry.name)) {
+        for (const m of readFileSync(full, 'utf8').matchAll(/ra\.tiptap\.[A-Za-z0-9_]+/g)) {
+          keys.add(m[0]);
         }
-    };
-    walk(distDir);
-    return [...keys].sort();
+      }
+    }
+  };
+  walk(distDir);
+  return [...keys].sort();
 }
 
 describe('Spanish react-admin catalogue (src/i18n/es.ts)', () => {
-    it('reads a non-trivial English catalogue', () => {
-        expect(englishKeys.length).toBeGreaterThan(100);
-    });
+  it('reads a non-trivial English catalogue', () => {
+    expect(englishKeys.length).toBeGreaterThan(100);
+  });
 
-    it('has every English key as a non-empty string', () => {
-        const missing = englishKeys.filter(path => {
-            const value = lookup(es, path);
-            return typeof value !== 'string' || value.length === 0;
-        });
-        expect(
-            missing,
-            `Missing or empty keys in es.ts (${missing.length}):\n${missing.join('\n')}`,
-        ).toEqual([]);
+  it('has every English key as a non-empty string', () => {
+    const missing = englishKeys.filter((path) => {
+      const value = lookup(es, path);
+      return typeof value !== 'string' || value.length === 0;
     });
+    expect(missing, `Missing or empty keys in es.ts (${missing.length}):\n${missing.join('\n')}`).toEqual([]);
+  });
 
-    it('keeps the same %{placeholders} as English', () => {
-        const mismatched = englishKeys
-            .filter(path => typeof lookup(es, path) === 'string')
-            .filter(path => {
-                const en = placeholders(lookup(englishMessages, path) as string);
-                const sp = placeholders(lookup(es, path) as string);
-                return en.join(',') !== sp.join(',');
-            })
-            .map(
-                path =>
-                    `${path}: en=[${placeholders(lookup(englishMessages, path) as string)}] es=[${placeholders(lookup(es, path) as string)}]`,
-            );
-        expect(
-            mismatched,
-            `Placeholder mismatches:\n${mismatched.join('\n')}`,
-        ).toEqual([]);
-    });
+  it('keeps the same %{placeholders} as English', () => {
+    const mismatched = englishKeys
+      .filter((path) => typeof lookup(es, path) === 'string')
+      .filter((path) => {
+        const en = placeholders(lookup(englishMessages, path) as string);
+        const sp = placeholders(lookup(es, path) as string);
+        return en.join(',') !== sp.join(',');
+      })
+      .map(
+        (path) => `${path}: en=[${placeholders(lookup(englishMessages, path) as string)}] es=[${placeholders(lookup(es, path) as string)}]`,
+      );
+    expect(mismatched, `Placeholder mismatches:\n${mismatched.join('\n')}`).toEqual([]);
+  });
 
-    it('keeps the |||| plural separator where English has it', () => {
-        const pluralKeys = englishKeys.filter(path =>
-            (lookup(englishMessages, path) as string).includes('||||'),
-        );
-        expect(pluralKeys.length).toBeGreaterThan(0);
-        const broken = pluralKeys.filter(path => {
-            const value = lookup(es, path);
-            return typeof value !== 'string' || !value.includes('||||');
-        });
-        expect(
-            broken,
-            `Keys missing the |||| plural separator:\n${broken.join('\n')}`,
-        ).toEqual([]);
+  it('keeps the |||| plural separator where English has it', () => {
+    const pluralKeys = englishKeys.filter((path) => (lookup(englishMessages, path) as string).includes('||||'));
+    expect(pluralKeys.length).toBeGreaterThan(0);
+    const broken = pluralKeys.filter((path) => {
+      const value = lookup(es, path);
+      return typeof value !== 'string' || !value.includes('||||');
     });
+    expect(broken, `Keys missing the |||| plural separator:\n${broken.join('\n')}`).toEqual([]);
+  });
 
-    it('translates every value (no English left over, except allowlist)', () => {
-        const untranslated = englishKeys.filter(path => {
-            const en = lookup(englishMessages, path);
-            const sp = lookup(es, path);
-            if (sp !== en) return false;
-            if (IDENTICAL_ALLOWLIST.has(sp as string)) return false;
-            // Nothing to translate: only placeholders / punctuation / spaces.
-            const text = (sp as string).replace(/%\{[^}]+\}/g, '');
-            return /\p{L}/u.test(text);
-        });
-        expect(
-            untranslated,
-            `Values identical to English:\n${untranslated.join('\n')}`,
-        ).toEqual([]);
+  it('translates every value (no English left over, except allowlist)', () => {
+    const untranslated = englishKeys.filter((path) => {
+      const en = lookup(englishMessages, path);
+      const sp = lookup(es, path);
+      if (sp !== en) return false;
+      if (IDENTICAL_ALLOWLIST.has(sp as string)) return false;
+      // Nothing to translate: only placeholders / punctuation / spaces.
+      const text = (sp as string).replace(/%\{[^}]+\}/g, '');
+      return /\p{L}/u.test(text);
     });
+    expect(untranslated, `Values identical to English:\n${untranslated.join('\n')}`).toEqual([]);
+  });
 
-    it('translates the ra-input-rich-text (ra.tiptap.*) keys', () => {
-        const keys = richTextKeys();
-        expect(keys.length).toBeGreaterThan(0);
-        const missing = keys.filter(path => {
-            const value = lookup(es, path);
-            return typeof value !== 'string' || value.length === 0;
-        });
-        expect(
-            missing,
-            `Missing ra-input-rich-text keys:\n${missing.join('\n')}`,
-        ).toEqual([]);
+  it('translates the ra-input-rich-text (ra.tiptap.*) keys', () => {
+    const keys = richTextKeys();
+    expect(keys.length).toBeGreaterThan(0);
+    const missing = keys.filter((path) => {
+      const value = lookup(es, path);
+      return typeof value !== 'string' || value.length === 0;
     });
+    expect(missing, `Missing ra-input-rich-text keys:\n${missing.join('\n')}`).toEqual([]);
+  });
 
-    it('uses every key of its own "amelia" block somewhere in src/ (no dead keys)', () => {
-        const root = join(import.meta.dirname, '..', '..', 'src');
-        const sources: string[] = [];
-        const walk = (dir: string): void => {
-            for (const entry of readdirSync(dir, { withFileTypes: true })) {
-                const full = join(dir, entry.name);
-                if (entry.isDirectory()) walk(full);
-                else if (/\.tsx?$/.test(entry.name) && !full.endsWith(join('i18n', 'es.ts'))) sources.push(readFileSync(full, 'utf8'));
-            }
-        };
-        walk(root);
-        const code = sources.join('\n');
-        const unused = leafPaths(es.amelia, 'amelia').filter(path => !code.includes(`'${path}'`) && !code.includes(`"${path}"`));
-        expect(unused, `Unused keys:\n${unused.join('\n')}`).toEqual([]);
-    });
+  it('uses every key of its own "amelia" block somewhere in src/ (no dead keys)', () => {
+    const root = join(import.meta.dirname, '..', '..', 'src');
+    const sources: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name) && !full.endsWith(join('i18n', 'es.ts'))) sources.push(readFileSync(full, 'utf8'));
+      }
+    };
+    walk(root);
+    const code = sources.join('\n');
+    const unused = leafPaths(es.amelia, 'amelia').filter((path) => !code.includes(`'${path}'`) && !code.includes(`"${path}"`));
+    expect(unused, `Unused keys:\n${unused.join('\n')}`).toEqual([]);
+  });
 });

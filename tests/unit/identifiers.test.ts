@@ -1,18 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import {
-  checkCedula,
-  checkRuc,
-  checkIdentification,
-  CONSUMIDOR_FINAL,
-} from '../../src/domain/identifiers';
+import { checkCedula, checkRuc, checkIdentification, CONSUMIDOR_FINAL } from '../../src/domain/identifiers';
 
 const MSG_EMPTY = 'Ingrese un número de identificación';
 const MSG_CEDULA_FORMAT = 'La cédula debe tener 10 dígitos numéricos';
 const MSG_RUC_FORMAT = 'El RUC debe tener 13 dígitos numéricos';
 const MSG_ID_LENGTH = 'Cédula o RUC deben tener 10 o 13 dígitos';
 const WARN_CEDULA = 'El dígito verificador de la cédula no es válido';
-const WARN_RUC =
-  'El dígito verificador del RUC no es válido; verifique el número antes de continuar';
+const WARN_RUC = 'El dígito verificador del RUC no es válido; verifique el número antes de continuar';
 
 const VALID_CEDULAS = ['1714307103', '0926687856', '0602910945', '0910005917'];
 const VALID_RUCS = [
@@ -152,12 +146,9 @@ describe('checkIdentification', () => {
     expect(checkIdentification(' 1790016919001 ')).toEqual({ valid: true });
   });
 
-  it.each(['1', '171430710', '17143071031', '179001691900', '17900169190011', 'ABC'])(
-    'rejects other lengths (%s)',
-    (v) => {
-      expect(checkIdentification(v)).toEqual({ valid: false, error: MSG_ID_LENGTH });
-    },
-  );
+  it.each(['1', '171430710', '17143071031', '179001691900', '17900169190011', 'ABC'])('rejects other lengths (%s)', (v) => {
+    expect(checkIdentification(v)).toEqual({ valid: false, error: MSG_ID_LENGTH });
+  });
 
   it('rejects empty input', () => {
     expect(checkIdentification('')).toEqual({ valid: false, error: MSG_EMPTY });

@@ -8,7 +8,13 @@ export const DEMO = {
 
 export const DEMO_ACCOUNTS = [
   { rol: 'Administrador', acceso: `#/administrador/login  usuario ${DEMO.admin.usuario}  clave ${DEMO.admin.clave}` },
-  { rol: 'Distribuidor', acceso: `#/administrador/login  usuario ${DEMO.distribuidor.usuario}  clave ${DEMO.distribuidor.clave}  (PRF_CODIGO 2, DRB_CONTADOR 1)` },
+  {
+    rol: 'Distribuidor',
+    acceso: `#/administrador/login  usuario ${DEMO.distribuidor.usuario}  clave ${DEMO.distribuidor.clave}  (PRF_CODIGO 2, DRB_CONTADOR 1)`,
+  },
   { rol: 'Empresa', acceso: `#/login  RUC ${DEMO.empresa.ruc}  usuario ${DEMO.empresa.usuario}  clave ${DEMO.empresa.clave}` },
-  { rol: 'Desactivado', acceso: `#/login  RUC ${DEMO.desactivado.ruc}  usuario ${DEMO.desactivado.usuario}  clave ${DEMO.desactivado.clave}` },
+  {
+    rol: 'Desactivado',
+    acceso: `#/login  RUC ${DEMO.desactivado.ruc}  usuario ${DEMO.desactivado.usuario}  clave ${DEMO.desactivado.clave}`,
+  },
 ];

@@ -22,7 +22,11 @@ export function databaseFailure(error: unknown): { code: string; table?: string;
   // The server's error message (pg and PGlite alike) has a severity and a SQLSTATE code.
   const server = chain.find((e) => typeof e.severity === 'string' && typeof e.code === 'string');
   if (server) {
-    return { code: String(server.code), ...(typeof server.table === 'string' ? { table: server.table } : {}), ...(typeof server.constraint === 'string' ? { constraint: server.constraint } : {}) };
+    return {
+      code: String(server.code),
+      ...(typeof server.table === 'string' ? { table: server.table } : {}),
+      ...(typeof server.constraint === 'string' ? { constraint: server.constraint } : {}),
+    };
   }
   // A failed query without a server message (a broken connection) is still the database's.
   return chain.some((e) => e instanceof DrizzleQueryError) ? { code: 'sin SQLSTATE' } : undefined;

@@ -26,7 +26,9 @@ export function acquireDataDirLock(dataDir: string): () => void {
       return () => {
         try {
           if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch { /* already gone */ }
+        } catch {
+          /* already gone */
+        }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -34,7 +36,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
         throw new DataDirLockedError(
           `Otro servidor de Amelia (pid ${pid}) ya está usando ${dataDir}. ` +
-          'Deténgalo o use otro DATA_DIR: dos procesos sobre la misma base PGlite pierden datos.',
+            'Deténgalo o use otro DATA_DIR: dos procesos sobre la misma base PGlite pierden datos.',
         );
       }
       fs.rmSync(lockPath, { force: true });

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 /** Profiles of administration users. PRF_CODIGO 1 is an administrator and 2 a distributor (PERFIL in src/domain/perfiles.ts). */
@@ -15,44 +26,56 @@ export const administradores = pgTable('administradores', {
   ADM_CLAVE: text('adm_clave').notNull(),
   ADM_NOMBRE: varchar('adm_nombre', { length: 150 }).notNull(),
   ADM_CORREO: varchar('adm_correo', { length: 150 }),
-  PRF_CODIGO: integer('prf_codigo').notNull().references(() => perfiles.PRF_CODIGO),
+  PRF_CODIGO: integer('prf_codigo')
+    .notNull()
+    .references(() => perfiles.PRF_CODIGO),
   DRB_CONTADOR: smallint('drb_contador').notNull().default(0),
   ADM_ACTIVO: boolean('adm_activo').notNull().default(true),
 });
 
-export const empresas = pgTable('empresas', {
-  EMP_CODIGO: serial('emp_codigo').primaryKey(),
-  EMP_RUC: varchar('emp_ruc', { length: 13 }).notNull().unique(),
-  EMP_NOMBREC: varchar('emp_nombrec', { length: 200 }).notNull(),
-  EMP_NOMBRE: varchar('emp_nombre', { length: 200 }).notNull(),
-  EMP_CORREO: varchar('emp_correo', { length: 150 }).notNull(),
-  EMP_TELEFONO: varchar('emp_telefono', { length: 20 }),
-  EMP_ACTIVO: boolean('emp_activo').notNull().default(true),
-  /** Administrator (distributor) the company belongs to; a distributor may enter only its own companies. */
-  EMP_DISTRIBUIDOR: integer('emp_distribuidor').references(() => administradores.ADM_CODIGO),
-  /** Stored electronic signature file (.p12); null while the company has none on file. */
-  EMP_FIRMA: text('emp_firma'),
-  EMP_FECHAREGISTRO: timestamp('emp_fecharegistro', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('empresas_nombre_trgm').using('gin', sql`${t.EMP_NOMBRE} gin_trgm_ops`),
-  index('empresas_nombrec_trgm').using('gin', sql`${t.EMP_NOMBREC} gin_trgm_ops`),
-  // a distributor's companies: which tickets the support desk shows it
-  index('empresas_distribuidor').on(t.EMP_DISTRIBUIDOR),
-]);
+export const empresas = pgTable(
+  'empresas',
+  {
+    EMP_CODIGO: serial('emp_codigo').primaryKey(),
+    EMP_RUC: varchar('emp_ruc', { length: 13 }).notNull().unique(),
+    EMP_NOMBREC: varchar('emp_nombrec', { length: 200 }).notNull(),
+    EMP_NOMBRE: varchar('emp_nombre', { length: 200 }).notNull(),
+    EMP_CORREO: varchar('emp_correo', { length: 150 }).notNull(),
+    EMP_TELEFONO: varchar('emp_telefono', { length: 20 }),
+    EMP_ACTIVO: boolean('emp_activo').notNull().default(true),
+    /** Administrator (distributor) the company belongs to; a distributor may enter only its own companies. */
+    EMP_DISTRIBUIDOR: integer('emp_distribuidor').references(() => administradores.ADM_CODIGO),
+    /** Stored electronic signature file (.p12); null while the company has none on file. */
+    EMP_FIRMA: text('emp_firma'),
+    EMP_FECHAREGISTRO: timestamp('emp_fecharegistro', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('empresas_nombre_trgm').using('gin', sql`${t.EMP_NOMBRE} gin_trgm_ops`),
+    index('empresas_nombrec_trgm').using('gin', sql`${t.EMP_NOMBREC} gin_trgm_ops`),
+    // a distributor's companies: which tickets the support desk shows it
+    index('empresas_distribuidor').on(t.EMP_DISTRIBUIDOR),
+  ],
+);
 
 /** Company users; COM_CODIGO is the company they belong to. */
-export const usuarios = pgTable('usuarios', {
-  USU_CODIGO: serial('usu_codigo').primaryKey(),
-  COM_CODIGO: integer('com_codigo').notNull().references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
-  USU_USUARIO: varchar('usu_usuario', { length: 60 }).notNull(),
-  USU_CLAVE: text('usu_clave').notNull(),
-  USU_NOMBRE: varchar('usu_nombre', { length: 150 }),
-  USU_CORREO: varchar('usu_correo', { length: 150 }),
-  USU_ACTIVO: boolean('usu_activo').notNull().default(true),
-  /** Hash of the temporary clave mailed by a recovery: it works beside USU_CLAVE until one of them is used or it expires. */
-  USU_CLAVE_TEMPORAL: text('usu_clave_temporal'),
-  USU_CLAVE_TEMPORAL_VENCE: timestamp('usu_clave_temporal_vence', { withTimezone: true }),
-}, (t) => [uniqueIndex('usuarios_empresa_usuario').on(t.COM_CODIGO, t.USU_USUARIO)]);
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    USU_CODIGO: serial('usu_codigo').primaryKey(),
+    COM_CODIGO: integer('com_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    USU_USUARIO: varchar('usu_usuario', { length: 60 }).notNull(),
+    USU_CLAVE: text('usu_clave').notNull(),
+    USU_NOMBRE: varchar('usu_nombre', { length: 150 }),
+    USU_CORREO: varchar('usu_correo', { length: 150 }),
+    USU_ACTIVO: boolean('usu_activo').notNull().default(true),
+    /** Hash of the temporary clave mailed by a recovery: it works beside USU_CLAVE until one of them is used or it expires. */
+    USU_CLAVE_TEMPORAL: text('usu_clave_temporal'),
+    USU_CLAVE_TEMPORAL_VENCE: timestamp('usu_clave_temporal_vence', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('usuarios_empresa_usuario').on(t.COM_CODIGO, t.USU_USUARIO)],
+);
 
 /** Plans sold to companies. PLAN_TIPO: V sales (default), C purchases. */
 export const planes = pgTable('planes', {
@@ -64,15 +87,23 @@ export const planes = pgTable('planes', {
   PLAN_PRECIO: varchar('plan_precio', { length: 20 }).notNull(),
 });
 
-export const planesEmpresa = pgTable('planes_empresa', {
-  PLANEMPRESA_ID: serial('planempresa_id').primaryKey(),
-  EMP_CODIGO: integer('emp_codigo').notNull().references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
-  PLAN_ID: integer('plan_id').notNull().references(() => planes.PLAN_ID),
-  PLANEMPRESA_INICIO: date('planempresa_inicio').notNull(),
-  PLANEMPRESA_CADUCA: date('planempresa_caduca').notNull(),
-  /** Extension of the uploaded payment file, or null / 'NULL' when none. */
-  PLANEMPRESA_EXTENSION: varchar('planempresa_extension', { length: 10 }),
-}, (t) => [index('planes_empresa_emp').on(t.EMP_CODIGO)]);
+export const planesEmpresa = pgTable(
+  'planes_empresa',
+  {
+    PLANEMPRESA_ID: serial('planempresa_id').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    PLAN_ID: integer('plan_id')
+      .notNull()
+      .references(() => planes.PLAN_ID),
+    PLANEMPRESA_INICIO: date('planempresa_inicio').notNull(),
+    PLANEMPRESA_CADUCA: date('planempresa_caduca').notNull(),
+    /** Extension of the uploaded payment file, or null / 'NULL' when none. */
+    PLANEMPRESA_EXTENSION: varchar('planempresa_extension', { length: 10 }),
+  },
+  (t) => [index('planes_empresa_emp').on(t.EMP_CODIGO)],
+);
 
 /** Global settings, read by position (see src/settings/positions.ts). CON_CODIGO fixes the order. */
 export const configuraciones = pgTable('configuraciones', {
@@ -98,25 +129,51 @@ export const menus = pgTable('menus', {
   MEN_ORDEN: integer('men_orden').notNull().default(0),
 });
 
-export const menusRoles = pgTable('menus_roles', {
-  PRF_CODIGO: integer('prf_codigo').notNull().references(() => perfiles.PRF_CODIGO, { onDelete: 'cascade' }),
-  MEN_CODIGO: integer('men_codigo').notNull().references(() => menus.MEN_CODIGO, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.PRF_CODIGO, t.MEN_CODIGO] })]);
+export const menusRoles = pgTable(
+  'menus_roles',
+  {
+    PRF_CODIGO: integer('prf_codigo')
+      .notNull()
+      .references(() => perfiles.PRF_CODIGO, { onDelete: 'cascade' }),
+    MEN_CODIGO: integer('men_codigo')
+      .notNull()
+      .references(() => menus.MEN_CODIGO, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.PRF_CODIGO, t.MEN_CODIGO] })],
+);
 
-export const menusEmpresa = pgTable('menus_empresa', {
-  EMP_CODIGO: integer('emp_codigo').notNull().references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
-  MEN_CODIGO: integer('men_codigo').notNull().references(() => menus.MEN_CODIGO, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.EMP_CODIGO, t.MEN_CODIGO] })]);
+export const menusEmpresa = pgTable(
+  'menus_empresa',
+  {
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    MEN_CODIGO: integer('men_codigo')
+      .notNull()
+      .references(() => menus.MEN_CODIGO, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.EMP_CODIGO, t.MEN_CODIGO] })],
+);
 
 /** Every time a distributor enters a company's application as that company. */
-export const ingresos = pgTable('ingresos', {
-  ING_CODIGO: serial('ing_codigo').primaryKey(),
-  ADM_CODIGO: integer('adm_codigo').notNull().references(() => administradores.ADM_CODIGO),
-  EMP_CODIGO: integer('emp_codigo').notNull().references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
-  USU_CODIGO: integer('usu_codigo').notNull().references(() => usuarios.USU_CODIGO, { onDelete: 'cascade' }),
-  ING_IP: varchar('ing_ip', { length: 64 }),
-  ING_FECHA: timestamp('ing_fecha', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('ingresos_emp').on(t.EMP_CODIGO)]);
+export const ingresos = pgTable(
+  'ingresos',
+  {
+    ING_CODIGO: serial('ing_codigo').primaryKey(),
+    ADM_CODIGO: integer('adm_codigo')
+      .notNull()
+      .references(() => administradores.ADM_CODIGO),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    USU_CODIGO: integer('usu_codigo')
+      .notNull()
+      .references(() => usuarios.USU_CODIGO, { onDelete: 'cascade' }),
+    ING_IP: varchar('ing_ip', { length: 64 }),
+    ING_FECHA: timestamp('ing_fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ingresos_emp').on(t.EMP_CODIGO)],
+);
 
 /** Uploaded files. The bytes live under ARC_ID in DATA_DIR/files or the FILES_URL bucket; the name is never used as a path. */
 export const archivos = pgTable('archivos', {
@@ -131,104 +188,132 @@ export const archivos = pgTable('archivos', {
 /** Payment proofs attached at registration (registro/pago). */
 export const pagosRegistro = pgTable('pagos_registro', {
   PAG_CODIGO: serial('pag_codigo').primaryKey(),
-  EMP_CODIGO: integer('emp_codigo').notNull().references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+  EMP_CODIGO: integer('emp_codigo')
+    .notNull()
+    .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
   PAG_REFERENCIA: varchar('pag_referencia', { length: 60 }).notNull(),
-  ARC_ID: varchar('arc_id', { length: 40 }).notNull().references(() => archivos.ARC_ID),
+  ARC_ID: varchar('arc_id', { length: 40 })
+    .notNull()
+    .references(() => archivos.ARC_ID),
   PAG_FECHA: timestamp('pag_fecha', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Products a support ticket can be about (reference data in migration 0004_productos_base). */
-export const productos = pgTable('productos', {
-  PROD_ID: serial('prod_id').primaryKey(),
-  PROD_NOMBRE: varchar('prod_nombre', { length: 120 }).notNull(),
-  PROD_ACTIVO: boolean('prod_activo').notNull().default(true),
-}, (t) => [uniqueIndex('productos_nombre_unico').on(sql`lower(${t.PROD_NOMBRE})`)]);
+export const productos = pgTable(
+  'productos',
+  {
+    PROD_ID: serial('prod_id').primaryKey(),
+    PROD_NOMBRE: varchar('prod_nombre', { length: 120 }).notNull(),
+    PROD_ACTIVO: boolean('prod_activo').notNull().default(true),
+  },
+  (t) => [uniqueIndex('productos_nombre_unico').on(sql`lower(${t.PROD_NOMBRE})`)],
+);
 
 /** Support advisers a ticket can be assigned to. */
-export const asesores = pgTable('asesores', {
-  ASE_CODIGO: serial('ase_codigo').primaryKey(),
-  ASE_NOMBRE: varchar('ase_nombre', { length: 150 }).notNull(),
-  ASE_CORREO: varchar('ase_correo', { length: 150 }),
-  ASE_IDENTIFICACION: varchar('ase_identificacion', { length: 13 }).notNull().unique(),
-  ASE_ACTIVO: boolean('ase_activo').notNull().default(true),
-}, (t) => [index('asesores_nombre_trgm').using('gin', sql`${t.ASE_NOMBRE} gin_trgm_ops`)]);
+export const asesores = pgTable(
+  'asesores',
+  {
+    ASE_CODIGO: serial('ase_codigo').primaryKey(),
+    ASE_NOMBRE: varchar('ase_nombre', { length: 150 }).notNull(),
+    ASE_CORREO: varchar('ase_correo', { length: 150 }),
+    ASE_IDENTIFICACION: varchar('ase_identificacion', { length: 13 }).notNull().unique(),
+    ASE_ACTIVO: boolean('ase_activo').notNull().default(true),
+  },
+  (t) => [index('asesores_nombre_trgm').using('gin', sql`${t.ASE_NOMBRE} gin_trgm_ops`)],
+);
 
 /**
  * Support tickets (public form + support desk). SPT_MENSAJE and SPT_RESPUESTA hold sanitized HTML.
  * The customer's attachment is SPT_ARCHIVOCLIENTE (its name also in SPT_NOMBREARCHIVO), the adviser's SPT_ARCHIVOASESOR.
  */
-export const soporte = pgTable('soporte', {
-  SPT_ID: serial('spt_id').primaryKey(),
-  SPT_PRODUCTOS: integer('spt_productos').notNull().references(() => productos.PROD_ID),
-  SPT_RUC: varchar('spt_ruc', { length: 13 }).notNull(),
-  SPT_CLIENTENOMBRE: varchar('spt_clientenombre', { length: 200 }).notNull(),
-  SPT_CLIENTECORREO: varchar('spt_clientecorreo', { length: 150 }).notNull(),
-  SPT_CLIENTETELEFONO: varchar('spt_clientetelefono', { length: 10 }),
-  SPT_ASUNTO: varchar('spt_asunto', { length: 4 }).notNull(),
-  SPT_MENSAJE: text('spt_mensaje').notNull(),
-  SPT_ESTADO: varchar('spt_estado', { length: 12 }).notNull().default('ABIERTO'),
-  SPT_FECHA: timestamp('spt_fecha', { withTimezone: true }).notNull().defaultNow(),
-  SPT_ACTUALIZADO: timestamp('spt_actualizado', { withTimezone: true }).notNull().defaultNow(),
-  SPT_NOMBREARCHIVO: varchar('spt_nombrearchivo', { length: 255 }),
-  SPT_ARCHIVOCLIENTE: varchar('spt_archivocliente', { length: 40 }).references(() => archivos.ARC_ID, { onDelete: 'set null' }),
-  SPT_ARCHIVOASESOR: varchar('spt_archivoasesor', { length: 40 }).references(() => archivos.ARC_ID, { onDelete: 'set null' }),
-  ASE_CODIGO: integer('ase_codigo').references(() => asesores.ASE_CODIGO),
-  SPT_RESPUESTA: text('spt_respuesta'),
-  /** True once the confirmation to the customer and the notice to support went out (soporte/correo). */
-  SPT_CORREO_ENVIADO: boolean('spt_correo_enviado').notNull().default(false),
-}, (t) => [
-  index('soporte_clientenombre_trgm').using('gin', sql`${t.SPT_CLIENTENOMBRE} gin_trgm_ops`),
-  index('soporte_estado').on(t.SPT_ESTADO),
-  index('soporte_fecha').on(t.SPT_FECHA),
-  // varchar_pattern_ops: serves both equality and prefix (LIKE '1714307103%') searches by RUC/cédula.
-  index('soporte_ruc').on(t.SPT_RUC.op('varchar_pattern_ops')),
-  index('soporte_asesor').on(t.ASE_CODIGO),
-]);
+export const soporte = pgTable(
+  'soporte',
+  {
+    SPT_ID: serial('spt_id').primaryKey(),
+    SPT_PRODUCTOS: integer('spt_productos')
+      .notNull()
+      .references(() => productos.PROD_ID),
+    SPT_RUC: varchar('spt_ruc', { length: 13 }).notNull(),
+    SPT_CLIENTENOMBRE: varchar('spt_clientenombre', { length: 200 }).notNull(),
+    SPT_CLIENTECORREO: varchar('spt_clientecorreo', { length: 150 }).notNull(),
+    SPT_CLIENTETELEFONO: varchar('spt_clientetelefono', { length: 10 }),
+    SPT_ASUNTO: varchar('spt_asunto', { length: 4 }).notNull(),
+    SPT_MENSAJE: text('spt_mensaje').notNull(),
+    SPT_ESTADO: varchar('spt_estado', { length: 12 }).notNull().default('ABIERTO'),
+    SPT_FECHA: timestamp('spt_fecha', { withTimezone: true }).notNull().defaultNow(),
+    SPT_ACTUALIZADO: timestamp('spt_actualizado', { withTimezone: true }).notNull().defaultNow(),
+    SPT_NOMBREARCHIVO: varchar('spt_nombrearchivo', { length: 255 }),
+    SPT_ARCHIVOCLIENTE: varchar('spt_archivocliente', { length: 40 }).references(() => archivos.ARC_ID, { onDelete: 'set null' }),
+    SPT_ARCHIVOASESOR: varchar('spt_archivoasesor', { length: 40 }).references(() => archivos.ARC_ID, { onDelete: 'set null' }),
+    ASE_CODIGO: integer('ase_codigo').references(() => asesores.ASE_CODIGO),
+    SPT_RESPUESTA: text('spt_respuesta'),
+    /** True once the confirmation to the customer and the notice to support went out (soporte/correo). */
+    SPT_CORREO_ENVIADO: boolean('spt_correo_enviado').notNull().default(false),
+  },
+  (t) => [
+    index('soporte_clientenombre_trgm').using('gin', sql`${t.SPT_CLIENTENOMBRE} gin_trgm_ops`),
+    index('soporte_estado').on(t.SPT_ESTADO),
+    index('soporte_fecha').on(t.SPT_FECHA),
+    // varchar_pattern_ops: serves both equality and prefix (LIKE '1714307103%') searches by RUC/cédula.
+    index('soporte_ruc').on(t.SPT_RUC.op('varchar_pattern_ops')),
+    index('soporte_asesor').on(t.ASE_CODIGO),
+  ],
+);
 
 /** Every change to a ticket: who (administrator, or null for the customer), what, when. */
-export const soporteHistorial = pgTable('soporte_historial', {
-  HIS_ID: serial('his_id').primaryKey(),
-  SPT_ID: integer('spt_id').notNull().references(() => soporte.SPT_ID, { onDelete: 'cascade' }),
-  HIS_FECHA: timestamp('his_fecha', { withTimezone: true }).notNull().defaultNow(),
-  ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'set null' }),
-  /** ADM_USUARIO at the time of the change, or 'cliente'. */
-  HIS_USUARIO: varchar('his_usuario', { length: 60 }).notNull(),
-  /** creacion, archivo_cliente, asignacion, estado, archivo_asesor, respuesta */
-  HIS_ACCION: varchar('his_accion', { length: 20 }).notNull(),
-  HIS_DESCRIPCION: text('his_descripcion').notNull(),
-  HIS_ESTADO_ANTERIOR: varchar('his_estado_anterior', { length: 12 }),
-  HIS_ESTADO_NUEVO: varchar('his_estado_nuevo', { length: 12 }),
-  HIS_COMENTARIO: text('his_comentario'),
-}, (t) => [index('soporte_historial_ticket').on(t.SPT_ID, t.HIS_ID)]);
+export const soporteHistorial = pgTable(
+  'soporte_historial',
+  {
+    HIS_ID: serial('his_id').primaryKey(),
+    SPT_ID: integer('spt_id')
+      .notNull()
+      .references(() => soporte.SPT_ID, { onDelete: 'cascade' }),
+    HIS_FECHA: timestamp('his_fecha', { withTimezone: true }).notNull().defaultNow(),
+    ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'set null' }),
+    /** ADM_USUARIO at the time of the change, or 'cliente'. */
+    HIS_USUARIO: varchar('his_usuario', { length: 60 }).notNull(),
+    /** creacion, archivo_cliente, asignacion, estado, archivo_asesor, respuesta */
+    HIS_ACCION: varchar('his_accion', { length: 20 }).notNull(),
+    HIS_DESCRIPCION: text('his_descripcion').notNull(),
+    HIS_ESTADO_ANTERIOR: varchar('his_estado_anterior', { length: 12 }),
+    HIS_ESTADO_NUEVO: varchar('his_estado_nuevo', { length: 12 }),
+    HIS_COMENTARIO: text('his_comentario'),
+  },
+  (t) => [index('soporte_historial_ticket').on(t.SPT_ID, t.HIS_ID)],
+);
 
 /**
  * Signed-in sessions, one per company or administration token (SES_ID is the token's jti). Guards read the row
  * with the account's active flag, so logout, a clave change or a deactivation ends tokens on every API instance.
  * A distributor's session inside a company has SES_TIPO 'empresa', the company user, and the distributor in ADM_CODIGO.
  */
-export const sesiones = pgTable('sesiones', {
-  SES_ID: varchar('ses_id', { length: 32 }).primaryKey(),
-  SES_TIPO: varchar('ses_tipo', { length: 10 }).notNull(),
-  USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'cascade' }),
-  ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'cascade' }),
-  /** Signed in with a temporary clave: every company call but changing the clave and logging out answers 403. */
-  SES_CAMBIAR_CLAVE: boolean('ses_cambiar_clave').notNull().default(false),
-  SES_CREADA: timestamp('ses_creada', { withTimezone: true }).notNull().defaultNow(),
-  SES_VENCE: timestamp('ses_vence', { withTimezone: true }).notNull(),
-  SES_REVOCADA: timestamp('ses_revocada', { withTimezone: true }),
-}, (t) => [
-  index('sesiones_usuario').on(t.USU_CODIGO),
-  index('sesiones_admin').on(t.ADM_CODIGO),
-  index('sesiones_vence').on(t.SES_VENCE),
-]);
+export const sesiones = pgTable(
+  'sesiones',
+  {
+    SES_ID: varchar('ses_id', { length: 32 }).primaryKey(),
+    SES_TIPO: varchar('ses_tipo', { length: 10 }).notNull(),
+    USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'cascade' }),
+    ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'cascade' }),
+    /** Signed in with a temporary clave: every company call but changing the clave and logging out answers 403. */
+    SES_CAMBIAR_CLAVE: boolean('ses_cambiar_clave').notNull().default(false),
+    SES_CREADA: timestamp('ses_creada', { withTimezone: true }).notNull().defaultNow(),
+    SES_VENCE: timestamp('ses_vence', { withTimezone: true }).notNull(),
+    SES_REVOCADA: timestamp('ses_revocada', { withTimezone: true }),
+  },
+  (t) => [index('sesiones_usuario').on(t.USU_CODIGO), index('sesiones_admin').on(t.ADM_CODIGO), index('sesiones_vence').on(t.SES_VENCE)],
+);
 
 /**
  * Counters of the rate limits (failed sign-ins, recoveries, registrations, tickets), shared by every API
  * instance. INT_CLAVE names the counter ("login:ip:1.2.3.4"); it starts over once INT_VENCE passes.
  */
-export const intentos = pgTable('intentos', {
-  INT_CLAVE: varchar('int_clave', { length: 300 }).primaryKey(),
-  INT_CUENTA: integer('int_cuenta').notNull(),
-  INT_ULTIMO: timestamp('int_ultimo', { withTimezone: true }).notNull(),
-  INT_VENCE: timestamp('int_vence', { withTimezone: true }).notNull(),
-}, (t) => [index('intentos_vence').on(t.INT_VENCE)]);
+export const intentos = pgTable(
+  'intentos',
+  {
+    INT_CLAVE: varchar('int_clave', { length: 300 }).primaryKey(),
+    INT_CUENTA: integer('int_cuenta').notNull(),
+    INT_ULTIMO: timestamp('int_ultimo', { withTimezone: true }).notNull(),
+    INT_VENCE: timestamp('int_vence', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('intentos_vence').on(t.INT_VENCE)],
+);

@@ -24,13 +24,28 @@ const list: ListSpec<'ASE_NOMBRE' | 'ASE_CODIGO' | 'id'> = {
 /** Active advisers, a page at a time. */
 export const listAsesores = (db: Db, query: ListQuery) =>
   readPage(db, list, query, ({ where, orderBy, limit, offset }) =>
-    db.select().from(asesores).where(where).orderBy(...orderBy).limit(limit).offset(offset));
+    db
+      .select()
+      .from(asesores)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+  );
 
 /** Active advisers whose identification starts with, or whose name contains, the text; by name. */
 export const searchAsesores = (db: Db, text: string, limit: number) =>
-  db.select().from(asesores).where(and(active, matches(text))).orderBy(asc(asesores.ASE_NOMBRE)).limit(limit);
+  db
+    .select()
+    .from(asesores)
+    .where(and(active, matches(text)))
+    .orderBy(asc(asesores.ASE_NOMBRE))
+    .limit(limit);
 
 export async function findActiveAsesor(db: Executor, id: number) {
-  const [row] = await db.select().from(asesores).where(and(eq(asesores.ASE_CODIGO, id), active));
+  const [row] = await db
+    .select()
+    .from(asesores)
+    .where(and(eq(asesores.ASE_CODIGO, id), active));
   return row;
 }

@@ -5,8 +5,14 @@ import { multiline } from '../../core/schemas';
 // A value may be a paragraph (a notice, an address), so line breaks are allowed.
 const value = Type.Unsafe<string | null>({ type: 'string', nullable: true, maxLength: 2000, ...multiline });
 const values = {
-  CON_VALOR1: value, CON_VALOR2: value, CON_VALOR3: value, CON_VALOR4: value,
-  CON_VALOR5: value, CON_VALOR6: value, CON_VALOR7: value, CON_VALOR8: value,
+  CON_VALOR1: value,
+  CON_VALOR2: value,
+  CON_VALOR3: value,
+  CON_VALOR4: value,
+  CON_VALOR5: value,
+  CON_VALOR6: value,
+  CON_VALOR7: value,
+  CON_VALOR8: value,
 };
 
 /** A global setting; the web app reads the whole list by position (src/domain/configuraciones.ts). */

@@ -9,7 +9,11 @@ import type { ConfiguracionCambio } from './contract';
 const list: ListSpec<'CON_CODIGO' | 'CON_NOMBRE' | 'id'> = {
   resource: 'configuraciones',
   table: configuraciones,
-  sort: { CON_CODIGO: [configuraciones.CON_CODIGO], CON_NOMBRE: [configuraciones.CON_NOMBRE, configuraciones.CON_CODIGO], id: [configuraciones.CON_CODIGO] },
+  sort: {
+    CON_CODIGO: [configuraciones.CON_CODIGO],
+    CON_NOMBRE: [configuraciones.CON_NOMBRE, configuraciones.CON_CODIGO],
+    id: [configuraciones.CON_CODIGO],
+  },
   defaultSort: ['CON_CODIGO', 'ASC'],
   filters: {
     q: { type: 'search', where: (text) => contains(configuraciones.CON_NOMBRE, text) },
@@ -21,7 +25,14 @@ const list: ListSpec<'CON_CODIGO' | 'CON_NOMBRE' | 'id'> = {
 
 export const listConfiguraciones = (db: Db, query: ListQuery) =>
   readPage(db, list, query, ({ where, orderBy, limit, offset }) =>
-    db.select().from(configuraciones).where(where).orderBy(...orderBy).limit(limit).offset(offset));
+    db
+      .select()
+      .from(configuraciones)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+  );
 
 export async function findConfiguracion(db: Db, codigo: number) {
   const [row] = await db.select().from(configuraciones).where(eq(configuraciones.CON_CODIGO, codigo));

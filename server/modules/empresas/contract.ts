@@ -10,8 +10,13 @@ export const MiEmpresa = Type.Object({
   EMP_CORREO: Type.String(),
   EMP_TELEFONO: Nullable(Type.String()),
   firma: Type.Boolean({ description: 'Tiene firma electrónica registrada' }),
-  plan: Nullable(Type.Object({
-    PLAN_NOMBRE: Type.String(), PLAN_COMPROBANTES: Type.Integer(), PLANEMPRESA_INICIO: Type.String(), PLANEMPRESA_CADUCA: Type.String(),
-  })),
+  plan: Nullable(
+    Type.Object({
+      PLAN_NOMBRE: Type.String(),
+      PLAN_COMPROBANTES: Type.Integer(),
+      PLANEMPRESA_INICIO: Type.String(),
+      PLANEMPRESA_CADUCA: Type.String(),
+    }),
+  ),
 });
 export type MiEmpresa = Static<typeof MiEmpresa>;

@@ -16,15 +16,25 @@ const list: ListSpec<'ING_FECHA' | 'ING_CODIGO'> = {
 
 export function listIngresos(db: Db, query: ListQuery) {
   return readPage(db, list, query, async ({ where, orderBy, limit, offset }): Promise<Ingreso[]> => {
-    const rows = await db.select({
-      ING_CODIGO: ingresos.ING_CODIGO, ING_FECHA: ingresos.ING_FECHA, ING_IP: ingresos.ING_IP,
-      ADM_USUARIO: administradores.ADM_USUARIO, ADM_NOMBRE: administradores.ADM_NOMBRE,
-      EMP_RUC: empresas.EMP_RUC, EMP_NOMBREC: empresas.EMP_NOMBREC, USU_USUARIO: usuarios.USU_USUARIO,
-    }).from(ingresos)
+    const rows = await db
+      .select({
+        ING_CODIGO: ingresos.ING_CODIGO,
+        ING_FECHA: ingresos.ING_FECHA,
+        ING_IP: ingresos.ING_IP,
+        ADM_USUARIO: administradores.ADM_USUARIO,
+        ADM_NOMBRE: administradores.ADM_NOMBRE,
+        EMP_RUC: empresas.EMP_RUC,
+        EMP_NOMBREC: empresas.EMP_NOMBREC,
+        USU_USUARIO: usuarios.USU_USUARIO,
+      })
+      .from(ingresos)
       .innerJoin(administradores, eq(administradores.ADM_CODIGO, ingresos.ADM_CODIGO))
       .innerJoin(empresas, eq(empresas.EMP_CODIGO, ingresos.EMP_CODIGO))
       .innerJoin(usuarios, eq(usuarios.USU_CODIGO, ingresos.USU_CODIGO))
-      .where(where).orderBy(...orderBy).limit(limit).offset(offset);
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
     return rows.map((r) => ({ ...r, ING_FECHA: r.ING_FECHA.toISOString() }));
   });
 }

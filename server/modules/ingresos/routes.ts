@@ -8,14 +8,20 @@ import { listIngresos } from './repo';
 
 /** Audit trail of distributors entering companies (who, which company, as which user, when). Administrators only. */
 const ingresosRoutes: ModuleRoutes = (app, { db, guards }) => {
-  app.get('/', {
-    onRequest: guards.requireProfile(PERFIL.administrador),
-    schema: {
-      tags: ['Administración'], summary: 'Ingresos de distribuidores a empresas (ra-data-simple-rest; total en Content-Range)',
-      description: 'Orden por ING_FECHA (por defecto, DESC) o ING_CODIGO.',
-      querystring: ListQuery, response: { 200: Type.Array(Ingreso), ...errorResponses },
+  app.get(
+    '/',
+    {
+      onRequest: guards.requireProfile(PERFIL.administrador),
+      schema: {
+        tags: ['Administración'],
+        summary: 'Ingresos de distribuidores a empresas (ra-data-simple-rest; total en Content-Range)',
+        description: 'Orden por ING_FECHA (por defecto, DESC) o ING_CODIGO.',
+        querystring: ListQuery,
+        response: { 200: Type.Array(Ingreso), ...errorResponses },
+      },
     },
-  }, async (request, reply) => sendPage(reply, await listIngresos(db, request.query)));
+    async (request, reply) => sendPage(reply, await listIngresos(db, request.query)),
+  );
 };
 
 export default ingresosRoutes;

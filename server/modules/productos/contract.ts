@@ -7,7 +7,11 @@ export const Producto = Type.Object({ PROD_ID: Type.Integer(), PROD_NOMBRE: Type
 export type Producto = Static<typeof Producto>;
 
 /** The public catalogue leaves PROD_ACTIVO out (it lists only active products); the administration list has it. */
-export const ProductoListado = Type.Object({ PROD_ID: Type.Integer(), PROD_NOMBRE: Type.String(), PROD_ACTIVO: Type.Optional(Type.Boolean()) });
+export const ProductoListado = Type.Object({
+  PROD_ID: Type.Integer(),
+  PROD_NOMBRE: Type.String(),
+  PROD_ACTIVO: Type.Optional(Type.Boolean()),
+});
 export type ProductoListado = Static<typeof ProductoListado>;
 
 export const ProductoQuery = Type.Object({ ...ListQuery.properties, all: Type.Optional(Type.Enum(['1', 'true', '0', 'false'])) });

@@ -21,12 +21,22 @@ const list: ListSpec<'PROD_ID' | 'PROD_NOMBRE' | 'id'> = {
 /** Every product, active or not, a page at a time (administration). */
 export const listProductos = (db: Db, query: ListQuery) =>
   readPage(db, list, query, ({ where, orderBy, limit, offset }) =>
-    db.select().from(productos).where(where).orderBy(...orderBy).limit(limit).offset(offset));
+    db
+      .select()
+      .from(productos)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+  );
 
 /** The public catalogue: active products in PROD_ID order. */
 export function activeProductos(db: Db) {
-  return db.select({ PROD_ID: productos.PROD_ID, PROD_NOMBRE: productos.PROD_NOMBRE }).from(productos)
-    .where(eq(productos.PROD_ACTIVO, true)).orderBy(asc(productos.PROD_ID));
+  return db
+    .select({ PROD_ID: productos.PROD_ID, PROD_NOMBRE: productos.PROD_NOMBRE })
+    .from(productos)
+    .where(eq(productos.PROD_ACTIVO, true))
+    .orderBy(asc(productos.PROD_ID));
 }
 
 export async function findProducto(db: Db, id: number) {
@@ -36,7 +46,9 @@ export async function findProducto(db: Db, id: number) {
 
 /** Whether another product already has this name, ignoring case. */
 export async function isNameTaken(db: Db, name: string, except?: number): Promise<boolean> {
-  const [taken] = await db.select({ id: productos.PROD_ID }).from(productos)
+  const [taken] = await db
+    .select({ id: productos.PROD_ID })
+    .from(productos)
     .where(and(eq(sql`lower(${productos.PROD_NOMBRE})`, name.toLowerCase()), except ? ne(productos.PROD_ID, except) : undefined));
   return Boolean(taken);
 }

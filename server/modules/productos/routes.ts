@@ -27,68 +27,99 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
     return result;
   };
 
-  app.get('/', {
-    schema: {
-      tags, summary: 'Catálogo de productos. Sin all: pública, solo los activos (PROD_ID, PROD_NOMBRE). Con all=1: administradores, incluye inactivos, paginada',
-      description: 'all=1 requiere x-token de administrador y sigue ra-data-simple-rest (range, sort por PROD_ID o PROD_NOMBRE, filter q / PROD_ACTIVO / id; total en Content-Range).',
-      querystring: ProductoQuery, response: { 200: Type.Array(ProductoListado), ...errorResponses },
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Catálogo de productos. Sin all: pública, solo los activos (PROD_ID, PROD_NOMBRE). Con all=1: administradores, incluye inactivos, paginada',
+        description:
+          'all=1 requiere x-token de administrador y sigue ra-data-simple-rest (range, sort por PROD_ID o PROD_NOMBRE, filter q / PROD_ACTIVO / id; total en Content-Range).',
+        querystring: ProductoQuery,
+        response: { 200: Type.Array(ProductoListado), ...errorResponses },
+      },
     },
-  }, async (request, reply) => {
-    const { all, ...list } = request.query;
-    if (all !== '1' && all !== 'true') {
-      const rows = await activeProductos(db);
-      return sendPage(reply, { resource: 'productos', rows, offset: 0, total: rows.length });
-    }
-    await guards.admin(request);
-    return sendPage(reply, await listProductos(db, list));
-  });
-
-  app.get('/:id', {
-    onRequest: guards.admin,
-    schema: { tags, summary: 'Un producto (administradores)', params: IdParam('id'), response: { 200: Producto, ...errorResponses } },
-  }, async (request) => {
-    const row = await findProducto(db, request.params.id);
-    if (!row) throw new HttpError(404, TICKET_MSG.productNotFound404);
-    return row;
-  });
-
-  app.post('/', {
-    onRequest: manager,
-    schema: {
-      tags, summary: 'Crea un producto (administradores, perfil 1); el nombre es único', body: ProductoDatos,
-      response: { 201: Producto, ...errorResponses },
+    async (request, reply) => {
+      const { all, ...list } = request.query;
+      if (all !== '1' && all !== 'true') {
+        const rows = await activeProductos(db);
+        return sendPage(reply, { resource: 'productos', rows, offset: 0, total: rows.length });
+      }
+      await guards.admin(request);
+      return sendPage(reply, await listProductos(db, list));
     },
-  }, async (request, reply) => {
-    const values = await checked(request.body);
-    const row = saved(await insertProducto(db, { ...values, PROD_ACTIVO: values.PROD_ACTIVO ?? true }), values.PROD_NOMBRE);
-    return reply.status(201).send(row);
-  });
+  );
 
-  app.put('/:id', {
-    onRequest: manager,
-    schema: {
-      tags, summary: 'Cambia el nombre o la disponibilidad de un producto (administradores, perfil 1)',
-      description: 'Un producto inactivo deja de aparecer en el formulario público; sus tickets se conservan.',
-      params: IdParam('id'), body: ProductoDatos, response: { 200: Producto, ...errorResponses },
+  app.get(
+    '/:id',
+    {
+      onRequest: guards.admin,
+      schema: { tags, summary: 'Un producto (administradores)', params: IdParam('id'), response: { 200: Producto, ...errorResponses } },
     },
-  }, async (request) => {
-    const values = await checked(request.body, request.params.id);
-    return saved(await updateProducto(db, request.params.id, values), values.PROD_NOMBRE);
-  });
+    async (request) => {
+      const row = await findProducto(db, request.params.id);
+      if (!row) throw new HttpError(404, TICKET_MSG.productNotFound404);
+      return row;
+    },
+  );
 
-  app.delete('/:id', {
-    onRequest: manager,
-    schema: {
-      tags, summary: 'Elimina un producto sin tickets (administradores, perfil 1)',
-      description: 'Un producto con tickets no se elimina (409): se desactiva con PUT, y sus tickets se conservan.',
-      params: IdParam('id'), response: { 200: ProductoEliminado, ...errorResponses },
+  app.post(
+    '/',
+    {
+      onRequest: manager,
+      schema: {
+        tags,
+        summary: 'Crea un producto (administradores, perfil 1); el nombre es único',
+        body: ProductoDatos,
+        response: { 201: Producto, ...errorResponses },
+      },
     },
-  }, async (request) => {
-    const result = await deleteProducto(db, request.params.id);
-    if (result === 'refused') throw new HttpError(409, PRODUCT_MSG.inUse);
-    if (!result) throw new HttpError(404, TICKET_MSG.productNotFound404);
-    return { PROD_ID: result.PROD_ID, msg: PRODUCT_MSG.deleted(result.PROD_NOMBRE) };
-  });
+    async (request, reply) => {
+      const values = await checked(request.body);
+      const row = saved(await insertProducto(db, { ...values, PROD_ACTIVO: values.PROD_ACTIVO ?? true }), values.PROD_NOMBRE);
+      return reply.status(201).send(row);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: manager,
+      schema: {
+        tags,
+        summary: 'Cambia el nombre o la disponibilidad de un producto (administradores, perfil 1)',
+        description: 'Un producto inactivo deja de aparecer en el formulario público; sus tickets se conservan.',
+        params: IdParam('id'),
+        body: ProductoDatos,
+        response: { 200: Producto, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const values = await checked(request.body, request.params.id);
+      return saved(await updateProducto(db, request.params.id, values), values.PROD_NOMBRE);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: manager,
+      schema: {
+        tags,
+        summary: 'Elimina un producto sin tickets (administradores, perfil 1)',
+        description: 'Un producto con tickets no se elimina (409): se desactiva con PUT, y sus tickets se conservan.',
+        params: IdParam('id'),
+        response: { 200: ProductoEliminado, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const result = await deleteProducto(db, request.params.id);
+      if (result === 'refused') throw new HttpError(409, PRODUCT_MSG.inUse);
+      if (!result) throw new HttpError(404, TICKET_MSG.productNotFound404);
+      return { PROD_ID: result.PROD_ID, msg: PRODUCT_MSG.deleted(result.PROD_NOMBRE) };
+    },
+  );
 };
 
 export default productosRoutes;

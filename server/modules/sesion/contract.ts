@@ -14,7 +14,10 @@ export const CompanySession = Type.Object({
   distribuidor: Type.Optional(Type.String({ description: 'Usuario del distribuidor que ingresó como la empresa' })),
   token: Type.String(),
   expira: Type.String({ description: 'Fecha y hora ISO en que vence el token' }),
-  cambiarClave: Type.Boolean({ description: 'true: ingresó con la clave temporal de una recuperación; hasta elegir una nueva (PUT clave) las demás llamadas responden 403 con code CAMBIAR_CLAVE' }),
+  cambiarClave: Type.Boolean({
+    description:
+      'true: ingresó con la clave temporal de una recuperación; hasta elegir una nueva (PUT clave) las demás llamadas responden 403 con code CAMBIAR_CLAVE',
+  }),
 });
 export type CompanySession = Static<typeof CompanySession>;
 
@@ -32,7 +35,11 @@ export type AdminSession = Static<typeof AdminSession>;
 
 export const CompanyLogin = Type.Object({ ruc: text(13), usuario: text(60), clave: text(200), recordar: Type.Optional(Type.Boolean()) });
 export const AdminLogin = Type.Object({ usuario: text(60), clave: text(200), recordar: Type.Optional(Type.Boolean()) });
-export const DistributorLogin = Type.Object({ ruc: Ruc13, usuario: Type.Optional(Type.String({ maxLength: 60 })), clave: Type.Optional(Type.String({ maxLength: 200 })) });
+export const DistributorLogin = Type.Object({
+  ruc: Ruc13,
+  usuario: Type.Optional(Type.String({ maxLength: 60 })),
+  clave: Type.Optional(Type.String({ maxLength: 200 })),
+});
 /**
  * A signed-in user's own clave change; the new clave follows the rules of registration. claveActual may be left
  * out only by a session that signed in with a recovery's temporary clave (the login answered cambiarClave true).
@@ -42,7 +49,10 @@ export type PasswordChange = Static<typeof PasswordChange>;
 
 export const RecoveryRequest = Type.Object({ ruc: text(13), usuario: text(60) });
 
-export const PlanNoticeParams = Type.Object({ empresa: Type.Integer({ minimum: 1, maximum: 2147483647 }), eid: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const PlanNoticeParams = Type.Object({
+  empresa: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  eid: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
 /** The warning the company application shows after login; activar false means there is nothing to show. */
 export const PlanNotice = Type.Object({ activar: Type.Boolean(), mensaje: Type.String() });
 export type PlanNotice = Static<typeof PlanNotice>;

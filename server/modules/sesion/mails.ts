@@ -1,7 +1,18 @@
 import type { Mail } from '../../infra/mail';
 
 /** A recovery's temporary clave, sent to the user's address (or the company's when the user has none). */
-export function recoveryMail(user: { USU_CORREO: string | null; EMP_CORREO: string; USU_NOMBRE: string | null; USU_USUARIO: string; EMP_NOMBREC: string; EMP_RUC: string }, clave: string, minutes: number): Mail {
+export function recoveryMail(
+  user: {
+    USU_CORREO: string | null;
+    EMP_CORREO: string;
+    USU_NOMBRE: string | null;
+    USU_USUARIO: string;
+    EMP_NOMBREC: string;
+    EMP_RUC: string;
+  },
+  clave: string,
+  minutes: number,
+): Mail {
   return {
     to: user.USU_CORREO ?? user.EMP_CORREO,
     subject: 'Amelia: su clave temporal',

@@ -3,17 +3,29 @@ import type { Db, Executor } from '../../infra/db/client';
 import { administradores, empresas, sesiones, usuarios } from '../../infra/db/schema';
 
 const companyUserColumns = {
-  USU_CODIGO: usuarios.USU_CODIGO, USU_USUARIO: usuarios.USU_USUARIO, USU_NOMBRE: usuarios.USU_NOMBRE,
-  USU_ACTIVO: usuarios.USU_ACTIVO, USU_CLAVE: usuarios.USU_CLAVE, USU_CORREO: usuarios.USU_CORREO,
-  COM_CODIGO: usuarios.COM_CODIGO, EMP_RUC: empresas.EMP_RUC, EMP_NOMBREC: empresas.EMP_NOMBREC,
-  EMP_ACTIVO: empresas.EMP_ACTIVO, EMP_CORREO: empresas.EMP_CORREO,
-  USU_CLAVE_TEMPORAL: usuarios.USU_CLAVE_TEMPORAL, USU_CLAVE_TEMPORAL_VENCE: usuarios.USU_CLAVE_TEMPORAL_VENCE,
+  USU_CODIGO: usuarios.USU_CODIGO,
+  USU_USUARIO: usuarios.USU_USUARIO,
+  USU_NOMBRE: usuarios.USU_NOMBRE,
+  USU_ACTIVO: usuarios.USU_ACTIVO,
+  USU_CLAVE: usuarios.USU_CLAVE,
+  USU_CORREO: usuarios.USU_CORREO,
+  COM_CODIGO: usuarios.COM_CODIGO,
+  EMP_RUC: empresas.EMP_RUC,
+  EMP_NOMBREC: empresas.EMP_NOMBREC,
+  EMP_ACTIVO: empresas.EMP_ACTIVO,
+  EMP_CORREO: empresas.EMP_CORREO,
+  USU_CLAVE_TEMPORAL: usuarios.USU_CLAVE_TEMPORAL,
+  USU_CLAVE_TEMPORAL_VENCE: usuarios.USU_CLAVE_TEMPORAL_VENCE,
 };
 
 async function companyUser(db: Db, where: SQL | undefined) {
-  const [user] = await db.select(companyUserColumns).from(usuarios)
+  const [user] = await db
+    .select(companyUserColumns)
+    .from(usuarios)
     .innerJoin(empresas, eq(empresas.EMP_CODIGO, usuarios.COM_CODIGO))
-    .where(where).orderBy(asc(usuarios.USU_CODIGO)).limit(1);
+    .where(where)
+    .orderBy(asc(usuarios.USU_CODIGO))
+    .limit(1);
   return user;
 }
 export type CompanyUser = NonNullable<Awaited<ReturnType<typeof companyUser>>>;
@@ -24,21 +36,31 @@ export const findCompanyUser = (db: Db, ruc: string, usuario: string) =>
 
 /** The same, only when both the user and the company are active (who may recover a password). */
 export const findActiveCompanyUser = (db: Db, ruc: string, usuario: string) =>
-  companyUser(db, and(eq(empresas.EMP_RUC, ruc), eq(usuarios.USU_USUARIO, usuario), eq(usuarios.USU_ACTIVO, true), eq(empresas.EMP_ACTIVO, true)));
+  companyUser(
+    db,
+    and(eq(empresas.EMP_RUC, ruc), eq(usuarios.USU_USUARIO, usuario), eq(usuarios.USU_ACTIVO, true), eq(empresas.EMP_ACTIVO, true)),
+  );
 
 /** The named active user of a company, or its first active user when no name is given. */
 export const firstActiveUser = (db: Db, empresa: number, usuario?: string) =>
-  companyUser(db, and(eq(usuarios.COM_CODIGO, empresa), eq(usuarios.USU_ACTIVO, true), usuario ? eq(usuarios.USU_USUARIO, usuario) : undefined));
+  companyUser(
+    db,
+    and(eq(usuarios.COM_CODIGO, empresa), eq(usuarios.USU_ACTIVO, true), usuario ? eq(usuarios.USU_USUARIO, usuario) : undefined),
+  );
 
 export async function findAdmin(db: Db, where: { usuario: string } | { id: number }) {
-  const [admin] = await db.select().from(administradores)
+  const [admin] = await db
+    .select()
+    .from(administradores)
     .where('id' in where ? eq(administradores.ADM_CODIGO, where.id) : eq(administradores.ADM_USUARIO, where.usuario));
   return admin;
 }
 
 /** An active company of this distributor, by RUC. */
 export async function distributorCompany(db: Db, distribuidor: number, ruc: string) {
-  const [company] = await db.select().from(empresas)
+  const [company] = await db
+    .select()
+    .from(empresas)
     .where(and(eq(empresas.EMP_RUC, ruc), eq(empresas.EMP_DISTRIBUIDOR, distribuidor), eq(empresas.EMP_ACTIVO, true)));
   return company;
 }
@@ -64,13 +86,20 @@ export type NewSession = { id: string; tipo: 'empresa' | 'admin'; usuario?: numb
 export async function insertSession(db: Db, session: NewSession) {
   await db.delete(sesiones).where(lt(sesiones.SES_VENCE, sql`now()`));
   await db.insert(sesiones).values({
-    SES_ID: session.id, SES_TIPO: session.tipo, USU_CODIGO: session.usuario, ADM_CODIGO: session.admin,
-    SES_CAMBIAR_CLAVE: session.cambiarClave ?? false, SES_VENCE: session.vence,
+    SES_ID: session.id,
+    SES_TIPO: session.tipo,
+    USU_CODIGO: session.usuario,
+    ADM_CODIGO: session.admin,
+    SES_CAMBIAR_CLAVE: session.cambiarClave ?? false,
+    SES_VENCE: session.vence,
   });
 }
 
 const revoke = (db: Executor, where: SQL | undefined) =>
-  db.update(sesiones).set({ SES_REVOCADA: sql`now()` }).where(and(isNull(sesiones.SES_REVOCADA), where));
+  db
+    .update(sesiones)
+    .set({ SES_REVOCADA: sql`now()` })
+    .where(and(isNull(sesiones.SES_REVOCADA), where));
 
 /** Logout: the token stops working on every instance. */
 export async function endSession(db: Executor, id: string) {
@@ -96,7 +125,10 @@ export async function endAdminSessions(db: Executor, admin: number, except?: str
 /** A company user's own clave change: new hash, no temporary clave, the session that made it no longer restricted, the others ended. */
 export async function changeCompanyPassword(db: Db, usuario: number, hash: string, session: string) {
   await db.transaction(async (tx) => {
-    await tx.update(usuarios).set({ USU_CLAVE: hash, USU_CLAVE_TEMPORAL: null, USU_CLAVE_TEMPORAL_VENCE: null }).where(eq(usuarios.USU_CODIGO, usuario));
+    await tx
+      .update(usuarios)
+      .set({ USU_CLAVE: hash, USU_CLAVE_TEMPORAL: null, USU_CLAVE_TEMPORAL_VENCE: null })
+      .where(eq(usuarios.USU_CODIGO, usuario));
     await tx.update(sesiones).set({ SES_CAMBIAR_CLAVE: false }).where(eq(sesiones.SES_ID, session));
     await endUserSessions(tx, usuario, session);
   });

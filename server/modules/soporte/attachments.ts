@@ -17,7 +17,14 @@ type TicketSide = keyof typeof SIDES;
  * once the ticket is known to exist. The ticket's row is locked while the file replaces the previous one, so of
  * simultaneous uploads each replaces the one before it and the last stays; a replaced file is removed after the commit.
  */
-export async function attachTicketFile(db: Db, files: FileStore, id: number, side: TicketSide, actor: Actor, upload: () => Promise<Upload>): Promise<StoredFile> {
+export async function attachTicketFile(
+  db: Db,
+  files: FileStore,
+  id: number,
+  side: TicketSide,
+  actor: Actor,
+  upload: () => Promise<Upload>,
+): Promise<StoredFile> {
   const { key, accion, who } = SIDES[side];
   if (!(await ticketExists(db, id))) throw notFound(id);
   return files.save(await upload(), TICKET_FILE, `soporte:${id}:${side}`, async (tx, stored, release) => {

@@ -10,7 +10,12 @@ import type { SupportCustomer } from './contract';
  * A customer's contact data by RUC or cédula: first the registered companies (a cédula also finds the RUC that starts
  * with it), then, for 13 digits, the online taxpayer lookup (503 when it is unavailable).
  */
-export async function findSupportCustomer(db: Db, taxpayers: TaxpayerLookup, log: { warn(obj: object, msg: string): void }, raw: string): Promise<SupportCustomer> {
+export async function findSupportCustomer(
+  db: Db,
+  taxpayers: TaxpayerLookup,
+  log: { warn(obj: object, msg: string): void },
+  raw: string,
+): Promise<SupportCustomer> {
   const id = raw.trim();
   const check = checkIdentification(id);
   if (!check.valid) throw new HttpError(400, check.error ?? MSG.idLength);

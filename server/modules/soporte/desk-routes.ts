@@ -10,9 +10,7 @@ import { MSG } from '../../../src/domain/messages';
 import { PERFIL } from '../../../src/domain/perfiles';
 import { TICKET_FILE } from '../../../src/domain/archivos';
 import { isTicketState, TICKET_MSG, TICKET_STATES, type TicketState } from '../../../src/domain/tickets';
-import {
-  AdviserFileSaved, Download, Ticket, TicketChange, TicketDeleted, TicketDetail, TicketReply, TicketSummary,
-} from './contract';
+import { AdviserFileSaved, Download, Ticket, TicketChange, TicketDeleted, TicketDetail, TicketReply, TicketSummary } from './contract';
 import { adminActor, countByState, countUnassigned, listTickets, searchTickets, ticketExists, type TicketScope } from './repo';
 import { changeTicket, notFound, removeTicket, replyToTicket, ticketDetail } from './service';
 import { attachTicketFile, ticketFile } from './attachments';
@@ -27,7 +25,7 @@ const SEARCH_LIMIT = 50;
 const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => {
   const admin = guards.admin;
   const scopeOf = (request: FastifyRequest): TicketScope =>
-    (request.admin!.perfil === PERFIL.administrador ? undefined : request.admin!.admin);
+    request.admin!.perfil === PERFIL.administrador ? undefined : request.admin!.admin;
   /** preHandler of the routes about one ticket (param id or SPT_ID): a distributor's reach stops at its companies' tickets. */
   const ownTicket = async (request: FastifyRequest) => {
     const scope = scopeOf(request);
@@ -36,113 +34,182 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
     if (scope !== undefined && !(await ticketExists(db, ticket, scope))) throw notFound(ticket);
   };
 
-  app.get('/', {
-    onRequest: admin,
-    schema: {
-      tags, summary: 'Lista paginada de tickets (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
-      description: 'Orden por SPT_ID o SPT_FECHA (por defecto SPT_ID DESC). Filtros: q (número de ticket, RUC/cédula de 10+ dígitos o parte del nombre del cliente), SPT_ESTADO (uno o una lista), SPT_PRODUCTOS, SPT_ASUNTO, ASE_CODIGO, sinAsesor (true), id (lista). Un distribuidor solo ve los tickets de sus empresas (por RUC, o por la cédula de una persona natural cuyo RUC es la cédula + 001).',
-      querystring: ListQuery, response: { 200: Type.Array(Ticket), ...errorResponses },
+  app.get(
+    '/',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Lista paginada de tickets (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
+        description:
+          'Orden por SPT_ID o SPT_FECHA (por defecto SPT_ID DESC). Filtros: q (número de ticket, RUC/cédula de 10+ dígitos o parte del nombre del cliente), SPT_ESTADO (uno o una lista), SPT_PRODUCTOS, SPT_ASUNTO, ASE_CODIGO, sinAsesor (true), id (lista). Un distribuidor solo ve los tickets de sus empresas (por RUC, o por la cédula de una persona natural cuyo RUC es la cédula + 001).',
+        querystring: ListQuery,
+        response: { 200: Type.Array(Ticket), ...errorResponses },
+      },
     },
-  }, async (request, reply) => sendPage(reply, await listTickets(db, request.query, scopeOf(request))));
+    async (request, reply) => sendPage(reply, await listTickets(db, request.query, scopeOf(request))),
+  );
 
-  app.get('/resumen', {
-    onRequest: admin,
-    schema: { tags, summary: 'Cantidad de tickets por estado', response: { 200: TicketSummary, ...errorResponses } },
-  }, async (request) => {
-    const scope = scopeOf(request);
-    const porEstado = Object.fromEntries(TICKET_STATES.map((s) => [s, 0])) as Record<TicketState, number>;
-    const rows = await countByState(db, scope);
-    for (const row of rows) if (isTicketState(row.estado)) porEstado[row.estado] = row.n;
-    return {
-      total: rows.reduce((sum, r) => sum + r.n, 0),
-      pendientes: porEstado.ABIERTO + porEstado.EN_PROCESO + porEstado.REABIERTO,
-      sinAsesor: await countUnassigned(db, ['RESUELTO', 'CERRADO'], scope),
-      porEstado,
-    };
-  });
-
-  app.post('/nombre', {
-    onRequest: admin,
-    schema: {
-      tags, summary: `Busca tickets por nombre del cliente, RUC/cédula o número (hasta ${SEARCH_LIMIT}, los más recientes primero)`,
-      body: SearchBody, response: { 200: Type.Array(Ticket), ...errorResponses },
+  app.get(
+    '/resumen',
+    {
+      onRequest: admin,
+      schema: { tags, summary: 'Cantidad de tickets por estado', response: { 200: TicketSummary, ...errorResponses } },
     },
-  }, async (request) => {
-    const filtro = request.body.filtro.trim();
-    if (!filtro) throw new HttpError(400, MSG.required('filtro'));
-    return searchTickets(db, filtro, SEARCH_LIMIT, scopeOf(request));
-  });
-
-  app.get('/:id', {
-    onRequest: admin,
-    preHandler: ownTicket,
-    schema: {
-      tags, summary: 'Un ticket con producto, asesor, archivos adjuntos, historial y estados siguientes posibles',
-      params: IdParam('id'), response: { 200: TicketDetail, ...errorResponses },
+    async (request) => {
+      const scope = scopeOf(request);
+      const porEstado = Object.fromEntries(TICKET_STATES.map((s) => [s, 0])) as Record<TicketState, number>;
+      const rows = await countByState(db, scope);
+      for (const row of rows) if (isTicketState(row.estado)) porEstado[row.estado] = row.n;
+      return {
+        total: rows.reduce((sum, r) => sum + r.n, 0),
+        pendientes: porEstado.ABIERTO + porEstado.EN_PROCESO + porEstado.REABIERTO,
+        sinAsesor: await countUnassigned(db, ['RESUELTO', 'CERRADO'], scope),
+        porEstado,
+      };
     },
-  }, (request) => ticketDetail(db, request.params.id));
+  );
 
-  app.put('/:id', {
-    onRequest: admin,
-    preHandler: ownTicket,
-    schema: {
-      tags, summary: 'PUT soporte/{SPT_ID}: asigna un asesor y/o cambia el estado del ticket (con un comentario opcional)',
-      description: 'ASE_CODIGO: un asesor activo, o null para quitar la asignación. SPT_ESTADO: sigue el ciclo de vida de src/domain/tickets.ts; un cambio no permitido responde 409. Un comentario sin otros cambios queda como nota en el historial. Cada cambio deja una fila en el historial; un cambio de estado envía un correo al cliente y una asignación avisa al asesor. Otros campos del cuerpo se ignoran.',
-      params: IdParam('id'), body: TicketChange, response: { 200: TicketDetail, ...errorResponses },
+  app.post(
+    '/nombre',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: `Busca tickets por nombre del cliente, RUC/cédula o número (hasta ${SEARCH_LIMIT}, los más recientes primero)`,
+        body: SearchBody,
+        response: { 200: Type.Array(Ticket), ...errorResponses },
+      },
     },
-  }, async (request) =>
-    changeTicket(db, mailer, request.log, request.params.id, await adminActor(db, request.admin!.admin), request.body));
-
-  app.put('/soporte/:SPT_ID', {
-    onRequest: admin,
-    preHandler: ownTicket,
-    schema: {
-      tags, summary: 'Respuesta del asesor al cliente: guarda SPT_RESPUESTA (HTML limpio) y la envía por correo al cliente',
-      description: 'SPT_RESPUESTA es HTML que se limpia igual que SPT_MENSAJE; vacía responde 400. Opcionalmente cambia el estado en la misma operación (p. ej. a RESUELTO), con las mismas reglas que PUT soporte/{SPT_ID}. Queda en el historial con el texto de la respuesta; el cliente recibe un solo correo.',
-      params: IdParam('SPT_ID'), body: TicketReply, response: { 200: TicketDetail, ...errorResponses },
+    async (request) => {
+      const filtro = request.body.filtro.trim();
+      if (!filtro) throw new HttpError(400, MSG.required('filtro'));
+      return searchTickets(db, filtro, SEARCH_LIMIT, scopeOf(request));
     },
-  }, async (request) => replyToTicket(
-    db, mailer, request.log, request.params.SPT_ID, await adminActor(db, request.admin!.admin), request.body.SPT_RESPUESTA, request.body.SPT_ESTADO,
-  ));
+  );
 
-  app.delete('/:id', {
-    onRequest: guards.requireProfile(PERFIL.administrador),
-    schema: {
-      tags, summary: 'Elimina un ticket, su historial y sus archivos (solo administradores, perfil 1)',
-      params: IdParam('id'), response: { 200: TicketDeleted, ...errorResponses },
-    },
-  }, async (request) => {
-    const id = request.params.id;
-    await removeTicket(files, id);
-    request.log.info({ ticket: id, admin: request.admin!.admin }, 'ticket eliminado');
-    return { SPT_ID: id, msg: TICKET_MSG.ticketDeleted(id) };
-  });
-
-  app.post('/docAse/:id', {
-    onRequest: admin,
-    preHandler: ownTicket,
-    schema: {
-      tags, summary: 'Adjunta el archivo del asesor al ticket (multipart, campo current)',
-      description: `ZIP o RAR (por extensión y contenido) de hasta ${TICKET_FILE.maxBytes} bytes; reemplaza al anterior del asesor. Queda en el historial.`,
-      consumes: ['multipart/form-data'], params: IdParam('id'), response: { 201: AdviserFileSaved, ...errorResponses },
-    },
-  }, async (request, reply) => {
-    const id = request.params.id;
-    const actor = await adminActor(db, request.admin!.admin);
-    const stored = await attachTicketFile(db, files, id, 'asesor', actor, () => readUpload(request, TICKET_FILE));
-    return reply.status(201).send({ SPT_ID: id, ARC_NOMBRE: stored.ARC_NOMBRE, ARC_TAMANO: stored.ARC_TAMANO, msg: TICKET_MSG.fileSaved });
-  });
-
-  for (const [path, side, who] of [['/descargaCli/:id', 'cliente', 'del cliente'], ['/descargaAse/:id', 'asesor', 'del asesor']] as const) {
-    app.get(path, {
-      // The token travels only in the x-token header: a token in the URL would end up in logs and browser history.
+  app.get(
+    '/:id',
+    {
       onRequest: admin,
       preHandler: ownTicket,
       schema: {
-        tags, summary: `Descarga el archivo ${who} (x-token de administrador)`,
-        params: IdParam('id'), response: { 200: Download, ...errorResponses },
+        tags,
+        summary: 'Un ticket con producto, asesor, archivos adjuntos, historial y estados siguientes posibles',
+        params: IdParam('id'),
+        response: { 200: TicketDetail, ...errorResponses },
       },
-    }, async (request, reply) => sendDownload(reply, await ticketFile(db, files, request.params.id, side)));
+    },
+    (request) => ticketDetail(db, request.params.id),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: admin,
+      preHandler: ownTicket,
+      schema: {
+        tags,
+        summary: 'PUT soporte/{SPT_ID}: asigna un asesor y/o cambia el estado del ticket (con un comentario opcional)',
+        description:
+          'ASE_CODIGO: un asesor activo, o null para quitar la asignación. SPT_ESTADO: sigue el ciclo de vida de src/domain/tickets.ts; un cambio no permitido responde 409. Un comentario sin otros cambios queda como nota en el historial. Cada cambio deja una fila en el historial; un cambio de estado envía un correo al cliente y una asignación avisa al asesor. Otros campos del cuerpo se ignoran.',
+        params: IdParam('id'),
+        body: TicketChange,
+        response: { 200: TicketDetail, ...errorResponses },
+      },
+    },
+    async (request) => changeTicket(db, mailer, request.log, request.params.id, await adminActor(db, request.admin!.admin), request.body),
+  );
+
+  app.put(
+    '/soporte/:SPT_ID',
+    {
+      onRequest: admin,
+      preHandler: ownTicket,
+      schema: {
+        tags,
+        summary: 'Respuesta del asesor al cliente: guarda SPT_RESPUESTA (HTML limpio) y la envía por correo al cliente',
+        description:
+          'SPT_RESPUESTA es HTML que se limpia igual que SPT_MENSAJE; vacía responde 400. Opcionalmente cambia el estado en la misma operación (p. ej. a RESUELTO), con las mismas reglas que PUT soporte/{SPT_ID}. Queda en el historial con el texto de la respuesta; el cliente recibe un solo correo.',
+        params: IdParam('SPT_ID'),
+        body: TicketReply,
+        response: { 200: TicketDetail, ...errorResponses },
+      },
+    },
+    async (request) =>
+      replyToTicket(
+        db,
+        mailer,
+        request.log,
+        request.params.SPT_ID,
+        await adminActor(db, request.admin!.admin),
+        request.body.SPT_RESPUESTA,
+        request.body.SPT_ESTADO,
+      ),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: guards.requireProfile(PERFIL.administrador),
+      schema: {
+        tags,
+        summary: 'Elimina un ticket, su historial y sus archivos (solo administradores, perfil 1)',
+        params: IdParam('id'),
+        response: { 200: TicketDeleted, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      await removeTicket(files, id);
+      request.log.info({ ticket: id, admin: request.admin!.admin }, 'ticket eliminado');
+      return { SPT_ID: id, msg: TICKET_MSG.ticketDeleted(id) };
+    },
+  );
+
+  app.post(
+    '/docAse/:id',
+    {
+      onRequest: admin,
+      preHandler: ownTicket,
+      schema: {
+        tags,
+        summary: 'Adjunta el archivo del asesor al ticket (multipart, campo current)',
+        description: `ZIP o RAR (por extensión y contenido) de hasta ${TICKET_FILE.maxBytes} bytes; reemplaza al anterior del asesor. Queda en el historial.`,
+        consumes: ['multipart/form-data'],
+        params: IdParam('id'),
+        response: { 201: AdviserFileSaved, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const id = request.params.id;
+      const actor = await adminActor(db, request.admin!.admin);
+      const stored = await attachTicketFile(db, files, id, 'asesor', actor, () => readUpload(request, TICKET_FILE));
+      return reply
+        .status(201)
+        .send({ SPT_ID: id, ARC_NOMBRE: stored.ARC_NOMBRE, ARC_TAMANO: stored.ARC_TAMANO, msg: TICKET_MSG.fileSaved });
+    },
+  );
+
+  for (const [path, side, who] of [
+    ['/descargaCli/:id', 'cliente', 'del cliente'],
+    ['/descargaAse/:id', 'asesor', 'del asesor'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        // The token travels only in the x-token header: a token in the URL would end up in logs and browser history.
+        onRequest: admin,
+        preHandler: ownTicket,
+        schema: {
+          tags,
+          summary: `Descarga el archivo ${who} (x-token de administrador)`,
+          params: IdParam('id'),
+          response: { 200: Download, ...errorResponses },
+        },
+      },
+      async (request, reply) => sendDownload(reply, await ticketFile(db, files, request.params.id, side)),
+    );
   }
 };
 

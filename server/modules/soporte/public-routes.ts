@@ -29,63 +29,93 @@ const publicSupportRoutes: ModuleRoutes = (app, { db, throttle, config, tokens, 
   const perIp = (area: string, request: FastifyRequest) =>
     throttle.hit([{ key: `${area}:ip:${request.ip}`, kind: 'ceiling', max: config.rateLimit.maxPerIp }]);
 
-  const idRequired = async () => { throw new HttpError(400, MSG.idRequired); };
+  const idRequired = async () => {
+    throw new HttpError(400, MSG.idRequired);
+  };
   const emptyIdSchema = { schema: { tags, hide: true, response: { ...errorResponses } } };
   app.get('/datosSoporteCliente', emptyIdSchema, idRequired);
   app.get('/datosSoporteCliente/', emptyIdSchema, idRequired);
 
-  app.get('/datosSoporteCliente/:id', {
-    schema: {
-      tags, summary: 'Datos de contacto de un cliente por RUC o cédula (pública)',
-      description: 'Busca primero entre las empresas registradas (una cédula también encuentra el RUC que empieza con ella); si no está y tiene 13 dígitos, consulta en línea al servicio de contribuyentes. 404 si no se encuentra, 503 si la consulta en línea no está disponible.',
-      params: CustomerParams, response: { 200: SupportCustomer, ...errorResponses, 503: Msg },
+  app.get(
+    '/datosSoporteCliente/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Datos de contacto de un cliente por RUC o cédula (pública)',
+        description:
+          'Busca primero entre las empresas registradas (una cédula también encuentra el RUC que empieza con ella); si no está y tiene 13 dígitos, consulta en línea al servicio de contribuyentes. 404 si no se encuentra, 503 si la consulta en línea no está disponible.',
+        params: CustomerParams,
+        response: { 200: SupportCustomer, ...errorResponses, 503: Msg },
+      },
     },
-  }, async (request) => {
-    await perIp('datosCliente', request);
-    return findSupportCustomer(db, taxpayers, request.log, request.params.id);
-  });
+    async (request) => {
+      await perIp('datosCliente', request);
+      return findSupportCustomer(db, taxpayers, request.log, request.params.id);
+    },
+  );
 
-  app.post('/', {
-    schema: {
-      tags, summary: 'Crea un ticket de soporte desde el formulario público',
-      description: 'Limitado por IP. SPT_MENSAJE es HTML que se limpia con una lista de etiquetas permitidas antes de guardarse. Responde el número del ticket y tokenArchivo: un token de 30 minutos que solo sirve para soporte/docCli/{SPT_ID} y soporte/correo de este ticket.',
-      body: TicketForm, response: { 201: TicketCreated, ...errorResponses },
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Crea un ticket de soporte desde el formulario público',
+        description:
+          'Limitado por IP. SPT_MENSAJE es HTML que se limpia con una lista de etiquetas permitidas antes de guardarse. Responde el número del ticket y tokenArchivo: un token de 30 minutos que solo sirve para soporte/docCli/{SPT_ID} y soporte/correo de este ticket.',
+        body: TicketForm,
+        response: { 201: TicketCreated, ...errorResponses },
+      },
     },
-  }, async (request, reply) => {
-    await perIp('soporte', request);
-    const ticket = await createTicket(db, request.body);
-    const { token, expira } = await tokens.sign({ kind: 'ticket', ticket: ticket.SPT_ID }, TOKEN_LIFETIMES.ticket);
-    return reply.status(201).send({ ...ticket, msg: MSG.ticketOk, tokenArchivo: token, expira });
-  });
+    async (request, reply) => {
+      await perIp('soporte', request);
+      const ticket = await createTicket(db, request.body);
+      const { token, expira } = await tokens.sign({ kind: 'ticket', ticket: ticket.SPT_ID }, TOKEN_LIFETIMES.ticket);
+      return reply.status(201).send({ ...ticket, msg: MSG.ticketOk, tokenArchivo: token, expira });
+    },
+  );
 
-  app.post('/docCli/:id', {
-    onRequest: guards.ticket,
-    schema: {
-      tags, summary: 'Adjunta el archivo del cliente a su ticket (multipart, campo current)',
-      description: `${ticketToken} ZIP o RAR (por extensión y contenido) de hasta ${TICKET_FILE.maxBytes} bytes; un archivo nuevo reemplaza al anterior.`,
-      consumes: ['multipart/form-data'],
-      params: IdParam('id'), response: { 201: ClientFileSaved, ...errorResponses },
+  app.post(
+    '/docCli/:id',
+    {
+      onRequest: guards.ticket,
+      schema: {
+        tags,
+        summary: 'Adjunta el archivo del cliente a su ticket (multipart, campo current)',
+        description: `${ticketToken} ZIP o RAR (por extensión y contenido) de hasta ${TICKET_FILE.maxBytes} bytes; un archivo nuevo reemplaza al anterior.`,
+        consumes: ['multipart/form-data'],
+        params: IdParam('id'),
+        response: { 201: ClientFileSaved, ...errorResponses },
+      },
     },
-  }, async (request, reply) => {
-    const { id } = request.params;
-    ticketClaim(request, id);
-    const stored = await attachTicketFile(db, files, id, 'cliente', CUSTOMER, () => readUpload(request, TICKET_FILE));
-    return reply.status(201).send({ SPT_ID: id, SPT_NOMBREARCHIVO: stored.ARC_NOMBRE, ARC_TAMANO: stored.ARC_TAMANO, msg: TICKET_MSG.fileSaved });
-  });
+    async (request, reply) => {
+      const { id } = request.params;
+      ticketClaim(request, id);
+      const stored = await attachTicketFile(db, files, id, 'cliente', CUSTOMER, () => readUpload(request, TICKET_FILE));
+      return reply
+        .status(201)
+        .send({ SPT_ID: id, SPT_NOMBREARCHIVO: stored.ARC_NOMBRE, ARC_TAMANO: stored.ARC_TAMANO, msg: TICKET_MSG.fileSaved });
+    },
+  );
 
-  app.post('/correo', {
-    onRequest: guards.ticket,
-    schema: {
-      tags, summary: 'Envía la confirmación del ticket al cliente y el aviso al correo de soporte',
-      description: `${ticketToken} Se envía una sola vez por ticket: una segunda llamada responde enviado false sin reenviar. El aviso va a la dirección de la configuración de correo de soporte (CON_CODIGO ${SETTING_POSITION.supportAddress}, CON_VALOR1).`,
-      body: MailRequest, response: { 200: MailResult, ...errorResponses },
+  app.post(
+    '/correo',
+    {
+      onRequest: guards.ticket,
+      schema: {
+        tags,
+        summary: 'Envía la confirmación del ticket al cliente y el aviso al correo de soporte',
+        description: `${ticketToken} Se envía una sola vez por ticket: una segunda llamada responde enviado false sin reenviar. El aviso va a la dirección de la configuración de correo de soporte (CON_CODIGO ${SETTING_POSITION.supportAddress}, CON_VALOR1).`,
+        body: MailRequest,
+        response: { 200: MailResult, ...errorResponses },
+      },
     },
-  }, async (request) => {
-    const id = request.body.SPT_ID;
-    ticketClaim(request, id);
-    const sent = await sendNewTicketMails(db, mailer, request.log, id);
-    return sent ? { msg: TICKET_MSG.mailSent, enviado: true } : { msg: TICKET_MSG.mailAlreadySent, enviado: false };
-  });
+    async (request) => {
+      const id = request.body.SPT_ID;
+      ticketClaim(request, id);
+      const sent = await sendNewTicketMails(db, mailer, request.log, id);
+      return sent ? { msg: TICKET_MSG.mailSent, enviado: true } : { msg: TICKET_MSG.mailAlreadySent, enviado: false };
+    },
+  );
 };
 
 export default publicSupportRoutes;

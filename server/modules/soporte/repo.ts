@@ -30,13 +30,18 @@ const ticketColumns = {
 };
 
 const serialize = <T extends { SPT_FECHA: Date; SPT_ACTUALIZADO: Date }>(row: T) => ({
-  ...row, SPT_FECHA: row.SPT_FECHA.toISOString(), SPT_ACTUALIZADO: row.SPT_ACTUALIZADO.toISOString(),
+  ...row,
+  SPT_FECHA: row.SPT_FECHA.toISOString(),
+  SPT_ACTUALIZADO: row.SPT_ACTUALIZADO.toISOString(),
 });
 
 /** Tickets with their product's and adviser's names. */
-const selectTickets = (db: Db) => db.select(ticketColumns).from(soporte)
-  .innerJoin(productos, eq(productos.PROD_ID, soporte.SPT_PRODUCTOS))
-  .leftJoin(asesores, eq(asesores.ASE_CODIGO, soporte.ASE_CODIGO));
+const selectTickets = (db: Db) =>
+  db
+    .select(ticketColumns)
+    .from(soporte)
+    .innerJoin(productos, eq(productos.PROD_ID, soporte.SPT_PRODUCTOS))
+    .leftJoin(asesores, eq(asesores.ASE_CODIGO, soporte.ASE_CODIGO));
 
 /** A ticket number, a RUC or cédula (10+ digits, prefix), or part of the customer's name. */
 function ticketSearch(text: string): SQL {
@@ -77,20 +82,38 @@ const list: ListSpec<'SPT_ID' | 'SPT_FECHA' | 'id'> = {
 
 export const listTickets = (db: Db, query: ListQuery, scope: TicketScope) =>
   readPage(db, { ...list, where: inScope(scope) }, query, async ({ where, orderBy, limit, offset }): Promise<Ticket[]> =>
-    (await selectTickets(db).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(serialize));
+    (
+      await selectTickets(db)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset)
+    ).map(serialize),
+  );
 
 /** The most recent tickets matching a search text. */
 export async function searchTickets(db: Db, text: string, limit: number, scope: TicketScope): Promise<Ticket[]> {
-  return (await selectTickets(db).where(and(ticketSearch(text), inScope(scope))).orderBy(desc(soporte.SPT_ID)).limit(limit)).map(serialize);
+  return (
+    await selectTickets(db)
+      .where(and(ticketSearch(text), inScope(scope)))
+      .orderBy(desc(soporte.SPT_ID))
+      .limit(limit)
+  ).map(serialize);
 }
 
 /** The ticket with message, reply, attachments and history; undefined when there is no such ticket. */
 export async function loadTicket(db: Executor, id: number) {
-  const [row] = await db.select({
-    ...ticketColumns,
-    SPT_MENSAJE: soporte.SPT_MENSAJE, SPT_RESPUESTA: soporte.SPT_RESPUESTA, SPT_CORREO_ENVIADO: soporte.SPT_CORREO_ENVIADO,
-    ASE_CORREO: asesores.ASE_CORREO, clientFile: soporte.SPT_ARCHIVOCLIENTE, adviserFile: soporte.SPT_ARCHIVOASESOR,
-  }).from(soporte)
+  const [row] = await db
+    .select({
+      ...ticketColumns,
+      SPT_MENSAJE: soporte.SPT_MENSAJE,
+      SPT_RESPUESTA: soporte.SPT_RESPUESTA,
+      SPT_CORREO_ENVIADO: soporte.SPT_CORREO_ENVIADO,
+      ASE_CORREO: asesores.ASE_CORREO,
+      clientFile: soporte.SPT_ARCHIVOCLIENTE,
+      adviserFile: soporte.SPT_ARCHIVOASESOR,
+    })
+    .from(soporte)
     .innerJoin(productos, eq(productos.PROD_ID, soporte.SPT_PRODUCTOS))
     .leftJoin(asesores, eq(asesores.ASE_CODIGO, soporte.ASE_CODIGO))
     .where(eq(soporte.SPT_ID, id));
@@ -99,14 +122,25 @@ export async function loadTicket(db: Executor, id: number) {
   const files = fileIds.length ? await db.select().from(archivos).where(inArray(archivos.ARC_ID, fileIds)) : [];
   const describe = (fileId: string | null): TicketFile => {
     const file = files.find((f) => f.ARC_ID === fileId);
-    return file ? { ARC_NOMBRE: file.ARC_NOMBRE, ARC_TAMANO: file.ARC_TAMANO, ARC_TIPO: file.ARC_TIPO, ARC_FECHA: file.ARC_FECHA.toISOString() } : null;
+    return file
+      ? { ARC_NOMBRE: file.ARC_NOMBRE, ARC_TAMANO: file.ARC_TAMANO, ARC_TIPO: file.ARC_TIPO, ARC_FECHA: file.ARC_FECHA.toISOString() }
+      : null;
   };
-  const history = await db.select({
-    HIS_ID: soporteHistorial.HIS_ID, HIS_FECHA: soporteHistorial.HIS_FECHA, HIS_ACCION: soporteHistorial.HIS_ACCION,
-    HIS_DESCRIPCION: soporteHistorial.HIS_DESCRIPCION, HIS_ESTADO_ANTERIOR: soporteHistorial.HIS_ESTADO_ANTERIOR,
-    HIS_ESTADO_NUEVO: soporteHistorial.HIS_ESTADO_NUEVO, HIS_COMENTARIO: soporteHistorial.HIS_COMENTARIO,
-    ADM_CODIGO: soporteHistorial.ADM_CODIGO, ADM_USUARIO: soporteHistorial.HIS_USUARIO,
-  }).from(soporteHistorial).where(eq(soporteHistorial.SPT_ID, id)).orderBy(asc(soporteHistorial.HIS_ID));
+  const history = await db
+    .select({
+      HIS_ID: soporteHistorial.HIS_ID,
+      HIS_FECHA: soporteHistorial.HIS_FECHA,
+      HIS_ACCION: soporteHistorial.HIS_ACCION,
+      HIS_DESCRIPCION: soporteHistorial.HIS_DESCRIPCION,
+      HIS_ESTADO_ANTERIOR: soporteHistorial.HIS_ESTADO_ANTERIOR,
+      HIS_ESTADO_NUEVO: soporteHistorial.HIS_ESTADO_NUEVO,
+      HIS_COMENTARIO: soporteHistorial.HIS_COMENTARIO,
+      ADM_CODIGO: soporteHistorial.ADM_CODIGO,
+      ADM_USUARIO: soporteHistorial.HIS_USUARIO,
+    })
+    .from(soporteHistorial)
+    .where(eq(soporteHistorial.SPT_ID, id))
+    .orderBy(asc(soporteHistorial.HIS_ID));
   const { clientFile, adviserFile, ...rest } = row;
   return {
     ...serialize(rest),
@@ -123,7 +157,10 @@ export async function lockTicket(tx: Tx, id: number) {
 }
 
 export async function ticketExists(db: Executor, id: number, scope?: TicketScope): Promise<boolean> {
-  const [row] = await db.select({ id: soporte.SPT_ID }).from(soporte).where(and(eq(soporte.SPT_ID, id), inScope(scope)));
+  const [row] = await db
+    .select({ id: soporte.SPT_ID })
+    .from(soporte)
+    .where(and(eq(soporte.SPT_ID, id), inScope(scope)));
   return Boolean(row);
 }
 
@@ -134,15 +171,24 @@ export async function insertTicket(tx: Tx, values: typeof soporte.$inferInsert) 
 
 /** Changes a ticket's columns and its SPT_ACTUALIZADO. */
 export async function updateTicket(tx: Tx, id: number, changes: Partial<typeof soporte.$inferInsert>) {
-  await tx.update(soporte).set({ ...changes, SPT_ACTUALIZADO: new Date() }).where(eq(soporte.SPT_ID, id));
+  await tx
+    .update(soporte)
+    .set({ ...changes, SPT_ACTUALIZADO: new Date() })
+    .where(eq(soporte.SPT_ID, id));
 }
 
 /** Marks the new-ticket mails as sent; the ticket with its product name, or undefined if they were sent already (or no such ticket). */
 export async function claimNewTicketMails(tx: Tx, id: number) {
-  const [ticket] = await tx.update(soporte).set({ SPT_CORREO_ENVIADO: true })
-    .where(and(eq(soporte.SPT_ID, id), eq(soporte.SPT_CORREO_ENVIADO, false))).returning();
+  const [ticket] = await tx
+    .update(soporte)
+    .set({ SPT_CORREO_ENVIADO: true })
+    .where(and(eq(soporte.SPT_ID, id), eq(soporte.SPT_CORREO_ENVIADO, false)))
+    .returning();
   if (!ticket) return undefined;
-  const [product] = await tx.select({ PROD_NOMBRE: productos.PROD_NOMBRE }).from(productos).where(eq(productos.PROD_ID, ticket.SPT_PRODUCTOS));
+  const [product] = await tx
+    .select({ PROD_NOMBRE: productos.PROD_NOMBRE })
+    .from(productos)
+    .where(eq(productos.PROD_ID, ticket.SPT_PRODUCTOS));
   return { ...ticket, PROD_NOMBRE: product?.PROD_NOMBRE ?? '' };
 }
 
@@ -150,18 +196,35 @@ export async function deleteTicket(tx: Tx, id: number) {
   await tx.delete(soporte).where(eq(soporte.SPT_ID, id));
 }
 
-export async function addHistory(db: Executor, ticket: number, actor: Actor, entry: {
-  accion: HistoryAction; descripcion: string; anterior?: string | null; nuevo?: string | null; comentario?: string | null;
-}) {
+export async function addHistory(
+  db: Executor,
+  ticket: number,
+  actor: Actor,
+  entry: {
+    accion: HistoryAction;
+    descripcion: string;
+    anterior?: string | null;
+    nuevo?: string | null;
+    comentario?: string | null;
+  },
+) {
   await db.insert(soporteHistorial).values({
-    SPT_ID: ticket, ADM_CODIGO: actor.ADM_CODIGO, HIS_USUARIO: actor.usuario, HIS_ACCION: entry.accion,
-    HIS_DESCRIPCION: entry.descripcion, HIS_ESTADO_ANTERIOR: entry.anterior ?? null, HIS_ESTADO_NUEVO: entry.nuevo ?? null,
+    SPT_ID: ticket,
+    ADM_CODIGO: actor.ADM_CODIGO,
+    HIS_USUARIO: actor.usuario,
+    HIS_ACCION: entry.accion,
+    HIS_DESCRIPCION: entry.descripcion,
+    HIS_ESTADO_ANTERIOR: entry.anterior ?? null,
+    HIS_ESTADO_NUEVO: entry.nuevo ?? null,
     HIS_COMENTARIO: entry.comentario || null,
   });
 }
 
 export async function adminActor(db: Db, admin: number): Promise<Actor> {
-  const [row] = await db.select({ usuario: administradores.ADM_USUARIO }).from(administradores).where(eq(administradores.ADM_CODIGO, admin));
+  const [row] = await db
+    .select({ usuario: administradores.ADM_USUARIO })
+    .from(administradores)
+    .where(eq(administradores.ADM_CODIGO, admin));
   return { ADM_CODIGO: admin, usuario: row?.usuario ?? `admin ${admin}` };
 }
 
@@ -171,12 +234,18 @@ export function countByState(db: Db, scope: TicketScope) {
 
 /** Tickets not in one of the given states that have no adviser. */
 export async function countUnassigned(db: Db, excluding: TicketState[], scope: TicketScope): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(soporte).where(and(isNull(soporte.ASE_CODIGO), notInArray(soporte.SPT_ESTADO, excluding), inScope(scope)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(soporte)
+    .where(and(isNull(soporte.ASE_CODIGO), notInArray(soporte.SPT_ESTADO, excluding), inScope(scope)));
   return n;
 }
 
 /** The ids of the ticket's two attachments, by side; undefined when there is no such ticket. */
 export async function ticketFileIds(db: Executor, id: number) {
-  const [row] = await db.select({ cliente: soporte.SPT_ARCHIVOCLIENTE, asesor: soporte.SPT_ARCHIVOASESOR }).from(soporte).where(eq(soporte.SPT_ID, id));
+  const [row] = await db
+    .select({ cliente: soporte.SPT_ARCHIVOCLIENTE, asesor: soporte.SPT_ARCHIVOASESOR })
+    .from(soporte)
+    .where(eq(soporte.SPT_ID, id));
   return row;
 }

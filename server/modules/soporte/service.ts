@@ -5,14 +5,28 @@ import { isRichTextEmpty, richTextToPlain, sanitizeRichText } from '../../infra/
 import { HttpError } from '../../core/errors';
 import { MSG } from '../../../src/domain/messages';
 import {
-  canTransition, isTicketState, TICKET_INITIAL_STATE, TICKET_MSG, TICKET_STATE_LABELS, TICKET_TRANSITIONS, type TicketState,
+  canTransition,
+  isTicketState,
+  TICKET_INITIAL_STATE,
+  TICKET_MSG,
+  TICKET_STATE_LABELS,
+  TICKET_TRANSITIONS,
+  type TicketState,
 } from '../../../src/domain/tickets';
 import { findProducto } from '../productos/repo';
 import { findActiveAsesor } from '../asesores/repo';
 import { supportAddress } from '../configuraciones/repo';
 import type { TicketChange, TicketDetail, TicketForm } from './contract';
 import {
-  addHistory, claimNewTicketMails, CUSTOMER, deleteTicket, insertTicket, loadTicket, lockTicket, ticketExists, updateTicket,
+  addHistory,
+  claimNewTicketMails,
+  CUSTOMER,
+  deleteTicket,
+  insertTicket,
+  loadTicket,
+  lockTicket,
+  ticketExists,
+  updateTicket,
   type Actor,
 } from './repo';
 import { assignmentMail, customerConfirmation, replyMail, stateChangeMail, supportNotice } from './mails';
@@ -46,8 +60,11 @@ async function changeState(tx: Tx, id: number, actor: Actor, from: string, to: T
   if (!isTicketState(from) || !canTransition(from, to)) throw new HttpError(409, TICKET_MSG.invalidTransition(from, to));
   await updateTicket(tx, id, { SPT_ESTADO: to });
   await addHistory(tx, id, actor, {
-    accion: 'estado', descripcion: `Estado cambiado de ${TICKET_STATE_LABELS[from]} a ${TICKET_STATE_LABELS[to]}`,
-    anterior: from, nuevo: to, comentario: comment,
+    accion: 'estado',
+    descripcion: `Estado cambiado de ${TICKET_STATE_LABELS[from]} a ${TICKET_STATE_LABELS[to]}`,
+    anterior: from,
+    nuevo: to,
+    comentario: comment,
   });
 }
 
@@ -69,11 +86,20 @@ export async function createTicket(db: Db, form: TicketForm) {
   const mensaje = richText(form.SPT_MENSAJE);
   return db.transaction(async (tx) => {
     const created = await insertTicket(tx, {
-      SPT_PRODUCTOS: form.SPT_PRODUCTOS, SPT_RUC: form.SPT_RUC, SPT_CLIENTENOMBRE: form.SPT_CLIENTENOMBRE.trim(),
-      SPT_CLIENTECORREO: form.SPT_CLIENTECORREO.trim(), SPT_CLIENTETELEFONO: form.SPT_CLIENTETELEFONO?.trim() || null,
-      SPT_ASUNTO: form.SPT_ASUNTO, SPT_MENSAJE: mensaje, SPT_ESTADO: TICKET_INITIAL_STATE,
+      SPT_PRODUCTOS: form.SPT_PRODUCTOS,
+      SPT_RUC: form.SPT_RUC,
+      SPT_CLIENTENOMBRE: form.SPT_CLIENTENOMBRE.trim(),
+      SPT_CLIENTECORREO: form.SPT_CLIENTECORREO.trim(),
+      SPT_CLIENTETELEFONO: form.SPT_CLIENTETELEFONO?.trim() || null,
+      SPT_ASUNTO: form.SPT_ASUNTO,
+      SPT_MENSAJE: mensaje,
+      SPT_ESTADO: TICKET_INITIAL_STATE,
     });
-    await addHistory(tx, created.SPT_ID, CUSTOMER, { accion: 'creacion', descripcion: 'Ticket creado desde el formulario público', nuevo: created.SPT_ESTADO });
+    await addHistory(tx, created.SPT_ID, CUSTOMER, {
+      accion: 'creacion',
+      descripcion: 'Ticket creado desde el formulario público',
+      nuevo: created.SPT_ESTADO,
+    });
     return created;
   });
 }
@@ -101,7 +127,14 @@ export async function sendNewTicketMails(db: Db, mailer: Mailer, log: Log, id: n
  * Assigns (or unassigns) an adviser, changes the state and/or records a comment, each with a history row; then mails
  * the customer about a new state and the adviser about the assignment.
  */
-export async function changeTicket(db: Db, mailer: Mailer, log: Log, id: number, actor: Actor, change: TicketChange): Promise<TicketDetail> {
+export async function changeTicket(
+  db: Db,
+  mailer: Mailer,
+  log: Log,
+  id: number,
+  actor: Actor,
+  change: TicketChange,
+): Promise<TicketDetail> {
   const { ASE_CODIGO, SPT_ESTADO } = change;
   const comment = change.comentario?.trim() || null;
   const outcome = await db.transaction(async (tx) => {
@@ -129,20 +162,33 @@ export async function changeTicket(db: Db, mailer: Mailer, log: Log, id: number,
   const ticket = await ticketDetail(db, id);
   const mails: Mail[] = [];
   if (outcome.stateChanged) mails.push(stateChangeMail(ticket, comment));
-  if (outcome.adviser?.ASE_CORREO) mails.push(assignmentMail(ticket, { ASE_NOMBRE: outcome.adviser.ASE_NOMBRE, ASE_CORREO: outcome.adviser.ASE_CORREO }));
+  if (outcome.adviser?.ASE_CORREO)
+    mails.push(assignmentMail(ticket, { ASE_NOMBRE: outcome.adviser.ASE_NOMBRE, ASE_CORREO: outcome.adviser.ASE_CORREO }));
   await sendAfterCommit(mailer, log, mails);
   return ticket;
 }
 
 /** Stores the adviser's reply (optionally moving the state in the same step) and mails it to the customer. */
-export async function replyToTicket(db: Db, mailer: Mailer, log: Log, id: number, actor: Actor, html: string, target?: TicketState): Promise<TicketDetail> {
+export async function replyToTicket(
+  db: Db,
+  mailer: Mailer,
+  log: Log,
+  id: number,
+  actor: Actor,
+  html: string,
+  target?: TicketState,
+): Promise<TicketDetail> {
   const reply = richText(html);
   const stateChanged = await db.transaction(async (tx) => {
     const ticket = await lockOr404(tx, id);
     const changing = target !== undefined && target !== ticket.SPT_ESTADO;
     if (changing) await changeState(tx, id, actor, ticket.SPT_ESTADO, target, null);
     await updateTicket(tx, id, { SPT_RESPUESTA: reply });
-    await addHistory(tx, id, actor, { accion: 'respuesta', descripcion: 'Respuesta enviada al cliente', comentario: richTextToPlain(reply) });
+    await addHistory(tx, id, actor, {
+      accion: 'respuesta',
+      descripcion: 'Respuesta enviada al cliente',
+      comentario: richTextToPlain(reply),
+    });
     return changing;
   });
   const ticket = await ticketDetail(db, id);

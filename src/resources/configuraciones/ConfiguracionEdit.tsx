@@ -3,7 +3,11 @@ import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, required }
 const values = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 // A setting is only changed, never deleted (the API has no delete), so the form offers Save alone.
-const SaveOnly = () => <Toolbar><SaveButton /></Toolbar>;
+const SaveOnly = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
 
 export function ConfiguracionEdit() {
   return (

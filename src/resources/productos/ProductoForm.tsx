@@ -9,6 +9,14 @@ function ProductoFields() {
   );
 }
 
-export const ProductoCreate = () => <Create redirect="list"><ProductoFields /></Create>;
+export const ProductoCreate = () => (
+  <Create redirect="list">
+    <ProductoFields />
+  </Create>
+);
 // Delete sits in the form's toolbar; a product that has tickets cannot go (409), and the server's message says so.
-export const ProductoEdit = () => <Edit mutationMode="pessimistic" redirect="list"><ProductoFields /></Edit>;
+export const ProductoEdit = () => (
+  <Edit mutationMode="pessimistic" redirect="list">
+    <ProductoFields />
+  </Edit>
+);

@@ -34,7 +34,9 @@ function Detail({ field, children }: { field: string; children: React.ReactNode 
   const label = translate(`resources.soporte.fields.${field}`);
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary">{label}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
       <Typography component="div">{children}</Typography>
     </Box>
   );
@@ -50,7 +52,9 @@ function TicketContent() {
         <Card variant="outlined">
           <CardContent sx={{ display: 'grid', gap: 2 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-              <Typography variant="h5" component="h1">Ticket #{record.SPT_ID}</Typography>
+              <Typography variant="h5" component="h1">
+                Ticket #{record.SPT_ID}
+              </Typography>
               <TicketStateChip state={record.SPT_ESTADO} />
             </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
@@ -64,20 +68,30 @@ function TicketContent() {
         </Card>
         <Card variant="outlined">
           <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>Cliente</Typography>
+            <Typography variant="h6" component="h2" gutterBottom>
+              Cliente
+            </Typography>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
               <Detail field="SPT_CLIENTENOMBRE">{record.SPT_CLIENTENOMBRE}</Detail>
               <Detail field="SPT_RUC">{record.SPT_RUC}</Detail>
-              <Detail field="SPT_CLIENTECORREO"><a href={`mailto:${record.SPT_CLIENTECORREO}`}>{record.SPT_CLIENTECORREO}</a></Detail>
+              <Detail field="SPT_CLIENTECORREO">
+                <a href={`mailto:${record.SPT_CLIENTECORREO}`}>{record.SPT_CLIENTECORREO}</a>
+              </Detail>
               <Detail field="SPT_CLIENTETELEFONO">{record.SPT_CLIENTETELEFONO ?? '—'}</Detail>
             </Box>
           </CardContent>
         </Card>
         <Card variant="outlined">
           <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>Mensaje del cliente</Typography>
+            <Typography variant="h6" component="h2" gutterBottom>
+              Mensaje del cliente
+            </Typography>
             {/* SPT_MENSAJE was sanitized with an allowlist on the server before it was stored. */}
-            <Box className="ticket-message" sx={{ '& p': { mt: 0 }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: record.SPT_MENSAJE }} />
+            <Box
+              className="ticket-message"
+              sx={{ '& p': { mt: 0 }, overflowWrap: 'anywhere' }}
+              dangerouslySetInnerHTML={{ __html: record.SPT_MENSAJE }}
+            />
             {record.SPT_RESPUESTA && (
               <Box sx={{ mt: 2, p: 2, bgcolor: 'action.hover', borderRadius: 1 }}>
                 <Typography variant="subtitle2">Respuesta del asesor</Typography>

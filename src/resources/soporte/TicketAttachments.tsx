@@ -18,9 +18,15 @@ function FileRow({ title, file, onDownload }: { title: string; file: FileInfo; o
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, justifyContent: 'space-between', flexWrap: 'wrap' }}>
       <Box>
         <Typography variant="subtitle2">{title}</Typography>
-        <Typography variant="body2" color="text.secondary">{file ? `${file.ARC_NOMBRE} · ${formatBytes(file.ARC_TAMANO)}` : 'Sin archivo'}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {file ? `${file.ARC_NOMBRE} · ${formatBytes(file.ARC_TAMANO)}` : 'Sin archivo'}
+        </Typography>
       </Box>
-      {file && <Button startIcon={<DownloadIcon />} onClick={onDownload} aria-label={`Descargar ${file.ARC_NOMBRE}`}>Descargar</Button>}
+      {file && (
+        <Button startIcon={<DownloadIcon />} onClick={onDownload} aria-label={`Descargar ${file.ARC_NOMBRE}`}>
+          Descargar
+        </Button>
+      )}
     </Box>
   );
 }
@@ -34,7 +40,9 @@ export function TicketAttachments() {
   const [progress, setProgress] = useState<number | null>(null);
 
   const download = (side: 'Cli' | 'Ase', file: FileInfo) => () =>
-    dataProvider.download(`/soporte/descarga${side}/${record.SPT_ID}`, file!.ARC_NOMBRE).catch((e: Error) => notify(e.message, { type: 'error' }));
+    dataProvider
+      .download(`/soporte/descarga${side}/${record.SPT_ID}`, file!.ARC_NOMBRE)
+      .catch((e: Error) => notify(e.message, { type: 'error' }));
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
@@ -55,16 +63,31 @@ export function TicketAttachments() {
   return (
     <Card variant="outlined">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography variant="h6" component="h2">Archivos adjuntos</Typography>
+        <Typography variant="h6" component="h2">
+          Archivos adjuntos
+        </Typography>
         <FileRow title="Archivo del cliente" file={record.archivoCliente} onDownload={download('Cli', record.archivoCliente)} />
         <FileRow title="Archivo del asesor" file={record.archivoAsesor} onDownload={download('Ase', record.archivoAsesor)} />
         <div>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={uploading}>
             {uploading ? 'Subiendo...' : record.archivoAsesor ? 'Reemplazar archivo del asesor' : 'Adjuntar archivo del asesor'}
-            <input hidden type="file" accept={TICKET_FILE.accept} aria-label="Archivo del asesor (.zip o .rar)" onChange={(e) => { void upload(e.target.files?.[0]); e.target.value = ''; }} />
+            <input
+              hidden
+              type="file"
+              accept={TICKET_FILE.accept}
+              aria-label="Archivo del asesor (.zip o .rar)"
+              onChange={(e) => {
+                void upload(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
           </Button>
-          {uploading && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Progreso de la subida" sx={{ mt: 1 }} />}
-          <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5 }}>Un .zip o .rar de hasta 50 MB</Typography>
+          {uploading && (
+            <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Progreso de la subida" sx={{ mt: 1 }} />
+          )}
+          <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5 }}>
+            Un .zip o .rar de hasta 50 MB
+          </Typography>
         </div>
       </CardContent>
     </Card>

@@ -15,13 +15,24 @@ export function TicketHistory() {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h2">Historial</Typography>
+        <Typography variant="h6" component="h2">
+          Historial
+        </Typography>
         <List dense aria-label="Historial del ticket">
           {rows.map((row) => (
             <ListItem key={row.HIS_ID} divider alignItems="flex-start">
               <ListItemText
                 primary={row.HIS_DESCRIPCION}
-                secondary={<>{formatDateTime(row.HIS_FECHA)} · {row.ADM_USUARIO}{row.HIS_COMENTARIO && <><br />«{row.HIS_COMENTARIO}»</>}</>}
+                secondary={
+                  <>
+                    {formatDateTime(row.HIS_FECHA)} · {row.ADM_USUARIO}
+                    {row.HIS_COMENTARIO && (
+                      <>
+                        <br />«{row.HIS_COMENTARIO}»
+                      </>
+                    )}
+                  </>
+                }
               />
             </ListItem>
           ))}

@@ -9,7 +9,11 @@ import { TICKET_STATES, TICKET_STATE_LABELS } from '../../domain/tickets';
 
 export function useTicketCounts() {
   const dataProvider = useDataProvider<AreaDataProvider>();
-  return useQuery({ queryKey: ['soporte', 'resumen'], queryFn: () => dataProvider.call<TicketCounts>('/soporte/resumen'), refetchInterval: 60_000 });
+  return useQuery({
+    queryKey: ['soporte', 'resumen'],
+    queryFn: () => dataProvider.call<TicketCounts>('/soporte/resumen'),
+    refetchInterval: 60_000,
+  });
 }
 
 /** Open work at a glance; each chip filters the list by that state. */
@@ -21,7 +25,12 @@ export function TicketSummary() {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 2, py: 1.5 }} aria-label="Resumen de tickets">
       <Typography variant="subtitle1" sx={{ fontWeight: 600, mr: 1 }}>
         {data.pendientes} {data.pendientes === 1 ? 'ticket pendiente' : 'tickets pendientes'}
-        {data.sinAsesor > 0 && <Typography component="span" color="warning.main"> · {data.sinAsesor} sin asesor</Typography>}
+        {data.sinAsesor > 0 && (
+          <Typography component="span" color="warning.main">
+            {' '}
+            · {data.sinAsesor} sin asesor
+          </Typography>
+        )}
       </Typography>
       {TICKET_STATES.map((state) => (
         <Chip

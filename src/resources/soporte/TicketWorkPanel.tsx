@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Form, SelectInput, useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import {
+  Form,
+  SelectInput,
+  useDataProvider,
+  useGetList,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  useUpdate,
+  type RaRecord,
+} from 'react-admin';
 import { RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +24,11 @@ import { TICKET_STATE_LABELS, ticketStateLabel, type TicketState } from '../../d
 import { MSG } from '../../domain/messages';
 
 const ACTION_LABELS: Record<TicketState, string> = {
-  ABIERTO: 'Devolver a abierto', EN_PROCESO: 'Tomar (en proceso)', RESUELTO: 'Marcar como resuelto', CERRADO: 'Cerrar', REABIERTO: 'Reabrir',
+  ABIERTO: 'Devolver a abierto',
+  EN_PROCESO: 'Tomar (en proceso)',
+  RESUELTO: 'Marcar como resuelto',
+  CERRADO: 'Cerrar',
+  REABIERTO: 'Reabrir',
 };
 
 /** Working a ticket: assign an adviser, move it through its lifecycle, answer the customer. */
@@ -25,21 +40,34 @@ export function TicketWorkPanel() {
   const translate = useTranslate();
   const [update, { isPending }] = useUpdate();
   const [comment, setComment] = useState('');
-  const { data: advisers = [] } = useGetList('asesores', { pagination: { page: 1, perPage: 500 }, sort: { field: 'ASE_NOMBRE', order: 'ASC' } });
+  const { data: advisers = [] } = useGetList('asesores', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'ASE_NOMBRE', order: 'ASC' },
+  });
   const transitions: TicketState[] = record.transiciones ?? [];
 
   const change = (data: Record<string, unknown>, success: string) =>
-    update('soporte', { id: record.id, data, previousData: record }, {
-      mutationMode: 'pessimistic',
-      onSuccess: () => { notify(success, { type: 'success' }); setComment(''); },
-      onError: (e) => notify((e as Error).message, { type: 'error' }),
-    });
+    update(
+      'soporte',
+      { id: record.id, data, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify(success, { type: 'success' });
+          setComment('');
+        },
+        onError: (e) => notify((e as Error).message, { type: 'error' }),
+      },
+    );
 
   const reply = async (values: Record<string, unknown>) => {
     const html = String(values.SPT_RESPUESTA ?? '');
     if (!html.replace(/<[^>]*>/g, '').trim()) return notify(MSG.ticketEmptyText, { type: 'warning' });
     try {
-      await dataProvider.call(`/soporte/soporte/${record.id}`, { method: 'PUT', body: { SPT_RESPUESTA: html, ...(values.SPT_ESTADO ? { SPT_ESTADO: values.SPT_ESTADO } : {}) } });
+      await dataProvider.call(`/soporte/soporte/${record.id}`, {
+        method: 'PUT',
+        body: { SPT_RESPUESTA: html, ...(values.SPT_ESTADO ? { SPT_ESTADO: values.SPT_ESTADO } : {}) },
+      });
       notify('Respuesta enviada al cliente', { type: 'success' });
       refresh();
     } catch (e) {
@@ -50,7 +78,9 @@ export function TicketWorkPanel() {
   return (
     <Card variant="outlined">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography variant="h6" component="h2">Trabajar el ticket</Typography>
+        <Typography variant="h6" component="h2">
+          Trabajar el ticket
+        </Typography>
         <TextField
           select
           label={translate('resources.soporte.fields.asesor_asignado')}
@@ -60,33 +90,78 @@ export function TicketWorkPanel() {
           fullWidth
           size="small"
         >
-          <MenuItem value=""><em>{translate('resources.soporte.sin_asesor')}</em></MenuItem>
-          {advisers.map((a) => <MenuItem key={a.id} value={a.id}>{a.ASE_NOMBRE}</MenuItem>)}
+          <MenuItem value="">
+            <em>{translate('resources.soporte.sin_asesor')}</em>
+          </MenuItem>
+          {advisers.map((a) => (
+            <MenuItem key={a.id} value={a.id}>
+              {a.ASE_NOMBRE}
+            </MenuItem>
+          ))}
         </TextField>
 
         <Box>
-          <Typography variant="subtitle2" gutterBottom>Estado: {ticketStateLabel(record.SPT_ESTADO)}</Typography>
-          <TextField label={translate('resources.soporte.fields.comentario')} value={comment} onChange={(e) => setComment(e.target.value)} fullWidth size="small" multiline minRows={2} sx={{ mb: 1 }} />
+          <Typography variant="subtitle2" gutterBottom>
+            Estado: {ticketStateLabel(record.SPT_ESTADO)}
+          </Typography>
+          <TextField
+            label={translate('resources.soporte.fields.comentario')}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            fullWidth
+            size="small"
+            multiline
+            minRows={2}
+            sx={{ mb: 1 }}
+          />
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {transitions.map((state) => (
-              <Button key={state} variant="outlined" size="small" disabled={isPending}
-                onClick={() => change({ SPT_ESTADO: state, ...(comment.trim() ? { comentario: comment.trim() } : {}) }, `Ticket ${TICKET_STATE_LABELS[state].toLowerCase()}`)}>
+              <Button
+                key={state}
+                variant="outlined"
+                size="small"
+                disabled={isPending}
+                onClick={() =>
+                  change(
+                    { SPT_ESTADO: state, ...(comment.trim() ? { comentario: comment.trim() } : {}) },
+                    `Ticket ${TICKET_STATE_LABELS[state].toLowerCase()}`,
+                  )
+                }
+              >
                 {ACTION_LABELS[state]}
               </Button>
             ))}
             {comment.trim() && (
-              <Button size="small" disabled={isPending} onClick={() => change({ comentario: comment.trim() }, 'Nota guardada en el historial')}>Guardar solo la nota</Button>
+              <Button
+                size="small"
+                disabled={isPending}
+                onClick={() => change({ comentario: comment.trim() }, 'Nota guardada en el historial')}
+              >
+                Guardar solo la nota
+              </Button>
             )}
           </Box>
         </Box>
 
         <Form onSubmit={reply} record={{ SPT_RESPUESTA: '', SPT_ESTADO: '' }}>
           <Typography variant="subtitle2">Responder al cliente</Typography>
-          <RichTextInput source="SPT_RESPUESTA" label={false} fullWidth toolbar={<RichTextInputToolbar size="small" />}
-            sx={{ '& .ProseMirror': { minHeight: 140 } }} />
-          <SelectInput source="SPT_ESTADO" label="resources.soporte.fields.estado_al_responder" emptyText="No cambiar" fullWidth
-            choices={transitions.map((state) => ({ id: state, name: TICKET_STATE_LABELS[state] }))} />
-          <Button type="submit" variant="contained">Enviar respuesta</Button>
+          <RichTextInput
+            source="SPT_RESPUESTA"
+            label={false}
+            fullWidth
+            toolbar={<RichTextInputToolbar size="small" />}
+            sx={{ '& .ProseMirror': { minHeight: 140 } }}
+          />
+          <SelectInput
+            source="SPT_ESTADO"
+            label="resources.soporte.fields.estado_al_responder"
+            emptyText="No cambiar"
+            fullWidth
+            choices={transitions.map((state) => ({ id: state, name: TICKET_STATE_LABELS[state] }))}
+          />
+          <Button type="submit" variant="contained">
+            Enviar respuesta
+          </Button>
         </Form>
       </CardContent>
     </Card>
