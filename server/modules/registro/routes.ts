@@ -72,14 +72,12 @@ const registroRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, files
           pago: await addPayment(tx, { EMP_CODIGO: empresa, PAG_REFERENCIA: referencia, ARC_ID: file.ARC_ID }),
         }),
       );
-      return reply
-        .status(201)
-        .send({
-          PAG_CODIGO: pago.PAG_CODIGO,
-          ARC_NOMBRE: stored.ARC_NOMBRE,
-          ARC_TAMANO: stored.ARC_TAMANO,
-          msg: 'Comprobante de pago recibido',
-        });
+      return reply.status(201).send({
+        PAG_CODIGO: pago.PAG_CODIGO,
+        ARC_NOMBRE: stored.ARC_NOMBRE,
+        ARC_TAMANO: stored.ARC_TAMANO,
+        msg: 'Comprobante de pago recibido',
+      });
     },
   );
 };
