@@ -2,11 +2,14 @@ import { useEffect, useState } from 'react';
 import { CAROUSEL_FADE_MS, CAROUSEL_INTERVAL_MS } from '../domain/constants';
 
 const slides = [
-  { src: '/amelia/carrusel-1.svg', alt: 'Facture en segundos, autorizado por el SRI' },
-  { src: '/amelia/carrusel-2.svg', alt: 'Contabilidad, tributación y firma electrónica' },
+  { src: '/amelia/carrusel-1.svg', caption: 'Facture en segundos, autorizado por el SRI' },
+  { src: '/amelia/carrusel-2.svg', caption: 'Contabilidad, tributación y firma electrónica' },
 ];
 
-/** Amelia's two-image carousel (non-white-label sign-in pages): next image every 3 s. */
+/**
+ * Amelia's two-image carousel (non-white-label sign-in pages): next image every 3 s. The caption is text over
+ * the image, not part of it, so it wraps on any panel width instead of being cropped with the picture.
+ */
 export function Carousel() {
   const [current, setCurrent] = useState(0);
   useEffect(() => {
@@ -19,12 +22,15 @@ export function Carousel() {
         <img
           key={slide.src}
           src={slide.src}
-          alt={slide.alt}
-          aria-hidden={i !== current}
+          alt=""
+          aria-hidden
           data-active={i === current}
           style={{ opacity: i === current ? 1 : 0, transitionDuration: `${CAROUSEL_FADE_MS}ms` }}
         />
       ))}
+      <p className="am-carousel__caption" aria-live="polite">
+        {slides[current].caption}
+      </p>
       <div className="am-carousel__dots">
         {slides.map((slide, i) => (
           <button

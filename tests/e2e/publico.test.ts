@@ -75,8 +75,15 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
       const active = carousel.locator('img[data-active="true"]');
       expect(await active.count()).toBe(1);
       const first = await active.getAttribute('src');
-      // The carousel advances every 3 s: within 3.5 s another image is the visible one.
+      const caption = carousel.locator('p');
+      const firstCaption = await caption.innerText();
+      // The carousel advances every 3 s: within 3.5 s another image, with its own caption, is the visible one.
       await expect.poll(() => active.getAttribute('src'), { timeout: 3_500, interval: 100 }).not.toBe(first);
+      expect(await caption.innerText()).not.toBe(firstCaption);
+      expect([firstCaption, await caption.innerText()].sort()).toEqual([
+        'Contabilidad, tributación y firma electrónica',
+        'Facture en segundos, autorizado por el SRI',
+      ]);
       expect(await carousel.locator('img[data-active="true"]').count()).toBe(1);
 
       const contact = page.getByRole('complementary', { name: 'Contacto' });
