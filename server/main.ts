@@ -53,12 +53,24 @@ export async function main() {
     (error: Error) => app.log.warn({ err: { message: error.message } }, 'barrido de archivos: no se pudo completar'),
   );
 
+  // PGlite: CHECKPOINT, then ANALYZE / VACUUM of the tables that changed enough (it has no autovacuum); never two at once.
+  let maintaining = false;
+  const maintain = async () => {
+    if (maintaining) return;
+    maintaining = true;
+    try {
+      await database.checkpoint();
+      const tables = await database.maintain();
+      if (tables.length) app.log.info({ tables }, 'estadísticas de PGlite actualizadas');
+    } catch (error) {
+      app.log.error({ err: error }, 'CHECKPOINT o ANALYZE falló');
+    } finally {
+      maintaining = false;
+    }
+  };
   const checkpointTimer =
     database.kind === 'pglite' && config.checkpointIntervalMs > 0
-      ? setInterval(
-          () => database.checkpoint().catch((error) => app.log.error({ err: error }, 'CHECKPOINT falló')),
-          config.checkpointIntervalMs,
-        )
+      ? setInterval(() => void maintain(), config.checkpointIntervalMs)
       : undefined;
 
   let closing = false;

@@ -1,10 +1,11 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { and, asc, count, desc, eq, ilike, inArray, like, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../infra/db/client';
 import { HttpError } from './errors';
 import { DECIMAL_INTEGER, hasForbiddenCharacters } from './requests';
+import { ESTIMATED_TOTAL_HEADER, EXACT_TOTAL } from '../../src/domain/listas';
 
 /**
  * Every paged list follows ra-data-simple-rest: ?range=[0,24]&sort=["FIELD","DESC"]&filter={...}; the answer is
@@ -36,6 +37,11 @@ export type ListSpec<Sort extends string = string> = {
   resource: string;
   /** The table counted for the total; filters may only use its columns. */
   table: PgTable;
+  /**
+   * Its primary key. With it, a page is read as `key IN (the page's keys)`: the keys are found (and OFFSET walked) on
+   * an index alone, and only the page's rows are read and joined (see PageRequest.page). Big tables must set it.
+   */
+  key?: AnyColumn;
   /** Sortable keys and the columns each orders by (all in the requested direction). */
   sort: Record<Sort, AnyColumn[]>;
   defaultSort: [Sort, 'ASC' | 'DESC'];
@@ -46,11 +52,21 @@ export type ListSpec<Sort extends string = string> = {
   defaultRange: [number, number] | 'all';
 };
 
-/** What a repository needs to read one page. */
-export type PageRequest = { where: SQL | undefined; orderBy: SQL[]; offset: number; limit: number };
-export type Page<T> = { resource: string; rows: T[]; offset: number; total: number };
+/**
+ * What a repository needs to read one page. With a spec.key, read `.where(page).orderBy(...orderBy)` (no limit, no
+ * offset): `page` selects exactly the page's rows. Without one, `.where(where).orderBy(...orderBy).limit(limit).offset(offset)`.
+ */
+export type PageRequest = { where: SQL | undefined; orderBy: SQL[]; offset: number; limit: number; page: SQL | undefined };
+/** total is exact up to EXACT_TOTAL; past it `estimated` is true and total is the planner's estimate (at least EXACT_TOTAL + 1). */
+export type Page<T> = { resource: string; rows: T[]; offset: number; total: number; estimated?: boolean };
+
+export { EXACT_TOTAL, ESTIMATED_TOTAL_HEADER };
 
 const MAX_PAGE = 500;
+/** A search first looks among this many first rows of the list's order per row needed (within MIN and MAX). */
+const SEARCH_WINDOW_FACTOR = 20;
+const SEARCH_WINDOW_MIN = 2_000;
+const SEARCH_WINDOW_MAX = 50_000;
 /** LIMIT of a list read whole: no table of ours comes near it. */
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 const MAX_INT = 2147483647;
@@ -110,8 +126,21 @@ function condition(key: string, filter: Filter, value: unknown): SQL | undefined
   }
 }
 
+type ParsedList = Omit<PageRequest, 'page'> & {
+  sortColumns: AnyColumn[];
+  descending: boolean;
+  /** Whether a search filter (text: trigram or prefix indexes) is among the conditions. */
+  searching: boolean;
+  /**
+   * A filter on several values of one column (SPT_ESTADO in (ABIERTO, REABIERTO)): the whole condition once per value.
+   * An index (column, key) orders one value's rows, not several values' together: each value's rows are read in order
+   * on their own and merged (see pageCondition).
+   */
+  branches?: SQL[];
+};
+
 /** Reads range, sort and filter against the resource's allow-lists; a 400 in Spanish names what is wrong. */
-function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery): PageRequest {
+function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery): ParsedList {
   const range = parseJson(query.range, 'range') ?? spec.defaultRange;
   if (range !== 'all' && (!Array.isArray(range) || range.length !== 2 || !range.every(isInt32) || range[1] < range[0])) {
     throw new HttpError(400, 'El parámetro range debe ser [desde, hasta]');
@@ -125,37 +154,159 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery):
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
     throw new HttpError(400, 'El parámetro filter debe ser un objeto');
   const keys = Object.keys(spec.filters);
-  const conditions = Object.entries(filter).map(([key, value]) => {
+  let searching = false;
+  let several: { column: AnyColumn; values: unknown[]; index: number } | undefined;
+  const conditions = Object.entries(filter).map(([key, value], index) => {
     const rule = spec.filters[key];
     if (!rule) throw new HttpError(400, `El filtro ${key} no existe; use ${keys.join(', ')}`);
-    return value === undefined || value === '' ? undefined : condition(key, rule, value);
+    const where = value === undefined || value === '' ? undefined : condition(key, rule, value);
+    if (where && rule.type === 'search') searching = true;
+    if (where && rule.type === 'enum' && Array.isArray(value) && new Set(value).size > 1 && !several) {
+      several = { column: rule.column, values: [...new Set(value)], index };
+    }
+    return where;
   });
+  const expanded = several;
+  const branches = expanded?.values.map((value) =>
+    and(spec.where, ...conditions.map((where, i) => (i === expanded.index ? eq(expanded.column, value) : where)))!,
+  );
   const direction = sort[1] === 'ASC' ? asc : desc;
+  const sortColumns = spec.sort[sort[0] as Sort];
   return {
     where: and(spec.where, ...conditions),
-    orderBy: spec.sort[sort[0] as Sort].map((column) => direction(column)),
+    orderBy: sortColumns.map((column) => direction(column)),
+    sortColumns,
+    descending: sort[1] === 'DESC',
+    searching,
+    branches,
     offset: range === 'all' ? 0 : range[0],
     limit: range === 'all' ? NO_LIMIT : Math.min(range[1] - range[0] + 1, MAX_PAGE),
   };
 }
 
-/** One page of a list: the rows the repository reads for the request, and the total of rows that match. */
+/**
+ * The condition that selects one page's rows by their keys (a "deferred join"): the keys are ordered, offset and
+ * limited on the table alone, where an index (the primary key, or a filter's (column, key) index) serves the order and
+ * OFFSET walks index entries only; then only those rows are read and joined. When a text search is among the
+ * conditions, the matching keys are collected first (behind an OFFSET 0 fence the planner cannot see through, so it
+ * finds them with the search's trigram or prefix index) and only then ordered and limited: otherwise, with ORDER BY key
+ * LIMIT n, the planner may walk the primary key backwards testing every row against the search.
+ */
+export function pageCondition(
+  key: AnyColumn,
+  table: PgTable,
+  list: Pick<ParsedList, 'where' | 'sortColumns' | 'descending' | 'limit' | 'offset' | 'searching' | 'branches'>,
+): SQL {
+  const { where, sortColumns, descending, limit, offset, branches } = list;
+  const whereOf = (condition: SQL | undefined) => (condition ? sql` WHERE ${condition}` : sql``);
+  const bounds = limit === NO_LIMIT ? sql`OFFSET ${offset}` : sql`LIMIT ${limit} OFFSET ${offset}`;
+  const direction = sql.raw(descending ? 'DESC' : 'ASC');
+  const orderBy = sql.join(
+    sortColumns.map((column) => sql`${column} ${direction}`),
+    sql`, `,
+  );
+  const alias = (i: number) => sql.identifier(`s${i}`);
+  const columns = sql.join(
+    sortColumns.map((column, i) => sql`${column} AS ${alias(i)}`),
+    sql`, `,
+  );
+  const orderByAliases = sql.join(
+    sortColumns.map((_, i) => sql`m.${alias(i)} ${direction}`),
+    sql`, `,
+  );
+  if (list.searching && limit !== NO_LIMIT) {
+    // A common word matches many rows, found at once among the most recent: first the matches among the WINDOW first
+    // rows in the list's order (a bounded walk of the sort's index, the condition tested above its LIMIT). Only when
+    // those are not enough for the page are all the matches collected by the search's index, then ordered.
+    const needed = offset + limit;
+    const window = Math.min(Math.max(SEARCH_WINDOW_FACTOR * needed, SEARCH_WINDOW_MIN), SEARCH_WINDOW_MAX);
+    // The condition is a column of the window's rows, not a WHERE the planner could push into the walk.
+    const recent = sql`SELECT ${key} AS k, ${columns}, (${where ?? sql`true`}) AS hit FROM ${table} ORDER BY ${orderBy} LIMIT ${window}`;
+    return sql`${key} IN (WITH w AS MATERIALIZED (SELECT r.k, ${sql.join(
+      sortColumns.map((_, i) => sql`r.${alias(i)}`),
+      sql`, `,
+    )} FROM (${recent}) r WHERE r.hit ORDER BY ${sql.join(
+      sortColumns.map((_, i) => sql`r.${alias(i)} ${direction}`),
+      sql`, `,
+    )} LIMIT ${needed})
+      SELECT m.k FROM (
+        SELECT * FROM w WHERE (SELECT count(*) FROM w) >= ${needed}
+        UNION ALL
+        SELECT * FROM (SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(where)} OFFSET 0) a WHERE (SELECT count(*) FROM w) < ${needed}
+      ) m ORDER BY ${orderByAliases} ${bounds})`;
+  }
+  if (list.searching) {
+    return sql`${key} IN (SELECT m.k FROM (SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(where)} OFFSET 0) m ORDER BY ${orderByAliases} ${bounds})`;
+  }
+  if (branches && limit !== NO_LIMIT) {
+    // Each value's first offset + limit rows, in order on its own index; the page is taken from their union.
+    const each = sql.join(
+      branches.map(
+        (branch) => sql`(SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(branch)} ORDER BY ${orderBy} LIMIT ${offset + limit})`,
+      ),
+      sql` UNION ALL `,
+    );
+    return sql`${key} IN (SELECT m.k FROM (${each}) m ORDER BY ${orderByAliases} ${bounds})`;
+  }
+  return sql`${key} IN (SELECT ${key} FROM ${table}${whereOf(where)} ORDER BY ${orderBy} ${bounds})`;
+}
+
+/** The planner's estimate of the rows a query returns (the top node's "Plan Rows" of EXPLAIN (FORMAT JSON)). */
+async function plannedRows(db: Db, query: SQL): Promise<number> {
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as { rows: Array<Record<string, unknown>> };
+  let plan = Object.values(result.rows[0] ?? {})[0];
+  if (typeof plan === 'string') plan = JSON.parse(plan);
+  const rows = (plan as Array<{ Plan?: { 'Plan Rows'?: number } }>)[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
+}
+
+/**
+ * The number of rows that match: counted exactly up to EXACT_TOTAL (over a LIMIT EXACT_TOTAL + 1 subquery, so a
+ * count never reads more than that many index entries or rows), estimated past it from the planner's row estimate of
+ * the same filtered query (statistics kept by ANALYZE; no rows read).
+ */
+async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
+  // Drizzle's builders change in place: each query gets its own.
+  const matching = () =>
+    db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(table)
+      .where(where);
+  const [{ n }] = await db.select({ n: count() }).from(
+    matching()
+      .limit(EXACT_TOTAL + 1)
+      .as('c'),
+  );
+  if (n <= EXACT_TOTAL) return { total: n, estimated: false };
+  return { total: Math.max(await plannedRows(db, matching().getSQL()), EXACT_TOTAL + 1), estimated: true };
+}
+
+/**
+ * One page of a list: the rows the repository reads for the request, and the total of rows that match (exact up to
+ * EXACT_TOTAL, an estimate past it). The count and the rows are read at the same time.
+ */
 export async function readPage<T, Sort extends string>(
   db: Db,
   spec: ListSpec<Sort>,
   query: ListQuery,
   rows: (request: PageRequest) => Promise<T[]>,
 ): Promise<Page<T>> {
-  const request = parseList(spec, query);
-  const [{ total }] = await db.select({ total: count() }).from(spec.table).where(request.where);
-  return { resource: spec.resource, rows: await rows(request), offset: request.offset, total };
+  const list = parseList(spec, query);
+  const { where, orderBy, offset, limit } = list;
+  const page = spec.key ? pageCondition(spec.key, spec.table, list) : undefined;
+  const [counted, found] = await Promise.all([countRows(db, spec.table, where), rows({ where, orderBy, offset, limit, page })]);
+  let { total } = counted;
+  // An estimate must still cover the rows sent (and one more when the page is full, so that a next page is offered).
+  if (counted.estimated) total = Math.max(total, offset + found.length + (found.length === limit ? 1 : 0));
+  return { resource: spec.resource, rows: found, offset, total, estimated: counted.estimated };
 }
 
 /** Sends a page as ra-data-simple-rest reads it: the rows, and the total in Content-Range. */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   const end = page.rows.length ? page.offset + page.rows.length - 1 : page.offset;
   reply.header('Content-Range', `${page.resource} ${page.offset}-${end}/${page.total}`);
-  reply.header('Access-Control-Expose-Headers', 'Content-Range');
+  if (page.estimated) reply.header(ESTIMATED_TOTAL_HEADER, '1');
+  reply.header('Access-Control-Expose-Headers', `Content-Range, ${ESTIMATED_TOTAL_HEADER}`);
   return page.rows;
 }
 

@@ -5,6 +5,7 @@ import { areaResources, type Area, type ResourceEntry } from '../registry/resour
 import { download } from '../http/download';
 import { upload, type UploadProgress } from '../http/upload';
 import { raHttpClient, toHttpError } from './raHttpClient';
+import { ESTIMATED_TOTAL_HEADER } from '../domain/listas';
 
 /** The data provider of an area, plus the API's calls that are not a resource's CRUD, with the area's token. */
 export type AreaDataProvider = DataProvider & {
@@ -48,7 +49,9 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
       const { json, headers } = await httpClient(`${API_BASE}/${path}?${query}`);
       const rows = json as Record<string, unknown>[];
       const total = Number(headers.get('Content-Range')?.split('/').pop());
-      return { data: rows.map((row) => withId(resource, row)), total: Number.isFinite(total) ? total : rows.length };
+      // Past EXACT_TOTAL the total is an estimate: the list's pagination says "más de 10 000" (src/shell/ListPagination).
+      const meta = headers.get(ESTIMATED_TOTAL_HEADER) === '1' ? { totalEstimado: true } : undefined;
+      return { data: rows.map((row) => withId(resource, row)), total: Number.isFinite(total) ? total : rows.length, meta };
     },
     async getOne(resource, params) {
       const { data } = await base.getOne(config(resource).path, params);

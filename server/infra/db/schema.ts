@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -252,13 +253,31 @@ export const soporte = pgTable(
   },
   (t) => [
     index('soporte_clientenombre_trgm').using('gin', sql`${t.SPT_CLIENTENOMBRE} gin_trgm_ops`),
-    index('soporte_estado').on(t.SPT_ESTADO),
-    index('soporte_fecha').on(t.SPT_FECHA),
+    // A filter's column, then the key: the index serves the filter and the list's order (SPT_ID, or SPT_FECHA then
+    // SPT_ID) together, so a page (and its OFFSET) walks this index instead of the primary key testing every row.
+    index('soporte_estado_id').on(t.SPT_ESTADO, t.SPT_ID),
+    index('soporte_fecha_id').on(t.SPT_FECHA, t.SPT_ID),
     // varchar_pattern_ops: serves both equality and prefix (LIKE '1714307103%') searches by RUC/cédula.
     index('soporte_ruc').on(t.SPT_RUC.op('varchar_pattern_ops')),
-    index('soporte_asesor').on(t.ASE_CODIGO),
+    index('soporte_asesor_id').on(t.ASE_CODIGO, t.SPT_ID),
+    // "Sin asesor" (IS NULL is no equality for the planner: (ASE_CODIGO, SPT_ID) would not order its rows by SPT_ID).
+    index('soporte_sin_asesor')
+      .on(t.SPT_ID)
+      .where(sql`${t.ASE_CODIGO} IS NULL`),
+    index('soporte_producto_id').on(t.SPT_PRODUCTOS, t.SPT_ID),
+    index('soporte_asunto_id').on(t.SPT_ASUNTO, t.SPT_ID),
   ],
 );
+
+/**
+ * Tickets by state and, of them, those without an adviser: kept by statement triggers on soporte (migration
+ * 0008_soporte_contadores), so the desk's summary reads a few rows instead of counting the whole table.
+ */
+export const soporteContadores = pgTable('soporte_contadores', {
+  SPT_ESTADO: varchar('spt_estado', { length: 12 }).primaryKey(),
+  TOTAL: bigint('total', { mode: 'number' }).notNull().default(0),
+  SIN_ASESOR: bigint('sin_asesor', { mode: 'number' }).notNull().default(0),
+});
 
 /** Every change to a ticket: who (administrator, or null for the customer), what, when. */
 export const soporteHistorial = pgTable(

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { administradores, asesores, empresas, menusEmpresa, planes, planesEmpresa, usuarios } from './schema';
 import { hashPassword } from '../passwords';
@@ -19,9 +19,9 @@ export async function seedDemo(db: Db): Promise<void> {
     hashPassword(DEMO.distribuidor.clave),
     hashPassword(DEMO.empresa.clave),
   ]);
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(administradores).where(eq(administradores.ADM_USUARIO, DEMO.admin.usuario));
-    if (existing) return;
+    if (existing) return false;
     await tx.insert(administradores).values({
       ADM_USUARIO: DEMO.admin.usuario,
       ADM_CLAVE: adminHash,
@@ -146,5 +146,8 @@ export async function seedDemo(db: Db): Promise<void> {
       { ASE_NOMBRE: 'Andrés Villacís', ASE_CORREO: 'andres.villacis@amelia.ec', ASE_IDENTIFICACION: '0926687856' },
       { ASE_NOMBRE: 'Gabriela Torres', ASE_CORREO: 'gabriela.torres@amelia.ec', ASE_IDENTIFICACION: '0602910945' },
     ]);
+    return true;
   });
+  // Statistics for the planner (PGlite has no autovacuum; on PostgreSQL it would come later).
+  if (seeded) await db.execute(sql`ANALYZE`);
 }

@@ -7,6 +7,8 @@ import type { Ingreso } from './contract';
 const list: ListSpec<'ING_FECHA' | 'ING_CODIGO'> = {
   resource: 'ingresos',
   table: ingresos,
+  // A log that only grows: pages are read by their keys (see ListSpec.key).
+  key: ingresos.ING_CODIGO,
   // Entries are numbered as they happen, so the number orders them by date too.
   sort: { ING_FECHA: [ingresos.ING_CODIGO], ING_CODIGO: [ingresos.ING_CODIGO] },
   defaultSort: ['ING_FECHA', 'DESC'],
@@ -15,7 +17,7 @@ const list: ListSpec<'ING_FECHA' | 'ING_CODIGO'> = {
 };
 
 export function listIngresos(db: Db, query: ListQuery) {
-  return readPage(db, list, query, async ({ where, orderBy, limit, offset }): Promise<Ingreso[]> => {
+  return readPage(db, list, query, async ({ page, orderBy }): Promise<Ingreso[]> => {
     const rows = await db
       .select({
         ING_CODIGO: ingresos.ING_CODIGO,
@@ -31,10 +33,8 @@ export function listIngresos(db: Db, query: ListQuery) {
       .innerJoin(administradores, eq(administradores.ADM_CODIGO, ingresos.ADM_CODIGO))
       .innerJoin(empresas, eq(empresas.EMP_CODIGO, ingresos.EMP_CODIGO))
       .innerJoin(usuarios, eq(usuarios.USU_CODIGO, ingresos.USU_CODIGO))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset);
+      .where(page)
+      .orderBy(...orderBy);
     return rows.map((r) => ({ ...r, ING_FECHA: r.ING_FECHA.toISOString() }));
   });
 }

@@ -11,7 +11,7 @@ import { PERFIL } from '../../../src/domain/perfiles';
 import { TICKET_FILE } from '../../../src/domain/archivos';
 import { isTicketState, TICKET_MSG, TICKET_STATES, type TicketState } from '../../../src/domain/tickets';
 import { AdviserFileSaved, Download, Ticket, TicketChange, TicketDeleted, TicketDetail, TicketReply, TicketSummary } from './contract';
-import { adminActor, countByState, countUnassigned, listTickets, searchTickets, ticketExists, type TicketScope } from './repo';
+import { adminActor, countByState, listTickets, searchTickets, ticketExists, type TicketScope } from './repo';
 import { changeTicket, notFound, removeTicket, replyToTicket, ticketDetail } from './service';
 import { attachTicketFile, ticketFile } from './attachments';
 
@@ -54,19 +54,25 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
     '/resumen',
     {
       onRequest: admin,
-      schema: { tags, summary: 'Cantidad de tickets por estado', response: { 200: TicketSummary, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Cantidad de tickets por estado',
+        description:
+          'De contadores que mantiene la base de datos (no cuenta la tabla en cada consulta); para un distribuidor, cuenta solo los tickets de sus empresas.',
+        response: { 200: TicketSummary, ...errorResponses },
+      },
     },
     async (request) => {
-      const scope = scopeOf(request);
       const porEstado = Object.fromEntries(TICKET_STATES.map((s) => [s, 0])) as Record<TicketState, number>;
-      const rows = await countByState(db, scope);
-      for (const row of rows) if (isTicketState(row.estado)) porEstado[row.estado] = row.n;
-      return {
-        total: rows.reduce((sum, r) => sum + r.n, 0),
-        pendientes: porEstado.ABIERTO + porEstado.EN_PROCESO + porEstado.REABIERTO,
-        sinAsesor: await countUnassigned(db, ['RESUELTO', 'CERRADO'], scope),
-        porEstado,
-      };
+      const finished: readonly string[] = ['RESUELTO', 'CERRADO'] satisfies TicketState[];
+      let total = 0;
+      let sinAsesor = 0;
+      for (const row of await countByState(db, scopeOf(request))) {
+        if (isTicketState(row.estado)) porEstado[row.estado] = row.n;
+        total += row.n;
+        if (!finished.includes(row.estado)) sinAsesor += row.sinAsesor;
+      }
+      return { total, pendientes: porEstado.ABIERTO + porEstado.EN_PROCESO + porEstado.REABIERTO, sinAsesor, porEstado };
     },
   );
 

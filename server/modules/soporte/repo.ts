@@ -1,8 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../infra/db/client';
-import { administradores, archivos, asesores, empresas, productos, soporte, soporteHistorial } from '../../infra/db/schema';
-import { contains, readPage, startsWith, type ListQuery, type ListSpec } from '../../core/list';
-import { TICKET_STATES, TICKET_SUBJECTS, type TicketState } from '../../../src/domain/tickets';
+import {
+  administradores,
+  archivos,
+  asesores,
+  empresas,
+  productos,
+  soporte,
+  soporteContadores,
+  soporteHistorial,
+} from '../../infra/db/schema';
+import { contains, pageCondition, readPage, startsWith, type ListQuery, type ListSpec } from '../../core/list';
+import { TICKET_STATES, TICKET_SUBJECTS } from '../../../src/domain/tickets';
 import type { Ticket, TicketFile } from './contract';
 
 /** Who made a change: an administrator, or the customer (ADM_CODIGO null). */
@@ -66,6 +75,7 @@ function inScope(scope: TicketScope): SQL | undefined {
 const list: ListSpec<'SPT_ID' | 'SPT_FECHA' | 'id'> = {
   resource: 'soporte',
   table: soporte,
+  key: soporte.SPT_ID,
   sort: { SPT_ID: [soporte.SPT_ID], SPT_FECHA: [soporte.SPT_FECHA, soporte.SPT_ID], id: [soporte.SPT_ID] },
   defaultSort: ['SPT_ID', 'DESC'],
   filters: {
@@ -81,24 +91,29 @@ const list: ListSpec<'SPT_ID' | 'SPT_FECHA' | 'id'> = {
 };
 
 export const listTickets = (db: Db, query: ListQuery, scope: TicketScope) =>
-  readPage(db, { ...list, where: inScope(scope) }, query, async ({ where, orderBy, limit, offset }): Promise<Ticket[]> =>
+  readPage(db, { ...list, where: inScope(scope) }, query, async ({ page, orderBy }): Promise<Ticket[]> =>
     (
       await selectTickets(db)
-        .where(where)
+        .where(page)
         .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset)
     ).map(serialize),
   );
 
-/** The most recent tickets matching a search text. */
+/**
+ * The most recent tickets matching a search text. The matching tickets are collected through the search's index
+ * (trigram on the name, prefix on the RUC, or the number) before they are ordered and limited.
+ */
 export async function searchTickets(db: Db, text: string, limit: number, scope: TicketScope): Promise<Ticket[]> {
-  return (
-    await selectTickets(db)
-      .where(and(ticketSearch(text), inScope(scope)))
-      .orderBy(desc(soporte.SPT_ID))
-      .limit(limit)
-  ).map(serialize);
+  const where = and(ticketSearch(text), inScope(scope));
+  const page = pageCondition(soporte.SPT_ID, soporte, {
+    where,
+    sortColumns: [soporte.SPT_ID],
+    descending: true,
+    limit,
+    offset: 0,
+    searching: true,
+  });
+  return (await selectTickets(db).where(page).orderBy(desc(soporte.SPT_ID))).map(serialize);
 }
 
 /** The ticket with message, reply, attachments and history; undefined when there is no such ticket. */
@@ -228,17 +243,26 @@ export async function adminActor(db: Db, admin: number): Promise<Actor> {
   return { ADM_CODIGO: admin, usuario: row?.usuario ?? `admin ${admin}` };
 }
 
-export function countByState(db: Db, scope: TicketScope) {
-  return db.select({ estado: soporte.SPT_ESTADO, n: count() }).from(soporte).where(inScope(scope)).groupBy(soporte.SPT_ESTADO);
-}
-
-/** Tickets not in one of the given states that have no adviser. */
-export async function countUnassigned(db: Db, excluding: TicketState[], scope: TicketScope): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: count() })
+/**
+ * Tickets by state, and how many of them have no adviser. Every ticket: the counters the triggers on soporte keep
+ * (soporte_contadores, a few rows). A distributor's: counted over its companies' tickets only, which the soporte_ruc
+ * index finds (bounded by that distributor's tickets, never the whole table).
+ */
+export async function countByState(db: Db, scope: TicketScope): Promise<Array<{ estado: string; n: number; sinAsesor: number }>> {
+  if (scope === undefined) {
+    return db
+      .select({ estado: soporteContadores.SPT_ESTADO, n: soporteContadores.TOTAL, sinAsesor: soporteContadores.SIN_ASESOR })
+      .from(soporteContadores);
+  }
+  return db
+    .select({
+      estado: soporte.SPT_ESTADO,
+      n: count(),
+      sinAsesor: sql<number>`count(*) FILTER (WHERE ${soporte.ASE_CODIGO} IS NULL)`.mapWith(Number),
+    })
     .from(soporte)
-    .where(and(isNull(soporte.ASE_CODIGO), notInArray(soporte.SPT_ESTADO, excluding), inScope(scope)));
-  return n;
+    .where(inScope(scope))
+    .groupBy(soporte.SPT_ESTADO);
 }
 
 /** The ids of the ticket's two attachments, by side; undefined when there is no such ticket. */

@@ -3,6 +3,7 @@ import { TICKET_STATE_CHOICES, TICKET_SUBJECT_CHOICES, ticketSubjectLabel } from
 import { formatDateTime } from '../../domain/constants';
 import { TicketStateChip } from './TicketStateChip';
 import { TicketSummary } from './TicketSummary';
+import { ListPagination } from '../../shell/ListPagination';
 
 export function SoporteList() {
   const translate = useTranslate();
@@ -19,7 +20,7 @@ export function SoporteList() {
   ];
   const unassigned = translate('resources.soporte.sin_asesor');
   return (
-    <List filters={filters} sort={{ field: 'SPT_ID', order: 'DESC' }} perPage={25}>
+    <List filters={filters} sort={{ field: 'SPT_ID', order: 'DESC' }} perPage={25} pagination={<ListPagination />}>
       <TicketSummary />
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="SPT_ID" />
