@@ -5,7 +5,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'coverage/'] },
+  { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'test-results/', 'coverage/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

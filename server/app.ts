@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type onSendHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -65,6 +66,34 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
   closeAfterRefusedBody(app);
   registerRequestReading(app);
   documentGuards(app);
+  // Before every route (it hooks each one as it is added). Text only — JSON, JavaScript, CSS, HTML, SVG: the plugin's
+  // default list also takes application/octet-stream, which is how unknown uploaded files go back, and archives,
+  // images and PDFs are compressed already. Request bodies are left as they come (no decompression).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    customTypes: /^text\/(?!event-stream)|[+/](?:json|xml)(?:;|$)/,
+    globalDecompression: false,
+  });
+  // Lists answer with ra-data-simple-rest's `Content-Range: <resource> 0-24/1000`, which the plugin takes for a byte
+  // range and never compresses, though lists are the largest JSON: the header steps aside while the plugin works.
+  const listRanges = new WeakMap<object, string>();
+  const hideListRange: onSendHookHandler = async (_request, reply, payload) => {
+    const range = reply.getHeader('Content-Range');
+    if (typeof range === 'string' && !range.startsWith('bytes') && reply.statusCode !== 206) {
+      listRanges.set(reply, range);
+      reply.removeHeader('Content-Range');
+    }
+    return payload;
+  };
+  const restoreListRange: onSendHookHandler = async (_request, reply, payload) => {
+    const range = listRanges.get(reply);
+    if (range !== undefined) reply.header('Content-Range', range);
+    return payload;
+  };
+  // Added after the plugin's own onRoute hook, so the plugin's onSend is already on the route, between these two.
+  app.addHook('onRoute', (route) => {
+    route.onSend = [hideListRange, ...(route.onSend === undefined ? [] : [route.onSend].flat()), restoreListRange];
+  });
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   await app.register(swagger, {
     openapi: {
@@ -87,6 +116,9 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     await app.register(fastifyStatic, {
       root: config.webDir,
       wildcard: false,
+      // index.html and the assets come with .br and .gz copies made by the build (vite.config.ts); other files are
+      // compressed per request by @fastify/compress.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

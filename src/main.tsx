@@ -1,32 +1,46 @@
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, Suspense, lazy, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createHashRouter, Navigate, RouterProvider } from 'react-router';
-import { SettingsProvider } from './settings/SettingsProvider';
+import { createHashRouter, matchRoutes, Navigate, RouterProvider } from 'react-router';
+import { requestSettings, SettingsProvider } from './settings/SettingsProvider';
 import { Loading } from './ui/Loading';
 
-// Public pages: small, no react-admin and no MUI (bundle budget). The two areas: one lazy chunk each, with its own <Admin>.
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const RegistroPage = lazy(() => import('./pages/RegistroPage'));
-const RecuperarClavePage = lazy(() => import('./pages/RecuperarClavePage'));
-const AdminLoginPage = lazy(() => import('./pages/AdminLoginPage'));
-const SoporteTicketPage = lazy(() => import('./pages/SoporteTicketPage'));
-const Error403Page = lazy(() => import('./pages/Error403Page'));
-const AdminApp = lazy(() => import('./admin/AdminApp'));
-const CompanyApp = lazy(() => import('./company/CompanyApp'));
+type Chunk = () => Promise<{ default: ComponentType }>;
 
-const page = (element: React.ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
+// Public pages: small, no react-admin and no MUI (bundle budget). The two areas: one lazy chunk each, with its own <Admin>.
+const pages: Array<{ path: string; chunk: Chunk }> = [
+  { path: '/login', chunk: () => import('./pages/LoginPage') },
+  { path: '/registro', chunk: () => import('./pages/RegistroPage') },
+  { path: '/recuperar-clave', chunk: () => import('./pages/RecuperarClavePage') },
+  { path: '/administrador/login', chunk: () => import('./pages/AdminLoginPage') },
+  { path: '/administrador/soporteTicket', chunk: () => import('./pages/SoporteTicketPage') },
+  { path: '/error403', chunk: () => import('./pages/Error403Page') },
+  { path: '/administrador/*', chunk: () => import('./admin/AdminApp') },
+  { path: '/*', chunk: () => import('./company/CompanyApp') },
+];
 
 const router = createHashRouter([
-  { path: '/login', element: page(<LoginPage />) },
-  { path: '/registro', element: page(<RegistroPage />) },
-  { path: '/recuperar-clave', element: page(<RecuperarClavePage />) },
-  { path: '/administrador/login', element: page(<AdminLoginPage />) },
-  { path: '/administrador/soporteTicket', element: page(<SoporteTicketPage />) },
-  { path: '/error403', element: page(<Error403Page />) },
-  { path: '/administrador/*', element: page(<AdminApp />) },
-  { path: '/*', element: page(<CompanyApp />) },
+  ...pages.map(({ path, chunk }) => {
+    const Page = lazy(chunk);
+    return {
+      path,
+      element: (
+        <Suspense fallback={<Loading />}>
+          <Page />
+        </Suspense>
+      ),
+    };
+  }),
   { path: '*', element: <Navigate to="/" replace /> },
 ]);
+
+// The settings and the current page's chunk start together: SettingsProvider holds the router back until the
+// settings arrive, so the page's lazy() would otherwise only ask for its chunk after them. The browser keeps the
+// module, and lazy() finds it there; a failed load is reported by lazy() when the page renders.
+requestSettings();
+matchRoutes(pages, window.location.hash.slice(1) || '/')
+  ?.at(-1)
+  ?.route.chunk()
+  .catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MessageDialog } from '../ui/MessageDialog';
 import { useSubmission } from '../ui/useSubmission';
 import { Field, SelectField } from '../ui/Field';
 import { FilePicker } from '../ui/FilePicker';
+import { RichTextField } from '../ui/RichTextField';
 import { required, useForm } from '../ui/useForm';
 import { api, ApiError } from '../http/client';
 import { upload } from '../http/upload';
@@ -16,8 +17,6 @@ import { TICKET_MSG, TICKET_PHONE_PATTERN, TICKET_RUC_PATTERN, TICKET_SUBJECT_CH
 import type { ProductoListado } from '../../server/modules/productos/contract';
 import type { SupportCustomer, TicketCreated } from '../../server/modules/soporte/contract';
 import '../ui/public.css';
-
-const RichTextEditor = lazy(() => import('../ui/RichTextEditor'));
 
 const ID_MIN = 10;
 const TITLE = 'Nuevo ticket de soporte';
@@ -197,9 +196,7 @@ export default function SoporteTicketPage() {
             />
             <div className="am-field">
               <label htmlFor="SPT_MENSAJE">Mensaje</label>
-              <Suspense fallback={<div className="am-editor am-editor__placeholder">{MSG.loading}</div>}>
-                <RichTextEditor id="SPT_MENSAJE" label="Mensaje" onChange={(html, empty) => setText({ html, empty })} />
-              </Suspense>
+              <RichTextField id="SPT_MENSAJE" label="Mensaje" onChange={(html, empty) => setText({ html, empty })} />
               <div className="am-help"> </div>
             </div>
             <FilePicker

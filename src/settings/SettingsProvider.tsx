@@ -23,19 +23,30 @@ function applyBranding(settings: Settings) {
   icon.href = settings.favicon;
 }
 
+let pending: Promise<Settings> | null = null;
+
+/** Starts GET /configuraciones (once: SettingsProvider takes this same request); main.tsx calls it before the first render. */
+export function requestSettings(): Promise<Settings> {
+  pending ??= api<SettingRow[]>('/configuraciones').then(readSettings);
+  return pending;
+}
+
 /** Loads the global settings once: they brand every page, so until they arrive the whole app shows "Cargando...". */
 export function SettingsProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    api<SettingRow[]>('/configuraciones')
-      .then((rows) => {
-        const read = readSettings(rows);
+    requestSettings()
+      .then((read) => {
         applyBranding(read);
         setSettings(read);
       })
-      .catch((e: Error) => setError(e.message));
+      .catch((e: Error) => {
+        // The next attempt (Reintentar) asks the server again.
+        pending = null;
+        setError(e.message);
+      });
   }, []);
   useEffect(load, [load]);
   const retry = () => {

@@ -42,7 +42,7 @@ const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 export type NewAdmin = { usuario: string; clave: string };
 
 /**
- * The real server (`server/start.ts`) on a fresh DATA_DIR with PGlite, serving the built app. With `admins`,
+ * The real server, started as `npm start` starts it (`server/start.mjs`: the compiled build), on a fresh DATA_DIR with PGlite, serving the built app. With `admins`,
  * the create-admin command makes them first, and there is no demo data (the seed only fills an empty database);
  * otherwise the demo seed runs.
  */
@@ -59,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}, { admins = [
   }
   const port = await freePort();
   let output = '';
-  const child = spawn(tsx, ['server/start.ts'], {
+  const child = spawn(process.execPath, ['server/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
