@@ -1,32 +1,67 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { bundleReport, PUBLIC_PAGE_BUDGET_KB } from './bundle-report';
-import { benchApiLists } from './api-lists';
+/**
+ * npm run bench [-- --api | --bundles | --ttc] [--tickets 10000|100000|1000000] [--runs N] [--sql]
+ *
+ * The performance budgets of DESIGN.md, measured: the API against the same SQL through the driver (PGlite, or
+ * PostgreSQL with BENCH_DATABASE_URL), the JavaScript each route downloads, and the time to content in Chromium.
+ * Every table is printed before the exit code says whether something is over budget.
+ */
+import { parseArgs } from 'node:util';
+import { benchApi } from './api-lists';
+import { bundleReport } from './bundle-report';
+import { timeToContent } from './ttc';
+import { ensureBuilt, launchBrowser, startWebServer } from './browser';
+import { printTable } from './report';
 
-const root = path.resolve(import.meta.dirname, '..');
+const SIZES = [10_000, 100_000, 1_000_000];
+
+const { values } = parseArgs({
+  options: {
+    api: { type: 'boolean', default: false },
+    bundles: { type: 'boolean', default: false },
+    ttc: { type: 'boolean', default: false },
+    // 100k seeds in well under a minute on PGlite and is already large enough for a scan to show.
+    tickets: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '21' },
+    sql: { type: 'boolean', default: false },
+  },
+});
+const tickets = Number(values.tickets);
+const runs = Number(values.runs);
+if (!SIZES.includes(tickets)) throw new Error(`--tickets debe ser uno de ${SIZES.join(', ')}`);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs debe ser un entero positivo');
+const all = !values.api && !values.bundles && !values.ttc;
+
 let failed = false;
 
-console.log(`\n== Primera carga de JavaScript de las páginas públicas (gzip, presupuesto ${PUBLIC_PAGE_BUDGET_KB} kB)`);
-if (!fs.existsSync(path.join(root, 'dist', '.vite', 'manifest.json'))) {
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+if (all || values.api) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const result = await benchApi({ tickets, runs, databaseUrl, showSql: values.sql });
+  printTable(
+    `API de la mesa de ayuda frente al mismo SQL por el driver: ${tickets.toLocaleString('es-EC')} tickets, ${result.where}, HTTP en 127.0.0.1, mediana de ${runs} (presupuesto: 1.25x, o +1 ms bajo 4 ms)`,
+    result.rows,
+  );
+  failed ||= result.failed;
 }
-const pages = bundleReport();
-console.table(pages);
-if (pages.some((p) => p.kB > PUBLIC_PAGE_BUDGET_KB || p.reactAdmin)) failed = true;
 
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (url) {
-  console.log('\n== Listas y búsquedas de la API frente al mismo SQL por pg (presupuesto 1.5x)');
-  const { tickets, results } = await benchApiLists(url);
-  console.log(`${tickets} tickets`);
-  console.table(results);
-  // A fixed cost per request (token check, routing, serialization: about 2 ms) dominates queries that take under a millisecond.
-  if (results.some((r) => r['razón'] > 1.5 && r['API ms'] - r['SQL ms'] > 2)) failed = true;
-} else {
-  console.log('\n(Defina BENCH_DATABASE_URL=postgres://... para medir las listas de la API en PostgreSQL.)');
+if (all || values.bundles || values.ttc) {
+  ensureBuilt();
+  const [web, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  try {
+    if (all || values.bundles) {
+      const result = await bundleReport(browser, web.base);
+      printTable('JavaScript que descarga Chromium por ruta, caché vacía (gzip nivel 9 de cada respuesta)', result.rows);
+      failed ||= result.failed;
+    }
+    if (all || values.ttc) {
+      const result = await timeToContent(browser, web.base);
+      printTable('Tiempo hasta el contenido en Chromium, localhost, mediana de 5 (tibia: mismo contexto, recarga)', result.rows);
+      failed ||= result.failed;
+    }
+  } finally {
+    await browser.close();
+    await web.stop();
+  }
 }
+
+console.log(failed ? '\nFALLA: hay mediciones fuera de presupuesto.' : '\nOK: todo dentro de presupuesto.');
 process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,254 @@
+/**
+ * The benchmark's tickets, generated on the database server in one transaction (INSERT ... SELECT generate_series):
+ * a million rows take a minute instead of the hours row-by-row inserts from Node would. Everything derives from the
+ * row number through fixed hashes, so every run with the same size gets the same data.
+ */
+
+/** Bump when the generated data changes: a database seeded by another version is seeded again. */
+export const SEED_VERSION = 1;
+
+const list = (words: string[]) => `ARRAY[${words.map((w) => `'${w.replaceAll("'", "''")}'`).join(', ')}]`;
+
+const FIRST_NAMES = list([
+  'María',
+  'José',
+  'Luis',
+  'Ana',
+  'Carlos',
+  'Gabriela',
+  'Jorge',
+  'Verónica',
+  'Juan Carlos',
+  'Daniela',
+  'Diego',
+  'Paola',
+  'Fernando',
+  'Andrea',
+  'Santiago',
+  'Lucía',
+  'Mauricio',
+  'Carmen',
+  'Patricio',
+  'Sofía',
+  'Xavier',
+  'Rosa',
+  'Esteban',
+  'Valeria',
+  'Francisco',
+  'Mónica',
+  'Raúl',
+  'Elena',
+  'Marco',
+  'Cristina',
+  'Edison',
+  'Natalia',
+  'Wilson',
+  'Isabel',
+  'Geovanny',
+  'Karina',
+  'Fabián',
+  'Lorena',
+  'Rodrigo',
+  'Pamela',
+]);
+const SURNAMES = list([
+  'Guerrero',
+  'Paredes',
+  'Andrade',
+  'Zambrano',
+  'Mora',
+  'Vera',
+  'Cedeño',
+  'Torres',
+  'Villacís',
+  'Cevallos',
+  'Salazar',
+  'Espinoza',
+  'Castillo',
+  'Rodríguez',
+  'Pérez',
+  'Sánchez',
+  'Jaramillo',
+  'Ortega',
+  'Bravo',
+  'Muñoz',
+  'Moreira',
+  'Macías',
+  'Intriago',
+  'Chávez',
+  'Herrera',
+  'Aguirre',
+  'Benítez',
+  'Calderón',
+  'Delgado',
+  'Estrada',
+  'Flores',
+  'Granda',
+  'Hidalgo',
+  'Iñiguez',
+  'León',
+  'Maldonado',
+  'Naranjo',
+  'Ochoa',
+  'Ponce',
+  'Quishpe',
+  'Ramírez',
+  'Suárez',
+  'Tapia',
+  'Ubidia',
+  'Valencia',
+  'Yépez',
+  'Alvarado',
+  'Barragán',
+  'Carrión',
+  'Dávila',
+  'Egas',
+  'Falconí',
+  'Gallegos',
+  'Haro',
+  'Loor',
+  'Mendoza',
+  'Noboa',
+  'Orellana',
+  'Palacios',
+  'Romero',
+]);
+const COMPANY_KINDS = list([
+  'Comercial',
+  'Distribuidora',
+  'Importadora',
+  'Ferretería',
+  'Farmacia',
+  'Constructora',
+  'Servicios',
+  'Inversiones',
+  'Agrícola',
+  'Transportes',
+  'Panadería',
+  'Librería',
+]);
+const COMPANY_WORDS = list([
+  'Andina',
+  'del Pacífico',
+  'San José',
+  'Los Andes',
+  'Guayas',
+  'Amazonas',
+  'El Sol',
+  'La Costa',
+  'Santa Rosa',
+  'Tungurahua',
+  'Cotopaxi',
+  'Chimborazo',
+  'Manabí',
+  'Galápagos',
+  'Del Valle',
+  'Pichincha',
+]);
+const COMPANY_FORMS = list(['S.A.', 'Cía. Ltda.', 'S.A.S.']);
+const DOMAINS = list(['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.es', 'live.com', 'correo.ec']);
+const MESSAGES = list([
+  '<p>No puedo autorizar mis facturas en el SRI, me sale error de firma.</p>',
+  '<p>Necesito cambiar el plan contratado a uno con más comprobantes.</p>',
+  '<p>El RIDE no muestra el logo de la empresa.</p>',
+  '<p>Solicito un reporte de ventas por cliente para el mes anterior.</p>',
+  '<p>Mi firma electrónica caducó, ¿cómo la renuevo?</p>',
+  '<p>El punto de venta no imprime en la impresora térmica.</p>',
+  '<p>Las retenciones no cuadran con el ATS.</p>',
+  '<p>Quisiera agregar un nuevo establecimiento y punto de emisión.</p>',
+]);
+
+/**
+ * Deterministic pseudo-random integer in [0, range) for row `i`, one independent stream per salt: a multiplicative hash
+ * followed by xor-shift mixing (without the mixing, two salts differ by a constant and every "random" pair of surnames
+ * would be one of 60). Constants keep every product under 2^63.
+ */
+const hash = (i: string, salt: number, range: number) => {
+  const first = `(((${i})::bigint + ${salt * 1_000_003}) * 2654435761 % 4294967296)`;
+  const second = `((${first} # (${first} >> 16)) * 73244475 % 4294967296)`;
+  return `((${second} # (${second} >> 13)) % ${range})::int`;
+};
+const pick = (array: string, i: string, salt: number) => `(${array})[1 + ${hash(i, salt, 1_000_000)} % cardinality(${array})]`;
+
+/**
+ * The SQL script that adds `tickets` tickets (and their history) from about tickets/4 customers: natural persons
+ * (cédula with its check digit + 001) and companies (sociedades: third digit 9, modulo-11 check digit) from every
+ * province, spread over five years ending now; recent tickets are mostly open, old ones closed.
+ */
+export function seedScript(tickets: number): string {
+  const customers = Math.max(1, Math.floor(tickets / 4));
+  return `
+BEGIN;
+CREATE TEMP TABLE bench_clientes ON COMMIT DROP AS
+WITH base AS (
+  -- Customer k's identification digits: province 1 + k % 24, then the other eight from k / 24 without repeating
+  -- (a person's third digit 0-5; 7919 is prime to 10^6, so the serial is a permutation and does not count up from 000000).
+  SELECT k, k % 5 = 0 AS sociedad,
+    lpad((1 + k % 24)::text, 2, '0') AS provincia,
+    ((k / 24) % 6)::text AS tercero,
+    lpad(((((k / 24 / 6) % 1000000) * 7919 + 123457) % 1000000)::text, 6, '0') AS serie
+  FROM generate_series(0, ${customers - 1}) AS k
+), checked AS (
+  SELECT k, sociedad, provincia, tercero, serie,
+    (SELECT sum(substr(provincia || '9' || serie, j, 1)::int * (ARRAY[4, 3, 2, 7, 6, 5, 4, 3, 2])[j]) FROM generate_series(1, 9) AS j) AS suma11
+  FROM base
+), ids AS (
+  -- A sociedad whose modulo-11 check digit would be 10 has no valid RUC: that customer is a person instead.
+  SELECT k, sociedad AND suma11 % 11 <> 1 AS sociedad,
+    CASE WHEN sociedad AND suma11 % 11 <> 1 THEN provincia || '9' || serie || ((11 - suma11 % 11) % 11)::text
+      ELSE provincia || tercero || serie END AS nueve_final
+  FROM checked
+)
+SELECT k, sociedad,
+  CASE WHEN sociedad THEN nueve_final || '001'
+    ELSE nueve_final || ((10 - (SELECT sum(CASE WHEN p > 9 THEN p - 9 ELSE p END) FROM (
+      SELECT substr(nueve_final, j, 1)::int * (CASE WHEN j % 2 = 1 THEN 2 ELSE 1 END) AS p FROM generate_series(1, 9) AS j) AS c) % 10) % 10)::text
+      || CASE WHEN k % 3 = 0 THEN '' ELSE '001' END
+  END AS ruc,
+  CASE WHEN sociedad
+    THEN ${pick(COMPANY_KINDS, 'k', 1)} || ' ' || ${pick(SURNAMES, 'k', 2)} || ' ' || ${pick(COMPANY_WORDS, 'k', 3)} || ' ' || ${pick(COMPANY_FORMS, 'k', 4)}
+    ELSE ${pick(FIRST_NAMES, 'k', 5)} || ' ' || ${pick(SURNAMES, 'k', 6)} || ' ' || ${pick(SURNAMES, 'k', 7)}
+  END AS nombre,
+  '09' || lpad(${hash('k', 8, 100_000_000)}::text, 8, '0') AS telefono
+FROM ids;
+
+INSERT INTO soporte (spt_productos, spt_ruc, spt_clientenombre, spt_clientecorreo, spt_clientetelefono, spt_asunto,
+  spt_mensaje, spt_estado, spt_fecha, spt_actualizado, ase_codigo, spt_respuesta, spt_correo_enviado)
+SELECT t.producto, c.ruc, c.nombre,
+  translate(lower(split_part(c.nombre, ' ', 1) || '.' || split_part(c.nombre, ' ', 2)), 'áéíóúñü', 'aeiounu') || c.k || '@' || ${pick(DOMAINS, 'c.k', 9)},
+  c.telefono, t.asunto, t.mensaje, t.estado, t.fecha,
+  CASE WHEN t.estado = 'ABIERTO' THEN t.fecha ELSE least(now(), t.fecha + make_interval(hours => 1 + ${hash('t.i', 10, 96)})) END,
+  CASE WHEN t.estado = 'ABIERTO' THEN NULL ELSE a.codigos[1 + ${hash('t.i', 11, 1000)} % cardinality(a.codigos)] END,
+  CASE WHEN t.estado IN ('RESUELTO', 'CERRADO') THEN '<p>Estimado cliente, su requerimiento fue atendido. Saludos cordiales.</p>' END,
+  true
+FROM (
+  SELECT i,
+    -- The customer of ticket i: a fixed hash spreads each customer's tickets over the five years.
+    ${hash('i', 12, customers)} AS cliente,
+    CASE WHEN ${hash('i', 13, 100)} < 55 THEN 1 WHEN ${hash('i', 13, 100)} < 75 THEN 2 WHEN ${hash('i', 13, 100)} < 92 THEN 3 ELSE 4 END AS producto,
+    (ARRAY['sdev', 'stec', 'cptn', 'trmt', 'admi'])[1 + ${hash('i', 14, 5)}] AS asunto,
+    ${pick(MESSAGES, 'i', 15)} AS mensaje,
+    CASE WHEN i > ${tickets} * 0.98
+      THEN CASE WHEN ${hash('i', 16, 100)} < 50 THEN 'ABIERTO' WHEN ${hash('i', 16, 100)} < 85 THEN 'EN_PROCESO'
+        WHEN ${hash('i', 16, 100)} < 95 THEN 'RESUELTO' ELSE 'REABIERTO' END
+      ELSE CASE WHEN ${hash('i', 16, 100)} < 3 THEN 'REABIERTO' WHEN ${hash('i', 16, 100)} < 6 THEN 'EN_PROCESO'
+        WHEN ${hash('i', 16, 100)} < 30 THEN 'RESUELTO' WHEN ${hash('i', 16, 100)} < 31 THEN 'ABIERTO' ELSE 'CERRADO' END
+    END AS estado,
+    -- Ids follow dates, as on a real desk: ticket i was filed at i/N of the way through the last five years.
+    now() - make_interval(secs => (${tickets} - i)::double precision / ${tickets} * 5 * 365 * 86400 + ${hash('i', 17, 600)}) AS fecha
+  FROM generate_series(1, ${tickets}) AS i
+) AS t
+JOIN bench_clientes AS c ON c.k = t.cliente
+CROSS JOIN (SELECT array_agg(ase_codigo ORDER BY ase_codigo) AS codigos FROM asesores) AS a;
+
+INSERT INTO soporte_historial (spt_id, his_fecha, adm_codigo, his_usuario, his_accion, his_descripcion, his_estado_anterior, his_estado_nuevo)
+SELECT spt_id, spt_fecha, NULL, 'cliente', 'creacion', 'Ticket creado por el cliente', NULL, 'ABIERTO' FROM soporte
+UNION ALL
+SELECT spt_id, spt_actualizado, (SELECT min(adm_codigo) FROM administradores), 'admin', 'estado',
+  'Estado cambiado a ' || spt_estado, 'ABIERTO', spt_estado FROM soporte WHERE spt_estado <> 'ABIERTO';
+
+CREATE TABLE bench_seed (tickets integer NOT NULL, version integer NOT NULL, sembrado timestamptz NOT NULL DEFAULT now());
+INSERT INTO bench_seed (tickets, version) VALUES (${tickets}, ${SEED_VERSION});
+COMMIT;
+`;
+}
