@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { startServerProcess } from '../tests/helpers/processes';
 import { DEMO } from '../server/infra/db/demo-accounts';
 import { buildWebIfNeeded } from '../server/build.mjs';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM, launchChromium } from '../tests/helpers/chromium';
 
 /** A stale dist/ would measure yesterday's code: build it by the rule `npm start` uses. */
 export const ensureBuilt = buildWebIfNeeded;
@@ -27,22 +26,10 @@ export async function startWebServer() {
   };
 }
 
-/** Debian's Chromium with the flags of the e2e suite (tests/helpers/e2e.ts, which needs vitest and so cannot be imported here). */
+/** Debian's Chromium with the flags of the e2e suite. */
 export function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`No hay Chromium en ${CHROMIUM} (apt-get install -y chromium)`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--lang=es-EC',
-    ],
-  });
+  return launchChromium();
 }
 
 /** A fresh context: empty HTTP cache and storage, desktop viewport, optionally with a signed-in session's storage. */

@@ -5,11 +5,11 @@ import net from 'node:net';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
+import { CHROMIUM, launchChromium } from './chromium';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.join(root, 'test-results', 'screenshots');
 
 /**
@@ -109,21 +109,7 @@ export async function startServer(env: Record<string, string> = {}, { admins = [
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--lang=es-EC',
-    ],
-  });
-}
+export const launchBrowser = launchChromium;
 
 /** A fresh browser context (own localStorage) with a desktop viewport; page errors fail loudly in the output. */
 export async function newPage(browser: Browser): Promise<Page> {
