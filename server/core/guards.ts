@@ -19,8 +19,9 @@ import { administradores, empresas, sesiones, usuarios } from '../infra/db/schem
 declare module 'fastify' {
   interface FastifyRequest {
     /** The company session: its claims, its id in sesiones, and whether it signed in with a temporary clave. */
-    company?: CompanyClaims & { sesion: string; cambiarClave: boolean };
-    admin?: AdminClaims & { distribuidor: boolean; sesion: string };
+    company?: CompanyClaims & { sesion: string; cambiarClave: boolean; nombreUsuario: string };
+    /** nombreUsuario: ADM_USUARIO, what histories record as who made a change. */
+    admin?: AdminClaims & { distribuidor: boolean; sesion: string; nombreUsuario: string };
     /** The claims of a single-purpose token (registration payment upload, ticket attachment). */
     registro?: RegistrationClaims;
     ticket?: TicketClaims;
@@ -72,6 +73,7 @@ export function createGuards(ctx: Services) {
       const [row] = await ctx.db
         .select({
           activo: usuarios.USU_ACTIVO,
+          nombreUsuario: usuarios.USU_USUARIO,
           empresaActiva: empresas.EMP_ACTIVO,
           distribuidorActivo: distributor.ADM_ACTIVO,
           revocada: sesiones.SES_REVOCADA,
@@ -94,6 +96,7 @@ export function createGuards(ctx: Services) {
         distribuidor: claims.distribuidor,
         sesion: claims.jti,
         cambiarClave: row.cambiarClave,
+        nombreUsuario: row.nombreUsuario,
       };
     });
 
@@ -105,6 +108,7 @@ export function createGuards(ctx: Services) {
     const [row] = await ctx.db
       .select({
         ADM_ACTIVO: administradores.ADM_ACTIVO,
+        ADM_USUARIO: administradores.ADM_USUARIO,
         PRF_CODIGO: administradores.PRF_CODIGO,
         DRB_CONTADOR: administradores.DRB_CONTADOR,
         revocada: sesiones.SES_REVOCADA,
@@ -115,7 +119,14 @@ export function createGuards(ctx: Services) {
     if (!row) throw new HttpError(401, MSG.notAuthenticated);
     if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
     if (!row.ADM_ACTIVO) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
-    request.admin = { kind: 'admin', admin: claims.admin, perfil: row.PRF_CODIGO, distribuidor: isDistributor(row), sesion: claims.jti };
+    request.admin = {
+      kind: 'admin',
+      admin: claims.admin,
+      perfil: row.PRF_CODIGO,
+      distribuidor: isDistributor(row),
+      sesion: claims.jti,
+      nombreUsuario: row.ADM_USUARIO,
+    };
   });
 
   return {

@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginCompany, registerCompany, registration } from '../helpers/accounts';
 import { MSG } from '../../src/domain/messages';
-import { archivos, empresas, menus, menusEmpresa, pagosRegistro, usuarios } from '../../server/infra/db/schema';
+import { archivos, empresas, menus, menusEmpresa, pagos, usuarios } from '../../server/infra/db/schema';
 
 /** A small but real PDF document. */
 const PDF = Buffer.from(
@@ -192,9 +192,9 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ ARC_NOMBRE: 'comprobante.pdf', ARC_TAMANO: PDF.length, msg: 'Comprobante de pago recibido' });
 
-      const [pago] = await t.db.select().from(pagosRegistro).where(eq(pagosRegistro.EMP_CODIGO, company.EMP_CODIGO));
-      expect(pago).toMatchObject({ PAG_CODIGO: res.json().PAG_CODIGO, PAG_REFERENCIA: 'DEP-2026-001' });
-      const [archivo] = await t.db.select().from(archivos).where(eq(archivos.ARC_ID, pago.ARC_ID));
+      const [pago] = await t.db.select().from(pagos).where(eq(pagos.EMP_CODIGO, company.EMP_CODIGO));
+      expect(pago).toMatchObject({ PAG_CODIGO: res.json().PAG_CODIGO, PAG_REFERENCIA: 'DEP-2026-001', PAG_ORIGEN: 'registro' });
+      const [archivo] = await t.db.select().from(archivos).where(eq(archivos.ARC_ID, pago.ARC_ID!));
       expect(archivo).toMatchObject({
         ARC_NOMBRE: 'comprobante.pdf',
         ARC_TIPO: 'application/pdf',
@@ -213,8 +213,8 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       const [archivo] = await t.db
         .select()
         .from(archivos)
-        .innerJoin(pagosRegistro, eq(pagosRegistro.ARC_ID, archivos.ARC_ID))
-        .where(eq(pagosRegistro.EMP_CODIGO, company.EMP_CODIGO));
+        .innerJoin(pagos, eq(pagos.ARC_ID, archivos.ARC_ID))
+        .where(eq(pagos.EMP_CODIGO, company.EMP_CODIGO));
       expect(archivo.archivos.ARC_TIPO).toBe('image/png');
     });
 
@@ -225,8 +225,8 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       const res = await upload(company, company.tokenPago, multipart('current', 'grande.pdf', big, 'application/pdf'));
       expect(res.statusCode).toBe(201);
       expect(res.json().ARC_TAMANO).toBe(PAYMENT_FILE.maxBytes);
-      const [pago] = await t.db.select().from(pagosRegistro).where(eq(pagosRegistro.EMP_CODIGO, company.EMP_CODIGO));
-      expect(fs.statSync(path.join(filesDir(), pago.ARC_ID)).size).toBe(PAYMENT_FILE.maxBytes);
+      const [pago] = await t.db.select().from(pagos).where(eq(pagos.EMP_CODIGO, company.EMP_CODIGO));
+      expect(fs.statSync(path.join(filesDir(), pago.ARC_ID!)).size).toBe(PAYMENT_FILE.maxBytes);
     });
 
     it('sin token responde 401 y no guarda nada', async () => {
@@ -236,7 +236,7 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ msg: MSG.notAuthenticated });
       expect(storedFiles()).toEqual(before);
-      expect(await t.db.select().from(pagosRegistro).where(eq(pagosRegistro.EMP_CODIGO, company.EMP_CODIGO))).toHaveLength(0);
+      expect(await t.db.select().from(pagos).where(eq(pagos.EMP_CODIGO, company.EMP_CODIGO))).toHaveLength(0);
     });
 
     it('con el tokenPago de otra empresa responde 403 y no guarda nada', async () => {
@@ -247,7 +247,7 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ msg: MSG.forbidden });
       expect(storedFiles()).toEqual(before);
-      expect(await t.db.select().from(pagosRegistro).where(eq(pagosRegistro.EMP_CODIGO, mine.EMP_CODIGO))).toHaveLength(0);
+      expect(await t.db.select().from(pagos).where(eq(pagos.EMP_CODIGO, mine.EMP_CODIGO))).toHaveLength(0);
     });
 
     it('con el RUC de otra empresa en la ruta responde 403', async () => {
@@ -276,7 +276,7 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ msg: 'El comprobante de pago debe ser un PDF, JPG o PNG' });
       expect(storedFiles()).toEqual(before);
-      expect(await t.db.select().from(pagosRegistro).where(eq(pagosRegistro.EMP_CODIGO, company.EMP_CODIGO))).toHaveLength(0);
+      expect(await t.db.select().from(pagos).where(eq(pagos.EMP_CODIGO, company.EMP_CODIGO))).toHaveLength(0);
       expect(
         await t.db
           .select()
@@ -303,7 +303,7 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ msg: 'El comprobante de pago supera el peso máximo de 15 MB' });
       expect(storedFiles()).toEqual(before);
-      expect(await t.db.select().from(pagosRegistro).where(eq(pagosRegistro.EMP_CODIGO, company.EMP_CODIGO))).toHaveLength(0);
+      expect(await t.db.select().from(pagos).where(eq(pagos.EMP_CODIGO, company.EMP_CODIGO))).toHaveLength(0);
     });
 
     it('subidas repetidas de más de 15 MB no dejan ni un archivo vacío en DATA_DIR/files', async () => {
@@ -325,8 +325,8 @@ describe.each(testDatabases)('registro de empresas (%s)', (kind) => {
       const res = await upload(company, company.tokenPago, multipart('current', '../../etc/passwd.pdf', PDF, 'application/pdf'));
       expect(res.statusCode).toBe(201);
       expect(res.json().ARC_NOMBRE).toBe('passwd.pdf');
-      const [pago] = await t.db.select().from(pagosRegistro).where(eq(pagosRegistro.EMP_CODIGO, company.EMP_CODIGO));
-      const [archivo] = await t.db.select().from(archivos).where(eq(archivos.ARC_ID, pago.ARC_ID));
+      const [pago] = await t.db.select().from(pagos).where(eq(pagos.EMP_CODIGO, company.EMP_CODIGO));
+      const [archivo] = await t.db.select().from(archivos).where(eq(archivos.ARC_ID, pago.ARC_ID!));
       expect(archivo.ARC_NOMBRE).not.toMatch(/[\\/]/);
       expect(archivo.ARC_ID).toMatch(/^[0-9a-f]{32}$/);
       expect(fs.readFileSync(path.join(filesDir(), archivo.ARC_ID)).equals(PDF)).toBe(true);

@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   date,
   index,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -46,15 +48,162 @@ export const empresas = pgTable(
     EMP_ACTIVO: boolean('emp_activo').notNull().default(true),
     /** Administrator (distributor) the company belongs to; a distributor may enter only its own companies. */
     EMP_DISTRIBUIDOR: integer('emp_distribuidor').references(() => administradores.ADM_CODIGO),
-    /** Stored electronic signature file (.p12); null while the company has none on file. */
+    /** Superseded by the firmas table (migration 0009); kept only so no landed migration has to change. */
     EMP_FIRMA: text('emp_firma'),
     EMP_FECHAREGISTRO: timestamp('emp_fecharegistro', { withTimezone: true }).notNull().defaultNow(),
+    /** Dirección matriz, as registered at the SRI. */
+    EMP_DIRECCION: varchar('emp_direccion', { length: 300 }),
+    EMP_CELULAR: varchar('emp_celular', { length: 20 }),
+    EMP_CONTABILIDAD: boolean('emp_contabilidad').notNull().default(false),
+    /** Resolution numbers; null when the company is not a special taxpayer / withholding agent. */
+    EMP_CONTRIBUYENTE_ESPECIAL: varchar('emp_contribuyente_especial', { length: 13 }),
+    EMP_AGENTE_RETENCION: varchar('emp_agente_retencion', { length: 13 }),
+    /** RIMPE regime (REGIMEN_RIMPE in src/domain/empresas.ts): null, EMPRENDEDOR or NEGOCIO_POPULAR. */
+    EMP_RIMPE: varchar('emp_rimpe', { length: 20 }),
+    /** SRI environment: 1 pruebas, 2 producción. */
+    EMP_AMBIENTE: smallint('emp_ambiente').notNull().default(1),
+    /** Logo for printed documents (archivos). */
+    EMP_LOGO: varchar('emp_logo', { length: 40 }).references(() => archivos.ARC_ID, { onDelete: 'set null' }),
+    /** Check state (ESTADO_COMPROBACION in src/domain/empresas.ts): a registered company waits for an administrator. */
+    EMP_COMPROBACION: varchar('emp_comprobacion', { length: 12 }).notNull().default('PENDIENTE'),
+    EMP_MOTIVO_RECHAZO: text('emp_motivo_rechazo'),
+    /** Optimistic concurrency: every update must name the version it read; a stale save gets 409. */
+    EMP_VERSION: integer('emp_version').notNull().default(1),
+    EMP_ACTUALIZADO: timestamp('emp_actualizado', { withTimezone: true }).notNull().defaultNow(),
+    /** Expiry of the company's latest plan, kept by a trigger on planes_empresa: the list filters by plan status. */
+    EMP_PLAN_CADUCA: date('emp_plan_caduca'),
+    /** Expiry of the current signature certificate (firmas), null without one: the list filters by signature status. */
+    EMP_FIRMA_CADUCA: date('emp_firma_caduca'),
+    /** RUC, names without accents and in lower case (amelia_busqueda): what the trigram index searches. */
+    EMP_BUSQUEDA: text('emp_busqueda').generatedAlwaysAs(
+      (): SQL => sql`amelia_busqueda(${empresas.EMP_RUC} || ' ' || ${empresas.EMP_NOMBRE} || ' ' || ${empresas.EMP_NOMBREC})`,
+    ),
   },
   (t) => [
     index('empresas_nombre_trgm').using('gin', sql`${t.EMP_NOMBRE} gin_trgm_ops`),
     index('empresas_nombrec_trgm').using('gin', sql`${t.EMP_NOMBREC} gin_trgm_ops`),
-    // a distributor's companies: which tickets the support desk shows it
-    index('empresas_distribuidor').on(t.EMP_DISTRIBUIDOR),
+    index('empresas_busqueda_trgm').using('gin', sql`${t.EMP_BUSQUEDA} gin_trgm_ops`),
+    // RUC prefix searches (LIKE '1790%') and equality
+    index('empresas_ruc_prefijo').on(t.EMP_RUC.op('varchar_pattern_ops')),
+    // a distributor's companies: which tickets the support desk shows it, and its company list in key order
+    index('empresas_distribuidor').on(t.EMP_DISTRIBUIDOR, t.EMP_CODIGO),
+    index('empresas_comprobacion_id').on(t.EMP_COMPROBACION, t.EMP_CODIGO),
+    index('empresas_plan_caduca').on(t.EMP_PLAN_CADUCA, t.EMP_CODIGO),
+    index('empresas_firma_caduca').on(t.EMP_FIRMA_CADUCA, t.EMP_CODIGO),
+    index('empresas_nombre_id').on(t.EMP_NOMBRE, t.EMP_CODIGO),
+  ],
+);
+
+/**
+ * Companies by distributor (0 for none), check state and active flag, kept by statement triggers on empresas
+ * (migration 0009): the list's counts by state read a few rows instead of counting 100 000.
+ */
+export const empresasContadores = pgTable(
+  'empresas_contadores',
+  {
+    EMP_DISTRIBUIDOR: integer('emp_distribuidor').notNull(),
+    EMP_COMPROBACION: varchar('emp_comprobacion', { length: 12 }).notNull(),
+    EMP_ACTIVO: boolean('emp_activo').notNull(),
+    TOTAL: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.EMP_DISTRIBUIDOR, t.EMP_COMPROBACION, t.EMP_ACTIVO] })],
+);
+
+/** Every change to a company (data, menus, users, payments, check state, signature): who, what, before and after. */
+export const empresasHistorial = pgTable(
+  'empresas_historial',
+  {
+    HIS_ID: serial('his_id').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    HIS_FECHA: timestamp('his_fecha', { withTimezone: true }).notNull().defaultNow(),
+    ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'set null' }),
+    USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
+    /** The administrator's or company user's name at the time of the change. */
+    HIS_USUARIO: varchar('his_usuario', { length: 60 }).notNull(),
+    /** creacion, datos, menus, usuario, pago, comprobacion, firma, estado */
+    HIS_ACCION: varchar('his_accion', { length: 20 }).notNull(),
+    HIS_DESCRIPCION: text('his_descripcion').notNull(),
+    /** The changed fields only, before and after (never a secret). */
+    HIS_ANTES: jsonb('his_antes'),
+    HIS_DESPUES: jsonb('his_despues'),
+  },
+  (t) => [index('empresas_historial_empresa').on(t.EMP_CODIGO, t.HIS_ID)],
+);
+
+/** Establishments (3-digit code at the SRI) of a company; each has emission points. */
+export const establecimientos = pgTable(
+  'establecimientos',
+  {
+    EST_CODIGO: serial('est_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    EST_NUMERO: varchar('est_numero', { length: 3 }).notNull(),
+    EST_NOMBRE: varchar('est_nombre', { length: 200 }),
+    EST_DIRECCION: varchar('est_direccion', { length: 300 }).notNull(),
+    EST_ACTIVO: boolean('est_activo').notNull().default(true),
+  },
+  (t) => [uniqueIndex('establecimientos_empresa_numero').on(t.EMP_CODIGO, t.EST_NUMERO)],
+);
+
+export const puntosEmision = pgTable(
+  'puntos_emision',
+  {
+    PEM_CODIGO: serial('pem_codigo').primaryKey(),
+    EST_CODIGO: integer('est_codigo')
+      .notNull()
+      .references(() => establecimientos.EST_CODIGO, { onDelete: 'cascade' }),
+    PEM_NUMERO: varchar('pem_numero', { length: 3 }).notNull(),
+    PEM_NOMBRE: varchar('pem_nombre', { length: 120 }),
+    PEM_ACTIVO: boolean('pem_activo').notNull().default(true),
+  },
+  (t) => [uniqueIndex('puntos_emision_establecimiento_numero').on(t.EST_CODIGO, t.PEM_NUMERO)],
+);
+
+/** The provider's collection accounts, where companies pay (the payments name one). */
+export const bancos = pgTable('bancos', {
+  BAN_CODIGO: serial('ban_codigo').primaryKey(),
+  BAN_NOMBRE: varchar('ban_nombre', { length: 120 }).notNull(),
+  /** AHORROS or CORRIENTE */
+  BAN_TIPO_CUENTA: varchar('ban_tipo_cuenta', { length: 10 }).notNull(),
+  BAN_NUMERO: varchar('ban_numero', { length: 30 }).notNull(),
+  BAN_ACTIVO: boolean('ban_activo').notNull().default(true),
+});
+
+/**
+ * Electronic signatures (.p12) of a company. The certificate file is stored encrypted (AES-256-GCM) in archivos and
+ * its password encrypted here; neither is ever returned. FIR_ACTUAL marks the one in use: a replaced signature keeps
+ * its metadata (holder, issuer, serial, validity) as history, without its file.
+ */
+export const firmas = pgTable(
+  'firmas',
+  {
+    FIR_CODIGO: serial('fir_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    FIR_ACTUAL: boolean('fir_actual').notNull().default(true),
+    ARC_ID: varchar('arc_id', { length: 40 }).references(() => archivos.ARC_ID, { onDelete: 'set null' }),
+    /** iv.tag.ciphertext, base64url (server/infra/secret-box.ts) */
+    FIR_CLAVE: text('fir_clave'),
+    FIR_TITULAR: varchar('fir_titular', { length: 300 }).notNull(),
+    FIR_EMISOR: varchar('fir_emisor', { length: 300 }).notNull(),
+    FIR_SERIE: varchar('fir_serie', { length: 80 }).notNull(),
+    FIR_IDENTIFICACION: varchar('fir_identificacion', { length: 13 }),
+    FIR_DESDE: timestamp('fir_desde', { withTimezone: true }).notNull(),
+    FIR_HASTA: timestamp('fir_hasta', { withTimezone: true }).notNull(),
+    FIR_FECHA: timestamp('fir_fecha', { withTimezone: true }).notNull().defaultNow(),
+    /** Who uploaded it: an administrator or a company user. */
+    ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'set null' }),
+    USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('firmas_empresa').on(t.EMP_CODIGO, t.FIR_CODIGO),
+    uniqueIndex('firmas_una_actual')
+      .on(t.EMP_CODIGO)
+      .where(sql`${t.FIR_ACTUAL}`),
   ],
 );
 
@@ -186,18 +335,29 @@ export const archivos = pgTable('archivos', {
   ARC_FECHA: timestamp('arc_fecha', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Payment proofs attached at registration (registro/pago). */
-export const pagosRegistro = pgTable('pagos_registro', {
-  PAG_CODIGO: serial('pag_codigo').primaryKey(),
-  EMP_CODIGO: integer('emp_codigo')
-    .notNull()
-    .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
-  PAG_REFERENCIA: varchar('pag_referencia', { length: 60 }).notNull(),
-  ARC_ID: varchar('arc_id', { length: 40 })
-    .notNull()
-    .references(() => archivos.ARC_ID),
-  PAG_FECHA: timestamp('pag_fecha', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A company's payments: the proof uploaded at registration (PAG_ORIGEN 'registro') and those an administrator records
+ * (amount, date, bank, reference, proof file).
+ */
+export const pagos = pgTable(
+  'pagos',
+  {
+    PAG_CODIGO: serial('pag_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    PAG_ORIGEN: varchar('pag_origen', { length: 10 }).notNull().default('admin'),
+    PAG_REFERENCIA: varchar('pag_referencia', { length: 60 }).notNull(),
+    /** USD with 2 decimals; null for a registration proof (the amount is read from the file). */
+    PAG_MONTO: numeric('pag_monto', { precision: 12, scale: 2 }),
+    PAG_FECHAPAGO: date('pag_fechapago'),
+    BAN_CODIGO: integer('ban_codigo').references(() => bancos.BAN_CODIGO),
+    ARC_ID: varchar('arc_id', { length: 40 }).references(() => archivos.ARC_ID),
+    ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'set null' }),
+    PAG_FECHA: timestamp('pag_fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pagos_empresa').on(t.EMP_CODIGO, t.PAG_CODIGO)],
+);
 
 /** Products a support ticket can be about (reference data in migration 0004_productos_base). */
 export const productos = pgTable(

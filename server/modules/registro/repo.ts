@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
-import { empresas, menus, menusEmpresa, pagosRegistro, usuarios } from '../../infra/db/schema';
+import { empresas, menus, menusEmpresa, pagos, usuarios } from '../../infra/db/schema';
 
 export async function isRucTaken(db: Db, ruc: string): Promise<boolean> {
   const [taken] = await db.select({ id: empresas.EMP_CODIGO }).from(empresas).where(eq(empresas.EMP_RUC, ruc));
@@ -30,6 +30,6 @@ export async function createCompany(
 }
 
 export async function addPayment(db: Executor, payment: { EMP_CODIGO: number; PAG_REFERENCIA: string; ARC_ID: string }) {
-  const [row] = await db.insert(pagosRegistro).values(payment).returning();
+  const [row] = await db.insert(pagos).values({ ...payment, PAG_ORIGEN: 'registro' }).returning();
   return row;
 }
