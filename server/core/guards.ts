@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from './context';
 import { HttpError } from './errors';
+import { createSessionCache } from './session-cache';
 import { MSG } from '../../src/domain/messages';
 import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../../src/domain/constants';
 import { isDistributor } from '../../src/domain/perfiles';
@@ -46,10 +47,14 @@ export function documentGuards(app: FastifyInstance) {
   });
 }
 
-async function readClaims(ctx: Services, request: FastifyRequest): Promise<VerifiedClaims> {
+function readToken(request: FastifyRequest): string {
   const header = request.headers['x-token'];
   const token = Array.isArray(header) ? header[0] : header;
   if (!token) throw new HttpError(401, MSG.notAuthenticated);
+  return token;
+}
+
+async function verifyToken(ctx: Services, token: string): Promise<VerifiedClaims> {
   try {
     return await ctx.tokens.verify(token);
   } catch (error) {
@@ -57,33 +62,68 @@ async function readClaims(ctx: Services, request: FastifyRequest): Promise<Verif
   }
 }
 
+const readClaims = (ctx: Services, request: FastifyRequest) => verifyToken(ctx, readToken(request));
+
 /** The distributor of an impersonation session (sesiones.ADM_CODIGO of a company session). */
 const distributor = alias(administradores, 'distribuidor');
 
 /**
  * Guards (run at onRequest): each reads x-token, checks its kind, and in ONE indexed query that its session
- * is still open (sesiones, by the token's jti) and the account still active.
+ * is still open (sesiones, by the token's jti) and the account still active. On PGlite that check is reused until
+ * something it reads is written (session-cache.ts).
  */
 export function createGuards(ctx: Services) {
-  const companyGuard = (allowTemporaryPassword: boolean) =>
-    tokenGuard(async (request) => {
-      const claims = await readClaims(ctx, request);
+  const sessions = createSessionCache(ctx.database.accountsVersion);
+  // Prepared once: no SQL built per request, and PostgreSQL parses and plans them once per connection.
+  const companyCheck = ctx.db
+    .select({
+      activo: usuarios.USU_ACTIVO,
+      nombreUsuario: usuarios.USU_USUARIO,
+      empresaActiva: empresas.EMP_ACTIVO,
+      distribuidorActivo: distributor.ADM_ACTIVO,
+      revocada: sesiones.SES_REVOCADA,
+      cambiarClave: sesiones.SES_CAMBIAR_CLAVE,
+    })
+    .from(sesiones)
+    .innerJoin(usuarios, eq(usuarios.USU_CODIGO, sesiones.USU_CODIGO))
+    .innerJoin(empresas, eq(empresas.EMP_CODIGO, usuarios.COM_CODIGO))
+    .leftJoin(distributor, eq(distributor.ADM_CODIGO, sesiones.ADM_CODIGO))
+    .where(
+      and(
+        eq(sesiones.SES_ID, sql.placeholder('jti')),
+        eq(sesiones.SES_TIPO, 'empresa'),
+        eq(sesiones.USU_CODIGO, sql.placeholder('usuario')),
+      ),
+    )
+    .prepare('guardia_empresa');
+  const adminCheck = ctx.db
+    .select({
+      ADM_ACTIVO: administradores.ADM_ACTIVO,
+      ADM_USUARIO: administradores.ADM_USUARIO,
+      PRF_CODIGO: administradores.PRF_CODIGO,
+      DRB_CONTADOR: administradores.DRB_CONTADOR,
+      revocada: sesiones.SES_REVOCADA,
+    })
+    .from(sesiones)
+    .innerJoin(administradores, eq(administradores.ADM_CODIGO, sesiones.ADM_CODIGO))
+    .where(
+      and(eq(sesiones.SES_ID, sql.placeholder('jti')), eq(sesiones.SES_TIPO, 'admin'), eq(sesiones.ADM_CODIGO, sql.placeholder('admin'))),
+    )
+    .prepare('guardia_admin');
+
+  /** A company token's claims and its session row (undefined when there is none), checked once per cache entry. */
+  const companySession = (token: string) =>
+    sessions.read(token, async () => {
+      const claims = await verifyToken(ctx, token);
       if (claims.kind !== 'empresa') throw new HttpError(403, MSG.forbidden);
       if (!claims.jti) throw new HttpError(401, MSG.notAuthenticated);
-      const [row] = await ctx.db
-        .select({
-          activo: usuarios.USU_ACTIVO,
-          nombreUsuario: usuarios.USU_USUARIO,
-          empresaActiva: empresas.EMP_ACTIVO,
-          distribuidorActivo: distributor.ADM_ACTIVO,
-          revocada: sesiones.SES_REVOCADA,
-          cambiarClave: sesiones.SES_CAMBIAR_CLAVE,
-        })
-        .from(sesiones)
-        .innerJoin(usuarios, eq(usuarios.USU_CODIGO, sesiones.USU_CODIGO))
-        .innerJoin(empresas, eq(empresas.EMP_CODIGO, usuarios.COM_CODIGO))
-        .leftJoin(distributor, eq(distributor.ADM_CODIGO, sesiones.ADM_CODIGO))
-        .where(and(eq(sesiones.SES_ID, claims.jti), eq(sesiones.SES_TIPO, 'empresa'), eq(sesiones.USU_CODIGO, claims.usuario)));
+      const [row] = await companyCheck.execute({ jti: claims.jti, usuario: claims.usuario });
+      return { claims: { ...claims, jti: claims.jti }, row, exp: (claims as { exp?: number }).exp ?? 0 };
+    });
+
+  const companyGuard = (allowTemporaryPassword: boolean) =>
+    tokenGuard(async (request) => {
+      const { claims, row } = await companySession(readToken(request));
       if (!row) throw new HttpError(401, MSG.notAuthenticated);
       if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
       if (!row.activo || !row.empresaActiva || row.distribuidorActivo === false)
@@ -100,22 +140,18 @@ export function createGuards(ctx: Services) {
       };
     });
 
+  const adminSession = (token: string) =>
+    sessions.read(token, async () => {
+      const claims = await verifyToken(ctx, token);
+      if (claims.kind !== 'admin') throw new HttpError(403, MSG.adminOnly);
+      if (!claims.jti) throw new HttpError(401, MSG.notAuthenticated);
+      const [row] = await adminCheck.execute({ jti: claims.jti, admin: claims.admin });
+      return { claims: { ...claims, jti: claims.jti }, row, exp: (claims as { exp?: number }).exp ?? 0 };
+    });
+
   /** Any active administration user, whatever the profile. */
   const admin = tokenGuard(async (request) => {
-    const claims = await readClaims(ctx, request);
-    if (claims.kind !== 'admin') throw new HttpError(403, MSG.adminOnly);
-    if (!claims.jti) throw new HttpError(401, MSG.notAuthenticated);
-    const [row] = await ctx.db
-      .select({
-        ADM_ACTIVO: administradores.ADM_ACTIVO,
-        ADM_USUARIO: administradores.ADM_USUARIO,
-        PRF_CODIGO: administradores.PRF_CODIGO,
-        DRB_CONTADOR: administradores.DRB_CONTADOR,
-        revocada: sesiones.SES_REVOCADA,
-      })
-      .from(sesiones)
-      .innerJoin(administradores, eq(administradores.ADM_CODIGO, sesiones.ADM_CODIGO))
-      .where(and(eq(sesiones.SES_ID, claims.jti), eq(sesiones.SES_TIPO, 'admin'), eq(sesiones.ADM_CODIGO, claims.admin)));
+    const { claims, row } = await adminSession(readToken(request));
     if (!row) throw new HttpError(401, MSG.notAuthenticated);
     if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
     if (!row.ADM_ACTIVO) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);

@@ -55,6 +55,26 @@ describe.each(testDatabases)('sesiones: cierre, cambio de clave y revocación (%
     expect(Math.abs(row.SES_VENCE.getTime() - exp * 1000)).toBeLessThan(2000);
   });
 
+  it('un cambio escrito en la base por cualquier camino (no solo por la API) vale desde la llamada siguiente', async () => {
+    // The guards may reuse a session check (PGlite); a write to the tables it reads must end that reuse at once.
+    const company = await registerCompany(t);
+    const session = await loginCompany(t, company.login);
+    const user = eq(usuarios.USU_CODIGO, session.USU_CODIGO);
+    for (let i = 0; i < 3; i++) expect((await miEmpresa(session.token)).statusCode).toBe(200);
+    await t.db.update(usuarios).set({ USU_ACTIVO: false }).where(user);
+    expect((await miEmpresa(session.token)).statusCode).toBe(403);
+    await t.db.update(usuarios).set({ USU_ACTIVO: true }).where(user);
+    expect((await miEmpresa(session.token)).statusCode).toBe(200);
+    await t.db.update(empresas).set({ EMP_ACTIVO: false }).where(eq(empresas.EMP_CODIGO, company.EMP_CODIGO));
+    expect((await miEmpresa(session.token)).statusCode).toBe(403);
+
+    const { row, login } = await newDistributor();
+    const admin = await loginAdmin(t, login);
+    for (let i = 0; i < 3; i++) expect((await adminCall(admin.token)).statusCode).not.toBe(401);
+    await t.db.update(sesiones).set({ SES_REVOCADA: new Date() }).where(eq(sesiones.ADM_CODIGO, row.ADM_CODIGO));
+    expect(await adminCall(admin.token).then((r) => [r.statusCode, r.json()])).toEqual([401, ENDED]);
+  });
+
   it('POST /logout cierra la sesión de empresa en todas las instancias; las demás sesiones del usuario siguen', async () => {
     const other = await t.otherInstance();
     const [first, second] = [await loginCompany(t), await loginCompany(t)];

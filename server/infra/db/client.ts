@@ -26,8 +26,17 @@ export type Database = {
    * tables it touched. A no-op on PostgreSQL, whose autovacuum does it.
    */
   maintain(): Promise<string[]>;
+  /**
+   * PGlite only, where this process is the only writer (the DATA_DIR lock): a number that changes before every
+   * statement that writes to a table a session check reads. Guards reuse a check while it stays the same
+   * (core/session-cache.ts). Undefined on PostgreSQL, where other API instances write too.
+   */
+  accountsVersion?: () => number;
   close(): Promise<void>;
 };
+
+/** The tables a guard's session check reads: a write to any of them may end or change a session. */
+const ACCOUNT_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"(?:sesiones|usuarios|administradores|empresas)"/i;
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -63,7 +72,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
+  let accountsVersion = 0;
+  // Drizzle hands every statement to its logger just before running it, inside transactions too.
+  const logger = { logQuery: (query: string) => void (ACCOUNT_WRITE.test(query) && accountsVersion++) };
+  const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   await analyzeNeverAnalyzed(client);
   let closed = false;
@@ -74,6 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!closed) await client.exec('CHECKPOINT');
     },
     maintain: async () => (closed ? [] : maintainPglite(client)),
+    accountsVersion: () => accountsVersion,
     close: async () => {
       if (closed) return;
       await client.exec('CHECKPOINT');
