@@ -1,4 +1,7 @@
-import { ConfiguracionList } from './ConfiguracionList';
-import { ConfiguracionEdit } from './ConfiguracionEdit';
+import { lazyView } from '../../registry/screens';
 
-export default { list: ConfiguracionList, edit: ConfiguracionEdit, recordRepresentation: 'CON_NOMBRE' };
+export default {
+  list: lazyView(() => import('./ConfiguracionList'), 'ConfiguracionList'),
+  edit: lazyView(() => import('./ConfiguracionEdit'), 'ConfiguracionEdit'),
+  recordRepresentation: 'CON_NOMBRE',
+};

@@ -1,3 +1,3 @@
-import { IngresoList } from './IngresoList';
+import { lazyView } from '../../registry/screens';
 
-export default { list: IngresoList };
+export default { list: lazyView(() => import('./IngresoList'), 'IngresoList') };

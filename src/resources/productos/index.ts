@@ -1,4 +1,8 @@
-import { ProductoList } from './ProductoList';
-import { ProductoCreate, ProductoEdit } from './ProductoForm';
+import { lazyView } from '../../registry/screens';
 
-export default { list: ProductoList, create: ProductoCreate, edit: ProductoEdit, recordRepresentation: 'PROD_NOMBRE' };
+export default {
+  list: lazyView(() => import('./ProductoList'), 'ProductoList'),
+  create: lazyView(() => import('./ProductoForm'), 'ProductoCreate'),
+  edit: lazyView(() => import('./ProductoForm'), 'ProductoEdit'),
+  recordRepresentation: 'PROD_NOMBRE',
+};

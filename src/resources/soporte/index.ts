@@ -1,12 +1,9 @@
-import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
-import { SoporteList } from './SoporteList';
-
-// The ticket page carries the rich-text editor (the heaviest code of the area): it loads when a ticket is opened.
-const SoporteShow = lazy(() => import('./SoporteShow').then((module) => ({ default: module.SoporteShow })));
+import { lazyView } from '../../registry/screens';
 
 export default {
-  list: SoporteList,
-  show: SoporteShow,
+  list: lazyView(() => import('./SoporteList'), 'SoporteList'),
+  // The ticket page carries the rich-text editor, the heaviest code of the area.
+  show: lazyView(() => import('./SoporteShow'), 'SoporteShow'),
   recordRepresentation: (record: RaRecord) => `#${record.SPT_ID} ${record.SPT_CLIENTENOMBRE}`,
 };
