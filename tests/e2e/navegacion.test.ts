@@ -79,7 +79,7 @@ describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión 
     await fillAdminLogin(page, DEMO.distribuidor);
     await page.getByRole('button', { name: 'Continuar al área de administración' }).click();
     await waitForRoute(page, '/administrador');
-    expect(await sidebarEntries(page)).toEqual(['Inicio', 'Tickets de soporte']);
+    expect(await sidebarEntries(page)).toEqual(['Inicio', 'Empresas', 'Tickets de soporte']);
 
     await open(page, suite.server, '/administrador/configuraciones');
     await page.getByRole('heading', { name: 'No tiene acceso', level: 1 }).waitFor();
