@@ -9,8 +9,14 @@ import { ServerMenu } from '../shell/ServerMenu';
 import { AreaAppBar } from '../shell/AreaAppBar';
 import { CambiarClavePage, CHANGE_PASSWORD_ROUTE } from '../shell/CambiarClavePage';
 import { AdminDashboard } from './AdminDashboard';
+import { loadAreaResources } from '../registry/screens';
 
 const store = localStorageStore(undefined, 'administrador');
+
+// Started as soon as this chunk runs rather than when React gets to them: the sidebar and the first screen's access
+// check wait for the menu, the first screen for its folder (both are requested once and shared).
+adminAuthProvider.getPermissions?.({}).catch(() => undefined);
+void loadAreaResources('admin');
 
 const AdminMenu = () => <ServerMenu area="admin" />;
 const AdminLayout = ({ children }: { children: ReactNode }) => (
