@@ -9,6 +9,8 @@ export type Config = {
   /** Use an in-memory PGlite (tests); ignores dataDir for the database. */
   inMemoryDatabase?: boolean;
   jwtSecret?: string;
+  /** SECRETS_KEY: base64 of the 32-byte key that seals stored signatures (server/infra/secret-box.ts). */
+  secretsKey?: string;
   smtpUrl?: string;
   mailFrom: string;
   /** Base URL of the online taxpayer lookup (SRI-like service). */
@@ -110,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.JWT_SECRET && env.JWT_SECRET.length < 32) {
     throw new Error('JWT_SECRET debe tener al menos 32 caracteres');
   }
+  if (env.SECRETS_KEY && !/^[A-Za-z0-9+/]{43}=$/.test(env.SECRETS_KEY)) {
+    throw new Error('SECRETS_KEY debe ser una clave de 32 bytes en base64 (44 caracteres; p. ej. openssl rand -base64 32)');
+  }
   const http = {
     headersTimeoutMs: intVar(env, 'HEADERS_TIMEOUT_MS', 15_000),
     // 50 MB in 300 s needs about 1.4 Mbit/s of upload.
@@ -129,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     jwtSecret: env.JWT_SECRET || undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Amelia <no-responder@amelia.localhost>',
     taxpayerLookupUrl: env.TAXPAYER_LOOKUP_URL || undefined,

@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from './db/client';
 import { archivos } from './db/schema';
 import type { BlobStorage } from './storage';
+import { SEALED_HEADER } from './secret-box';
 import { extensionOf, type FileKind, type UploadRule } from '../../src/domain/archivos';
 
 /** Each kind's extensions, the bytes its content starts with, and the type it is served as. */
@@ -21,6 +22,8 @@ const KINDS: Record<FileKind, { extensions: readonly string[]; signatures: numbe
   pdf: { extensions: ['pdf'], signatures: [[0x25, 0x50, 0x44, 0x46, 0x2d]], mime: 'application/pdf' },
   png: { extensions: ['png'], signatures: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]], mime: 'image/png' },
   jpg: { extensions: ['jpg', 'jpeg'], signatures: [[0xff, 0xd8, 0xff]], mime: 'image/jpeg' },
+  // Only ever stored sealed: a certificate in the clear does not start with the box's header and is refused.
+  p12: { extensions: ['p12', 'pfx'], signatures: [SEALED_HEADER], mime: 'application/x-pkcs12' },
 };
 /** Bytes needed to tell every kind apart: the longest signature. */
 const HEAD_BYTES = Math.max(...Object.values(KINDS).flatMap((k) => k.signatures.map((s) => s.length)));

@@ -11,6 +11,7 @@ import { CompanyDashboard } from './CompanyDashboard';
 import { MiEmpresaPage } from './MiEmpresaPage';
 import { AyudaPage } from './AyudaPage';
 import { ElegirClavePage } from './ElegirClavePage';
+import { FIRMA_ROUTE, FirmaPage } from './FirmaPage';
 
 const store = localStorageStore(undefined, 'empresa');
 
@@ -30,6 +31,7 @@ export default function CompanyApp() {
       <CustomRoutes>
         <Route path="/mi-empresa" element={<MiEmpresaPage />} />
         <Route path="/ayuda" element={<AyudaPage />} />
+        <Route path={FIRMA_ROUTE} element={<FirmaPage />} />
         <Route path={CHANGE_PASSWORD_ROUTE} element={<CambiarClavePage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>

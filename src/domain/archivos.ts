@@ -1,7 +1,7 @@
-import { MSG } from './messages';
+import { FIRMA_MSG, MSG } from './messages';
 
 /** File kinds the server recognises by extension and by content (server/infra/files.ts holds the signatures). */
-export type FileKind = 'zip' | 'rar' | 'pdf' | 'png' | 'jpg';
+export type FileKind = 'zip' | 'rar' | 'pdf' | 'png' | 'jpg' | 'p12';
 
 export type UploadRule = {
   /** Kinds accepted; the name's extension and the first bytes must both match one of them. */
@@ -33,6 +33,16 @@ export const PAYMENT_FILE: UploadRule = {
   maxBytes: 15_728_640,
   typeMessage: MSG.paymentFileType,
   sizeMessage: MSG.paymentFileSize,
+};
+
+/** An electronic signature (.p12/.pfx, PKCS#12) up to 100 KB; the store keeps it sealed (server/infra/secret-box.ts). */
+export const SIGNATURE_FILE: UploadRule = {
+  kinds: ['p12'],
+  extensions: ['p12', 'pfx'],
+  accept: '.p12,.pfx,application/x-pkcs12',
+  maxBytes: 102_400,
+  typeMessage: FIRMA_MSG.fileType,
+  sizeMessage: FIRMA_MSG.fileSize,
 };
 
 export const extensionOf = (name: string): string => {

@@ -6,6 +6,7 @@ import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 import { administradores, empresas, planes, planesEmpresa, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
+import { uploadCompanySignature } from '../helpers/certificates';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -252,7 +253,7 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
         .values({ EMP_CODIGO: company.EMP_CODIGO, PLAN_ID: plan.PLAN_ID, PLANEMPRESA_INICIO: today, PLANEMPRESA_CADUCA: nextYear });
       expect((await check(company.login)).mensaje).toContain('firma electrónica');
 
-      await t.db.update(empresas).set({ EMP_FIRMA: 'firma.p12' }).where(eq(empresas.EMP_CODIGO, company.EMP_CODIGO));
+      await uploadCompanySignature(t, (await loginCompany(t, company.login)).token);
       expect(await check(company.login)).toEqual({ activar: false, mensaje: '' });
     });
 
@@ -263,7 +264,7 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
       await t.db
         .insert(planesEmpresa)
         .values({ EMP_CODIGO: company.EMP_CODIGO, PLAN_ID: plan.PLAN_ID, PLANEMPRESA_INICIO: '2025-01-01', PLANEMPRESA_CADUCA: today });
-      await t.db.update(empresas).set({ EMP_FIRMA: 'firma.p12' }).where(eq(empresas.EMP_CODIGO, company.EMP_CODIGO));
+      await uploadCompanySignature(t, (await loginCompany(t, company.login)).token);
       expect(await check(company.login)).toEqual({ activar: false, mensaje: '' });
     });
 

@@ -1,7 +1,12 @@
 import type { PlanNotice } from './contract';
+import { isoDay, vigencia } from '../../../src/domain/empresas';
+import { FIRMA_MSG } from '../../../src/domain/messages';
 
-/** The warning shown after a company login: no plan, expired plan, or no electronic signature on file. */
-export function planAndSignatureNotice(expiry: string | undefined, signature: string | null, today: Date): PlanNotice {
+/**
+ * The warning shown after a company login: no plan, expired plan, then the electronic signature (expiry of the
+ * current one, YYYY-MM-DD, or null): none on file, expired, or expiring within DIAS_AVISO_VENCIMIENTO days.
+ */
+export function planAndSignatureNotice(expiry: string | undefined, signatureExpiry: string | null, today: Date): PlanNotice {
   const todayText = today.toISOString().slice(0, 10);
   if (!expiry)
     return {
@@ -10,10 +15,16 @@ export function planAndSignatureNotice(expiry: string | undefined, signature: st
     };
   if (expiry < todayText)
     return { activar: true, mensaje: `Su plan caducó el ${expiry}. Renuévelo para seguir emitiendo comprobantes electrónicos.` };
-  if (!signature)
-    return {
-      activar: true,
-      mensaje: 'Su empresa no tiene una firma electrónica registrada. Súbala para poder autorizar comprobantes en el SRI.',
-    };
-  return { activar: false, mensaje: '' };
+  switch (vigencia(signatureExpiry, today)) {
+    case 'sin':
+      return { activar: true, mensaje: FIRMA_MSG.noticeMissing };
+    case 'vencido':
+      return { activar: true, mensaje: FIRMA_MSG.noticeExpired(signatureExpiry!) };
+    case 'por_vencer': {
+      const days = Math.round((Date.parse(signatureExpiry!) - Date.parse(isoDay(today))) / 86_400_000);
+      return { activar: true, mensaje: FIRMA_MSG.noticeExpiring(signatureExpiry!, days) };
+    }
+    default:
+      return { activar: false, mensaje: '' };
+  }
 }

@@ -9,7 +9,8 @@ import { MSG } from '../../../src/domain/messages';
 import { DEACTIVATED_CODE, TEMPORARY_PASSWORD_MINUTES } from '../../../src/domain/constants';
 import { hashPassword, randomPassword, verifyPassword } from '../../infra/passwords';
 import { TOKEN_LIFETIMES } from '../../infra/tokens';
-import { findCompany, latestPlan } from '../empresas/repo';
+import { latestPlan } from '../empresas/repo';
+import { currentSignatureExpiry } from '../firmas/repo';
 import { recordIngreso } from '../ingresos/repo';
 import {
   AdminLogin,
@@ -208,9 +209,8 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       const session = request.company!;
       const { empresa, eid } = request.params;
       if (empresa !== session.empresa || eid !== session.usuario) throw new HttpError(404, MSG.notFound);
-      const company = await findCompany(db, empresa);
       const plan = await latestPlan(db, empresa);
-      return planAndSignatureNotice(plan?.PLANEMPRESA_CADUCA, company?.EMP_FIRMA ?? null, new Date());
+      return planAndSignatureNotice(plan?.PLANEMPRESA_CADUCA, await currentSignatureExpiry(db, empresa), new Date());
     },
   );
 

@@ -1,0 +1,6 @@
+import { FirmaPanel } from '../../shell/firma/FirmaPanel';
+
+/** The firma tab of a company page: its signature, checked against the company's RUC, with the replaced ones. */
+export function FirmaTab({ empresa, ruc }: { empresa: number; ruc: string }) {
+  return <FirmaPanel path={`/empresas/firma/${empresa}`} checkPath="/empresas/firmaComprobar" checkFields={{ ruc }} />;
+}

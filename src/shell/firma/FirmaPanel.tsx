@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import type { FirmaComprobada, FirmasEmpresa } from '../../../server/modules/firmas/contract';
+import { FirmaCard } from './FirmaCard';
+import { FirmaHistorial } from './FirmaHistorial';
+import { FirmaUploadForm } from './FirmaUploadForm';
+
+type Props = {
+  /** GET: the current signature and the replaced ones; POST: store a new one (/empresas/firma/{id} or /firma). */
+  path: string;
+  /** POST: check without storing (/empresas/firmaComprobar or /firmaComprobar). */
+  checkPath: string;
+  checkFields?: Record<string, string>;
+};
+
+type Outcome = { msg: string; advertencias: string[]; comprobada?: FirmaComprobada };
+
+/**
+ * A company's electronic signature, the same for the administrator's firma tab and the company's own page: the one in
+ * use, the form to check or replace it, what the last check or upload said, and the replaced ones.
+ */
+export function FirmaPanel({ path, checkPath, checkFields }: Props) {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const queryKey = ['firmas', path];
+  const { data, error, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.call<FirmasEmpresa>(path) });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {outcome && (
+        <Box role="status" sx={{ display: 'grid', gap: 1 }}>
+          <Alert severity="success">{outcome.msg}</Alert>
+          {outcome.advertencias.length > 0 && (
+            <Alert severity="warning">
+              <AlertTitle>{translate('amelia.firma.advertencias')}</AlertTitle>
+              {outcome.advertencias.map((text) => (
+                <div key={text}>{text}</div>
+              ))}
+            </Alert>
+          )}
+        </Box>
+      )}
+      {outcome?.comprobada && <FirmaCard id="firma-comprobada" title={translate('amelia.firma.comprobada')} firma={outcome.comprobada} />}
+      {data &&
+        (data.actual ? (
+          <FirmaCard id="firma-actual" title={translate('amelia.firma.actual')} firma={data.actual} />
+        ) : (
+          <Alert severity="info">{translate('amelia.firma.sin_firma')}</Alert>
+        ))}
+      <FirmaUploadForm
+        uploadPath={path}
+        checkPath={checkPath}
+        checkFields={checkFields}
+        replacing={Boolean(data?.actual)}
+        onChecked={(comprobada) => setOutcome({ msg: comprobada.msg, advertencias: comprobada.advertencias, comprobada })}
+        onSaved={(saved) => {
+          setOutcome({ msg: saved.msg, advertencias: saved.advertencias });
+          void queryClient.invalidateQueries({ queryKey });
+          // The company's own pages show whether it has a signature.
+          void queryClient.invalidateQueries({ queryKey: ['miEmpresa'] });
+        }}
+      />
+      {data && <FirmaHistorial firmas={data.anteriores} />}
+    </Box>
+  );
+}
