@@ -15,7 +15,7 @@ import { seedDemo } from '../server/infra/db/seed';
 import { DEMO } from '../server/infra/db/demo-accounts';
 import { loadConfig } from '../server/config';
 import { buildApp } from '../server/app';
-import { seedScript, SEED_VERSION } from './seed';
+import { companiesSeedScript, seedScript, SEED_VERSION } from './seed';
 import { median, verdict } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -51,9 +51,29 @@ async function seed(database: Database, tickets: number) {
   const driver = driverOf(database);
   console.log(`Sembrando ${tickets.toLocaleString('es-EC')} tickets (una sola vez; las próximas corridas los reutilizan)...`);
   const start = Date.now();
-  await seedDemo(database.db);
+  // The demo signature's sealed file goes to a directory of its own: the bench never reads it.
+  await seedDemo(database.db, loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-bench-seed-')) }));
   await driver.exec(seedScript(tickets));
   // Fresh statistics and visibility map, as autovacuum would leave them on a long-running database (PGlite has none).
+  await driver.exec('VACUUM ANALYZE');
+  await database.checkpoint();
+  console.log(`Sembrado en ${((Date.now() - start) / 1000).toFixed(1)} s`);
+}
+
+/** Adds `companies` generated companies once (marker table bench_seed_empresas); later runs reuse them. */
+async function seedCompanies(database: Database, companies: number) {
+  const driver = driverOf(database);
+  const [{ marker }] = (await driver.query(`SELECT to_regclass('bench_seed_empresas')::text AS marker`)).rows;
+  if (marker) {
+    const rows = (await driver.query('SELECT empresas, version FROM bench_seed_empresas')).rows;
+    if (rows.length === 1 && rows[0].empresas === companies && rows[0].version === SEED_VERSION) return;
+    throw new Error(`Esta base ya tiene otras empresas generadas: borre data/bench-* o use otra cantidad de tickets`);
+  }
+  console.log(`Sembrando ${companies.toLocaleString('es-EC')} empresas (una sola vez; las próximas corridas las reutilizan)...`);
+  const start = Date.now();
+  await driver.exec(`BEGIN; ${companiesSeedScript(companies)}
+    CREATE TABLE bench_seed_empresas (empresas integer NOT NULL, version integer NOT NULL);
+    INSERT INTO bench_seed_empresas VALUES (${companies}, ${SEED_VERSION}); COMMIT;`);
   await driver.exec('VACUUM ANALYZE');
   await database.checkpoint();
   console.log(`Sembrado en ${((Date.now() - start) / 1000).toFixed(1)} s`);
@@ -156,17 +176,41 @@ const listUrl = (filter: Record<string, unknown>, range: [number, number] = [0, 
 /** The budget of DESIGN.md: 1.25x the driver's time, or 1 ms more when the driver takes under 4 ms. */
 const budgetFor = (sqlMs: number) => (sqlMs < 4 ? sqlMs + 1 : sqlMs * 1.25);
 
-export type ApiBenchOptions = { tickets: number; runs: number; databaseUrl?: string; showSql: boolean };
+export type ApiBenchOptions = { tickets: number; companies?: number; runs: number; databaseUrl?: string; showSql: boolean };
+
+const companiesUrl = (filter: Record<string, unknown>, range: [number, number] = [0, 24]) =>
+  `${API}/empresas?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range), sort: '["EMP_CODIGO","DESC"]' })}`;
+
+/** The company list's cases (issue 9): first page, a page past 2 000, RUC prefix, name, filters and the summary. */
+async function companyCases(driver: Driver, companies: number) {
+  const [middle] = (
+    await driver.query(
+      'SELECT emp_ruc, emp_nombre FROM empresas WHERE emp_codigo >= (SELECT max(emp_codigo) / 2 FROM empresas) ORDER BY emp_codigo LIMIT 1',
+    )
+  ).rows as Array<{ emp_ruc: string; emp_nombre: string }>;
+  const words = middle.emp_nombre.toLowerCase().split(' ').slice(1, 3).join(' ');
+  const deep = Math.min(50_000, Math.floor(companies / 2));
+  return [
+    { caso: 'empresas, página 1', url: companiesUrl({}) },
+    { caso: `empresas, página ${deep / 25 + 1} (offset ${deep})`, url: companiesUrl({}, [deep, deep + 24]) },
+    { caso: `empresas, RUC "${middle.emp_ruc.slice(0, 6)}"`, url: companiesUrl({ q: middle.emp_ruc.slice(0, 6) }) },
+    { caso: `empresas, nombre "${words}"`, url: companiesUrl({ q: words }) },
+    { caso: 'empresas, filtro PENDIENTE', url: companiesUrl({ EMP_COMPROBACION: 'PENDIENTE' }) },
+    { caso: 'empresas, filtro plan por vencer', url: companiesUrl({ plan: 'por_vencer' }) },
+    { caso: 'empresas, resumen', url: `${API}/empresas/resumen` },
+  ];
+}
 
 /**
  * The ticket desk's lists, searches, filters, lookup and summary through the API's real routes, each against the very
  * statements that request ran (captured with Drizzle's logger on the bench's app: the guard's session check included)
  * sent straight through the driver, interleaved in the same run so both see the same caches and machine load.
  */
-export async function benchApi({ tickets, runs, databaseUrl, showSql }: ApiBenchOptions) {
+export async function benchApi({ tickets, companies, runs, databaseUrl, showSql }: ApiBenchOptions) {
   const bench = databaseUrl ? await openPostgres(databaseUrl, tickets) : await openPglite(tickets);
   const { database } = bench;
   const driver = driverOf(database);
+  if (companies) await seedCompanies(database, companies);
   const captured: Array<{ sql: string; params: unknown[] }> = [];
   let capturing = false;
   const logger: Logger = {
@@ -211,6 +255,7 @@ export async function benchApi({ tickets, runs, databaseUrl, showSql }: ApiBench
       { caso: `filtro asesor ${adviser}`, url: listUrl({ ASE_CODIGO: adviser }) },
       { caso: `ticket ${middle.spt_id} (GET /soporte/:id)`, url: `${API}/soporte/${middle.spt_id}` },
       { caso: 'resumen (GET /soporte/resumen)', url: `${API}/soporte/resumen` },
+      ...(companies ? await companyCases(driver, companies) : []),
     ];
 
     const rows: Array<Record<string, string | number>> = [];

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --api | --bundles | --ttc] [--tickets 10000|100000|1000000] [--runs N] [--sql]
+ * npm run bench [-- --api | --bundles | --ttc] [--tickets 10000|100000|1000000] [--empresas 100000] [--runs N] [--sql]
  *
  * The performance budgets of DESIGN.md, measured: the API against the same SQL through the driver (PGlite, or
  * PostgreSQL with BENCH_DATABASE_URL), the JavaScript each route downloads, and the time to content in Chromium.
@@ -21,12 +21,16 @@ const { values } = parseArgs({
     ttc: { type: 'boolean', default: false },
     // 100k seeds in well under a minute on PGlite and is already large enough for a scan to show.
     tickets: { type: 'string', default: '100000' },
+    // The company list's cases too, on this many generated companies (kept in the same bench database).
+    empresas: { type: 'string', default: '0' },
     runs: { type: 'string', default: '21' },
     sql: { type: 'boolean', default: false },
   },
 });
 const tickets = Number(values.tickets);
 const runs = Number(values.runs);
+const companies = Number(values.empresas);
+if (![0, ...SIZES].includes(companies)) throw new Error(`--empresas debe ser uno de ${SIZES.join(', ')}`);
 if (!SIZES.includes(tickets)) throw new Error(`--tickets debe ser uno de ${SIZES.join(', ')}`);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs debe ser un entero positivo');
 const all = !values.api && !values.bundles && !values.ttc;
@@ -35,9 +39,10 @@ let failed = false;
 
 if (all || values.api) {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-  const result = await benchApi({ tickets, runs, databaseUrl, showSql: values.sql });
+  const result = await benchApi({ tickets, companies, runs, databaseUrl, showSql: values.sql });
+  const companiesNote = companies ? ` y ${companies.toLocaleString('es-EC')} empresas` : '';
   printTable(
-    `API de la mesa de ayuda frente al mismo SQL por el driver: ${tickets.toLocaleString('es-EC')} tickets, ${result.where}, HTTP en 127.0.0.1, mediana de ${runs} (presupuesto: 1.25x, o +1 ms bajo 4 ms)`,
+    `API de la mesa de ayuda${companies ? ' y de empresas' : ''} frente al mismo SQL por el driver: ${tickets.toLocaleString('es-EC')} tickets${companiesNote}, ${result.where}, HTTP en 127.0.0.1, mediana de ${runs} (presupuesto: 1.25x, o +1 ms bajo 4 ms)`,
     result.rows,
   );
   failed ||= result.failed;

@@ -252,3 +252,120 @@ INSERT INTO bench_seed (tickets, version) VALUES (${tickets}, ${SEED_VERSION});
 COMMIT;
 `;
 }
+
+const CITIES = list([
+  'Quito',
+  'Guayaquil',
+  'Cuenca',
+  'Ambato',
+  'Manta',
+  'Loja',
+  'Machala',
+  'Riobamba',
+  'Ibarra',
+  'Portoviejo',
+  'Esmeraldas',
+  'Latacunga',
+]);
+const STREETS = list([
+  'Av. Amazonas',
+  'Av. 9 de Octubre',
+  'Calle Bolívar',
+  'Av. de las Américas',
+  'Calle Sucre',
+  'Av. Simón Bolívar',
+  'Calle García Moreno',
+  'Av. Colón',
+]);
+const DISTRIBUTORS = [
+  'Distribuciones Sierra Norte',
+  'Soluciones Contables del Austro',
+  'Facturación Costa Sur',
+  'Asesoría Tributaria Amazónica',
+];
+/** Lower case to upper case for the letters of Spanish names: PGlite's C collation leaves accented letters alone in upper(). */
+const upper = (text: string) => `upper(translate(${text}, 'áéíóúñü', 'ÁÉÍÓÚÑÜ'))`;
+
+/**
+ * The SQL that adds `count` companies as a back office sees them: valid-looking RUCs (sociedades with their modulo-11
+ * check digit, and natural persons: cédula + 001), Spanish business names with accents, registration dates spread
+ * over six years in id order, a few distributors (four extra accounts that cannot sign in until given a clave, plus
+ * the demo distributor), check states (recent ones waiting), some suspended, and plans (planes_empresa, whose trigger
+ * keeps EMP_PLAN_CADUCA) and signature expiries spread around today: vigente, por vencer, vencido and none. Run it in a
+ * transaction; every value derives from the row number, so the data is the same on every run.
+ */
+export function companiesSeedScript(count: number): string {
+  return `
+INSERT INTO administradores (adm_usuario, adm_clave, adm_nombre, adm_correo, prf_codigo)
+SELECT 'distribuidor' || (n + 1), 'sin-clave', d, 'distribuidor' || (n + 1) || '@amelia.ec', 2
+FROM unnest(${list(DISTRIBUTORS)}) WITH ORDINALITY AS x(d, n)
+ON CONFLICT (adm_usuario) DO NOTHING;
+
+CREATE TEMP TABLE bench_empresas ON COMMIT DROP AS
+WITH base AS (
+  SELECT k, k % 3 <> 0 AS sociedad,
+    lpad((1 + k % 24)::text, 2, '0') AS provincia,
+    ((k / 24) % 6)::text AS tercero,
+    lpad(((((k / 24) % 1000000) * 7919 + 654321) % 1000000)::text, 6, '0') AS serie
+  FROM generate_series(1, ${count}) AS k
+), checked AS (
+  SELECT *, (SELECT sum(substr(provincia || '9' || serie, j, 1)::int * (ARRAY[4, 3, 2, 7, 6, 5, 4, 3, 2])[j]) FROM generate_series(1, 9) AS j) AS suma11
+  FROM base
+), ids AS (
+  -- A sociedad whose check digit would be 10 has no valid RUC: that company is a natural person's instead.
+  SELECT k, sociedad AND suma11 % 11 <> 1 AS sociedad,
+    CASE WHEN sociedad AND suma11 % 11 <> 1 THEN provincia || '9' || serie || ((11 - suma11 % 11) % 11)::text
+      ELSE provincia || tercero || lpad(((((k / 144) % 1000000) * 7919 + 123457) % 1000000)::text, 6, '0') END AS nueve
+  FROM checked
+), named AS (
+  SELECT k, sociedad,
+    CASE WHEN sociedad THEN nueve ELSE nueve || ((10 - (SELECT sum(CASE WHEN p > 9 THEN p - 9 ELSE p END) FROM (
+      SELECT substr(nueve, j, 1)::int * (CASE WHEN j % 2 = 1 THEN 2 ELSE 1 END) AS p FROM generate_series(1, 9) AS j) AS c) % 10) % 10)::text
+    END || '001' AS ruc,
+    ${pick(COMPANY_KINDS, 'k', 21)} AS tipo, ${pick(SURNAMES, 'k', 22)} AS apellido, ${pick(SURNAMES, 'k', 23)} AS apellido2,
+    ${pick(COMPANY_WORDS, 'k', 24)} AS lugar, ${pick(COMPANY_FORMS, 'k', 25)} AS forma, ${pick(FIRST_NAMES, 'k', 26)} AS nombre
+  FROM ids
+)
+SELECT k, sociedad, ruc,
+  CASE WHEN sociedad THEN ${upper(`tipo || ' ' || apellido || ' ' || lugar || ' ' || forma`)}
+    ELSE ${upper(`apellido || ' ' || apellido2 || ' ' || nombre`)} END AS razon,
+  CASE WHEN sociedad THEN tipo || ' ' || lugar ELSE tipo || ' ' || apellido END AS comercial,
+  translate(lower(split_part(tipo, ' ', 1) || '.' || apellido), 'áéíóúñü', 'aeiounu') || k || '@' || ${pick(DOMAINS, 'k', 27)} AS correo
+FROM named;
+
+INSERT INTO empresas (emp_ruc, emp_nombre, emp_nombrec, emp_correo, emp_telefono, emp_celular, emp_direccion, emp_activo,
+  emp_distribuidor, emp_fecharegistro, emp_contabilidad, emp_ambiente, emp_comprobacion, emp_actualizado, emp_firma_caduca)
+SELECT e.ruc, e.razon, e.comercial, e.correo,
+  '0' || (2 + ${hash('e.k', 28, 6)}) || lpad(${hash('e.k', 29, 10_000_000)}::text, 7, '0'),
+  '09' || lpad(${hash('e.k', 30, 100_000_000)}::text, 8, '0'),
+  ${pick(STREETS, 'e.k', 31)} || ' N' || (1 + ${hash('e.k', 32, 80)}) || '-' || (10 + ${hash('e.k', 33, 90)}) || ', ' || ${pick(CITIES, 'e.k', 34)},
+  ${hash('e.k', 35, 100)} >= 5,
+  CASE WHEN ${hash('e.k', 36, 100)} < 25 THEN (SELECT min(adm_codigo) FROM administradores WHERE prf_codigo = 2 AND adm_clave <> 'sin-clave')
+    WHEN ${hash('e.k', 36, 100)} < 55 THEN d.codigos[1 + ${hash('e.k', 37, 1000)} % cardinality(d.codigos)] END,
+  now() - make_interval(secs => (${count} - e.k)::double precision / ${count} * 6 * 365 * 86400),
+  e.sociedad, CASE WHEN ${hash('e.k', 38, 10)} = 0 THEN 1 ELSE 2 END,
+  CASE WHEN e.k > ${count} * 0.98 AND ${hash('e.k', 39, 2)} = 0 THEN 'PENDIENTE'
+    WHEN ${hash('e.k', 39, 100)} < 3 THEN 'RECHAZADA' WHEN ${hash('e.k', 39, 100)} < 6 THEN 'PENDIENTE' ELSE 'VERIFICADA' END,
+  now(),
+  CASE WHEN ${hash('e.k', 40, 100)} < 15 THEN NULL
+    WHEN ${hash('e.k', 40, 100)} < 25 THEN current_date - (1 + ${hash('e.k', 41, 365)})
+    WHEN ${hash('e.k', 40, 100)} < 30 THEN current_date + ${hash('e.k', 41, 31)}
+    ELSE current_date + (31 + ${hash('e.k', 41, 700)}) END
+FROM bench_empresas AS e
+CROSS JOIN (SELECT array_agg(adm_codigo ORDER BY adm_codigo) AS codigos FROM administradores WHERE adm_clave = 'sin-clave') AS d
+ORDER BY e.k
+ON CONFLICT (emp_ruc) DO NOTHING;
+
+-- One plan per company (nine in ten), ending around today: the trigger on planes_empresa sets EMP_PLAN_CADUCA.
+INSERT INTO planes_empresa (emp_codigo, plan_id, planempresa_inicio, planempresa_caduca, planempresa_extension)
+SELECT x.emp_codigo, p.ids[1 + ${hash('x.emp_codigo', 42, 1000)} % cardinality(p.ids)], x.caduca - 365, x.caduca, 'NULL'
+FROM (
+  SELECT emp_codigo,
+    CASE WHEN ${hash('emp_codigo', 43, 100)} < 20 THEN current_date - (1 + ${hash('emp_codigo', 44, 365)})
+      WHEN ${hash('emp_codigo', 43, 100)} < 26 THEN current_date + ${hash('emp_codigo', 44, 31)}
+      ELSE current_date + (31 + ${hash('emp_codigo', 44, 335)}) END AS caduca
+  FROM empresas WHERE emp_ruc IN (SELECT ruc FROM bench_empresas) AND ${hash('emp_codigo', 45, 10)} <> 0
+) AS x
+CROSS JOIN (SELECT array_agg(plan_id ORDER BY plan_id) AS ids FROM planes WHERE plan_tipo = 'V') AS p;
+`;
+}

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import * as schema from '../../server/infra/db/schema';
-import type { Db } from '../../server/infra/db/client';
 import { countByState, listTickets, searchTickets } from '../../server/modules/soporte/repo';
 import { ESTIMATED_TOTAL_HEADER, EXACT_TOTAL } from '../../src/domain/listas';
 import { TICKET_SUBJECTS } from '../../src/domain/tickets';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
+import { planInspector } from '../helpers/plans';
 import { adminToken, API } from '../helpers/soporte-api';
 
 /**
@@ -64,46 +60,16 @@ FROM generate_series(1, ${TICKETS}) AS g,
      (SELECT array_agg(prod_id) AS ids FROM productos) AS p,
      (SELECT array_agg(ase_codigo) AS ids FROM asesores) AS a`;
 
-type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
-
-/** What is wrong in a plan: sequential scans of soporte and filtered walks of its primary key. */
-function problems(node: PlanNode, parent?: PlanNode): string[] {
-  const found: string[] = [];
-  if (node['Relation Name'] === 'soporte') {
-    const type = String(node['Node Type']);
-    // Straight under a Limit (the count's LIMIT 10001) a sequential scan stops at that many matching rows, and the planner
-    // chose it because it expects them early; anywhere else (under a Sort, a Hash, an Aggregate) it reads the whole table.
-    if (type === 'Seq Scan' && parent?.['Node Type'] !== 'Limit') {
-      found.push(`Seq Scan on soporte${node.Filter ? ` (Filter: ${node.Filter})` : ''}`);
-    }
-    if (String(node['Index Name']) === 'soporte_pkey' && node.Filter && !node['Index Cond']) {
-      found.push(`${type} ${node['Scan Direction']} on soporte_pkey with Filter: ${node.Filter}`);
-    }
-  }
-  for (const child of node.Plans ?? []) found.push(...problems(child, node));
-  return found;
-}
-
 describe.each(testDatabases)('planes de las listas de soporte con %s tickets (%s)', (kind) => {
   let t: TestApp;
-  let explain: (text: string, params: unknown[]) => Promise<PlanNode>;
-  /** The repository's functions on a Drizzle that records each query it sends. */
-  let capturing: Db;
-  const sent: Array<{ text: string; params: unknown[] }> = [];
+  let plansOf: ReturnType<typeof planInspector>['plansOf'];
   let distributor: number;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
-    const logger = { logQuery: (text: string, params: unknown[]) => sent.push({ text, params }) };
-    capturing = (kind === 'pglite'
-      ? drizzlePglite(client as PGlite, { schema, logger })
-      : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db;
-    explain = async (text, params) => {
-      const { rows } = await (client as pg.Pool).query(`EXPLAIN (FORMAT JSON) ${text}`, params);
-      const plan = Object.values(rows[0] as object)[0];
-      return (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan;
-    };
+    const inspector = planInspector(t, kind, 'soporte');
+    ({ plansOf } = inspector);
+    const client = inspector.client;
     await t.db.execute(seedSql);
     if (kind === 'pglite') {
       // What the running app's maintenance timer does (server/main.ts): PGlite has no autovacuum.
@@ -117,18 +83,6 @@ describe.each(testDatabases)('planes de las listas de soporte con %s tickets (%s
     distributor = row.adm_codigo;
   }, 240_000);
   afterAll(() => t?.close());
-
-  /** Runs fn on the recording Drizzle and returns the problems of every query it sent (none expected). */
-  async function plansOf(fn: (db: Db) => Promise<unknown>): Promise<string[]> {
-    sent.length = 0;
-    await fn(capturing);
-    expect(sent.length).toBeGreaterThan(0);
-    const found: string[] = [];
-    for (const { text, params } of sent.filter((q) => !/^\s*explain/i.test(q.text))) {
-      for (const problem of problems(await explain(text, params))) found.push(`${problem}\n    in: ${text}`);
-    }
-    return found;
-  }
 
   const q = (query: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(query).map(([key, value]) => [key, JSON.stringify(value)])) as Record<string, string>;

@@ -91,6 +91,8 @@ export const empresas = pgTable(
     index('empresas_plan_caduca').on(t.EMP_PLAN_CADUCA, t.EMP_CODIGO),
     index('empresas_firma_caduca').on(t.EMP_FIRMA_CADUCA, t.EMP_CODIGO),
     index('empresas_nombre_id').on(t.EMP_NOMBRE, t.EMP_CODIGO),
+    index('empresas_nombrec_id').on(t.EMP_NOMBREC, t.EMP_CODIGO),
+    index('empresas_activo_id').on(t.EMP_ACTIVO, t.EMP_CODIGO),
   ],
 );
 

@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { NullableBooleanInput, SearchInput, SelectInput, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import type { Distribuidor } from '../../../server/modules/empresas/list-contract';
+import { ESTADOS_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, ESTADOS_VIGENCIA } from '../../domain/empresas';
+import { VIGENCIA_ETIQUETA } from './chips';
+
+/**
+ * The distributors, for the filter and the bulk assignment: only for administrators (the registry's
+ * administratorOnly "distribuidor"); undefined for a distributor, whose list then has neither control.
+ */
+export function useDistribuidores() {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const { canAccess } = useCanAccess({ resource: 'empresas', action: 'distribuidor' });
+  return useQuery({
+    queryKey: ['empresas', 'distribuidores'],
+    queryFn: () => dataProvider.call<Distribuidor[]>('/empresas/distribuidores'),
+    enabled: canAccess === true,
+    staleTime: 5 * 60_000,
+  }).data;
+}
+
+const vigenciaChoices = (tipo: 'plan' | 'firma') => ESTADOS_VIGENCIA.map((id) => ({ id, name: VIGENCIA_ETIQUETA[tipo][id] }));
+
+/** The list's filters, with Spanish labels; the distributor filter only for administrators. */
+export function useEmpresaFilters(distribuidores: Distribuidor[] | undefined) {
+  const translate = useTranslate();
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.empresas.lista.buscar')} />,
+    <SelectInput
+      key="comprobacion"
+      source="EMP_COMPROBACION"
+      alwaysOn
+      choices={ESTADOS_COMPROBACION.map((id) => ({ id, name: ESTADO_COMPROBACION_ETIQUETA[id] }))}
+    />,
+    <NullableBooleanInput
+      key="activo"
+      source="EMP_ACTIVO"
+      trueLabel={translate('resources.empresas.lista.activa')}
+      falseLabel={translate('resources.empresas.lista.suspendida')}
+    />,
+    <SelectInput key="plan" source="plan" choices={vigenciaChoices('plan')} />,
+    <SelectInput key="firma" source="firma" choices={vigenciaChoices('firma')} />,
+    ...(distribuidores
+      ? [
+          <SelectInput
+            key="distribuidor"
+            source="EMP_DISTRIBUIDOR"
+            choices={distribuidores}
+            optionValue="ADM_CODIGO"
+            optionText="ADM_NOMBRE"
+          />,
+        ]
+      : []),
+  ];
+}
