@@ -10,7 +10,14 @@ import { ESTIMATED_TOTAL_HEADER } from '../domain/listas';
 /** The data provider of an area, plus the API's calls that are not a resource's CRUD, with the area's token. */
 export type AreaDataProvider = DataProvider & {
   call<T>(path: string, options?: Omit<RequestOptions, 'token'>): Promise<T>;
-  upload<T = { msg: string }>(path: string, file: File, onProgress: UploadProgress): Promise<T>;
+  /** `fields` go before the file in the multipart body; the file goes in `field` (default `current`). */
+  upload<T = { msg: string }>(
+    path: string,
+    file: File,
+    onProgress: UploadProgress,
+    fields?: Record<string, string>,
+    field?: string,
+  ): Promise<T>;
   download(path: string, fallbackName: string): Promise<void>;
 };
 
@@ -97,7 +104,7 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
       return { data: params.ids };
     },
     call: (path, options = {}) => withHttpError(api(path, { ...options, token: getToken() })),
-    upload: (path, file, onProgress) => withHttpError(upload(path, file, { token: getToken(), onProgress })),
+    upload: (path, file, onProgress, fields, field) => withHttpError(upload(path, file, { token: getToken(), onProgress, fields, field })),
     download: (path, fallbackName) => withHttpError(download(path, { token: getToken(), fallbackName })),
   } as AreaDataProvider;
 }

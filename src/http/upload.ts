@@ -3,7 +3,13 @@ import { ApiError, apiUrl, errorFromBody, NO_CONNECTION } from './client';
 /** Share of the file sent so far, 0 to 1. */
 export type UploadProgress = (fraction: number) => void;
 
-type UploadOptions = { token?: string; onProgress?: UploadProgress; field?: string };
+type UploadOptions = {
+  token?: string;
+  onProgress?: UploadProgress;
+  field?: string;
+  /** Text fields, sent BEFORE the file so that the server checks them before it stores the file. */
+  fields?: Record<string, string>;
+};
 
 /**
  * Sends one file as multipart/form-data (field `current`, as the server expects) and returns the JSON answer.
@@ -12,9 +18,10 @@ type UploadOptions = { token?: string; onProgress?: UploadProgress; field?: stri
 export function upload<T = { msg: string }>(
   path: string,
   file: File,
-  { token, onProgress, field = 'current' }: UploadOptions = {},
+  { token, onProgress, field = 'current', fields = {} }: UploadOptions = {},
 ): Promise<T> {
   const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append(field, file);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -71,7 +71,7 @@ export async function companyPasswordHash(db: Db, usuario: number) {
 }
 
 /** Stores the hash of a recovery's temporary clave; the current clave keeps working beside it. */
-export async function setTemporaryPassword(db: Db, usuario: number, hash: string, vence: Date) {
+export async function setTemporaryPassword(db: Executor, usuario: number, hash: string, vence: Date) {
   await db.update(usuarios).set({ USU_CLAVE_TEMPORAL: hash, USU_CLAVE_TEMPORAL_VENCE: vence }).where(eq(usuarios.USU_CODIGO, usuario));
 }
 

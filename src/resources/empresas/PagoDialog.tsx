@@ -1,0 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import { fileChoiceProblem, PAYMENT_FILE } from '../../domain/archivos';
+import { isoDay } from '../../domain/empresas';
+import { PAYMENT_FIELDS, readPaymentFields, type PaymentField } from '../../domain/pagos';
+import { FilePicker } from '../../ui/FilePicker';
+import type { Banco } from '../../../server/modules/bancos/contract';
+import type { PagoGuardado } from '../../../server/modules/pagos/contract';
+
+/**
+ * Records a payment of a company: amount, date, bank, reference and the proof, checked here with the server's rules
+ * (src/domain/pagos.ts) and sent with upload progress; the fields travel before the file.
+ */
+export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onClose: () => void; onSaved: (msg: string) => void }) {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const translate = useTranslate();
+  const label = (field: string) => translate(`resources.pagos.fields.${field}`);
+  const today = isoDay(new Date());
+  const { data: bancos } = useQuery({ queryKey: ['empresas', 'bancos'], queryFn: () => dataProvider.call<Banco[]>('/empresas/bancos') });
+  const [values, setValues] = useState<Record<PaymentField, string>>({ monto: '', fecha: today, banco: '', referencia: '' });
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const change = (field: PaymentField) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const read = readPaymentFields(values, today);
+    if ('problem' in read) return setError(read.problem);
+    if (!file) return setFileError(translate('resources.pagos.ayuda_archivo'));
+    setError(null);
+    try {
+      const fields = Object.fromEntries(PAYMENT_FIELDS.map((f) => [f, String(read.campos[f])]));
+      const { msg } = await dataProvider.upload<PagoGuardado>(`/empresas/pago/${empresa}`, file, setProgress, fields);
+      onSaved(msg);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const sending = progress !== null;
+  return (
+    <Dialog open onClose={sending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="pago-dialogo-titulo">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="pago-dialogo-titulo">{translate('resources.pagos.registrar')}</DialogTitle>
+        <DialogContent>
+          {error && (
+            <Alert severity="error" sx={{ mb: 1 }} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextField
+            id="pago-monto"
+            label={label('monto')}
+            value={values.monto}
+            onChange={change('monto')}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            helperText={translate('resources.pagos.ayuda_monto')}
+            required
+            fullWidth
+            margin="dense"
+            autoFocus
+          />
+          <TextField
+            id="pago-fecha"
+            label={label('fecha')}
+            type="date"
+            value={values.fecha}
+            onChange={change('fecha')}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+            required
+            fullWidth
+            margin="dense"
+          />
+          <TextField
+            id="pago-banco"
+            select
+            label={label('banco')}
+            value={values.banco}
+            onChange={change('banco')}
+            required
+            fullWidth
+            margin="dense"
+          >
+            {(bancos ?? []).map((banco) => (
+              <MenuItem key={banco.BAN_CODIGO} value={String(banco.BAN_CODIGO)}>
+                {`${banco.BAN_NOMBRE} · ${banco.BAN_TIPO_CUENTA} ${banco.BAN_NUMERO}`}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            id="pago-referencia"
+            label={label('referencia')}
+            value={values.referencia}
+            onChange={change('referencia')}
+            slotProps={{ htmlInput: { maxLength: 60 } }}
+            required
+            fullWidth
+            margin="dense"
+          />
+          <FilePicker
+            id="pago-archivo"
+            label={label('current')}
+            accept={PAYMENT_FILE.accept}
+            file={file}
+            onPick={(picked) => {
+              if (!picked) return;
+              const problem = fileChoiceProblem(PAYMENT_FILE, picked);
+              setFileError(problem);
+              setFile(problem ? null : picked);
+            }}
+            help={translate('resources.pagos.ayuda_archivo')}
+            error={fileError}
+            progress={progress}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={sending}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={sending}>
+            {translate('resources.pagos.guardar')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddCardIcon from '@mui/icons-material/AddCard';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import { formatBytes, formatDateTime } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
+import type { Pago } from '../../../server/modules/pagos/contract';
+import { PagoDialog } from './PagoDialog';
+import { UsuarioAviso, type Aviso } from './UsuarioAviso';
+
+/** The pagos tab of a company: its payments (the registration's proof too) with their files, and recording a new one. */
+export function PagosTab({ empresa }: { empresa: number }) {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const queryKey = ['empresas', empresa, 'pagos'];
+  const { data: pagos, error, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.call<Pago[]>(`/empresas/pagos/${empresa}`) });
+  const [creating, setCreating] = useState(false);
+  const [aviso, setAviso] = useState<Aviso | null>(null);
+  const t = (key: string, options?: object) => translate(`resources.pagos.${key}`, options);
+  const label = (field: string) => t(`fields.${field}`);
+  const none = t('sin_dato');
+
+  const download = (pago: Pago) =>
+    dataProvider
+      .download(`/empresas/descarga/${empresa}/${pago.PAG_CODIGO}`, pago.ARC_NOMBRE ?? 'comprobante')
+      .catch((e: Error) => setAviso({ titulo: MSG.loginErrorTitle, texto: e.message }));
+
+  const saved = async (msg: string) => {
+    setCreating(false);
+    setAviso({ titulo: MSG.recoveryOkTitle, texto: msg });
+    await queryClient.invalidateQueries({ queryKey });
+  };
+
+  const origin = (pago: Pago) => (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={pago.PAG_ORIGEN === 'registro' ? 'info' : 'default'}
+      label={pago.PAG_ORIGEN === 'registro' ? t('origen_registro') : t('origen_admin', { usuario: pago.ADM_USUARIO ?? none })}
+    />
+  );
+  const amount = (pago: Pago) => (pago.PAG_MONTO ? `USD ${pago.PAG_MONTO}` : none);
+  const file = (pago: Pago) =>
+    pago.ARC_NOMBRE ? (
+      <Button
+        size="small"
+        startIcon={<DownloadIcon />}
+        onClick={() => void download(pago)}
+        aria-label={t('descargar_archivo', { nombre: pago.ARC_NOMBRE })}
+        sx={{ textTransform: 'none', textAlign: 'left', overflowWrap: 'anywhere' }}
+      >
+        {`${pago.ARC_NOMBRE} · ${formatBytes(pago.ARC_TAMANO ?? 0)}`}
+      </Button>
+    ) : (
+      none
+    );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2">
+          {t('titulo')}
+        </Typography>
+        <Button variant="contained" startIcon={<AddCardIcon />} onClick={() => setCreating(true)}>
+          {t('registrar')}
+        </Button>
+      </Box>
+      {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {error && <Typography color="error">{(error as Error).message}</Typography>}
+      {pagos?.length === 0 && <Typography color="text.secondary">{t('vacio')}</Typography>}
+      {pagos && pagos.length > 0 && narrow && (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }} aria-label={t('titulo')}>
+          {pagos.map((pago) => (
+            <Paper component="li" variant="outlined" key={pago.PAG_CODIGO} sx={{ p: 1.5, display: 'grid', gap: 0.5 }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography sx={{ fontWeight: 600 }}>{amount(pago)}</Typography>
+                {origin(pago)}
+              </Box>
+              <Typography variant="body2">
+                {`${label('PAG_FECHAPAGO')}: ${pago.PAG_FECHAPAGO ?? formatDateTime(pago.PAG_FECHA)} · ${pago.BAN_NOMBRE ?? none}`}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {`${label('PAG_REFERENCIA')}: ${pago.PAG_REFERENCIA}`}
+              </Typography>
+              <div>{file(pago)}</div>
+            </Paper>
+          ))}
+        </Box>
+      )}
+      {pagos && pagos.length > 0 && !narrow && (
+        <Table size="small" aria-label={t('titulo')}>
+          <TableHead>
+            <TableRow>
+              {['PAG_FECHAPAGO', 'PAG_MONTO', 'BAN_NOMBRE', 'PAG_REFERENCIA', 'PAG_ORIGEN', 'ARC_NOMBRE', 'PAG_FECHA'].map((field) => (
+                <TableCell key={field}>{label(field)}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {pagos.map((pago) => (
+              <TableRow key={pago.PAG_CODIGO}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{pago.PAG_FECHAPAGO ?? none}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{amount(pago)}</TableCell>
+                <TableCell>{pago.BAN_NOMBRE ?? none}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{pago.PAG_REFERENCIA}</TableCell>
+                <TableCell>{origin(pago)}</TableCell>
+                <TableCell>{file(pago)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(pago.PAG_FECHA)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {creating && <PagoDialog empresa={empresa} onClose={() => setCreating(false)} onSaved={(msg) => void saved(msg)} />}
+      <UsuarioAviso aviso={aviso} onClose={() => setAviso(null)} />
+    </Box>
+  );
+}
