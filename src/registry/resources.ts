@@ -6,6 +6,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
+import KeyIcon from '@mui/icons-material/Key';
 
 /** The two react-admin areas: administration (#/administrador) and the company application (empty path). */
 export type Area = 'admin' | 'empresa';
@@ -52,12 +53,22 @@ export const RESOURCES: readonly ResourceEntry[] = [
     updatePath: 'configuraciones/actualizar',
   },
   { name: 'asesores', area: 'admin', path: 'asesor', key: 'ASE_CODIGO', icon: PeopleIcon },
+  {
+    name: 'empresas',
+    area: 'admin',
+    path: 'empresas',
+    key: 'EMP_CODIGO',
+    icon: BusinessIcon,
+    menu: 'empresas',
+    administratorOnly: ['delete', 'verificar', 'distribuidor'],
+  },
 ];
 
 /** Menu routes that are pages of an area rather than resources, with their icons. */
 const PAGES: ReadonlyArray<{ route: string; areas: readonly Area[]; icon: SvgIconComponent }> = [
   { route: '', areas: ['admin', 'empresa'], icon: HomeIcon },
   { route: 'mi-empresa', areas: ['empresa'], icon: BusinessIcon },
+  { route: 'firma', areas: ['empresa'], icon: KeyIcon },
   { route: 'ayuda', areas: ['empresa'], icon: SupportAgentIcon },
 ];
 

@@ -1,10 +1,275 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
-import { errorResponses } from '../../core/schemas';
-import { MiEmpresa } from './contract';
-import { findCompany, latestPlan } from './repo';
+import { HttpError } from '../../core/errors';
+import { errorResponses, IdParam } from '../../core/schemas';
+import { ListQuery, sendPage } from '../../core/list';
+import { hashPassword } from '../../infra/passwords';
+import { MSG } from '../../../src/domain/messages';
+import { PERFIL } from '../../../src/domain/perfiles';
+import { checkRuc } from '../../../src/domain/identifiers';
+import { ESTADO_COMPROBACION } from '../../../src/domain/empresas';
+import { findVisibleCompany } from './access';
+import {
+  AccesoEmpresa,
+  Comprobacion,
+  ComprobacionCambio,
+  EMPRESA_MSG,
+  EmpresaCabecera,
+  EmpresaCambios,
+  EmpresaEliminada,
+  EmpresaFicha,
+  EmpresaGuardada,
+  EmpresaNueva,
+  HistorialEntrada,
+  MiEmpresa,
+  PlanEmpresa,
+} from './contract';
+import {
+  companyAccesses,
+  companyCheck,
+  companyHeader,
+  companyHistory,
+  companyPlans,
+  companyRecord,
+  createCompanyByHand,
+  deleteCompany,
+  deletionBlocker,
+  findCompany,
+  latestPlan,
+  saveCompany,
+  setCompanyCheck,
+} from './repo';
+import { checkMail } from './mails';
+import companyListRoutes from './list-routes';
+
+const tags = ['Empresas (administración)'];
+const Id = IdParam('id');
+/** A checksum that fails is only a warning: the SRI has issued real RUCs that fail it (src/domain/identifiers.ts). */
+const rucWarnings = (ruc: string) => [checkRuc(ruc).warning].filter((w): w is string => Boolean(w));
+
+/**
+ * The company page of the back office: read, edit (one transaction with establishments and menus, optimistic
+ * version), create by hand, delete, the check state, the history and distributors' entries. Every route finds the
+ * company through findVisibleCompany or companyScope: a distributor asking for another's company gets 404.
+ */
+const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
+  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  /** Administrators only; a distributor still gets 404 for a company that is not its own, 403 for its own. */
+  const administratorOnly = (request: FastifyRequest) => {
+    if (request.admin!.perfil !== PERFIL.administrador) throw new HttpError(403, MSG.forbidden);
+  };
+  const record = async (id: number) => (await companyRecord(db, id))!;
+
+  app.get(
+    '/empresas/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Ficha completa de una empresa: datos, establecimientos y puntos de emisión, menús, plan, firma y cantidades',
+        description: 'EMP_VERSION es la versión leída: PUT /empresas/{EMP_CODIGO} la exige para no pisar cambios de otra persona.',
+        params: Id,
+        response: { 200: EmpresaFicha, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await findVisibleCompany(db, request, request.params.id);
+      return record(request.params.id);
+    },
+  );
+
+  app.get(
+    '/empresas/empresas/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Cabecera de una empresa: RUC, nombres, estado, verificación, distribuidor y estado del plan y de la firma',
+        description:
+          'Lo que la ficha muestra arriba de sus pestañas, sin leer la ficha entera. planEstado y firmaEstado: vigente, por_vencer (30 días o menos), vencido o sin.',
+        params: Id,
+        response: { 200: EmpresaCabecera, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await findVisibleCompany(db, request, request.params.id);
+      return (await companyHeader(db, request.params.id))!;
+    },
+  );
+
+  app.put(
+    '/empresas/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Guarda la ficha de una empresa: datos, establecimientos con sus puntos de emisión y, si se envían, sus menús',
+        description:
+          'Una sola transacción: si algo falla no se guarda nada. establecimientos es la lista completa (los que traen EST_CODIGO/PEM_CODIGO se actualizan, los nuevos se agregan, los que faltan se eliminan). EMP_VERSION debe ser la versión leída: si otra persona guardó antes, 409. EMP_DISTRIBUIDOR solo lo cambia un administrador. Un RUC con dígito verificador inválido se guarda y se avisa en advertencias.',
+        params: Id,
+        body: EmpresaCambios,
+        response: { 200: EmpresaGuardada, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await saveCompany(db, request, id, request.body);
+      return { ...(await record(id)), advertencias: rucWarnings(request.body.EMP_RUC) };
+    },
+  );
+
+  app.post(
+    '/empresas',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Crea una empresa a mano, ya verificada, con los menús por defecto y opcionalmente su primer usuario',
+        description:
+          'Mismas reglas que el registro (RUC de 13 dígitos; un dígito verificador inválido es una advertencia). Si la crea un distribuidor, queda asignada a él; un administrador puede indicar EMP_DISTRIBUIDOR. usuario y clave van juntos o no van.',
+        body: EmpresaNueva,
+        response: { 201: EmpresaGuardada, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (Boolean(body.usuario) !== Boolean(body.clave)) throw new HttpError(400, MSG.required(body.usuario ? 'clave' : 'usuario'));
+      const claveHash = body.clave ? await hashPassword(body.clave) : undefined;
+      const id = (await createCompanyByHand(db, request, { ...body, claveHash }))!;
+      return reply.status(201).send({ ...(await record(id)), advertencias: rucWarnings(body.EMP_RUC) });
+    },
+  );
+
+  app.delete(
+    '/empresas/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Elimina una empresa sin pagos, planes ni tickets (solo administradores); si los tiene, 409 y se puede desactivar',
+        params: Id,
+        response: { 200: EmpresaEliminada, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const company = await findVisibleCompany(db, request, request.params.id);
+      administratorOnly(request);
+      const blocker = await deletionBlocker(db, company);
+      if (blocker) throw new HttpError(409, blocker);
+      await deleteCompany(db, company.EMP_CODIGO);
+      request.log.info({ empresa: company.EMP_CODIGO, admin: request.admin!.admin }, 'empresa eliminada');
+      return { EMP_CODIGO: company.EMP_CODIGO, msg: EMPRESA_MSG.deleted(company.EMP_NOMBREC) };
+    },
+  );
+
+  app.get(
+    '/empresas/comprobarEmpresa/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Estado de verificación de una empresa, motivo del rechazo y sus pagos (el comprobante del registro entre ellos)',
+        params: Id,
+        response: { 200: Comprobacion, ...errorResponses },
+      },
+    },
+    async (request) => companyCheck(db, await findVisibleCompany(db, request, request.params.id)),
+  );
+
+  app.put(
+    '/empresas/comprobarEmpresaEstado/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Verifica, rechaza o devuelve a pendiente una empresa (solo administradores)',
+        description:
+          'motivo es obligatorio para RECHAZADA. Al verificar o rechazar se envía un correo a EMP_CORREO (con el motivo del rechazo). Queda en el historial.',
+        params: Id,
+        body: ComprobacionCambio,
+        response: { 200: Comprobacion, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await findVisibleCompany(db, request, id);
+      administratorOnly(request);
+      const { estado } = request.body;
+      const motivo = request.body.motivo?.trim() || null;
+      if (estado === ESTADO_COMPROBACION.rechazada && !motivo) throw new HttpError(400, EMPRESA_MSG.reasonRequired);
+      const { before, changed } = await setCompanyCheck(db, request, id, estado, estado === ESTADO_COMPROBACION.rechazada ? motivo : null);
+      const mail = changed ? checkMail(before, estado, motivo) : undefined;
+      if (mail) {
+        // The change stands whatever the mail server says; the failure is logged.
+        await mailer
+          .send(mail)
+          .catch((error: Error) => request.log.error({ err: { message: error.message } }, 'no se pudo enviar el correo de verificación'));
+      }
+      return companyCheck(db, await findVisibleCompany(db, request, id));
+    },
+  );
+
+  app.get(
+    '/empresas/historial/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Historial de cambios de una empresa, el más reciente primero (ra-data-simple-rest; total en Content-Range)',
+        description:
+          'Quién, qué, antes y después, cuándo. Orden por HIS_ID. Filtro: HIS_ACCION (creacion, datos, menus, usuario, pago, comprobacion, firma, estado).',
+        params: Id,
+        querystring: ListQuery,
+        response: { 200: Type.Array(HistorialEntrada), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await findVisibleCompany(db, request, request.params.id);
+      return sendPage(reply, await companyHistory(db, request.params.id, request.query));
+    },
+  );
+
+  app.get(
+    '/empresas/accesos/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Ingresos de distribuidores a la aplicación de esta empresa, el más reciente primero (total en Content-Range)',
+        params: Id,
+        querystring: ListQuery,
+        response: { 200: Type.Array(AccesoEmpresa), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await findVisibleCompany(db, request, request.params.id);
+      return sendPage(reply, await companyAccesses(db, request.params.id, request.query));
+    },
+  );
+
+  app.get(
+    '/empresas/planesEmpresa/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Planes contratados por la empresa, el que vence último primero, con su estado de hoy',
+        params: Id,
+        response: { 200: Type.Array(PlanEmpresa), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await findVisibleCompany(db, request, request.params.id);
+      return companyPlans(db, request.params.id);
+    },
+  );
+};
 
 /** The company of the session: what the company application shows on its home and "Mi empresa" pages. */
-const companyRoutes: ModuleRoutes = (app, { db, guards }) => {
+const companyRoutes: ModuleRoutes = async (app, ctx) => {
+  const { db, guards } = ctx;
+  await companyListRoutes(app, ctx);
   app.get(
     '/miEmpresa',
     {
@@ -14,9 +279,10 @@ const companyRoutes: ModuleRoutes = (app, { db, guards }) => {
     async (request) => {
       const id = request.company!.empresa;
       const company = (await findCompany(db, id))!;
-      return { ...company, firma: Boolean(company.EMP_FIRMA), plan: (await latestPlan(db, id)) ?? null };
+      return { ...company, firma: company.EMP_FIRMA_CADUCA !== null, plan: (await latestPlan(db, id)) ?? null };
     },
   );
+  await companyPageRoutes(app, ctx);
 };
 
 export default companyRoutes;
