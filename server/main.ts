@@ -43,7 +43,7 @@ export async function main() {
     fail(`no se pudo abrir la base de datos (${(error as Error).message})`);
   }
 
-  const seeded = !config.databaseUrl && (await isEmpty(database.db)) ? (await seedDemo(database.db), true) : false;
+  const seeded = !config.databaseUrl && (await isEmpty(database.db)) ? (await seedDemo(database.db, config), true) : false;
   const { app, ctx } = await buildApp({ config, database });
   // In the background: listing a large bucket must not delay start-up, and nothing waits for the result.
   ctx.files.sweep().then(

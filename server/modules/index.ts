@@ -4,11 +4,15 @@ import registro from './registro/routes';
 import menus from './menus/routes';
 import configuraciones from './configuraciones/routes';
 import empresas from './empresas/routes';
+import firmas from './firmas/routes';
 import ingresos from './ingresos/routes';
 import soporte from './soporte/routes';
 import productos from './productos/routes';
 import asesores from './asesores/routes';
 import salud from './salud/routes';
+import usuarios from './usuarios/routes';
+import pagos from './pagos/routes';
+import bancos from './bancos/routes';
 
 const API = '/api/EmpresasAmelia';
 
@@ -19,9 +23,13 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes }> = [
   { prefix: API, routes: menus },
   { prefix: `${API}/configuraciones`, routes: configuraciones },
   { prefix: API, routes: empresas },
+  { prefix: API, routes: firmas },
   { prefix: `${API}/ingresos`, routes: ingresos },
   { prefix: `${API}/soporte`, routes: soporte },
   { prefix: `${API}/productos`, routes: productos },
   { prefix: `${API}/asesor`, routes: asesores },
+  { prefix: `${API}/empresas`, routes: usuarios },
+  { prefix: `${API}/empresas`, routes: pagos },
+  { prefix: `${API}/empresas`, routes: bancos },
   { prefix: '/api', routes: salud },
 ];

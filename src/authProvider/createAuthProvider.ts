@@ -65,6 +65,12 @@ export function createAuthProvider<U>({
     return menus.get(user.token)!;
   };
 
+  /**
+   * Where a sign-out goes instead of the sign-in page until someone signs in again: a deactivated user's error403 (every
+   * call that was under way answers 403 and signs out, and the last one must not send the user to the sign-in page).
+   */
+  let afterLogout: string | undefined;
+
   return {
     login: () => Promise.resolve(),
     logout: async () => {
@@ -73,15 +79,18 @@ export function createAuthProvider<U>({
       // The token stops working on every server instance; the local session ends whatever the server answers.
       if (user) await api(paths.logout, { method: 'POST', token: user.token }).catch(() => undefined);
       session.clear();
-      return loginUrl;
+      return afterLogout ?? loginUrl;
     },
     checkAuth: async () => {
       if (session.isExpired()) session.end(MSG.sessionExpiredNotice);
-      if (!session.get()) throw { redirectTo: loginUrl, message: false };
+      if (!session.get()) throw { redirectTo: afterLogout ?? loginUrl, message: false };
+      afterLogout = undefined;
     },
     checkError: async (error: AuthError) => {
       if (error?.status === 403 && error.body?.code === DEACTIVATED_CODE) {
         session.clear();
+        // react-admin's sign-out goes where logout() answers: error403, not the sign-in page.
+        afterLogout = '/error403';
         throw { redirectTo: '/error403', logoutUser: true, message: false };
       }
       if (error?.status === 403 && error.body?.code === MUST_CHANGE_PASSWORD_CODE && passwordChoice) {
@@ -89,6 +98,8 @@ export function createAuthProvider<U>({
         throw { redirectTo: passwordChoice.url, logoutUser: false, message: false };
       }
       if (error?.status !== 401) return;
+      // A call sent after a deactivation's sign-out has no token left: the user stays on error403.
+      if (afterLogout) throw { redirectTo: afterLogout, logoutUser: true, message: false };
       // The sign-in page says why the user is there when the session expired or the server closed it.
       if (error.body?.msg === MSG.sessionEnded) session.end(MSG.sessionEnded);
       else if (error.body?.msg === MSG.sessionExpired || session.isExpired()) session.end(MSG.sessionExpiredNotice);

@@ -29,13 +29,13 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
 
     it('Comercial Andina tiene Mi empresa y Ayuda y soporte, en orden', async () => {
       const menu = await menuOf(COMPANIES.andina);
-      expect(names(menu)).toEqual(['Inicio', 'Mi empresa', 'Ayuda y soporte']);
+      expect(names(menu)).toEqual(['Inicio', 'Mi empresa', 'Firma electrónica', 'Ayuda y soporte']);
       expect(menu[1]).toEqual({ MEN_CODIGO: 102, MEN_NOMBRE: 'Mi empresa', MEN_RUTA: 'mi-empresa', MEN_ICONO: 'business', MEN_ORDEN: 2 });
     });
 
     it('Ferretería El Tornillo no tiene Mi empresa', async () => {
       const menu = await menuOf(COMPANIES.tornillo);
-      expect(names(menu)).toEqual(['Inicio', 'Ayuda y soporte']);
+      expect(names(menu)).toEqual(['Inicio', 'Firma electrónica', 'Ayuda y soporte']);
       expect(names(menu)).not.toContain('Mi empresa');
     });
 

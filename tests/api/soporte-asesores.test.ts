@@ -49,7 +49,7 @@ describe.each(testDatabases)('asesores (%s)', (kind) => {
   });
 
   it('volver a sembrar no duplica los asesores', async () => {
-    await seedDemo(t.db);
+    await seedDemo(t.db, t.config);
     expect((await list()).headers['content-range']).toBe('asesores 0-2/3');
   });
 

@@ -53,9 +53,18 @@ export async function loginAdmin(t: TestApp, credentials: { usuario: string; cla
   };
 }
 
-/** A 13-digit RUC no other test uses (province 17, private company, establishment 001). */
+const issuedRucs = new Set<string>();
+
+/**
+ * A 13-digit RUC no other test of this process uses (province 17, private company, establishment 001). Remembered:
+ * a suite that creates a thousand companies would otherwise draw the same random number once in a dozen runs.
+ */
 export function newRuc(): string {
-  return `179${String(randomInt(0, 10_000_000)).padStart(7, '0')}001`;
+  let ruc: string;
+  do ruc = `179${String(randomInt(0, 10_000_000)).padStart(7, '0')}001`;
+  while (issuedRucs.has(ruc));
+  issuedRucs.add(ruc);
+  return ruc;
 }
 
 export function registration(overrides: Record<string, unknown> = {}) {

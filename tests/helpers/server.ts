@@ -72,7 +72,7 @@ export async function startTestApp(
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl: pgDb?.url });
-  await seedDemo(database.db);
+  await seedDemo(database.db, config);
   const { app, ctx } = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });
   await app.ready();
 

@@ -16,7 +16,14 @@ describe('resource registry', () => {
   });
 
   it("lists each area's resources only", () => {
-    expect(areaResources('admin').map((r) => r.name)).toEqual(['soporte', 'productos', 'ingresos', 'configuraciones', 'asesores']);
+    expect(areaResources('admin').map((r) => r.name)).toEqual([
+      'soporte',
+      'productos',
+      'ingresos',
+      'configuraciones',
+      'asesores',
+      'empresas',
+    ]);
     expect(areaResources('empresa')).toEqual([]);
   });
 

@@ -1,9 +1,27 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { administradores, asesores, empresas, menusEmpresa, planes, planesEmpresa, usuarios } from './schema';
+import {
+  administradores,
+  asesores,
+  empresas,
+  establecimientos,
+  menusEmpresa,
+  pagos,
+  planes,
+  planesEmpresa,
+  puntosEmision,
+  usuarios,
+} from './schema';
 import { hashPassword } from '../passwords';
 import { DEMO } from './demo-accounts';
 import { PERFIL } from '../../../src/domain/perfiles';
+import type { Config } from '../../config';
+import { createFileStore } from '../files';
+import { createStorage } from '../storage';
+import { secretBoxFor } from '../secret-box';
+import { readCertificate } from '../certificates';
+import { buildDemoPkcs12 } from './demo-certificate';
+import { storeSignature } from '../../modules/firmas/repo';
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(administradores);
@@ -12,8 +30,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 const addDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Spanish demo data: two administrators, three companies in different plan states, their users and menus. */
-export async function seedDemo(db: Db): Promise<void> {
+/** Where the seed stores the demo signature: the app's files and secrets key. */
+export type SeedConfig = Pick<Config, 'files' | 'dataDir' | 'secretsKey'>;
+
+/** Spanish demo data: two administrators, three companies in different plan states, their users and menus, a signature. */
+export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
   const [adminHash, distHash, userHash] = await Promise.all([
     hashPassword(DEMO.admin.clave),
     hashPassword(DEMO.distribuidor.clave),
@@ -21,7 +42,7 @@ export async function seedDemo(db: Db): Promise<void> {
   ]);
   const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(administradores).where(eq(administradores.ADM_USUARIO, DEMO.admin.usuario));
-    if (existing) return false;
+    if (existing) return null;
     await tx.insert(administradores).values({
       ADM_USUARIO: DEMO.admin.usuario,
       ADM_CLAVE: adminHash,
@@ -61,6 +82,9 @@ export async function seedDemo(db: Db): Promise<void> {
           EMP_CORREO: 'facturacion@comercialandina.ec',
           EMP_TELEFONO: '022345678',
           EMP_DISTRIBUIDOR: dist.ADM_CODIGO,
+          EMP_DIRECCION: 'Av. Amazonas N34-120 y Av. Atahualpa, Quito',
+          EMP_CONTABILIDAD: true,
+          EMP_COMPROBACION: 'VERIFICADA',
         },
         {
           EMP_RUC: '1792060346001',
@@ -69,7 +93,10 @@ export async function seedDemo(db: Db): Promise<void> {
           EMP_CORREO: 'ventas@eltornillo.ec',
           EMP_TELEFONO: '022998877',
           EMP_DISTRIBUIDOR: dist.ADM_CODIGO,
-          EMP_FIRMA: 'firma-demo',
+          EMP_DIRECCION: 'Calle Bolívar Oe5-24 y Guayaquil, Quito',
+          EMP_CONTABILIDAD: true,
+          EMP_RIMPE: 'EMPRENDEDOR',
+          EMP_COMPROBACION: 'VERIFICADA',
         },
         {
           EMP_RUC: '0992397535001',
@@ -77,10 +104,29 @@ export async function seedDemo(db: Db): Promise<void> {
           EMP_NOMBRE: 'DISTRIBUIDORA COSTA AZUL S.A.',
           EMP_CORREO: 'info@costaazul.ec',
           EMP_TELEFONO: '042556677',
+          EMP_DIRECCION: 'Av. 9 de Octubre 1415 y Av. Quito, Guayaquil',
         },
       ])
       .returning();
     const [andina, tornillo, costa] = companies;
+
+    // The verified companies can invoice from their head office (establishment 001, emission point 001).
+    const offices = await tx
+      .insert(establecimientos)
+      .values(
+        [andina, tornillo].map((c) => ({
+          EMP_CODIGO: c.EMP_CODIGO,
+          EST_NUMERO: '001',
+          EST_NOMBRE: 'Matriz',
+          EST_DIRECCION: c.EMP_DIRECCION!,
+        })),
+      )
+      .returning();
+    await tx
+      .insert(puntosEmision)
+      .values(offices.map((o) => ({ EST_CODIGO: o.EST_CODIGO, PEM_NUMERO: '001', PEM_NOMBRE: 'Caja principal' })));
+    // Costa Azul registered itself and waits for an administrator to check its transfer.
+    await tx.insert(pagos).values({ EMP_CODIGO: costa.EMP_CODIGO, PAG_ORIGEN: 'registro', PAG_REFERENCIA: 'TRF-20260315-0042' });
 
     await tx.insert(planesEmpresa).values([
       {
@@ -135,8 +181,8 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx
       .insert(menusEmpresa)
       .values([
-        ...[101, 102, 103].map((m) => ({ EMP_CODIGO: andina.EMP_CODIGO, MEN_CODIGO: m })),
-        ...[101, 103].map((m) => ({ EMP_CODIGO: tornillo.EMP_CODIGO, MEN_CODIGO: m })),
+        ...[101, 102, 103, 104].map((m) => ({ EMP_CODIGO: andina.EMP_CODIGO, MEN_CODIGO: m })),
+        ...[101, 103, 104].map((m) => ({ EMP_CODIGO: tornillo.EMP_CODIGO, MEN_CODIGO: m })),
         ...[101, 102].map((m) => ({ EMP_CODIGO: costa.EMP_CODIGO, MEN_CODIGO: m })),
       ]);
 
@@ -146,8 +192,42 @@ export async function seedDemo(db: Db): Promise<void> {
       { ASE_NOMBRE: 'Andrés Villacís', ASE_CORREO: 'andres.villacis@amelia.ec', ASE_IDENTIFICACION: '0926687856' },
       { ASE_NOMBRE: 'Gabriela Torres', ASE_CORREO: 'gabriela.torres@amelia.ec', ASE_IDENTIFICACION: '0602910945' },
     ]);
-    return true;
+    return { tornillo };
   });
+  if (!seeded) return;
+  await seedSignature(db, config, seeded.tornillo);
   // Statistics for the planner (PGlite has no autovacuum; on PostgreSQL it would come later).
-  if (seeded) await db.execute(sql`ANALYZE`);
+  await db.execute(sql`ANALYZE`);
+}
+
+/** Password of the demo company Tornillo's signature (a certificate of a demonstration CA, valid two years). */
+export const DEMO_SIGNATURE_PASSWORD = 'FirmaDemo2026!';
+
+/**
+ * The demo certificate, built once per process: making its key and encrypting the PKCS#12 takes about 0.3 s, and the
+ * test suites seed a fresh database for every app they start.
+ */
+const demoSignatures = new Map<string, { p12: Buffer; certificate: ReturnType<typeof readCertificate> }>();
+function demoSignature(ruc: string) {
+  if (!demoSignatures.has(ruc)) {
+    const desde = new Date(Date.now() - 86_400_000);
+    const hasta = new Date(desde.getTime() + 2 * 365 * 86_400_000);
+    const p12 = buildDemoPkcs12({ password: DEMO_SIGNATURE_PASSWORD, titular: 'ANA LUCIA MORALES VEGA', ruc, desde, hasta });
+    demoSignatures.set(ruc, { p12, certificate: readCertificate(p12, DEMO_SIGNATURE_PASSWORD) });
+  }
+  return demoSignatures.get(ruc)!;
+}
+
+/** Ferretería El Tornillo gets a generated signature, stored sealed exactly as an upload is. */
+async function seedSignature(db: Db, config: SeedConfig, company: { EMP_CODIGO: number; EMP_RUC: string }) {
+  const { p12, certificate } = demoSignature(company.EMP_RUC);
+  const files = createFileStore(createStorage(config.files), db, { warn: (obj, msg) => console.warn(msg, obj) });
+  await storeSignature(files, secretBoxFor(config), {
+    empresa: company.EMP_CODIGO,
+    p12,
+    filename: 'firma-el-tornillo.p12',
+    password: DEMO_SIGNATURE_PASSWORD,
+    certificate,
+    uploader: {},
+  });
 }

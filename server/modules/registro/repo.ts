@@ -30,6 +30,9 @@ export async function createCompany(
 }
 
 export async function addPayment(db: Executor, payment: { EMP_CODIGO: number; PAG_REFERENCIA: string; ARC_ID: string }) {
-  const [row] = await db.insert(pagos).values({ ...payment, PAG_ORIGEN: 'registro' }).returning();
+  const [row] = await db
+    .insert(pagos)
+    .values({ ...payment, PAG_ORIGEN: 'registro' })
+    .returning();
   return row;
 }
