@@ -2,7 +2,7 @@ import type { DataProvider, RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { api, API_BASE, type RequestOptions } from '../http/client';
 import { areaResources, type Area, type ResourceEntry } from '../registry/resources';
-import { download } from '../http/download';
+import { download, fetchBlob } from '../http/download';
 import { upload, type UploadProgress } from '../http/upload';
 import { raHttpClient, toHttpError } from './raHttpClient';
 import { ESTIMATED_TOTAL_HEADER } from '../domain/listas';
@@ -19,6 +19,8 @@ export type AreaDataProvider = DataProvider & {
     field?: string,
   ): Promise<T>;
   download(path: string, fallbackName: string): Promise<void>;
+  /** A file's bytes to show in the page (an image), with the area's token. */
+  blob(path: string): Promise<Blob>;
 };
 
 /**
@@ -106,5 +108,6 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
     call: (path, options = {}) => withHttpError(api(path, { ...options, token: getToken() })),
     upload: (path, file, onProgress, fields, field) => withHttpError(upload(path, file, { token: getToken(), onProgress, fields, field })),
     download: (path, fallbackName) => withHttpError(download(path, { token: getToken(), fallbackName })),
+    blob: (path) => withHttpError(fetchBlob(path, { token: getToken() })),
   } as AreaDataProvider;
 }

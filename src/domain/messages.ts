@@ -95,3 +95,9 @@ export const FIRMA_MSG = {
   noticeExpiring: (hasta: string, dias: number) =>
     `Su firma electrónica caduca el ${hasta} (${dias === 0 ? 'hoy' : dias === 1 ? 'mañana' : `en ${dias} días`}). Renuévela a tiempo para no interrumpir la emisión de comprobantes.`,
 } as const;
+
+/** The company's logo upload (LOGO_FILE in archivos.ts); apart from MSG, which every public page carries. */
+export const LOGO_MSG = {
+  fileType: 'El logo debe ser una imagen PNG o JPG',
+  fileSize: 'El logo supera el peso máximo de 1 MB',
+} as const;

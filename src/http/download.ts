@@ -35,3 +35,8 @@ export async function download(path: string, { token, fallbackName }: { token?: 
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** A file's bytes, fetched with the token in the x-token header: an image to show (from a blob URL), not a file to save. */
+export async function fetchBlob(path: string, { token }: { token?: string }): Promise<Blob> {
+  return (await send(apiUrl(path), { token, headers: { Accept: '*/*' } })).blob();
+}

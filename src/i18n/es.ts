@@ -369,6 +369,16 @@ export const es: TranslationMessages = {
         agregar_establecimiento: 'Agregar establecimiento',
         agregar_punto: 'Agregar punto de emisión',
       },
+      logo: {
+        ayuda: 'PNG o JPG de hasta 1 MB. Se imprime en los comprobantes (RIDE). Se guarda al subirlo, sin el botón Guardar.',
+        archivo: 'Nuevo logo',
+        subir: 'Subir logo',
+        quitar: 'Quitar logo',
+        quitar_titulo: '¿Quitar el logo?',
+        quitar_texto: 'Los documentos impresos de %{nombre} dejarán de mostrar el logo.',
+        actual: 'Logo actual de %{nombre}',
+        sin_logo: 'La empresa no tiene logo.',
+      },
       lista: {
         buscar: 'RUC o nombre',
         activa: 'Activa',

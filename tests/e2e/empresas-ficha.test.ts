@@ -1,15 +1,40 @@
 /**
  * The company page in Chromium: an administrator opens a company, edits its data and menus, saves, and sees the change
  * in the history; a save over someone else's change is refused and keeps what was typed; a registered company is
- * verified after looking at its payment, and the company is told by mail; a company is created by hand. Screenshots
- * of every tab at 1366 and 390 px.
+ * verified after looking at its payment, and the company is told by mail; a logo is uploaded and removed without losing
+ * what was typed; a company is created by hand. Screenshots of every tab at 1366 and 390 px.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, outbox, screenshot } from '../helpers/e2e';
 import { adminToken, COSTA_AZUL_RUC, loginAdmin, open } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { EMPRESA_MSG, type EmpresaFicha } from '../../server/modules/empresas/contract';
+
+/** A real PNG the browser draws: `width` x `height` pixels of one colour. */
+function png(width: number, height: number, [r, g, b]: [number, number, number]) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const TABS = ['Datos', 'Menús', 'Usuarios', 'Pagos', 'Firma electrónica', 'Planes', 'Accesos de distribuidores', 'Historial'];
 
@@ -142,6 +167,34 @@ describe.skipIf(!e2eAvailable)('ficha de empresa', () => {
       .toContain('Amelia: su empresa fue verificada');
     await tab(page, 'Historial').click();
     await page.getByRole('list', { name: 'Historial' }).getByText('Verificación: Verificada').waitFor();
+  });
+
+  it('sube el logo para documentos impresos sin perder lo escrito, guarda el formulario y quita el logo', async () => {
+    const { id } = await companyId('1792060346001');
+    const page = await openCompany(id, /Tornillo/);
+    await page.getByLabel(/^Razón social/).fill('TORNILLO EDITADO SIN GUARDAR S.A.');
+    const block = page.locator('section', { has: page.getByRole('heading', { name: 'Logo para documentos impresos' }) });
+    await block.getByText('La empresa no tiene logo.').waitFor();
+    await block
+      .locator('#empresa-logo-archivo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(160, 60, [20, 90, 160]) });
+    await block.getByRole('button', { name: 'Subir logo' }).click();
+    await page.getByText('Logo actualizado').waitFor();
+    const image = block.getByRole('img', { name: /^Logo actual de/ });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+    await expect(page.getByLabel(/^Razón social/).inputValue()).resolves.toBe('TORNILLO EDITADO SIN GUARDAR S.A.');
+    await block.scrollIntoViewIfNeeded();
+    await screenshotsAtTwoWidths(page, 'empresa-logo');
+    // The logo did not change the company's version: the form still saves.
+    await save(page);
+    await page.getByText('Empresa guardada').waitFor();
+    await page.getByRole('heading', { level: 1, name: /Tornillo/ }).waitFor();
+
+    await block.getByRole('button', { name: 'Quitar logo' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Quitar el logo?' });
+    await dialog.getByRole('button', { name: 'Quitar logo' }).click();
+    await page.getByText('Logo quitado').waitFor();
+    await block.getByText('La empresa no tiene logo.').waitFor();
   });
 
   it('crea una empresa a mano y llega a su ficha', async () => {

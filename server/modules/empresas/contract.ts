@@ -41,6 +41,9 @@ export const EMPRESA_MSG = {
   menuInvalid: (id: number) => `El menú ${id} no existe o no es de la aplicación de empresas`,
   reasonRequired: 'Indique el motivo del rechazo',
   userTaken: 'El usuario ya existe en esta empresa',
+  logoSaved: 'Logo actualizado',
+  logoRemoved: 'Logo quitado',
+  noLogo: 'La empresa no tiene logo para documentos impresos',
 } as const;
 
 const Phone = Nullable(
@@ -177,7 +180,7 @@ export const EmpresaFicha = Type.Object({
   EMP_AGENTE_RETENCION: Nullable(Type.String()),
   EMP_RIMPE: Nullable(Type.String()),
   EMP_AMBIENTE: Type.Integer(),
-  EMP_LOGO: Nullable(Type.String()),
+  EMP_LOGO: Nullable(Type.String({ description: 'Id del logo para documentos impresos (GET /empresas/logo/{id}); null sin logo' })),
   EMP_MOTIVO_RECHAZO: Nullable(Type.String()),
   EMP_FECHAREGISTRO: Type.String(),
   EMP_ACTUALIZADO: Type.String(),
@@ -256,3 +259,13 @@ export const PlanEmpresa = Type.Object({
   estado: Vigencia,
 });
 export type PlanEmpresa = Static<typeof PlanEmpresa>;
+
+/** The logo for printed documents just stored (POST /empresas/logo/{id}). */
+export const LogoGuardado = Type.Object({
+  EMP_LOGO: Type.String({ description: 'Id del archivo del logo' }),
+  ARC_NOMBRE: Type.String(),
+  ARC_TIPO: Type.String({ description: 'image/png o image/jpeg' }),
+  ARC_TAMANO: Type.Integer(),
+  msg: Type.String(),
+});
+export type LogoGuardado = Static<typeof LogoGuardado>;

@@ -19,6 +19,7 @@ import {
   usuarios,
 } from '../../infra/db/schema';
 import { databaseFailure, isUniqueViolation } from '../../infra/db/errors';
+import type { Release } from '../../infra/files';
 import { HttpError } from '../../core/errors';
 import { readPage, type ListQuery, type ListSpec } from '../../core/list';
 import { MSG } from '../../../src/domain/messages';
@@ -446,8 +447,15 @@ export async function deletionBlocker(db: Executor, company: { EMP_CODIGO: numbe
   return undefined;
 }
 
-export async function deleteCompany(db: Executor, empresa: number) {
-  await db.delete(empresas).where(eq(empresas.EMP_CODIGO, empresa));
+/** Deletes the company (its users, menus, history and signatures go with it); the files it held are released. */
+export async function deleteCompany(tx: Tx, empresa: number, release: Release) {
+  const held = await tx
+    .select({ id: firmas.ARC_ID })
+    .from(firmas)
+    .where(eq(firmas.EMP_CODIGO, empresa))
+    .union(tx.select({ id: empresas.EMP_LOGO }).from(empresas).where(eq(empresas.EMP_CODIGO, empresa)));
+  await tx.delete(empresas).where(eq(empresas.EMP_CODIGO, empresa));
+  for (const { id } of held) await release(id);
 }
 
 /** The check state and the payments an administrator reviews (the registration's proof among them), newest first. */
@@ -587,4 +595,19 @@ export async function companyPlans(db: Executor, empresa: number): Promise<PlanE
     .orderBy(desc(planesEmpresa.PLANEMPRESA_CADUCA), desc(planesEmpresa.PLANEMPRESA_ID));
   const today = new Date(`${hoyEcuador()}T00:00:00Z`);
   return rows.map((r) => ({ ...r, estado: vigencia(r.PLANEMPRESA_CADUCA, today) }));
+}
+
+/** Points the company at its logo (an archivos id) or at none; the version stays: a page being edited can still save. */
+export async function setCompanyLogo(tx: Executor, empresa: number, logo: string | null) {
+  await tx.update(empresas).set({ EMP_LOGO: logo }).where(eq(empresas.EMP_CODIGO, empresa));
+}
+
+/** A logo file's name, type and size, for the history (never its bytes); null without one. */
+export async function logoFile(tx: Executor, logo: string | null) {
+  if (!logo) return null;
+  const [file] = await tx
+    .select({ ARC_NOMBRE: archivos.ARC_NOMBRE, ARC_TIPO: archivos.ARC_TIPO, ARC_TAMANO: archivos.ARC_TAMANO })
+    .from(archivos)
+    .where(eq(archivos.ARC_ID, logo));
+  return file ?? null;
 }

@@ -42,6 +42,7 @@ import {
 } from './repo';
 import { checkMail } from './mails';
 import companyListRoutes from './list-routes';
+import logoRoutes from './logo-routes';
 
 const tags = ['Empresas (administración)'];
 const Id = IdParam('id');
@@ -53,7 +54,7 @@ const rucWarnings = (ruc: string) => [checkRuc(ruc).warning].filter((w): w is st
  * version), create by hand, delete, the check state, the history and distributors' entries. Every route finds the
  * company through findVisibleCompany or companyScope: a distributor asking for another's company gets 404.
  */
-const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
+const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => {
   const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
   /** Administrators only; a distributor still gets 404 for a company that is not its own, 403 for its own. */
   const administratorOnly = (request: FastifyRequest) => {
@@ -157,7 +158,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
       administratorOnly(request);
       const blocker = await deletionBlocker(db, company);
       if (blocker) throw new HttpError(409, blocker);
-      await deleteCompany(db, company.EMP_CODIGO);
+      await files.transaction((tx, release) => deleteCompany(tx, company.EMP_CODIGO, release));
       request.log.info({ empresa: company.EMP_CODIGO, admin: request.admin!.admin }, 'empresa eliminada');
       return { EMP_CODIGO: company.EMP_CODIGO, msg: EMPRESA_MSG.deleted(company.EMP_NOMBREC) };
     },
@@ -270,6 +271,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
 const companyRoutes: ModuleRoutes = async (app, ctx) => {
   const { db, guards } = ctx;
   await companyListRoutes(app, ctx);
+  await logoRoutes(app, ctx);
   app.get(
     '/miEmpresa',
     {

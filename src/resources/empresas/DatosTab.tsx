@@ -8,6 +8,7 @@ import {
   regex,
   required,
   useCanAccess,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -17,6 +18,7 @@ import { REGIMEN_RIMPE, AMBIENTE, type RegimenRimpe } from '../../domain/empresa
 import { checkRuc } from '../../domain/identifiers';
 import { useDistribuidores } from './EmpresaFilters';
 import { EstablecimientosInput } from './EstablecimientosInput';
+import { LogoInput } from './LogoInput';
 
 const PHONE = regex(/^\+?[0-9 ]{6,19}$/, 'El teléfono solo admite números (de 6 a 20 caracteres)');
 const RESOLUTION = (what: string) => regex(/^[0-9]{1,13}$/, `La resolución de ${what} solo admite dígitos (hasta 13)`);
@@ -65,6 +67,8 @@ export function DatosTab() {
   const translate = useTranslate();
   const distribuidores = useDistribuidores();
   const { canAccess: administrator } = useCanAccess({ resource: 'empresas', action: 'distribuidor' });
+  // Only a company that exists has a logo: the create page has no record.
+  const record = useRecordContext<{ EMP_CODIGO: number; EMP_NOMBREC: string; EMP_LOGO: string | null }>();
   const t = (key: string) => translate(`resources.empresas.ficha.${key}`);
   return (
     <Box sx={{ width: '100%' }}>
@@ -115,6 +119,7 @@ export function DatosTab() {
           />
         )}
       </Section>
+      {record && <LogoInput empresa={record.EMP_CODIGO} nombre={record.EMP_NOMBREC} logo={record.EMP_LOGO} />}
       <EstablecimientosInput />
     </Box>
   );

@@ -1,0 +1,132 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import type { ModuleRoutes } from '../../core/context';
+import { sendDownload } from '../../core/download';
+import { HttpError } from '../../core/errors';
+import { errorResponses, IdParam } from '../../core/schemas';
+import { readUpload } from '../../core/upload';
+import type { FileStore } from '../../infra/files';
+import { PERFIL } from '../../../src/domain/perfiles';
+import { LOGO_FILE } from '../../../src/domain/archivos';
+import { formatBytes } from '../../../src/domain/constants';
+import { Download } from '../soporte/contract';
+import { findVisibleCompany } from './access';
+import { recordHistory } from './history';
+import { EMPRESA_MSG, LogoGuardado } from './contract';
+import { findCompany, lockForChange, logoFile, setCompanyLogo } from './repo';
+
+const tags = ['Empresas (administración)'];
+const Id = IdParam('id');
+const accion = 'datos';
+const ImageDownload = { 200: Download, ...errorResponses };
+/** How the history shows a logo, under the EMP_LOGO label: its name and size. */
+const described = (file: { ARC_NOMBRE: string; ARC_TAMANO: number } | null) =>
+  file && `${file.ARC_NOMBRE} (${formatBytes(file.ARC_TAMANO)})`;
+
+/** The logo's bytes with its type (image/png or image/jpeg); 404 when the company has none or its bytes are gone. */
+async function sendLogo(files: FileStore, reply: FastifyReply, logo: string | null) {
+  const stored = logo ? await files.open(logo) : undefined;
+  if (!stored?.body) throw new HttpError(404, EMPRESA_MSG.noLogo);
+  return sendDownload(reply, { ...stored, body: stored.body });
+}
+
+/**
+ * The company's logo for printed documents (the RIDE prints it): the back office uploads, shows and removes it from
+ * the company page; the company application reads its own. Changing it does not bump EMP_VERSION, so a page with
+ * unsaved edits can still save them.
+ */
+const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
+  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+
+  app.post(
+    '/empresas/logo/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Sube el logo para documentos impresos de la empresa {id} y reemplaza el anterior (multipart)',
+        description: `Archivo en el campo current: PNG o JPG (por extensión y por contenido) de hasta ${LOGO_FILE.maxBytes} bytes; más grande, 413. El archivo del logo anterior se elimina. Queda en el historial.`,
+        consumes: ['multipart/form-data'],
+        params: Id,
+        response: { 200: LogoGuardado, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await findVisibleCompany(db, request, id);
+      const upload = await readUpload(request, LOGO_FILE);
+      return files.save(upload, LOGO_FILE, `logo:${id}`, async (tx, file, release) => {
+        const company = await lockForChange(tx, request, id);
+        const antes = described(await logoFile(tx, company.EMP_LOGO));
+        await setCompanyLogo(tx, id, file.ARC_ID);
+        await release(company.EMP_LOGO);
+        await recordHistory(tx, request, {
+          empresa: id,
+          accion,
+          descripcion: EMPRESA_MSG.logoSaved,
+          antes: { EMP_LOGO: antes },
+          despues: { EMP_LOGO: described(file) },
+        });
+        const { ARC_NOMBRE, ARC_TIPO, ARC_TAMANO } = file;
+        return { EMP_LOGO: file.ARC_ID, ARC_NOMBRE, ARC_TIPO, ARC_TAMANO, msg: EMPRESA_MSG.logoSaved };
+      });
+    },
+  );
+
+  app.get(
+    '/empresas/logo/:id',
+    {
+      // The token travels only in the x-token header; the page shows the image from a blob URL.
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'El logo para documentos impresos de la empresa {id} (image/png o image/jpeg)',
+        params: Id,
+        response: ImageDownload,
+      },
+    },
+    async (request, reply) => sendLogo(files, reply, (await findVisibleCompany(db, request, request.params.id)).EMP_LOGO),
+  );
+
+  app.delete(
+    '/empresas/logo/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Quita el logo para documentos impresos de la empresa {id} y elimina su archivo',
+        params: Id,
+        response: { 200: Type.Object({ msg: Type.String() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return files.transaction(async (tx, release) => {
+        const company = await lockForChange(tx, request, id);
+        if (!company.EMP_LOGO) throw new HttpError(404, EMPRESA_MSG.noLogo);
+        const antes = described(await logoFile(tx, company.EMP_LOGO));
+        await setCompanyLogo(tx, id, null);
+        await release(company.EMP_LOGO);
+        await recordHistory(tx, request, {
+          empresa: id,
+          accion,
+          descripcion: EMPRESA_MSG.logoRemoved,
+          antes: { EMP_LOGO: antes },
+          despues: { EMP_LOGO: null },
+        });
+        return { msg: EMPRESA_MSG.logoRemoved };
+      });
+    },
+  );
+
+  app.get(
+    '/miEmpresa/logo',
+    {
+      onRequest: guards.company,
+      schema: { tags: ['Empresa'], summary: 'El logo para documentos impresos de la empresa de la sesión', response: ImageDownload },
+    },
+    async (request, reply) => sendLogo(files, reply, (await findCompany(db, request.company!.empresa))!.EMP_LOGO),
+  );
+};
+
+export default logoRoutes;
