@@ -1,6 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { ESTADO_COMPROBACION_ETIQUETA, type EstadoComprobacion } from '../../../src/domain/empresas';
 import type { EmpresaFila, FormatoExportacion } from './list-contract';
@@ -51,12 +50,14 @@ async function* csv(batches: AsyncIterable<EmpresaFila[]>): AsyncGenerator<strin
 /** An .xlsx written row by row to the stream (exceljs' streaming writer): committed rows leave memory. */
 function xlsx(batches: AsyncIterable<EmpresaFila[]>, log: FastifyBaseLogger): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet('Empresas', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   (async () => {
+    // Loaded on the first export, not at start-up.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+    const sheet = workbook.addWorksheet('Empresas', { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
     for await (const rows of batches) for (const row of rows) sheet.addRow(cells(row)).commit();
     sheet.commit();
     await workbook.commit();
