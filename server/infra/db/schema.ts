@@ -87,7 +87,8 @@ export const empresas = pgTable(
     index('empresas_ruc_prefijo').on(t.EMP_RUC.op('varchar_pattern_ops')),
     // a distributor's companies: which tickets the support desk shows it, and its company list in key order
     index('empresas_distribuidor').on(t.EMP_DISTRIBUIDOR, t.EMP_CODIGO),
-    // a distributor's companies by RUC (the list's most used order): in order, without reading the others'
+    // a distributor's companies by RUC (the list's most used order): in order, without reading the others'; migration
+    // 0013 adds INCLUDE (EMP_CODIGO) so deep pages are index-only (Drizzle cannot declare INCLUDE)
     index('empresas_distribuidor_ruc').on(t.EMP_DISTRIBUIDOR, t.EMP_RUC),
     index('empresas_comprobacion_id').on(t.EMP_COMPROBACION, t.EMP_CODIGO),
     index('empresas_plan_caduca').on(t.EMP_PLAN_CADUCA, t.EMP_CODIGO),
