@@ -12,6 +12,7 @@ import type { Database } from './infra/db/client';
 import type { App, Services } from './core/context';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './core/errors';
 import { registerRequestReading } from './core/requests';
+import { createLazyCompiler, lazySerializers } from './core/lazy-compile';
 import { closeAfterRefusedBody, serverTimeouts } from './core/http-limits';
 import { createThrottle } from './core/rate-limit';
 import { createGuards, documentGuards } from './core/guards';
@@ -30,6 +31,7 @@ export type BuildOptions = {
 };
 
 export async function buildApp({ config, database, mailer, logger = true, logStream }: BuildOptions) {
+  const lazy = createLazyCompiler();
   const app = Fastify({
     logger: logger
       ? {
@@ -49,6 +51,7 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     frameworkErrors,
     clientErrorHandler,
     ...serverTimeouts(config),
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers(lazy) } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const ctx: Services = {
@@ -64,7 +67,10 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
 
   registerErrorHandling(app);
   closeAfterRefusedBody(app);
-  registerRequestReading(app);
+  registerRequestReading(app, lazy);
+  app.addHook('onListen', async () => {
+    lazy.compileRest().catch((error: Error) => app.log.error({ err: error }, 'no se pudo compilar un esquema'));
+  });
   documentGuards(app);
   // Before every route (it hooks each one as it is added). Text only — JSON, JavaScript, CSS, HTML, SVG: the plugin's
   // default list also takes application/octet-stream, which is how unknown uploaded files go back, and archives,

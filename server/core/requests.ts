@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { LazyCompiler } from './lazy-compile';
 
 /**
  * How every request is read before a handler sees it: the JSON body parser and the schema validators.
@@ -78,14 +79,20 @@ function integerProperties(schema: Schema): string[] {
  * Bodies are JSON and keep their types: null is not 0, true is not 1, "5" is not 5. URLs only carry text, so params
  * and query strings are coerced, but only from decimal digits: Ajv alone would read "0x10" as 16 and "1e1" as 10.
  */
-export function registerRequestReading(app: FastifyInstance) {
+export function registerRequestReading(app: FastifyInstance, { lazily }: LazyCompiler) {
   const typed = createAjv(false);
   const coercing = createAjv(true);
 
   app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) => {
     const prepared = withTextRules(schema) as Schema;
-    if (httpPart === 'body') return typed.compile(prepared);
-    const validate = coercing.compile(prepared);
+    if (httpPart === 'body') {
+      const validator = lazily(() => typed.compile(prepared));
+      return (data: unknown) => {
+        const validate = validator();
+        return validate(data) ? { value: data } : { error: validate.errors ?? [] };
+      };
+    }
+    const validator = lazily(() => coercing.compile(prepared));
     const integers = integerProperties(prepared);
     return (data: unknown) => {
       const values = isSchema(data) ? data : {};
@@ -94,6 +101,7 @@ export function registerRequestReading(app: FastifyInstance) {
         const error: ErrorObject = { keyword: 'type', instancePath: `/${notDecimal}`, schemaPath: '', params: { type: 'integer' } };
         return { error: [error] };
       }
+      const validate = validator();
       return validate(data) ? { value: data } : { error: validate.errors ?? [] };
     };
   });
