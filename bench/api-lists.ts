@@ -5,11 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Logger } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import * as schema from '../server/infra/db/schema';
-import { openDatabase, type Database, type Db } from '../server/infra/db/client';
+import { openDatabase, type Database } from '../server/infra/db/client';
 import { acquireDataDirLock } from '../server/infra/db/lock';
 import { seedDemo } from '../server/infra/db/seed';
 import { DEMO } from '../server/infra/db/demo-accounts';
@@ -79,21 +75,23 @@ async function seedCompanies(database: Database, companies: number) {
   console.log(`Sembrado en ${((Date.now() - start) / 1000).toFixed(1)} s`);
 }
 
+type OnQuery = (sql: string, params: unknown[]) => void;
+
 type BenchDatabase = { database: Database; where: string; close(): Promise<void> };
 
 /** PGlite in data/bench-<n>/db, kept between runs (and locked like a server's DATA_DIR while the bench uses it). */
-async function openPglite(tickets: number): Promise<BenchDatabase> {
+async function openPglite(tickets: number, onQuery: OnQuery): Promise<BenchDatabase> {
   const dir = path.join(ROOT, 'data', `bench-${tickets}`);
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireDataDirLock(dir);
   const pgliteDir = path.join(dir, 'db');
-  let database = await openDatabase({ pgliteDir }).catch(() => undefined);
+  let database = await openDatabase({ pgliteDir, onQuery }).catch(() => undefined);
   if (!database || !(await isSeeded(driverOf(database), tickets))) {
     // Whatever is there is an interrupted or older seed, or one the current migrations cannot update (a migration
     // rewritten since): start over from an empty directory.
     await database?.close();
     fs.rmSync(pgliteDir, { recursive: true, force: true });
-    database = await openDatabase({ pgliteDir });
+    database = await openDatabase({ pgliteDir, onQuery });
     await seed(database, tickets);
   }
   return {
@@ -107,7 +105,7 @@ async function openPglite(tickets: number): Promise<BenchDatabase> {
 }
 
 /** The database amelia_bench_<n> on the server of `serverUrl`, created and seeded when absent (or seeded by another version). */
-async function openPostgres(serverUrl: string, tickets: number): Promise<BenchDatabase> {
+async function openPostgres(serverUrl: string, tickets: number, onQuery: OnQuery): Promise<BenchDatabase> {
   const name = `amelia_bench_${tickets}`;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -117,7 +115,7 @@ async function openPostgres(serverUrl: string, tickets: number): Promise<BenchDa
     const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
     if (exists) {
       // As with PGlite, a database the current migrations cannot update is seeded again.
-      const database = await openDatabase({ databaseUrl: url.toString() }).catch(() => undefined);
+      const database = await openDatabase({ databaseUrl: url.toString(), onQuery }).catch(() => undefined);
       if (database && (await isSeeded(driverOf(database), tickets)))
         return { database, where: `PostgreSQL, base ${name}`, close: () => database.close() };
       await database?.close();
@@ -127,7 +125,7 @@ async function openPostgres(serverUrl: string, tickets: number): Promise<BenchDa
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url.toString(), onQuery });
   await seed(database, tickets);
   return { database, where: `PostgreSQL, base ${name}`, close: () => database.close() };
 }
@@ -203,29 +201,24 @@ async function companyCases(driver: Driver, companies: number) {
 
 /**
  * The ticket desk's lists, searches, filters, lookup and summary through the API's real routes, each against the very
- * statements that request ran (captured with Drizzle's logger on the bench's app: the guard's session check included)
+ * statements that request ran (recorded by openDatabase's onQuery hook: the guard's session check included)
  * sent straight through the driver, interleaved in the same run so both see the same caches and machine load.
  */
 export async function benchApi({ tickets, companies, runs, databaseUrl, showSql }: ApiBenchOptions) {
-  const bench = databaseUrl ? await openPostgres(databaseUrl, tickets) : await openPglite(tickets);
+  // The app runs on the database exactly as the server opens it; the hook only records what each request sent.
+  const captured: Array<{ sql: string; params: unknown[] }> = [];
+  let capturing = false;
+  const onQuery: OnQuery = (sql, params) => {
+    if (capturing) captured.push({ sql, params });
+  };
+  const bench = databaseUrl ? await openPostgres(databaseUrl, tickets, onQuery) : await openPglite(tickets, onQuery);
   const { database } = bench;
   const driver = driverOf(database);
   if (companies) await seedCompanies(database, companies);
-  const captured: Array<{ sql: string; params: unknown[] }> = [];
-  let capturing = false;
-  const logger: Logger = {
-    logQuery(sql, params) {
-      if (capturing) captured.push({ sql, params });
-    },
-  };
-  const logged =
-    database.kind === 'pglite'
-      ? (drizzlePglite(clientOf(database) as PGlite, { schema, logger }) as unknown as Db)
-      : drizzlePg(clientOf(database) as pg.Pool, { schema, logger });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-bench-'));
   const { app } = await buildApp({
     config: { ...loadConfig({ DATA_DIR: dataDir }), jwtSecret: 'clave-de-benchmark-de-al-menos-32-caracteres' },
-    database: { ...database, db: logged },
+    database,
     logger: false,
   });
   try {

@@ -45,6 +45,8 @@ export type DatabaseOptions = {
   pgliteDir?: string;
   /** PostgreSQL: how long to wait for a connection (from the pool, or a new one) before the query fails; 0 waits forever. */
   connectTimeoutMs?: number;
+  /** Called with each statement Drizzle sends, as it sends it (the bench records what a request ran). */
+  onQuery?: (query: string, params: unknown[]) => void;
 };
 
 /** Opens PGlite (in pgliteDir, or in memory) or PostgreSQL and applies the committed migrations. */
@@ -66,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {
       /* an idle client lost its connection; the pool has already discarded it */
     });
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, ...(options.onQuery ? { logger: { logQuery: options.onQuery } } : {}) });
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', checkpoint: async () => {}, maintain: async () => [], close: () => pool.end() };
   }
@@ -74,7 +76,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm }, parsers: DRIZZLE_PARSERS });
   let accountsVersion = 0;
   // Drizzle hands every statement to its logger just before running it, inside transactions too.
-  const logger = { logQuery: (query: string) => void (ACCOUNT_WRITE.test(query) && accountsVersion++) };
+  const logger = {
+    logQuery: (query: string, params: unknown[]) => {
+      if (ACCOUNT_WRITE.test(query)) accountsVersion++;
+      options.onQuery?.(query, params);
+    },
+  };
   const db = drizzlePglite(withoutQueryParsers(client), { schema, logger });
   await migratePglite(db, { migrationsFolder });
   await analyzeNeverAnalyzed(client);
