@@ -1,6 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { and, asc, count, desc, eq, ilike, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../infra/db/client';
 import { HttpError } from './errors';
@@ -20,8 +21,11 @@ export type ListQuery = Static<typeof ListQuery>;
 
 /** How one filter key is read: its accepted values and the condition it adds. */
 export type Filter =
-  /** Free text (or a number); blank text adds nothing. */
-  | { type: 'search'; where: (text: string) => SQL | undefined }
+  /**
+   * Free text (or a number); blank text adds nothing. Values taken from the text go through bind(), so that requests
+   * whose conditions differ only in those values share one prepared statement (see readPage).
+   */
+  | { type: 'search'; where: (text: string, bind: Bind) => SQL | undefined }
   /** One allowed value or a non-empty list of them. */
   | { type: 'enum'; column: AnyColumn; values: readonly string[] }
   /** One integer id (a number or a string of digits). */
@@ -31,6 +35,25 @@ export type Filter =
   | { type: 'flag'; where: SQL }
   /** One id or a list of ids (react-admin's getMany sends filter {"id":[...]}). */
   | { type: 'ids'; column: AnyColumn };
+
+/**
+ * How a request's value enters a statement: as a placeholder that the prepared statement of the list's shape fills in
+ * (readPage), or embedded as a parameter (embed, for statements built once).
+ */
+export type Bind = <T>(value: T) => T;
+export const embed: Bind = (value) => value;
+
+function binder() {
+  const values: Record<string, unknown> = {};
+  let next = 0;
+  // Typed as the value it stands for: Drizzle takes a placeholder wherever it takes a value (eq, inArray, limit, sql``).
+  const bind = (<T>(value: T) => {
+    const name = `v${next++}`;
+    values[name] = value;
+    return sql.placeholder(name) as unknown as T;
+  }) as Bind;
+  return { bind, values };
+}
 
 export type ListSpec<Sort extends string = string> = {
   /** Name in Content-Range: the resource's Spanish name. */
@@ -56,7 +79,14 @@ export type ListSpec<Sort extends string = string> = {
  * What a repository needs to read one page. With a spec.key, read `.where(page).orderBy(...orderBy)` (no limit, no
  * offset): `page` selects exactly the page's rows. Without one, `.where(where).orderBy(...orderBy).limit(limit).offset(offset)`.
  */
-export type PageRequest = { where: SQL | undefined; orderBy: SQL[]; offset: number; limit: number; page: SQL | undefined };
+export type PageRequest = {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  /** Placeholders, like every value of the request. */
+  offset: number;
+  limit: number;
+  page: SQL | undefined;
+};
 /** total is exact up to EXACT_TOTAL; past it `estimated` is true and total is the planner's estimate (at least EXACT_TOTAL + 1). */
 export type Page<T> = { resource: string; rows: T[]; offset: number; total: number; estimated?: boolean };
 
@@ -94,7 +124,7 @@ function parseJson(raw: string | undefined, name: string): unknown {
 /** Ids and range bounds: non-negative integers that fit an int4 column (OFFSET 1e308 would fail in the database). */
 const isInt32 = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_INT;
 
-function condition(key: string, filter: Filter, value: unknown): SQL | undefined {
+function condition(key: string, filter: Filter, value: unknown, bind: Bind): SQL | undefined {
   const invalid = () => new HttpError(400, `El filtro ${key} no es válido`);
   const id = (v: unknown) => {
     const n = typeof v === 'string' && DECIMAL_INTEGER.test(v) ? Number(v) : v;
@@ -106,23 +136,23 @@ function condition(key: string, filter: Filter, value: unknown): SQL | undefined
     case 'search': {
       if (typeof value !== 'string' && typeof value !== 'number') throw invalid();
       const text = String(value).trim();
-      return text ? filter.where(text) : undefined;
+      return text ? filter.where(text, bind) : undefined;
     }
     case 'enum': {
       const values = list(value);
       if (!values.length || !values.every((v) => filter.values.includes(v))) throw invalid();
-      return inArray(filter.column, values);
+      return inArray(filter.column, values.map(bind));
     }
     case 'integer':
-      return eq(filter.column, id(value));
+      return eq(filter.column, bind(id(value)));
     case 'boolean':
       if (typeof value !== 'boolean') throw invalid();
-      return eq(filter.column, value);
+      return eq(filter.column, bind(value));
     case 'flag':
       if (typeof value !== 'boolean') throw invalid();
       return value ? filter.where : undefined;
     case 'ids':
-      return inArray(filter.column, list(value).map(id));
+      return inArray(filter.column, list(value).map((v) => bind(id(v))));
   }
 }
 
@@ -140,7 +170,7 @@ type ParsedList = Omit<PageRequest, 'page'> & {
 };
 
 /** Reads range, sort and filter against the resource's allow-lists; a 400 in Spanish names what is wrong. */
-function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery): ParsedList {
+function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery, bind: Bind): ParsedList {
   const range = parseJson(query.range, 'range') ?? spec.defaultRange;
   if (range !== 'all' && (!Array.isArray(range) || range.length !== 2 || !range.every(isInt32) || range[1] < range[0])) {
     throw new HttpError(400, 'El parámetro range debe ser [desde, hasta]');
@@ -159,7 +189,7 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery):
   const conditions = Object.entries(filter).map(([key, value], index) => {
     const rule = spec.filters[key];
     if (!rule) throw new HttpError(400, `El filtro ${key} no existe; use ${keys.join(', ')}`);
-    const where = value === undefined || value === '' ? undefined : condition(key, rule, value);
+    const where = value === undefined || value === '' ? undefined : condition(key, rule, value, bind);
     if (where && rule.type === 'search') searching = true;
     if (where && rule.type === 'enum' && Array.isArray(value) && new Set(value).size > 1 && !several) {
       several = { column: rule.column, values: [...new Set(value)], index };
@@ -168,7 +198,7 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery):
   });
   const expanded = several;
   const branches = expanded?.values.map((value) =>
-    and(spec.where, ...conditions.map((where, i) => (i === expanded.index ? eq(expanded.column, value) : where)))!,
+    and(spec.where, ...conditions.map((where, i) => (i === expanded.index ? eq(expanded.column, bind(value)) : where)))!,
   );
   const direction = sort[1] === 'ASC' ? asc : desc;
   const sortColumns = spec.sort[sort[0] as Sort];
@@ -196,10 +226,11 @@ export function pageCondition(
   key: AnyColumn,
   table: PgTable,
   list: Pick<ParsedList, 'where' | 'sortColumns' | 'descending' | 'limit' | 'offset' | 'searching' | 'branches'>,
+  bind: Bind = embed,
 ): SQL {
   const { where, sortColumns, descending, limit, offset, branches } = list;
   const whereOf = (condition: SQL | undefined) => (condition ? sql` WHERE ${condition}` : sql``);
-  const bounds = limit === NO_LIMIT ? sql`OFFSET ${offset}` : sql`LIMIT ${limit} OFFSET ${offset}`;
+  const bounds = limit === NO_LIMIT ? sql`OFFSET ${bind(offset)}` : sql`LIMIT ${bind(limit)} OFFSET ${bind(offset)}`;
   const direction = sql.raw(descending ? 'DESC' : 'ASC');
   const orderBy = sql.join(
     sortColumns.map((column) => sql`${column} ${direction}`),
@@ -221,18 +252,18 @@ export function pageCondition(
     const needed = offset + limit;
     const window = Math.min(Math.max(SEARCH_WINDOW_FACTOR * needed, SEARCH_WINDOW_MIN), SEARCH_WINDOW_MAX);
     // The condition is a column of the window's rows, not a WHERE the planner could push into the walk.
-    const recent = sql`SELECT ${key} AS k, ${columns}, (${where ?? sql`true`}) AS hit FROM ${table} ORDER BY ${orderBy} LIMIT ${window}`;
+    const recent = sql`SELECT ${key} AS k, ${columns}, (${where ?? sql`true`}) AS hit FROM ${table} ORDER BY ${orderBy} LIMIT ${bind(window)}`;
     return sql`${key} IN (WITH w AS MATERIALIZED (SELECT r.k, ${sql.join(
       sortColumns.map((_, i) => sql`r.${alias(i)}`),
       sql`, `,
     )} FROM (${recent}) r WHERE r.hit ORDER BY ${sql.join(
       sortColumns.map((_, i) => sql`r.${alias(i)} ${direction}`),
       sql`, `,
-    )} LIMIT ${needed})
+    )} LIMIT ${bind(needed)})
       SELECT m.k FROM (
-        SELECT * FROM w WHERE (SELECT count(*) FROM w) >= ${needed}
+        SELECT * FROM w WHERE (SELECT count(*) FROM w) >= ${bind(needed)}
         UNION ALL
-        SELECT * FROM (SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(where)} OFFSET 0) a WHERE (SELECT count(*) FROM w) < ${needed}
+        SELECT * FROM (SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(where)} OFFSET 0) a WHERE (SELECT count(*) FROM w) < ${bind(needed)}
       ) m ORDER BY ${orderByAliases} ${bounds})`;
   }
   if (list.searching) {
@@ -242,7 +273,7 @@ export function pageCondition(
     // Each value's first offset + limit rows, in order on its own index; the page is taken from their union.
     const each = sql.join(
       branches.map(
-        (branch) => sql`(SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(branch)} ORDER BY ${orderBy} LIMIT ${offset + limit})`,
+        (branch) => sql`(SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(branch)} ORDER BY ${orderBy} LIMIT ${bind(offset + limit)})`,
       ),
       sql` UNION ALL `,
     );
@@ -252,53 +283,116 @@ export function pageCondition(
 }
 
 /** The planner's estimate of the rows a query returns (the top node's "Plan Rows" of EXPLAIN (FORMAT JSON)). */
-async function plannedRows(db: Db, query: SQL): Promise<number> {
-  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as { rows: Array<Record<string, unknown>> };
-  let plan = Object.values(result.rows[0] ?? {})[0];
+function plannedRows(result: unknown): number {
+  const rows = (result as { rows?: Array<Record<string, unknown>> }).rows ?? (result as Array<Record<string, unknown>>);
+  let plan = Object.values(rows[0] ?? {})[0];
   if (typeof plan === 'string') plan = JSON.parse(plan);
-  const rows = (plan as Array<{ Plan?: { 'Plan Rows'?: number } }>)[0]?.Plan?.['Plan Rows'];
-  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
+  const planned = (plan as Array<{ Plan?: { 'Plan Rows'?: number } }>)[0]?.Plan?.['Plan Rows'];
+  return typeof planned === 'number' && Number.isFinite(planned) ? Math.round(planned) : 0;
+}
+
+type Statement<R> = { execute(values?: Record<string, unknown>): Promise<R[]> };
+type Preparable<R> = { prepare(name: string): Statement<R> };
+
+/**
+ * The statements of one list shape: its count, the planner's estimate past EXACT_TOTAL, and its rows. The count reads
+ * at most EXACT_TOTAL + 1 matching rows (a LIMIT under the count), so it never walks a big table; past that the total
+ * is the planner's row estimate of the same filtered query (statistics kept by ANALYZE; no rows read).
+ */
+type ListStatements<R> = { count: Statement<{ n: number }>; estimate: Statement<unknown>; rows: Statement<R> };
+
+/**
+ * The rows of a page as a statement to prepare, from the request's conditions (which carry placeholders). Declare it
+ * once, at module level, and build from `db` and `request` only: it is built once per list shape, so anything else it
+ * read would be frozen into the shape's statement.
+ */
+export type PageSelect<R> = (db: Db, request: PageRequest) => Preparable<R>;
+
+const dialect = new PgDialect();
+/** Distinct list shapes kept per database and row reader; past it the oldest shape is dropped (and built again if asked). */
+const MAX_SHAPES = 300;
+const shapesByDb = new WeakMap<Db, WeakMap<PageSelect<unknown>, Map<string, ListStatements<unknown>>>>();
+
+/**
+ * A statement that runs raw SQL with placeholders (EXPLAIN cannot be a query builder's): the session's own
+ * prepareQuery, which db.execute() uses too, so logging and placeholders work as for any other statement.
+ */
+function prepareRaw(db: Db, query: SQL): Statement<unknown> {
+  const session = (db as unknown as { session: { prepareQuery(q: unknown, f: undefined, n: string, a: boolean): Statement<unknown> } })
+    .session;
+  return session.prepareQuery(dialect.sqlToQuery(query), undefined, '', false);
 }
 
 /**
- * The number of rows that match: counted exactly up to EXACT_TOTAL (over a LIMIT EXACT_TOTAL + 1 subquery, so a
- * count never reads more than that many index entries or rows), estimated past it from the planner's row estimate of
- * the same filtered query (statistics kept by ANALYZE; no rows read).
+ * The statements of a request's shape, built and prepared the first time it is seen. The shape is the text of the
+ * conditions, order and bounds together with every value embedded in them (a distributor's scope, a search a
+ * filter did not bind): two requests share statements only when their SQL differs in placeholder values alone.
  */
-async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
-  // Drizzle's builders change in place: each query gets its own.
+function statementsFor<R>(db: Db, spec: ListSpec, select: PageSelect<R>, request: PageRequest): ListStatements<R> {
+  const { where, orderBy, page } = request;
+  const shape = dialect.sqlToQuery(sql`${where ?? sql``} | ${page ?? sql``} | ${sql.join(orderBy, sql`, `)}`);
+  const key = `${spec.resource}\n${shape.sql}\n${JSON.stringify(shape.params)}`;
+  let readers = shapesByDb.get(db);
+  if (!readers) shapesByDb.set(db, (readers = new WeakMap()));
+  let shapes = readers.get(select);
+  if (!shapes) readers.set(select, (shapes = new Map()));
+  const known = shapes.get(key) as ListStatements<R> | undefined;
+  if (known) return known;
+  // Drizzle's builders change in place: each statement gets its own.
   const matching = () =>
     db
       .select({ one: sql<number>`1`.as('one') })
-      .from(table)
+      .from(spec.table)
       .where(where);
-  const [{ n }] = await db.select({ n: count() }).from(
-    matching()
-      .limit(EXACT_TOTAL + 1)
-      .as('c'),
-  );
-  if (n <= EXACT_TOTAL) return { total: n, estimated: false };
-  return { total: Math.max(await plannedRows(db, matching().getSQL()), EXACT_TOTAL + 1), estimated: true };
+  // Unnamed ('') on PostgreSQL: nothing stays allocated on its connections when a shape is dropped here.
+  const statements: ListStatements<R> = {
+    count: db
+      .select({ n: count() })
+      .from(
+        matching()
+          .limit(EXACT_TOTAL + 1)
+          .as('c'),
+      )
+      .prepare(''),
+    estimate: prepareRaw(db, sql`EXPLAIN (FORMAT JSON) ${matching().getSQL()}`),
+    rows: select(db, request).prepare(''),
+  };
+  if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
+  shapes.set(key, statements as ListStatements<unknown>);
+  return statements;
+}
+
+/** The request's conditions with their values embedded (400 in Spanish when invalid), for statements built once. */
+export function listConditions<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery) {
+  const { where, orderBy } = parseList(spec, query, embed);
+  return { where, orderBy };
 }
 
 /**
- * One page of a list: the rows the repository reads for the request, and the total of rows that match (exact up to
- * EXACT_TOTAL, an estimate past it). The count and the rows are read at the same time.
+ * One page of a list: the rows `select` reads for the request, each passed through `map`, and the total of rows that
+ * match (exact up to EXACT_TOTAL, an estimate past it). The count and the rows are read at the same time, by
+ * statements prepared once per list shape: building SQL in Drizzle costs more CPU than PGlite takes to read most pages.
  */
-export async function readPage<T, Sort extends string>(
+export async function readPage<R, T, Sort extends string>(
   db: Db,
   spec: ListSpec<Sort>,
   query: ListQuery,
-  rows: (request: PageRequest) => Promise<T[]>,
+  select: PageSelect<R>,
+  map: (row: R) => T,
 ): Promise<Page<T>> {
-  const list = parseList(spec, query);
+  const { bind, values } = binder();
+  const list = parseList(spec, query, bind);
   const { where, orderBy, offset, limit } = list;
-  const page = spec.key ? pageCondition(spec.key, spec.table, list) : undefined;
-  const [counted, found] = await Promise.all([countRows(db, spec.table, where), rows({ where, orderBy, offset, limit, page })]);
-  let { total } = counted;
+  const page = spec.key ? pageCondition(spec.key, spec.table, list, bind) : undefined;
+  const request: PageRequest = { where, orderBy, offset: bind(offset), limit: bind(limit), page };
+  const statements = statementsFor(db, spec as ListSpec, select, request);
+  const [[{ n }], rows] = await Promise.all([statements.count.execute(values), statements.rows.execute(values)]);
+  const found = rows.map(map);
+  if (n <= EXACT_TOTAL) return { resource: spec.resource, rows: found, offset, total: n, estimated: false };
+  const estimate = Math.max(plannedRows(await statements.estimate.execute(values)), EXACT_TOTAL + 1);
   // An estimate must still cover the rows sent (and one more when the page is full, so that a next page is offered).
-  if (counted.estimated) total = Math.max(total, offset + found.length + (found.length === limit ? 1 : 0));
-  return { resource: spec.resource, rows: found, offset, total, estimated: counted.estimated };
+  const total = Math.max(estimate, offset + found.length + (found.length === limit ? 1 : 0));
+  return { resource: spec.resource, rows: found, offset, total, estimated: true };
 }
 
 /** Sends a page as ra-data-simple-rest reads it: the rows, and the total in Content-Range. */
@@ -314,5 +408,7 @@ export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Text searches for `search` filters and search endpoints: a part of the column (any case), or its beginning. */
-export const contains = (column: AnyColumn, text: string) => ilike(column, `%${escapeLike(text.trim())}%`);
-export const startsWith = (column: AnyColumn, text: string) => like(column, `${escapeLike(text.trim())}%`);
+export const contains = (column: AnyColumn, text: string, bind: Bind = embed) =>
+  sql`${column} ILIKE ${bind(`%${escapeLike(text.trim())}%`)}`;
+export const startsWith = (column: AnyColumn, text: string, bind: Bind = embed) =>
+  sql`${column} LIKE ${bind(`${escapeLike(text.trim())}%`)}`;

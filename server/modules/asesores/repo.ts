@@ -1,10 +1,11 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { asesores } from '../../infra/db/schema';
-import { contains, readPage, startsWith, type ListQuery, type ListSpec } from '../../core/list';
+import { contains, embed, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
 
 /** Identification prefix or part of the name. */
-const matches = (text: string) => or(startsWith(asesores.ASE_IDENTIFICACION, text), contains(asesores.ASE_NOMBRE, text));
+const matches = (text: string, bind: Bind = embed) =>
+  or(startsWith(asesores.ASE_IDENTIFICACION, text, bind), contains(asesores.ASE_NOMBRE, text, bind));
 const active = eq(asesores.ASE_ACTIVO, true);
 
 const list: ListSpec<'ASE_NOMBRE' | 'ASE_CODIGO' | 'id'> = {
@@ -22,16 +23,16 @@ const list: ListSpec<'ASE_NOMBRE' | 'ASE_CODIGO' | 'id'> = {
 };
 
 /** Active advisers, a page at a time. */
-export const listAsesores = (db: Db, query: ListQuery) =>
-  readPage(db, list, query, ({ where, orderBy, limit, offset }) =>
-    db
-      .select()
-      .from(asesores)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-  );
+const page: PageSelect<typeof asesores.$inferSelect> = (db, { where, orderBy, limit, offset }) =>
+  db
+    .select()
+    .from(asesores)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+
+export const listAsesores = (db: Db, query: ListQuery) => readPage(db, list, query, page, (row) => row);
 
 /** Active advisers whose identification starts with, or whose name contains, the text; by name. */
 export const searchAsesores = (db: Db, text: string, limit: number) =>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { configuraciones } from '../../infra/db/schema';
-import { contains, readPage, type ListQuery, type ListSpec } from '../../core/list';
+import { contains, readPage, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
 import { isEmail } from '../../../src/domain/constants';
 import { SETTING_POSITION } from '../../../src/domain/configuraciones';
 import type { ConfiguracionCambio } from './contract';
@@ -16,23 +16,23 @@ const list: ListSpec<'CON_CODIGO' | 'CON_NOMBRE' | 'id'> = {
   },
   defaultSort: ['CON_CODIGO', 'ASC'],
   filters: {
-    q: { type: 'search', where: (text) => contains(configuraciones.CON_NOMBRE, text) },
+    q: { type: 'search', where: (text, bind) => contains(configuraciones.CON_NOMBRE, text, bind) },
     id: { type: 'ids', column: configuraciones.CON_CODIGO },
   },
   // Without a range the answer is the whole list in CON_CODIGO order: clients read it by position.
   defaultRange: 'all',
 };
 
-export const listConfiguraciones = (db: Db, query: ListQuery) =>
-  readPage(db, list, query, ({ where, orderBy, limit, offset }) =>
-    db
-      .select()
-      .from(configuraciones)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-  );
+const page: PageSelect<typeof configuraciones.$inferSelect> = (db, { where, orderBy, limit, offset }) =>
+  db
+    .select()
+    .from(configuraciones)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+
+export const listConfiguraciones = (db: Db, query: ListQuery) => readPage(db, list, query, page, (row) => row);
 
 export async function findConfiguracion(db: Db, codigo: number) {
   const [row] = await db.select().from(configuraciones).where(eq(configuraciones.CON_CODIGO, codigo));

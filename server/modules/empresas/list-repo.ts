@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, s
 import type { Db, Executor, Tx } from '../../infra/db/client';
 import { administradores, empresas, empresasContadores } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
-import { pageCondition, readPage, startsWith, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { embed, listConditions, pageCondition, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import {
   DIAS_AVISO_VENCIMIENTO,
   ESTADOS_COMPROBACION,
@@ -44,9 +44,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Up to 13 digits: the beginning of a RUC (its varchar_pattern_ops index). Anything else: a part of the RUC or the
  * names, without accents and in any case, through the trigram index of EMP_BUSQUEDA (normalised by the same function).
  */
-export function companySearch(text: string): SQL {
-  if (/^[0-9]{1,13}$/.test(text)) return startsWith(empresas.EMP_RUC, text);
-  return sql`${empresas.EMP_BUSQUEDA} LIKE '%' || amelia_busqueda(${escapeLike(text)}) || '%'`;
+export function companySearch(text: string, bind: Bind = embed): SQL {
+  if (/^[0-9]{1,13}$/.test(text)) return startsWith(empresas.EMP_RUC, text, bind);
+  return sql`${empresas.EMP_BUSQUEDA} LIKE '%' || amelia_busqueda(${bind(escapeLike(text))}) || '%'`;
 }
 
 const SORTS = {
@@ -120,18 +120,14 @@ function serializer() {
   });
 }
 
-const pageRows =
-  (db: Db) =>
-  async ({ page, orderBy }: PageRequest): Promise<EmpresaFila[]> =>
-    (
-      await selectCompanies(db)
-        .where(page)
-        .orderBy(...orderBy)
-    ).map(serializer());
+const companyPage = (db: Db, { page, orderBy }: PageRequest) =>
+  selectCompanies(db)
+    .where(page)
+    .orderBy(...orderBy);
 
 /** One page of the companies the caller may see (scope: companyScope of the request). */
 export const listCompanies = (db: Db, query: ListQuery, scope: SQL | undefined) =>
-  readPage(db, { ...spec, where: scope }, query, pageRows(db));
+  readPage(db, { ...spec, where: scope }, query, companyPage, serializer());
 
 /** The list's query with more filter keys (a body's search text, the paged call's check state); a broken filter is left for readPage to refuse. */
 export function withFilter(query: ListQuery, extra: Record<string, unknown>): ListQuery {
@@ -169,12 +165,8 @@ export async function companyBatches(
   scope: SQL | undefined,
   size: number,
 ): Promise<AsyncGenerator<EmpresaFila[]>> {
-  let where: SQL | undefined;
   // Read (and refused with a 400) before the answer starts: once the file streams, its status is sent.
-  await readPage(db, { ...spec, where: scope }, { ...query, range: '[0,0]' }, async (request) => {
-    where = request.where;
-    return [];
-  });
+  const { where } = listConditions({ ...spec, where: scope }, query);
   const [field, direction] = (query.sort ? JSON.parse(query.sort) : spec.defaultSort) as [Sort, 'ASC' | 'DESC'];
   const sortColumns: AnyColumn[] = SORTS[field];
   const descending = direction === 'DESC';

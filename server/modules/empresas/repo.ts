@@ -21,7 +21,7 @@ import {
 import { databaseFailure, isUniqueViolation } from '../../infra/db/errors';
 import type { Release } from '../../infra/files';
 import { HttpError } from '../../core/errors';
-import { readPage, type ListQuery, type ListSpec } from '../../core/list';
+import { readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import { MSG } from '../../../src/domain/messages';
 import { PERFIL } from '../../../src/domain/perfiles';
 import { ESTADO_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, vigencia, type EstadoComprobacion } from '../../../src/domain/empresas';
@@ -518,29 +518,29 @@ const historyList: ListSpec<'HIS_ID'> = {
   defaultRange: [0, 24],
 };
 
+const historyPage = (db: Db, { page, orderBy }: PageRequest) =>
+  db
+    .select({
+      HIS_ID: empresasHistorial.HIS_ID,
+      HIS_FECHA: empresasHistorial.HIS_FECHA,
+      HIS_USUARIO: empresasHistorial.HIS_USUARIO,
+      HIS_ACCION: empresasHistorial.HIS_ACCION,
+      HIS_DESCRIPCION: empresasHistorial.HIS_DESCRIPCION,
+      HIS_ANTES: empresasHistorial.HIS_ANTES,
+      HIS_DESPUES: empresasHistorial.HIS_DESPUES,
+    })
+    .from(empresasHistorial)
+    .where(page)
+    .orderBy(...orderBy);
+
 /** A page of the company's history, newest first. */
 export function companyHistory(db: Db, empresa: number, query: ListQuery) {
-  return readPage(db, { ...historyList, where: eq(empresasHistorial.EMP_CODIGO, empresa) }, query, async ({ page, orderBy }) => {
-    const rows = await db
-      .select({
-        HIS_ID: empresasHistorial.HIS_ID,
-        HIS_FECHA: empresasHistorial.HIS_FECHA,
-        HIS_USUARIO: empresasHistorial.HIS_USUARIO,
-        HIS_ACCION: empresasHistorial.HIS_ACCION,
-        HIS_DESCRIPCION: empresasHistorial.HIS_DESCRIPCION,
-        HIS_ANTES: empresasHistorial.HIS_ANTES,
-        HIS_DESPUES: empresasHistorial.HIS_DESPUES,
-      })
-      .from(empresasHistorial)
-      .where(page)
-      .orderBy(...orderBy);
-    return rows.map((r) => ({
-      ...r,
-      HIS_FECHA: isoDate(r.HIS_FECHA),
-      HIS_ANTES: r.HIS_ANTES as Record<string, unknown> | null,
-      HIS_DESPUES: r.HIS_DESPUES as Record<string, unknown> | null,
-    }));
-  });
+  return readPage(db, { ...historyList, where: eq(empresasHistorial.EMP_CODIGO, empresa) }, query, historyPage, (r) => ({
+    ...r,
+    HIS_FECHA: isoDate(r.HIS_FECHA),
+    HIS_ANTES: r.HIS_ANTES as Record<string, unknown> | null,
+    HIS_DESPUES: r.HIS_DESPUES as Record<string, unknown> | null,
+  }));
 }
 
 const accessList: ListSpec<'ING_FECHA'> = {
@@ -553,29 +553,30 @@ const accessList: ListSpec<'ING_FECHA'> = {
   defaultRange: [0, 24],
 };
 
+const accessPage = (db: Db, { page, orderBy }: PageRequest) =>
+  db
+    .select({
+      ING_CODIGO: ingresos.ING_CODIGO,
+      ING_FECHA: ingresos.ING_FECHA,
+      ING_IP: ingresos.ING_IP,
+      ADM_USUARIO: administradores.ADM_USUARIO,
+      ADM_NOMBRE: administradores.ADM_NOMBRE,
+      USU_USUARIO: usuarios.USU_USUARIO,
+    })
+    .from(ingresos)
+    .innerJoin(administradores, eq(administradores.ADM_CODIGO, ingresos.ADM_CODIGO))
+    .innerJoin(usuarios, eq(usuarios.USU_CODIGO, ingresos.USU_CODIGO))
+    .where(page)
+    .orderBy(...orderBy);
+
 /** A page of the distributors' entries into this company's application, newest first. */
 export function companyAccesses(db: Db, empresa: number, query: ListQuery) {
   return readPage(
     db,
     { ...accessList, where: eq(ingresos.EMP_CODIGO, empresa) },
     query,
-    async ({ page, orderBy }): Promise<AccesoEmpresa[]> => {
-      const rows = await db
-        .select({
-          ING_CODIGO: ingresos.ING_CODIGO,
-          ING_FECHA: ingresos.ING_FECHA,
-          ING_IP: ingresos.ING_IP,
-          ADM_USUARIO: administradores.ADM_USUARIO,
-          ADM_NOMBRE: administradores.ADM_NOMBRE,
-          USU_USUARIO: usuarios.USU_USUARIO,
-        })
-        .from(ingresos)
-        .innerJoin(administradores, eq(administradores.ADM_CODIGO, ingresos.ADM_CODIGO))
-        .innerJoin(usuarios, eq(usuarios.USU_CODIGO, ingresos.USU_CODIGO))
-        .where(page)
-        .orderBy(...orderBy);
-      return rows.map((r) => ({ ...r, ING_FECHA: isoDate(r.ING_FECHA) }));
-    },
+    accessPage,
+    (r): AccesoEmpresa => ({ ...r, ING_FECHA: isoDate(r.ING_FECHA) }),
   );
 }
 

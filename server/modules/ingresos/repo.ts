@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { administradores, empresas, ingresos, usuarios } from '../../infra/db/schema';
-import { readPage, type ListQuery, type ListSpec } from '../../core/list';
+import { readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import type { Ingreso } from './contract';
 
 const list: ListSpec<'ING_FECHA' | 'ING_CODIGO'> = {
@@ -16,28 +16,27 @@ const list: ListSpec<'ING_FECHA' | 'ING_CODIGO'> = {
   defaultRange: [0, 24],
 };
 
-export function listIngresos(db: Db, query: ListQuery) {
-  return readPage(db, list, query, async ({ page, orderBy }): Promise<Ingreso[]> => {
-    const rows = await db
-      .select({
-        ING_CODIGO: ingresos.ING_CODIGO,
-        ING_FECHA: ingresos.ING_FECHA,
-        ING_IP: ingresos.ING_IP,
-        ADM_USUARIO: administradores.ADM_USUARIO,
-        ADM_NOMBRE: administradores.ADM_NOMBRE,
-        EMP_RUC: empresas.EMP_RUC,
-        EMP_NOMBREC: empresas.EMP_NOMBREC,
-        USU_USUARIO: usuarios.USU_USUARIO,
-      })
-      .from(ingresos)
-      .innerJoin(administradores, eq(administradores.ADM_CODIGO, ingresos.ADM_CODIGO))
-      .innerJoin(empresas, eq(empresas.EMP_CODIGO, ingresos.EMP_CODIGO))
-      .innerJoin(usuarios, eq(usuarios.USU_CODIGO, ingresos.USU_CODIGO))
-      .where(page)
-      .orderBy(...orderBy);
-    return rows.map((r) => ({ ...r, ING_FECHA: r.ING_FECHA.toISOString() }));
-  });
-}
+const page = (db: Db, { page, orderBy }: PageRequest) =>
+  db
+    .select({
+      ING_CODIGO: ingresos.ING_CODIGO,
+      ING_FECHA: ingresos.ING_FECHA,
+      ING_IP: ingresos.ING_IP,
+      ADM_USUARIO: administradores.ADM_USUARIO,
+      ADM_NOMBRE: administradores.ADM_NOMBRE,
+      EMP_RUC: empresas.EMP_RUC,
+      EMP_NOMBREC: empresas.EMP_NOMBREC,
+      USU_USUARIO: usuarios.USU_USUARIO,
+    })
+    .from(ingresos)
+    .innerJoin(administradores, eq(administradores.ADM_CODIGO, ingresos.ADM_CODIGO))
+    .innerJoin(empresas, eq(empresas.EMP_CODIGO, ingresos.EMP_CODIGO))
+    .innerJoin(usuarios, eq(usuarios.USU_CODIGO, ingresos.USU_CODIGO))
+    .where(page)
+    .orderBy(...orderBy);
+
+export const listIngresos = (db: Db, query: ListQuery) =>
+  readPage(db, list, query, page, (r): Ingreso => ({ ...r, ING_FECHA: r.ING_FECHA.toISOString() }));
 
 /** Records that a distributor entered a company as one of its users. */
 export async function recordIngreso(db: Db, entry: { ADM_CODIGO: number; EMP_CODIGO: number; USU_CODIGO: number; ING_IP: string }) {

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/db/errors';
 import { productos } from '../../infra/db/schema';
-import { contains, readPage, type ListQuery, type ListSpec } from '../../core/list';
+import { contains, readPage, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
 import type { Producto, ProductoDatos } from './contract';
 
 const list: ListSpec<'PROD_ID' | 'PROD_NOMBRE' | 'id'> = {
@@ -11,7 +11,7 @@ const list: ListSpec<'PROD_ID' | 'PROD_NOMBRE' | 'id'> = {
   sort: { PROD_ID: [productos.PROD_ID], PROD_NOMBRE: [productos.PROD_NOMBRE], id: [productos.PROD_ID] },
   defaultSort: ['PROD_ID', 'ASC'],
   filters: {
-    q: { type: 'search', where: (text) => contains(productos.PROD_NOMBRE, text) },
+    q: { type: 'search', where: (text, bind) => contains(productos.PROD_NOMBRE, text, bind) },
     PROD_ACTIVO: { type: 'boolean', column: productos.PROD_ACTIVO },
     id: { type: 'ids', column: productos.PROD_ID },
   },
@@ -19,16 +19,16 @@ const list: ListSpec<'PROD_ID' | 'PROD_NOMBRE' | 'id'> = {
 };
 
 /** Every product, active or not, a page at a time (administration). */
-export const listProductos = (db: Db, query: ListQuery) =>
-  readPage(db, list, query, ({ where, orderBy, limit, offset }) =>
-    db
-      .select()
-      .from(productos)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-  );
+const page: PageSelect<typeof productos.$inferSelect> = (db, { where, orderBy, limit, offset }) =>
+  db
+    .select()
+    .from(productos)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+
+export const listProductos = (db: Db, query: ListQuery) => readPage(db, list, query, page, (row) => row);
 
 /** The public catalogue: active products in PROD_ID order. */
 export function activeProductos(db: Db) {
