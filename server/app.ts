@@ -79,6 +79,9 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     encodings: ['br', 'gzip'],
     customTypes: /^text\/(?!event-stream)|[+/](?:json|xml)(?:;|$)/,
     globalDecompression: false,
+    // Compressed in place up to 128 KiB (a 500-row list page): brotli at quality 4 takes about 0.1 ms for a 25-row
+    // page, while the plugin's stream path (its default above 8 KiB on two cores) added about 2 ms to every list.
+    syncThreshold: 128 * 1024,
   });
   // Lists answer with ra-data-simple-rest's `Content-Range: <resource> 0-24/1000`, which the plugin takes for a byte
   // range and never compresses, though lists are the largest JSON: the header steps aside while the plugin works.
