@@ -42,7 +42,7 @@ if (all || values.api) {
   const result = await benchApi({ tickets, companies, runs, databaseUrl, showSql: values.sql });
   const companiesNote = companies ? ` y ${companies.toLocaleString('es-EC')} empresas` : '';
   printTable(
-    `API de la mesa de ayuda${companies ? ' y de empresas' : ''} frente al mismo SQL por el driver: ${tickets.toLocaleString('es-EC')} tickets${companiesNote}, ${result.where}, HTTP en 127.0.0.1, mediana de ${runs} (presupuesto: 1.25x, o +1 ms bajo 4 ms)`,
+    `API de la mesa de ayuda${companies ? ' y de empresas' : ''} frente al mismo SQL por el driver: ${tickets.toLocaleString('es-EC')} tickets${companiesNote}, ${result.where}, HTTP en 127.0.0.1 desde otro hilo, mediana de ${runs} (presupuesto: 1.25x, o +1 ms bajo 4 ms)`,
     result.rows,
   );
   failed ||= result.failed;
