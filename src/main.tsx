@@ -1,8 +1,9 @@
-import { StrictMode, Suspense, lazy, type ComponentType } from 'react';
+import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, matchRoutes, Navigate, RouterProvider } from 'react-router';
 import { requestSettings, SettingsProvider } from './settings/SettingsProvider';
 import { Loading } from './ui/Loading';
+import { preloadable } from './ui/preloadable';
 
 type Chunk = () => Promise<{ default: ComponentType }>;
 
@@ -18,9 +19,10 @@ const pages: Array<{ path: string; chunk: Chunk }> = [
   { path: '/*', chunk: () => import('./company/CompanyApp') },
 ];
 
+const views = pages.map(({ path, chunk }) => ({ path, Page: preloadable(() => chunk().then((module) => module.default)) }));
+
 const router = createHashRouter([
-  ...pages.map(({ path, chunk }) => {
-    const Page = lazy(chunk);
+  ...views.map(({ path, Page }) => {
     return {
       path,
       element: (
@@ -34,12 +36,12 @@ const router = createHashRouter([
 ]);
 
 // The settings and the current page's chunk start together: SettingsProvider holds the router back until the
-// settings arrive, so the page's lazy() would otherwise only ask for its chunk after them. The browser keeps the
-// module, and lazy() finds it there; a failed load is reported by lazy() when the page renders.
+// settings arrive, so the page would otherwise only ask for its chunk after them. When the chunk is in by then, the
+// page renders at once (preloadable); a failed load is reported when the page renders.
 requestSettings();
-matchRoutes(pages, window.location.hash.slice(1) || '/')
+matchRoutes(views, window.location.hash.slice(1) || '/')
   ?.at(-1)
-  ?.route.chunk()
+  ?.route.Page.preload()
   .catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import { preloadable } from '../ui/preloadable';
 import type { ResourceProps } from 'react-admin';
 import { areaResources, type Area, type ResourceEntry } from './resources';
 
@@ -12,19 +13,50 @@ export type AreaResource = { entry: ResourceEntry; screens: ResourceScreens };
 
 const loaded = new Map<Area, Promise<AreaResource[]>>();
 
+type Tracked<T> = Promise<T> & { status: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+/** A promise that says synchronously whether it has settled, and with what. */
+function tracked<T>(promise: Promise<T>): Tracked<T> {
+  const result = Object.assign(promise, { status: 'pending' as Tracked<T>['status'] });
+  promise.then(
+    (value) => Object.assign(result, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(result, { status: 'rejected', reason }),
+  );
+  return result as Tracked<T>;
+}
+
+/**
+ * The area's resources once loaded, undefined until then (the component renders again when they arrive). Not use():
+ * a suspended render of the area would keep "Cargando..." on screen for at least 300 ms (React 19's reveal throttle)
+ * even when the folders arrive from the cache a few milliseconds later.
+ */
+export function useAreaResources(area: Area): AreaResource[] | undefined {
+  const promise = loadAreaResources(area) as Tracked<AreaResource[]>;
+  const [, settled] = useState(0);
+  const shown = promise.status;
+  useEffect(() => {
+    // Also when it settled between this render and the effect: then() still calls back, on the next tick.
+    if (shown === 'pending') promise.then(() => settled((n) => n + 1), () => settled((n) => n + 1));
+  }, [promise, shown]);
+  if (promise.status === 'rejected') throw promise.reason;
+  return promise.value;
+}
+
 /** The resources of an area that have screens (a folder under src/resources/), loaded once. */
 export function loadAreaResources(area: Area): Promise<AreaResource[]> {
   if (!loaded.has(area)) {
     loaded.set(
       area,
-      Promise.all(
-        areaResources(area)
-          .filter((entry) => folders[`../resources/${entry.name}/index.ts`])
-          .map(async (entry) => {
-            const screens = (await folders[`../resources/${entry.name}/index.ts`]!()).default;
-            preloadRouteView(area, entry.name, screens);
-            return { entry, screens };
-          }),
+      tracked(
+        Promise.all(
+          areaResources(area)
+            .filter((entry) => folders[`../resources/${entry.name}/index.ts`])
+            .map(async (entry) => {
+              const screens = (await folders[`../resources/${entry.name}/index.ts`]!()).default;
+              preloadRouteView(area, entry.name, screens);
+              return { entry, screens };
+            }),
+        ),
       ),
     );
   }
@@ -37,12 +69,10 @@ export function loadAreaResources(area: Area): Promise<AreaResource[]> {
  * shows a progress bar meanwhile.
  */
 export function lazyView<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  const view = lazy(() => load().then((module) => ({ default: module[name] as ComponentType }))) as LazyView;
-  view.preload = load;
-  return view;
+  return preloadable(() => load().then((module) => module[name] as ComponentType<object>));
 }
 
-type LazyView = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown> };
+type LazyView = ComponentType & { preload?: () => Promise<unknown> };
 
 /**
  * The view the address names (#/administrador/soporte/12/show: soporte's show) starts loading with its folder,

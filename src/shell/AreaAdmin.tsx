@@ -1,8 +1,9 @@
-import { use, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Admin, Resource, type AdminProps } from 'react-admin';
 import { i18nProvider } from '../i18n/provider';
 import { themeOptions } from '../theme';
-import { loadAreaResources } from '../registry/screens';
+import { useAreaResources } from '../registry/screens';
+import { Loading } from '../ui/Loading';
 import type { Area } from '../registry/resources';
 import { AccessDeniedPage } from './AccessDeniedPage';
 import { AreaNotification } from './AreaNotification';
@@ -16,8 +17,8 @@ type Props = Omit<AdminProps, 'children'> & { area: Area; children?: ReactNode }
  * "not found" and "no access" pages, and the area's resources from the registry.
  */
 export function AreaAdmin({ area, children, ...props }: Props) {
-  // Suspends (main.tsx's <Suspense> shows "Cargando...") until the area's resource folders are loaded.
-  const resources = use(loadAreaResources(area));
+  const resources = useAreaResources(area);
+  if (!resources) return <Loading />;
   return (
     <Admin
       i18nProvider={i18nProvider}
