@@ -14,6 +14,9 @@ export const ensureBuilt = buildWebIfNeeded;
 export async function startWebServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-bench-web-'));
   const { server, base } = await startServerProcess({ DATA_DIR: dataDir });
+  // Once listening, the server compiles its remaining route schemas in the background (about 0.5 s of CPU, see
+  // server/core/lazy-compile.ts): measured during it, the first cold loads are a server warming up, not a page.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
   return {
     base,
     async stop() {

@@ -19,7 +19,7 @@ const pages: Array<{ path: string; chunk: Chunk }> = [
   { path: '/*', chunk: () => import('./company/CompanyApp') },
 ];
 
-const views = pages.map(({ path, chunk }) => ({ path, Page: preloadable(() => chunk().then((module) => module.default)) }));
+const views = pages.map(({ path, chunk }) => ({ path, Page: preloadable(() => chunk().then((module) => module.default), <Loading />) }));
 
 const router = createHashRouter([
   ...views.map(({ path, Page }) => {

@@ -53,7 +53,8 @@ export function loadAreaResources(area: Area): Promise<AreaResource[]> {
             .filter((entry) => folders[`../resources/${entry.name}/index.ts`])
             .map(async (entry) => {
               const screens = (await folders[`../resources/${entry.name}/index.ts`]!()).default;
-              preloadRouteView(area, entry.name, screens);
+              // The addressed view comes with its folder: rendered already loaded, it never suspends behind a fallback.
+              await preloadRouteView(area, entry.name, screens)?.catch(() => undefined);
               return { entry, screens };
             }),
         ),
@@ -83,5 +84,5 @@ function preloadRouteView(area: Area, name: string, screens: ResourceScreens) {
   const [resource, ...rest] = area === 'admin' ? path.slice(1) : path;
   if (resource !== name) return;
   const view = rest.length === 0 ? 'list' : rest[0] === 'create' ? 'create' : rest[1] === 'show' ? 'show' : 'edit';
-  (screens[view] as LazyView | undefined)?.preload?.();
+  return (screens[view] as LazyView | undefined)?.preload?.();
 }
