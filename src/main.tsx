@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, type ComponentType } from 'react';
+import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, matchRoutes, Navigate, RouterProvider } from 'react-router';
 import { requestSettings, SettingsProvider } from './settings/SettingsProvider';
@@ -21,17 +21,9 @@ const pages: Array<{ path: string; chunk: Chunk }> = [
 
 const views = pages.map(({ path, chunk }) => ({ path, Page: preloadable(() => chunk().then((module) => module.default), <Loading />) }));
 
+// No <Suspense> around the pages: nothing under them suspends (preloadable renders its own fallback).
 const router = createHashRouter([
-  ...views.map(({ path, Page }) => {
-    return {
-      path,
-      element: (
-        <Suspense fallback={<Loading />}>
-          <Page />
-        </Suspense>
-      ),
-    };
-  }),
+  ...views.map(({ path, Page }) => ({ path, element: <Page /> })),
   { path: '*', element: <Navigate to="/" replace /> },
 ]);
 

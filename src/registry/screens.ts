@@ -1,6 +1,6 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { LinearProgress, type ResourceProps } from 'react-admin';
 import { preloadable } from '../ui/preloadable';
-import type { ResourceProps } from 'react-admin';
 import { areaResources, type Area, type ResourceEntry } from './resources';
 
 /** What a resource folder's index.ts exports: its views, icon and record representation, spread into <Resource>. */
@@ -66,11 +66,10 @@ export function loadAreaResources(area: Area): Promise<AreaResource[]> {
 
 /**
  * A resource view loaded when its route is first shown. Resource folders are loaded when the area starts (to register
- * them), so a view imported statically by an index.ts would be in the area's first load; the layout's <Suspense>
- * shows a progress bar meanwhile.
+ * them), so a view imported statically by an index.ts would be in the area's first load; a progress bar shows meanwhile.
  */
 export function lazyView<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return preloadable(() => load().then((module) => module[name] as ComponentType<object>));
+  return preloadable(() => load().then((module) => module[name] as ComponentType<object>), createElement(LinearProgress));
 }
 
 type LazyView = ComponentType & { preload?: () => Promise<unknown> };

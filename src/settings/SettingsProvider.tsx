@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { api } from '../http/client';
 import { readSettings, type SettingRow, type Settings } from '../domain/configuraciones';
-import { MSG } from '../domain/messages';
-import '../ui/public.css';
+import { Loading } from '../ui/Loading';
 
 const SettingsContext = createContext<Settings | null>(null);
 
@@ -56,18 +55,16 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
 
   if (!settings) {
     return (
-      <div role="status" aria-live="polite" className="am-status">
+      <Loading>
         {error ? (
-          <div style={{ textAlign: 'center', fontSize: 16 }}>
+          <div className="am-status-error">
             <p>No se pudo cargar la configuración: {error}</p>
             <button type="button" className="am-btn" onClick={retry}>
               Reintentar
             </button>
           </div>
-        ) : (
-          MSG.loading
-        )}
-      </div>
+        ) : undefined}
+      </Loading>
     );
   }
   return <SettingsContext.Provider value={settings}>{children}</SettingsContext.Provider>;

@@ -19,15 +19,15 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
       },
     ));
   function Preloadable(props: P) {
-    const [failure, setFailure] = useState<{ error: unknown }>();
-    const [, arrived] = useState(0);
+    // Set when the module arrives (a new object re-renders), or with the error of a failed load.
+    const [outcome, setOutcome] = useState<{ error?: unknown }>();
     const Component = loaded;
     useEffect(() => {
       // Also when the module arrived between this render and the effect: then() still calls back.
-      if (!Component) preload().then(() => arrived((n) => n + 1), (error: unknown) => setFailure({ error }));
+      if (!Component) preload().then(() => setOutcome({}), (error: unknown) => setOutcome({ error }));
     }, [Component]);
     // To the nearest error boundary, as React.lazy does.
-    if (failure) throw failure.error;
+    if (outcome?.error) throw outcome.error;
     return Component ? <Component {...props} /> : fallback;
   }
   return Object.assign(Preloadable, { preload });
