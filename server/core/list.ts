@@ -308,6 +308,18 @@ type ListStatements<R> = { count: Statement<{ n: number }>; estimate: Statement<
  */
 export type PageSelect<R> = (db: Db, request: PageRequest) => Preparable<R>;
 
+/** The rows of a small table, whole, a page at a time (lists without a key: advisers, products, settings). */
+export function tablePage<T extends PgTable>(table: T): PageSelect<T['$inferSelect']> {
+  return (db, { where, orderBy, limit, offset }) =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset) as unknown as Preparable<T['$inferSelect']>;
+}
+
 const dialect = new PgDialect();
 /** Distinct list shapes kept per database and row reader; past it the oldest shape is dropped (and built again if asked). */
 const MAX_SHAPES = 300;

@@ -1,7 +1,7 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { asesores } from '../../infra/db/schema';
-import { contains, embed, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
+import { contains, embed, readPage, tablePage, startsWith, type Bind, type ListQuery, type ListSpec } from '../../core/list';
 
 /** Identification prefix or part of the name. */
 const matches = (text: string, bind: Bind = embed) =>
@@ -23,14 +23,7 @@ const list: ListSpec<'ASE_NOMBRE' | 'ASE_CODIGO' | 'id'> = {
 };
 
 /** Active advisers, a page at a time. */
-const page: PageSelect<typeof asesores.$inferSelect> = (db, { where, orderBy, limit, offset }) =>
-  db
-    .select()
-    .from(asesores)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+const page = tablePage(asesores);
 
 export const listAsesores = (db: Db, query: ListQuery) => readPage(db, list, query, page, (row) => row);
 

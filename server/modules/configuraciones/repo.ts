@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { configuraciones } from '../../infra/db/schema';
-import { contains, readPage, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
+import { contains, readPage, tablePage, type ListQuery, type ListSpec } from '../../core/list';
 import { isEmail } from '../../../src/domain/constants';
 import { SETTING_POSITION } from '../../../src/domain/configuraciones';
 import type { ConfiguracionCambio } from './contract';
@@ -23,14 +23,7 @@ const list: ListSpec<'CON_CODIGO' | 'CON_NOMBRE' | 'id'> = {
   defaultRange: 'all',
 };
 
-const page: PageSelect<typeof configuraciones.$inferSelect> = (db, { where, orderBy, limit, offset }) =>
-  db
-    .select()
-    .from(configuraciones)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+const page = tablePage(configuraciones);
 
 export const listConfiguraciones = (db: Db, query: ListQuery) => readPage(db, list, query, page, (row) => row);
 

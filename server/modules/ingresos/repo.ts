@@ -16,7 +16,8 @@ const list: ListSpec<'ING_FECHA' | 'ING_CODIGO'> = {
   defaultRange: [0, 24],
 };
 
-const page = (db: Db, { page, orderBy }: PageRequest) =>
+/** The entries of a page with who entered which company as which user (also a company's accesses tab). */
+export const ingresoPage = (db: Db, { page, orderBy }: PageRequest) =>
   db
     .select({
       ING_CODIGO: ingresos.ING_CODIGO,
@@ -35,8 +36,12 @@ const page = (db: Db, { page, orderBy }: PageRequest) =>
     .where(page)
     .orderBy(...orderBy);
 
-export const listIngresos = (db: Db, query: ListQuery) =>
-  readPage(db, list, query, page, (r): Ingreso => ({ ...r, ING_FECHA: r.ING_FECHA.toISOString() }));
+export const ingresoRow = (r: Awaited<ReturnType<ReturnType<typeof ingresoPage>['execute']>>[number]): Ingreso => ({
+  ...r,
+  ING_FECHA: r.ING_FECHA.toISOString(),
+});
+
+export const listIngresos = (db: Db, query: ListQuery) => readPage(db, list, query, ingresoPage, ingresoRow);
 
 /** Records that a distributor entered a company as one of its users. */
 export async function recordIngreso(db: Db, entry: { ADM_CODIGO: number; EMP_CODIGO: number; USU_CODIGO: number; ING_IP: string }) {

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/db/errors';
 import { productos } from '../../infra/db/schema';
-import { contains, readPage, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
+import { contains, readPage, tablePage, type ListQuery, type ListSpec } from '../../core/list';
 import type { Producto, ProductoDatos } from './contract';
 
 const list: ListSpec<'PROD_ID' | 'PROD_NOMBRE' | 'id'> = {
@@ -19,14 +19,7 @@ const list: ListSpec<'PROD_ID' | 'PROD_NOMBRE' | 'id'> = {
 };
 
 /** Every product, active or not, a page at a time (administration). */
-const page: PageSelect<typeof productos.$inferSelect> = (db, { where, orderBy, limit, offset }) =>
-  db
-    .select()
-    .from(productos)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+const page = tablePage(productos);
 
 export const listProductos = (db: Db, query: ListQuery) => readPage(db, list, query, page, (row) => row);
 
