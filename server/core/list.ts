@@ -152,7 +152,10 @@ function condition(key: string, filter: Filter, value: unknown, bind: Bind): SQL
       if (typeof value !== 'boolean') throw invalid();
       return value ? filter.where : undefined;
     case 'ids':
-      return inArray(filter.column, list(value).map((v) => bind(id(v))));
+      return inArray(
+        filter.column,
+        list(value).map((v) => bind(id(v))),
+      );
   }
 }
 

@@ -36,7 +36,11 @@ export function useAreaResources(area: Area): AreaResource[] | undefined {
   const shown = promise.status;
   useEffect(() => {
     // Also when it settled between this render and the effect: then() still calls back, on the next tick.
-    if (shown === 'pending') promise.then(() => settled((n) => n + 1), () => settled((n) => n + 1));
+    if (shown === 'pending')
+      promise.then(
+        () => settled((n) => n + 1),
+        () => settled((n) => n + 1),
+      );
   }, [promise, shown]);
   if (promise.status === 'rejected') throw promise.reason;
   return promise.value;

@@ -24,7 +24,11 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     const Component = loaded;
     useEffect(() => {
       // Also when the module arrived between this render and the effect: then() still calls back.
-      if (!Component) preload().then(() => setOutcome({}), (error: unknown) => setOutcome({ error }));
+      if (!Component)
+        preload().then(
+          () => setOutcome({}),
+          (error: unknown) => setOutcome({ error }),
+        );
     }, [Component]);
     // To the nearest error boundary, as React.lazy does.
     if (outcome?.error) throw outcome.error;

@@ -17,5 +17,4 @@ export function prepared<P>(db: Executor, name: string, build: (db: Executor) =>
 }
 
 /** A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds), for values read inside JSON. */
-export const isoText = (column: AnyColumn | SQL) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoText = (column: AnyColumn | SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

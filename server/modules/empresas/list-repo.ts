@@ -2,7 +2,17 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, s
 import type { Db, Executor, Tx } from '../../infra/db/client';
 import { administradores, empresas, empresasContadores } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
-import { embed, listConditions, pageCondition, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import {
+  embed,
+  listConditions,
+  pageCondition,
+  readPage,
+  startsWith,
+  type Bind,
+  type ListQuery,
+  type ListSpec,
+  type PageRequest,
+} from '../../core/list';
 import {
   DIAS_AVISO_VENCIMIENTO,
   ESTADOS_COMPROBACION,

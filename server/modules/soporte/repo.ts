@@ -10,7 +10,17 @@ import {
   soporteContadores,
   soporteHistorial,
 } from '../../infra/db/schema';
-import { contains, embed, pageCondition, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import {
+  contains,
+  embed,
+  pageCondition,
+  readPage,
+  startsWith,
+  type Bind,
+  type ListQuery,
+  type ListSpec,
+  type PageRequest,
+} from '../../core/list';
 import { TICKET_STATES, TICKET_SUBJECTS } from '../../../src/domain/tickets';
 import type { Ticket, TicketFile, TicketHistory } from './contract';
 import { isoText, prepared } from '../../infra/db/prepared';
