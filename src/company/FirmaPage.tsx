@@ -10,7 +10,7 @@ export function FirmaPage() {
   return (
     <Box sx={{ mt: 2, maxWidth: 960 }}>
       <Title title="amelia.paginas.firma" />
-      <FirmaPanel path="/firma" checkPath="/firmaComprobar" />
+      <FirmaPanel path="/firma" checkPath="/firmaComprobar" showsSignature={[['miEmpresa']]} />
     </Box>
   );
 }

@@ -113,6 +113,9 @@ describe.skipIf(!e2eAvailable)('firma electrónica', () => {
     await loginAdmin(page, suite.server, DEMO.admin);
     await page.locator('.RaSidebar-fixed').getByRole('menuitem', { name: 'Empresas', exact: true }).waitFor();
     await open(page, suite.server, `/administrador/empresas/${usuario.COM_CODIGO}`);
+    // Typed in Datos and not saved: a new signature re-reads the company, and this must survive it.
+    const address = page.getByLabel('Dirección matriz', { exact: true });
+    await address.fill('Av. de la Prensa N58-12, Quito (sin guardar)');
     await page.getByRole('tab', { name: 'Firma electrónica', exact: true }).click();
     const current = page.getByRole('region', { name: 'Firma en uso' });
     await current.getByText('firma-el-tornillo.p12').waitFor();
@@ -127,9 +130,13 @@ describe.skipIf(!e2eAvailable)('firma electrónica', () => {
     await current.getByText(literal(`Del ${isoDay(expected.desde)} al ${isoDay(expected.hasta)}`)).waitFor();
     await current.getByText('María Fernanda Andrade', { exact: false }).waitFor();
     expect(await page.getByText('Revise antes de usarla').count()).toBe(0);
+    // The page's header follows at once: its signature line names the new holder.
+    await page.getByText(`Firma de ${expected.titular}, vence el`, { exact: false }).waitFor();
     const history = page.getByRole('region', { name: 'Firmas reemplazadas' });
     await history.getByText(seededValidity).first().waitFor();
     await screenshotsAtTwoWidths(page, 'firma-administrador');
+    await page.getByRole('tab', { name: 'Datos', exact: true }).click();
+    expect(await address.inputValue()).toBe('Av. de la Prensa N58-12, Quito (sin guardar)');
 
     const company = await suite.freshPage();
     await loginCompany(company, suite.server, tornillo);

@@ -197,7 +197,8 @@ function EmpresaPage({ onProblem }: { onProblem: (p: Problem | null) => void }) 
       </Tabs>
       {/* The form stays mounted while another tab shows, so nothing typed is lost by looking at the users or the history. */}
       <Box hidden={!inForm}>
-        <Form>
+        {/* A record read again (a new signature changes the header) keeps what was typed and not saved. */}
+        <Form resetOptions={{ keepDirtyValues: true }}>
           <Box {...panel('datos')} hidden={tab !== 'datos'} sx={{ p: { xs: 1, sm: 2 } }}>
             <DatosTab />
           </Box>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -17,6 +17,8 @@ type Props = {
   /** POST: check without storing (/empresas/firmaComprobar or /firmaComprobar). */
   checkPath: string;
   checkFields?: Record<string, string>;
+  /** The queries that show the signature elsewhere on the page (the company's header, its home), read again after a save. */
+  showsSignature: QueryKey[];
 };
 
 type Outcome = { msg: string; advertencias: string[]; comprobada?: FirmaComprobada };
@@ -25,7 +27,7 @@ type Outcome = { msg: string; advertencias: string[]; comprobada?: FirmaComproba
  * A company's electronic signature, the same for the administrator's firma tab and the company's own page: the one in
  * use, the form to check or replace it, what the last check or upload said, and the replaced ones.
  */
-export function FirmaPanel({ path, checkPath, checkFields }: Props) {
+export function FirmaPanel({ path, checkPath, checkFields, showsSignature }: Props) {
   const dataProvider = useDataProvider<AreaDataProvider>();
   const translate = useTranslate();
   const queryClient = useQueryClient();
@@ -65,9 +67,7 @@ export function FirmaPanel({ path, checkPath, checkFields }: Props) {
         onChecked={(comprobada) => setOutcome({ msg: comprobada.msg, advertencias: comprobada.advertencias, comprobada })}
         onSaved={(saved) => {
           setOutcome({ msg: saved.msg, advertencias: saved.advertencias });
-          void queryClient.invalidateQueries({ queryKey });
-          // The company's own pages show whether it has a signature.
-          void queryClient.invalidateQueries({ queryKey: ['miEmpresa'] });
+          for (const key of [queryKey, ...showsSignature]) void queryClient.invalidateQueries({ queryKey: key });
         }}
       />
       {data && <FirmaHistorial firmas={data.anteriores} />}
