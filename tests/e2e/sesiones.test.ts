@@ -144,7 +144,9 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     expect(await storageItem(page, 'usuarioAdmin')).toBeNull();
     expect(await storageItem(page, 'usuario')).not.toBeNull();
 
-    // Logout from the company user menu. (Reload: the admin area may still have a logout redirect pending from its 401s.)
+    // Logout from the company user menu. The admin area answers each of its failed calls with a redirect to its login:
+    // once they are all in, leaving it is final (a late one would take the page back to #/administrador/login).
+    await page.waitForLoadState('networkidle');
     await open(page, suite.server, '/');
     await page.reload();
     await sidebarEntries(page);
