@@ -34,8 +34,14 @@ type Options<U> = {
 
 type AuthError = { status?: number; body?: { code?: string; msg?: string } };
 
-/** An area's auth provider, plus the signed-in user's own clave change; it answers the server's message. */
-export type AreaAuthProvider = AuthProvider & { changePassword(change: PasswordChange): Promise<string> };
+/**
+ * An area's auth provider, plus the signed-in user's own clave change (it answers the server's message), and
+ * `shown(on)`: whether the area is on screen (AreaAdmin says so as it mounts and unmounts).
+ */
+export type AreaAuthProvider = AuthProvider & {
+  changePassword(change: PasswordChange): Promise<string>;
+  shown(on: boolean): void;
+};
 
 /**
  * One auth provider per area. Sign-in happens on the public pages; here the session is checked, the user's
@@ -70,8 +76,17 @@ export function createAuthProvider<U>({
    * call that was under way answers 403 and signs out, and the last one must not send the user to the sign-in page).
    */
   let afterLogout: string | undefined;
+  /**
+   * A 401 that arrives once the area has left the screen (its first 401 already sent the user to sign in, and the
+   * user went on elsewhere) neither redirects nor clears anything: it answers a request of a session that is gone,
+   * and a new session may have started since.
+   */
+  let onScreen = true;
 
   return {
+    shown: (on) => {
+      onScreen = on;
+    },
     login: () => Promise.resolve(),
     logout: async () => {
       menus.clear();
@@ -79,7 +94,8 @@ export function createAuthProvider<U>({
       // The token stops working on every server instance; the local session ends whatever the server answers.
       if (user) await api(paths.logout, { method: 'POST', token: user.token }).catch(() => undefined);
       session.clear();
-      return afterLogout ?? loginUrl;
+      // Signed out while the user went elsewhere (the server's answer takes a moment): stay there.
+      return onScreen ? (afterLogout ?? loginUrl) : false;
     },
     checkAuth: async () => {
       if (session.isExpired()) session.end(MSG.sessionExpiredNotice);
@@ -97,7 +113,7 @@ export function createAuthProvider<U>({
         passwordChoice.setRequired(true);
         throw { redirectTo: passwordChoice.url, logoutUser: false, message: false };
       }
-      if (error?.status !== 401) return;
+      if (error?.status !== 401 || !onScreen) return;
       // A call sent after a deactivation's sign-out has no token left: the user stays on error403.
       if (afterLogout) throw { redirectTo: afterLogout, logoutUser: true, message: false };
       // The sign-in page says why the user is there when the session expired or the server closed it.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Admin, Resource, type AdminProps } from 'react-admin';
 import { i18nProvider } from '../i18n/provider';
 import { themeOptions } from '../theme';
@@ -8,16 +8,22 @@ import type { Area } from '../registry/resources';
 import { AccessDeniedPage } from './AccessDeniedPage';
 import { AreaNotification } from './AreaNotification';
 import { NotFoundPage } from './NotFoundPage';
+import type { AreaAuthProvider } from '../authProvider/createAuthProvider';
 
-type Props = Omit<AdminProps, 'children'> & { area: Area; children?: ReactNode };
+type Props = Omit<AdminProps, 'children' | 'authProvider'> & { area: Area; authProvider: AreaAuthProvider; children?: ReactNode };
 
 /**
  * What both areas' <Admin> share: Spanish, Amelia's theme, sign-in on the public pages (no react-admin
  * login page), authentication required everywhere, no telemetry call to a third party, the Spanish
  * "not found" and "no access" pages, and the area's resources from the registry.
  */
-export function AreaAdmin({ area, children, ...props }: Props) {
+export function AreaAdmin({ area, authProvider, children, ...props }: Props) {
   const resources = useAreaResources(area);
+  // Late 401s of this area's requests must not pull the user back once the area has left the screen.
+  useEffect(() => {
+    authProvider.shown(true);
+    return () => authProvider.shown(false);
+  }, [authProvider]);
   if (!resources) return <Loading />;
   return (
     <Admin
@@ -29,6 +35,7 @@ export function AreaAdmin({ area, children, ...props }: Props) {
       catchAll={NotFoundPage}
       accessDenied={AccessDeniedPage}
       notification={AreaNotification}
+      authProvider={authProvider}
       {...props}
     >
       {resources.map(({ entry, screens }) => (

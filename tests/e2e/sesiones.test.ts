@@ -144,8 +144,8 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     expect(await storageItem(page, 'usuarioAdmin')).toBeNull();
     expect(await storageItem(page, 'usuario')).not.toBeNull();
 
-    // Logout from the company user menu. The admin area answers each of its failed calls with a redirect to its login:
-    // once they are all in, leaving it is final (a late one would take the page back to #/administrador/login).
+    // Logout from the company user menu. Late 401s of the admin area no longer redirect once it has left the screen, but
+    // one path still does in about 1 run of 16 (see the closing note of 2026-11-22): its calls are let finish first.
     await page.waitForLoadState('networkidle');
     await open(page, suite.server, '/');
     await page.reload();

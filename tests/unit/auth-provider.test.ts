@@ -88,6 +88,22 @@ describe('auth providers: logout, closed sessions and the temporary clave', () =
     expect(adminSession.endNotice()).toBeNull();
   });
 
+  it('a late 401 of an area that has left the screen neither redirects nor ends the session signed in since', async () => {
+    adminSession.save(adminUser);
+    adminAuthProvider.shown(false);
+    try {
+      await expect(adminAuthProvider.checkError({ status: 401, body: { msg: MSG.sessionEnded } })).resolves.toBeUndefined();
+      expect(adminSession.get()?.token).toBe('token-admin');
+      expect(adminSession.endNotice()).toBeNull();
+    } finally {
+      adminAuthProvider.shown(true);
+    }
+    await expect(adminAuthProvider.checkError({ status: 401, body: { msg: MSG.sessionEnded } })).rejects.toMatchObject({
+      redirectTo: '/administrador/login',
+    });
+    expect(adminSession.get()).toBeNull();
+  });
+
   it('a 403 asking for a new clave keeps the session and sends it to choose one', async () => {
     companySession.save(companyUser());
     await expect(
