@@ -48,10 +48,11 @@ export async function findCompany(db: Db, empresa: number) {
   return company;
 }
 
-/** The company's plan that expires last (its current or most recent one). */
-export async function latestPlan(db: Db, empresa: number) {
-  const [plan] = await db
+/** The company's plans, latest expiry first (the first is its current or most recent one). */
+const plansOf = (db: Executor, empresa: number) =>
+  db
     .select({
+      PLANEMPRESA_ID: planesEmpresa.PLANEMPRESA_ID,
       PLAN_NOMBRE: planes.PLAN_NOMBRE,
       PLAN_COMPROBANTES: planes.PLAN_COMPROBANTES,
       PLANEMPRESA_INICIO: planesEmpresa.PLANEMPRESA_INICIO,
@@ -60,8 +61,11 @@ export async function latestPlan(db: Db, empresa: number) {
     .from(planesEmpresa)
     .innerJoin(planes, eq(planes.PLAN_ID, planesEmpresa.PLAN_ID))
     .where(eq(planesEmpresa.EMP_CODIGO, empresa))
-    .orderBy(desc(planesEmpresa.PLANEMPRESA_CADUCA))
-    .limit(1);
+    .orderBy(desc(planesEmpresa.PLANEMPRESA_CADUCA), desc(planesEmpresa.PLANEMPRESA_ID));
+
+/** The company's plan that expires last (its current or most recent one). */
+export async function latestPlan(db: Db, empresa: number) {
+  const [plan] = await plansOf(db, empresa).limit(1);
   return plan;
 }
 
@@ -561,18 +565,7 @@ export function companyAccesses(db: Db, empresa: number, query: ListQuery) {
 
 /** Every plan the company had, latest expiry first, with its status today. */
 export async function companyPlans(db: Executor, empresa: number): Promise<PlanEmpresa[]> {
-  const rows = await db
-    .select({
-      PLANEMPRESA_ID: planesEmpresa.PLANEMPRESA_ID,
-      PLAN_NOMBRE: planes.PLAN_NOMBRE,
-      PLAN_COMPROBANTES: planes.PLAN_COMPROBANTES,
-      PLANEMPRESA_INICIO: planesEmpresa.PLANEMPRESA_INICIO,
-      PLANEMPRESA_CADUCA: planesEmpresa.PLANEMPRESA_CADUCA,
-    })
-    .from(planesEmpresa)
-    .innerJoin(planes, eq(planes.PLAN_ID, planesEmpresa.PLAN_ID))
-    .where(eq(planesEmpresa.EMP_CODIGO, empresa))
-    .orderBy(desc(planesEmpresa.PLANEMPRESA_CADUCA), desc(planesEmpresa.PLANEMPRESA_ID));
+  const rows = await plansOf(db, empresa);
   const today = new Date(`${hoyEcuador()}T00:00:00Z`);
   return rows.map((r) => ({ ...r, estado: vigencia(r.PLANEMPRESA_CADUCA, today) }));
 }
