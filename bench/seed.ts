@@ -357,8 +357,10 @@ ORDER BY e.k
 ON CONFLICT (emp_ruc) DO NOTHING;
 
 -- One plan per company (nine in ten), ending around today: the trigger on planes_empresa sets EMP_PLAN_CADUCA.
-INSERT INTO planes_empresa (emp_codigo, plan_id, planempresa_inicio, planempresa_caduca, planempresa_extension)
-SELECT x.emp_codigo, p.ids[1 + ${hash('x.emp_codigo', 42, 1000)} % cardinality(p.ids)], x.caduca - 365, x.caduca, 'NULL'
+INSERT INTO planes_empresa (emp_codigo, plan_id, planempresa_inicio, planempresa_caduca, planempresa_extension,
+  planempresa_comprobantes, planempresa_precio, planempresa_usados)
+SELECT x.emp_codigo, pl.plan_id, x.caduca - 365, x.caduca, 'NULL', pl.plan_comprobantes, pl.plan_precio,
+  (pl.plan_comprobantes * ${hash('x.emp_codigo', 46, 101)}) / 100
 FROM (
   SELECT emp_codigo,
     CASE WHEN ${hash('emp_codigo', 43, 100)} < 20 THEN current_date - (1 + ${hash('emp_codigo', 44, 365)})
@@ -366,6 +368,7 @@ FROM (
       ELSE current_date + (31 + ${hash('emp_codigo', 44, 335)}) END AS caduca
   FROM empresas WHERE emp_ruc IN (SELECT ruc FROM bench_empresas) AND ${hash('emp_codigo', 45, 10)} <> 0
 ) AS x
-CROSS JOIN (SELECT array_agg(plan_id ORDER BY plan_id) AS ids FROM planes WHERE plan_tipo = 'V') AS p;
+CROSS JOIN (SELECT array_agg(plan_id ORDER BY plan_id) AS ids FROM planes WHERE plan_tipo = 'V' AND plan_clase = 'E') AS p
+JOIN planes pl ON pl.plan_id = p.ids[1 + ${hash('x.emp_codigo', 42, 1000)} % cardinality(p.ids)];
 `;
 }

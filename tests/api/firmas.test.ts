@@ -334,6 +334,8 @@ describe.each(testSetups)('firma electrónica (%s, archivos en %s)', (kind, stor
         PLAN_ID: plan.PLAN_ID,
         PLANEMPRESA_INICIO: isoDay(new Date()),
         PLANEMPRESA_CADUCA: isoDay(new Date(Date.now() + 365 * 86_400_000)),
+        PLANEMPRESA_COMPROBANTES: plan.PLAN_COMPROBANTES,
+        PLANEMPRESA_PRECIO: plan.PLAN_PRECIO,
       });
       const session = await loginCompany(t, company.login);
       const notice = async () => (await get(`/comprobarfirmaPlan/${session.COM_CODIGO}/${session.eid}`, session.token)).json();

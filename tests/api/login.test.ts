@@ -248,9 +248,14 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
       const [plan] = await t.db.select().from(planes).limit(1);
       const today = new Date().toISOString().slice(0, 10);
       const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
-      await t.db
-        .insert(planesEmpresa)
-        .values({ EMP_CODIGO: company.EMP_CODIGO, PLAN_ID: plan.PLAN_ID, PLANEMPRESA_INICIO: today, PLANEMPRESA_CADUCA: nextYear });
+      await t.db.insert(planesEmpresa).values({
+        EMP_CODIGO: company.EMP_CODIGO,
+        PLAN_ID: plan.PLAN_ID,
+        PLANEMPRESA_INICIO: today,
+        PLANEMPRESA_CADUCA: nextYear,
+        PLANEMPRESA_COMPROBANTES: plan.PLAN_COMPROBANTES,
+        PLANEMPRESA_PRECIO: plan.PLAN_PRECIO,
+      });
       expect((await check(company.login)).mensaje).toContain('firma electrónica');
 
       await uploadCompanySignature(t, (await loginCompany(t, company.login)).token);
@@ -263,7 +268,14 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
       const today = new Date().toISOString().slice(0, 10);
       await t.db
         .insert(planesEmpresa)
-        .values({ EMP_CODIGO: company.EMP_CODIGO, PLAN_ID: plan.PLAN_ID, PLANEMPRESA_INICIO: '2025-01-01', PLANEMPRESA_CADUCA: today });
+        .values({
+          EMP_CODIGO: company.EMP_CODIGO,
+          PLAN_ID: plan.PLAN_ID,
+          PLANEMPRESA_INICIO: '2025-01-01',
+          PLANEMPRESA_CADUCA: today,
+          PLANEMPRESA_COMPROBANTES: plan.PLAN_COMPROBANTES,
+          PLANEMPRESA_PRECIO: plan.PLAN_PRECIO,
+        });
       await uploadCompanySignature(t, (await loginCompany(t, company.login)).token);
       expect(await check(company.login)).toEqual({ activar: false, mensaje: '' });
     });

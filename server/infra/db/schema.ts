@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -232,16 +233,37 @@ export const usuarios = pgTable(
   (t) => [uniqueIndex('usuarios_empresa_usuario').on(t.COM_CODIGO, t.USU_USUARIO)],
 );
 
-/** Plans sold to companies. PLAN_TIPO: V sales (default), C purchases. */
-export const planes = pgTable('planes', {
-  PLAN_ID: serial('plan_id').primaryKey(),
-  PLAN_NOMBRE: varchar('plan_nombre', { length: 120 }).notNull(),
-  PLAN_TIPO: varchar('plan_tipo', { length: 1 }).notNull().default('V'),
-  PLAN_COMPROBANTES: integer('plan_comprobantes').notNull(),
-  PLAN_DIAS: integer('plan_dias').notNull(),
-  PLAN_PRECIO: varchar('plan_precio', { length: 20 }).notNull(),
-});
+/**
+ * The plan catalogue. PLAN_TIPO: V sales (default), C purchases. PLAN_CLASE: E electronic documents, I printing-house
+ * authorizations, O Orel (src/domain/planes.ts). A plan that was ever sold is retired (PLAN_ACTIVO false), never deleted.
+ */
+export const planes = pgTable(
+  'planes',
+  {
+    PLAN_ID: serial('plan_id').primaryKey(),
+    PLAN_NOMBRE: varchar('plan_nombre', { length: 120 }).notNull(),
+    PLAN_TIPO: varchar('plan_tipo', { length: 1 }).notNull().default('V'),
+    PLAN_CLASE: varchar('plan_clase', { length: 1 }).notNull().default('E'),
+    PLAN_COMPROBANTES: integer('plan_comprobantes').notNull(),
+    PLAN_DIAS: integer('plan_dias').notNull(),
+    /** USD before IVA. */
+    PLAN_PRECIO: numeric('plan_precio', { precision: 10, scale: 2 }).notNull(),
+    PLAN_DESCRIPCION: varchar('plan_descripcion', { length: 300 }),
+    PLAN_ACTIVO: boolean('plan_activo').notNull().default(true),
+  },
+  (t) => [
+    check('planes_tipo', sql`${t.PLAN_TIPO} IN ('V', 'C')`),
+    check('planes_clase', sql`${t.PLAN_CLASE} IN ('E', 'I', 'O')`),
+    check('planes_cantidades', sql`${t.PLAN_COMPROBANTES} > 0 AND ${t.PLAN_DIAS} > 0 AND ${t.PLAN_PRECIO} >= 0`),
+    uniqueIndex('planes_nombre_unico').on(sql`lower(${t.PLAN_NOMBRE})`, t.PLAN_TIPO, t.PLAN_CLASE),
+  ],
+);
 
+/**
+ * Plans sold to companies: their own electronic-document plans (clase E), printing-house authorizations (I, with the
+ * authorization document) and Orel plans (O; the /planesOrel routes call the id PLANOREL_ID). Name, documents, price
+ * and type are copied at the sale, so editing the catalogue never rewrites what a company bought.
+ */
 export const planesEmpresa = pgTable(
   'planes_empresa',
   {
@@ -252,12 +274,33 @@ export const planesEmpresa = pgTable(
     PLAN_ID: integer('plan_id')
       .notNull()
       .references(() => planes.PLAN_ID),
+    PLANEMPRESA_CLASE: varchar('planempresa_clase', { length: 1 }).notNull().default('E'),
+    PLANEMPRESA_TIPO: varchar('planempresa_tipo', { length: 1 }).notNull().default('V'),
     PLANEMPRESA_INICIO: date('planempresa_inicio').notNull(),
     PLANEMPRESA_CADUCA: date('planempresa_caduca').notNull(),
-    /** Extension of the uploaded payment file, or null / 'NULL' when none. */
+    PLANEMPRESA_COMPROBANTES: integer('planempresa_comprobantes').notNull(),
+    /** Documents used so far: raised only by consumePlan() (server/modules/planes/consumption.ts), never past the total. */
+    PLANEMPRESA_USADOS: integer('planempresa_usados').notNull().default(0),
+    PLANEMPRESA_PRECIO: numeric('planempresa_precio', { precision: 10, scale: 2 }).notNull(),
+    /** Extension of the plan's document (the printing-house authorization), or null / 'NULL' when there is none. */
     PLANEMPRESA_EXTENSION: varchar('planempresa_extension', { length: 10 }),
+    ARC_ID: varchar('arc_id', { length: 40 }).references(() => archivos.ARC_ID, { onDelete: 'set null' }),
+    /** The payment it came from (the company's payments). */
+    PAG_CODIGO: integer('pag_codigo').references(() => pagos.PAG_CODIGO, { onDelete: 'set null' }),
+    /** Who sold it. */
+    ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'set null' }),
+    PLANEMPRESA_OBSERVACION: varchar('planempresa_observacion', { length: 300 }),
+    PLANEMPRESA_FECHA: timestamp('planempresa_fecha', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('planes_empresa_emp').on(t.EMP_CODIGO)],
+  (t) => [
+    index('planes_empresa_vigente').on(t.EMP_CODIGO, t.PLANEMPRESA_CLASE, t.PLANEMPRESA_TIPO, t.PLANEMPRESA_CADUCA),
+    index('planes_empresa_caduca').on(t.PLANEMPRESA_CADUCA),
+    index('planes_empresa_fecha').on(t.PLANEMPRESA_FECHA),
+    check('planes_empresa_clase', sql`${t.PLANEMPRESA_CLASE} IN ('E', 'I', 'O')`),
+    check('planes_empresa_tipo', sql`${t.PLANEMPRESA_TIPO} IN ('V', 'C')`),
+    check('planes_empresa_fechas', sql`${t.PLANEMPRESA_CADUCA} >= ${t.PLANEMPRESA_INICIO}`),
+    check('planes_empresa_usados', sql`${t.PLANEMPRESA_USADOS} >= 0 AND ${t.PLANEMPRESA_USADOS} <= ${t.PLANEMPRESA_COMPROBANTES}`),
+  ],
 );
 
 /** Global settings, read by position (see src/settings/positions.ts). CON_CODIGO fixes the order. */

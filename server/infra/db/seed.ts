@@ -43,13 +43,16 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
   const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(administradores).where(eq(administradores.ADM_USUARIO, DEMO.admin.usuario));
     if (existing) return null;
-    await tx.insert(administradores).values({
-      ADM_USUARIO: DEMO.admin.usuario,
-      ADM_CLAVE: adminHash,
-      ADM_NOMBRE: 'María Fernanda Andrade',
-      ADM_CORREO: 'admin@amelia.ec',
-      PRF_CODIGO: PERFIL.administrador,
-    });
+    const [admin] = await tx
+      .insert(administradores)
+      .values({
+        ADM_USUARIO: DEMO.admin.usuario,
+        ADM_CLAVE: adminHash,
+        ADM_NOMBRE: 'María Fernanda Andrade',
+        ADM_CORREO: 'admin@amelia.ec',
+        PRF_CODIGO: PERFIL.administrador,
+      })
+      .returning();
     const [dist] = await tx
       .insert(administradores)
       .values({
@@ -69,6 +72,16 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
         { PLAN_NOMBRE: 'Pyme', PLAN_TIPO: 'V', PLAN_COMPROBANTES: 500, PLAN_DIAS: 365, PLAN_PRECIO: '60.00' },
         { PLAN_NOMBRE: 'Empresarial', PLAN_TIPO: 'V', PLAN_COMPROBANTES: 2000, PLAN_DIAS: 365, PLAN_PRECIO: '150.00' },
         { PLAN_NOMBRE: 'Compras', PLAN_TIPO: 'C', PLAN_COMPROBANTES: 300, PLAN_DIAS: 365, PLAN_PRECIO: '40.00' },
+        {
+          PLAN_NOMBRE: 'Autorización de imprenta',
+          PLAN_TIPO: 'V',
+          PLAN_CLASE: 'I',
+          PLAN_COMPROBANTES: 500,
+          PLAN_DIAS: 365,
+          PLAN_PRECIO: '35.00',
+          PLAN_DESCRIPCION: 'Comprobantes preimpresos autorizados por el SRI a través de la imprenta',
+        },
+        { PLAN_NOMBRE: 'Orel Básico', PLAN_TIPO: 'V', PLAN_CLASE: 'O', PLAN_COMPROBANTES: 1000, PLAN_DIAS: 365, PLAN_PRECIO: '80.00' },
       ])
       .returning();
 
@@ -134,7 +147,10 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
         PLAN_ID: plans[1].PLAN_ID,
         PLANEMPRESA_INICIO: addDays(-30),
         PLANEMPRESA_CADUCA: addDays(335),
-        PLANEMPRESA_EXTENSION: 'pdf',
+        PLANEMPRESA_COMPROBANTES: plans[1].PLAN_COMPROBANTES,
+        PLANEMPRESA_USADOS: 37,
+        PLANEMPRESA_PRECIO: plans[1].PLAN_PRECIO,
+        ADM_CODIGO: admin.ADM_CODIGO,
       },
       {
         EMP_CODIGO: tornillo.EMP_CODIGO,
@@ -142,6 +158,9 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
         PLANEMPRESA_INICIO: addDays(-400),
         PLANEMPRESA_CADUCA: addDays(-35),
         PLANEMPRESA_EXTENSION: 'NULL',
+        PLANEMPRESA_COMPROBANTES: plans[0].PLAN_COMPROBANTES,
+        PLANEMPRESA_USADOS: 100,
+        PLANEMPRESA_PRECIO: plans[0].PLAN_PRECIO,
       },
     ]);
 

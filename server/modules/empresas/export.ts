@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Papa from 'papaparse';
 import { ESTADO_COMPROBACION_ETIQUETA, type EstadoComprobacion } from '../../../src/domain/empresas';
 import type { EmpresaFila, FormatoExportacion } from './list-contract';
-import { hoyEcuador } from './list-repo';
+import { hoyEcuador } from '../../../src/domain/fechas';
 
 /** Rows read per query while exporting: memory stays at one batch whatever the list's size. */
 export const EXPORT_BATCH = 1_000;

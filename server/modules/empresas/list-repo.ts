@@ -21,19 +21,13 @@ import {
   type EstadoVigencia,
 } from '../../../src/domain/empresas';
 import { PERFIL } from '../../../src/domain/perfiles';
+import { hoyEcuador, sumarDias } from '../../../src/domain/fechas';
 import type { EmpresaFila } from './list-contract';
-
-/** Built once: a DateTimeFormat costs far more to create than to use. en-CA writes YYYY-MM-DD. */
-const ecuadorDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guayaquil' });
-/** Today in Ecuador (mainland, UTC-5 all year), YYYY-MM-DD: plan and signature statuses change at local midnight. */
-export const hoyEcuador = (now = new Date()) => ecuadorDay.format(now);
-
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The dates of one status (src/domain/empresas.ts vigencia) as a range on an indexed date column. */
 function vigenciaCondition(column: AnyColumn, estado: string, key: string): SQL {
   const today = hoyEcuador();
-  const limit = addDays(today, DIAS_AVISO_VENCIMIENTO);
+  const limit = sumarDias(today, DIAS_AVISO_VENCIMIENTO);
   switch (estado as EstadoVigencia) {
     case 'sin':
       return isNull(column);

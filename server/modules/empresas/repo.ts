@@ -26,7 +26,7 @@ import { MSG } from '../../../src/domain/messages';
 import { PERFIL } from '../../../src/domain/perfiles';
 import { ESTADO_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, vigencia, type EstadoComprobacion } from '../../../src/domain/empresas';
 import { companyScope } from './access';
-import { hoyEcuador } from './list-repo';
+import { hoyEcuador } from '../../../src/domain/fechas';
 import { changedFields, recordHistory } from './history';
 import { replaceCompanyMenus } from '../menus/repo';
 import { ingresoPage, ingresoRow } from '../ingresos/repo';

@@ -1,0 +1,20 @@
+/** Calendar days as the API writes them (YYYY-MM-DD), counted in Ecuador: plans and signatures change at local midnight. */
+
+/** Built once: a DateTimeFormat costs far more to create than to use. en-CA writes YYYY-MM-DD. */
+const ecuadorDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guayaquil' });
+
+/** Today in Ecuador (mainland, UTC-5 all year), YYYY-MM-DD. */
+export const hoyEcuador = (now = new Date()) => ecuadorDay.format(now);
+
+const DAY_MS = 86_400_000;
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
+export const sumarDias = (day: string, days: number) => new Date(dayMs(day) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const diasEntre = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+export const esDia = (text: string) => DAY.test(text) && !Number.isNaN(dayMs(text)) && sumarDias(text, 0) === text;
