@@ -266,16 +266,14 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
       const company = await registerCompany(t);
       const [plan] = await t.db.select().from(planes).limit(1);
       const today = new Date().toISOString().slice(0, 10);
-      await t.db
-        .insert(planesEmpresa)
-        .values({
-          EMP_CODIGO: company.EMP_CODIGO,
-          PLAN_ID: plan.PLAN_ID,
-          PLANEMPRESA_INICIO: '2025-01-01',
-          PLANEMPRESA_CADUCA: today,
-          PLANEMPRESA_COMPROBANTES: plan.PLAN_COMPROBANTES,
-          PLANEMPRESA_PRECIO: plan.PLAN_PRECIO,
-        });
+      await t.db.insert(planesEmpresa).values({
+        EMP_CODIGO: company.EMP_CODIGO,
+        PLAN_ID: plan.PLAN_ID,
+        PLANEMPRESA_INICIO: '2025-01-01',
+        PLANEMPRESA_CADUCA: today,
+        PLANEMPRESA_COMPROBANTES: plan.PLAN_COMPROBANTES,
+        PLANEMPRESA_PRECIO: plan.PLAN_PRECIO,
+      });
       await uploadCompanySignature(t, (await loginCompany(t, company.login)).token);
       expect(await check(company.login)).toEqual({ activar: false, mensaje: '' });
     });
