@@ -357,9 +357,9 @@ ORDER BY e.k
 ON CONFLICT (emp_ruc) DO NOTHING;
 
 -- One plan per company (nine in ten), ending around today: the trigger on planes_empresa sets EMP_PLAN_CADUCA.
-INSERT INTO planes_empresa (emp_codigo, plan_id, planempresa_inicio, planempresa_caduca, planempresa_extension,
+INSERT INTO planes_empresa (emp_codigo, plan_id, planempresa_nombre, planempresa_inicio, planempresa_caduca, planempresa_extension,
   planempresa_comprobantes, planempresa_precio, planempresa_usados)
-SELECT x.emp_codigo, pl.plan_id, x.caduca - 365, x.caduca, 'NULL', pl.plan_comprobantes, pl.plan_precio,
+SELECT x.emp_codigo, pl.plan_id, pl.plan_nombre, x.caduca - 365, x.caduca, 'NULL', pl.plan_comprobantes, pl.plan_precio,
   (pl.plan_comprobantes * ${hash('x.emp_codigo', 46, 101)}) / 100
 FROM (
   SELECT emp_codigo,

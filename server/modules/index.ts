@@ -13,6 +13,7 @@ import salud from './salud/routes';
 import usuarios from './usuarios/routes';
 import pagos from './pagos/routes';
 import bancos from './bancos/routes';
+import planes from './planes/routes';
 
 const API = '/api/EmpresasAmelia';
 
@@ -31,5 +32,6 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes }> = [
   { prefix: `${API}/empresas`, routes: usuarios },
   { prefix: `${API}/empresas`, routes: pagos },
   { prefix: `${API}/empresas`, routes: bancos },
+  { prefix: API, routes: planes },
   { prefix: '/api', routes: salud },
 ];

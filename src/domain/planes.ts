@@ -5,6 +5,7 @@
  */
 import { diasEntre, sumarDias } from './fechas';
 import { DIAS_AVISO_VENCIMIENTO } from './empresas';
+import type { UploadRule } from './archivos';
 
 /** PLAN_TIPO: V sales (the default, §9), C purchases. T is only a filter value: every type. */
 export const PLAN_TIPO = { ventas: 'V', compras: 'C' } as const;
@@ -109,6 +110,10 @@ export const PLAN_MSG = {
   removed: 'Plan eliminado de la empresa.',
   removeUsed: 'El plan ya tiene comprobantes emitidos: no se puede eliminar. Corrija sus fechas o cantidades.',
   noDocument: 'El plan no tiene documento.',
+  documentSaved: 'Documento del plan guardado.',
+  documentType: 'El documento del plan debe ser un PDF, JPG o PNG.',
+  documentSize: 'El documento del plan supera el peso máximo de 15 MB.',
+  invalidDay: 'Las fechas deben tener el formato AAAA-MM-DD (por ejemplo 2026-11-22).',
   // Warnings (comprobarfirmaPlan) and the refusal to issue a document.
   noPlan: 'Su empresa no tiene un plan contratado. Contacte a su distribuidor para activar uno y emitir comprobantes.',
   expired: (caduca: string) => `Su plan caducó el ${caduca}. Renuévelo para seguir emitiendo comprobantes electrónicos.`,
@@ -121,3 +126,16 @@ export const PLAN_MSG = {
   exhausted: (total: number) =>
     `Su plan llegó a su límite de ${total} comprobantes. Contrate una renovación o un plan mayor para seguir emitiendo.`,
 } as const;
+
+/**
+ * A sold plan's document (the printing-house authorization, or any plan's contract): PDF, JPG or PNG up to 15 MB.
+ * It lives here, not in archivos.ts, so the public pages that upload files do not load the plan rules.
+ */
+export const PLAN_FILE: UploadRule = {
+  kinds: ['pdf', 'jpg', 'png'],
+  extensions: ['pdf', 'jpg', 'jpeg', 'png'],
+  accept: '.pdf,.jpg,.jpeg,.png',
+  maxBytes: 15_728_640,
+  typeMessage: PLAN_MSG.documentType,
+  sizeMessage: PLAN_MSG.documentSize,
+};

@@ -24,6 +24,7 @@ import { readCertificate } from '../../server/infra/certificates';
 import { currentSignatureSecret } from '../../server/modules/firmas/repo';
 import { SIGNATURE_FILE } from '../../src/domain/archivos';
 import { isoDay } from '../../src/domain/empresas';
+import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
 import { FIRMA_MSG, MSG } from '../../src/domain/messages';
 
 type Firma = {
@@ -332,8 +333,10 @@ describe.each(testSetups)('firma electrónica (%s, archivos en %s)', (kind, stor
       await t.db.insert(planesEmpresa).values({
         EMP_CODIGO: company.EMP_CODIGO,
         PLAN_ID: plan.PLAN_ID,
-        PLANEMPRESA_INICIO: isoDay(new Date()),
-        PLANEMPRESA_CADUCA: isoDay(new Date(Date.now() + 365 * 86_400_000)),
+        PLANEMPRESA_NOMBRE: plan.PLAN_NOMBRE,
+        // Plans start at midnight in Ecuador, not UTC.
+        PLANEMPRESA_INICIO: hoyEcuador(),
+        PLANEMPRESA_CADUCA: sumarDias(hoyEcuador(), 365),
         PLANEMPRESA_COMPROBANTES: plan.PLAN_COMPROBANTES,
         PLANEMPRESA_PRECIO: plan.PLAN_PRECIO,
       });

@@ -7,6 +7,8 @@ import { MSG } from '../../src/domain/messages';
 import { administradores, empresas, planes, planesEmpresa, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import { uploadCompanySignature } from '../helpers/certificates';
+import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { PLAN_MSG } from '../../src/domain/planes';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -246,11 +248,13 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
     it('una empresa con plan vigente y firma no recibe aviso', async () => {
       const company = await registerCompany(t);
       const [plan] = await t.db.select().from(planes).limit(1);
-      const today = new Date().toISOString().slice(0, 10);
-      const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+      // Plans change at midnight in Ecuador: its day, not UTC's (which is already tomorrow from 19:00 there).
+      const today = hoyEcuador();
+      const nextYear = sumarDias(today, 365);
       await t.db.insert(planesEmpresa).values({
         EMP_CODIGO: company.EMP_CODIGO,
         PLAN_ID: plan.PLAN_ID,
+        PLANEMPRESA_NOMBRE: plan.PLAN_NOMBRE,
         PLANEMPRESA_INICIO: today,
         PLANEMPRESA_CADUCA: nextYear,
         PLANEMPRESA_COMPROBANTES: plan.PLAN_COMPROBANTES,
@@ -262,20 +266,22 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
       expect(await check(company.login)).toEqual({ activar: false, mensaje: '' });
     });
 
-    it('un plan que caduca hoy todavía está vigente', async () => {
+    it('un plan que caduca hoy (en Ecuador) todavía está vigente: avisa que vence hoy', async () => {
       const company = await registerCompany(t);
       const [plan] = await t.db.select().from(planes).limit(1);
-      const today = new Date().toISOString().slice(0, 10);
+      const today = hoyEcuador();
       await t.db.insert(planesEmpresa).values({
         EMP_CODIGO: company.EMP_CODIGO,
         PLAN_ID: plan.PLAN_ID,
+        PLANEMPRESA_NOMBRE: plan.PLAN_NOMBRE,
         PLANEMPRESA_INICIO: '2025-01-01',
         PLANEMPRESA_CADUCA: today,
         PLANEMPRESA_COMPROBANTES: plan.PLAN_COMPROBANTES,
         PLANEMPRESA_PRECIO: plan.PLAN_PRECIO,
       });
       await uploadCompanySignature(t, (await loginCompany(t, company.login)).token);
-      expect(await check(company.login)).toEqual({ activar: false, mensaje: '' });
+      expect(await check(company.login)).toEqual({ activar: true, mensaje: PLAN_MSG.expiring(today, 0) });
+      expect(PLAN_MSG.expiring(today, 0)).toContain('vence hoy');
     });
 
     it('con el código de otra empresa responde 404 (aislamiento entre empresas)', async () => {

@@ -255,7 +255,7 @@ describe('el servidor como proceso, con PGlite en DATA_DIR', () => {
         const [{ n: plans }] = await database.db.select({ n: count() }).from(planes);
         expect(admins).toBe(3); // admin, distribuidor, revendedor
         expect(companies).toBe(4); // three demo companies + the one registered over HTTP
-        expect(plans).toBe(4);
+        expect(plans).toBe(6); // four electronic-document plans, a printing-house one and an Orel one
         expect(await database.db.select().from(usuarios).where(eq(usuarios.USU_USUARIO, DEMO.empresa.usuario))).toHaveLength(1);
         expect(await database.db.select().from(empresas).where(eq(empresas.EMP_RUC, company.EMP_RUC))).toHaveLength(1);
         expect(await database.db.select().from(empresas).where(eq(empresas.EMP_RUC, COMPANIES.tornillo.ruc))).toHaveLength(1);

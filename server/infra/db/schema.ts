@@ -274,6 +274,8 @@ export const planesEmpresa = pgTable(
     PLAN_ID: integer('plan_id')
       .notNull()
       .references(() => planes.PLAN_ID),
+    /** The catalogue plan's name at the sale: renaming the catalogue plan does not rename what a company bought. */
+    PLANEMPRESA_NOMBRE: varchar('planempresa_nombre', { length: 120 }).notNull(),
     PLANEMPRESA_CLASE: varchar('planempresa_clase', { length: 1 }).notNull().default('E'),
     PLANEMPRESA_TIPO: varchar('planempresa_tipo', { length: 1 }).notNull().default('V'),
     PLANEMPRESA_INICIO: date('planempresa_inicio').notNull(),
@@ -296,6 +298,8 @@ export const planesEmpresa = pgTable(
     index('planes_empresa_vigente').on(t.EMP_CODIGO, t.PLANEMPRESA_CLASE, t.PLANEMPRESA_TIPO, t.PLANEMPRESA_CADUCA),
     index('planes_empresa_caduca').on(t.PLANEMPRESA_CADUCA),
     index('planes_empresa_fecha').on(t.PLANEMPRESA_FECHA),
+    // How many times a catalogue plan was sold (its list's "vendidos", retire or delete) without reading every sale.
+    index('planes_empresa_plan').on(t.PLAN_ID),
     check('planes_empresa_clase', sql`${t.PLANEMPRESA_CLASE} IN ('E', 'I', 'O')`),
     check('planes_empresa_tipo', sql`${t.PLANEMPRESA_TIPO} IN ('V', 'C')`),
     check('planes_empresa_fechas', sql`${t.PLANEMPRESA_CADUCA} >= ${t.PLANEMPRESA_INICIO}`),

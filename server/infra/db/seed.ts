@@ -145,6 +145,7 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
       {
         EMP_CODIGO: andina.EMP_CODIGO,
         PLAN_ID: plans[1].PLAN_ID,
+        PLANEMPRESA_NOMBRE: plans[1].PLAN_NOMBRE,
         PLANEMPRESA_INICIO: addDays(-30),
         PLANEMPRESA_CADUCA: addDays(335),
         PLANEMPRESA_COMPROBANTES: plans[1].PLAN_COMPROBANTES,
@@ -155,6 +156,7 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
       {
         EMP_CODIGO: tornillo.EMP_CODIGO,
         PLAN_ID: plans[0].PLAN_ID,
+        PLANEMPRESA_NOMBRE: plans[0].PLAN_NOMBRE,
         PLANEMPRESA_INICIO: addDays(-400),
         PLANEMPRESA_CADUCA: addDays(-35),
         PLANEMPRESA_EXTENSION: 'NULL',

@@ -250,16 +250,6 @@ export const AccesoEmpresa = Type.Object({
 });
 export type AccesoEmpresa = Static<typeof AccesoEmpresa>;
 
-export const PlanEmpresa = Type.Object({
-  PLANEMPRESA_ID: Type.Integer(),
-  PLAN_NOMBRE: Type.String(),
-  PLAN_COMPROBANTES: Type.Integer(),
-  PLANEMPRESA_INICIO: Type.String(),
-  PLANEMPRESA_CADUCA: Type.String(),
-  estado: Vigencia,
-});
-export type PlanEmpresa = Static<typeof PlanEmpresa>;
-
 /** The logo for printed documents just stored (POST /empresas/logo/{id}). */
 export const LogoGuardado = Type.Object({
   EMP_LOGO: Type.String({ description: 'Id del archivo del logo' }),

@@ -12,7 +12,6 @@ import {
   menus,
   menusEmpresa,
   pagos,
-  planes,
   planesEmpresa,
   puntosEmision,
   soporte,
@@ -30,6 +29,7 @@ import { hoyEcuador } from '../../../src/domain/fechas';
 import { changedFields, recordHistory } from './history';
 import { replaceCompanyMenus } from '../menus/repo';
 import { ingresoPage, ingresoRow } from '../ingresos/repo';
+import { latestPlan } from '../planes/repo';
 import {
   EMPRESA_MSG,
   type EmpresaCabecera,
@@ -37,36 +37,14 @@ import {
   type EmpresaFicha,
   type EmpresaNueva,
   type Establecimiento,
-  type PlanEmpresa,
 } from './contract';
 
 /** What the history records as HIS_ACCION (see history.ts). */
-const HISTORY_ACTIONS = ['creacion', 'datos', 'menus', 'usuario', 'pago', 'comprobacion', 'firma', 'estado'] as const;
+const HISTORY_ACTIONS = ['creacion', 'datos', 'menus', 'usuario', 'pago', 'comprobacion', 'firma', 'estado', 'plan'] as const;
 
 export async function findCompany(db: Db, empresa: number) {
   const [company] = await db.select().from(empresas).where(eq(empresas.EMP_CODIGO, empresa));
   return company;
-}
-
-/** The company's plans, latest expiry first (the first is its current or most recent one). */
-const plansOf = (db: Executor, empresa: number) =>
-  db
-    .select({
-      PLANEMPRESA_ID: planesEmpresa.PLANEMPRESA_ID,
-      PLAN_NOMBRE: planes.PLAN_NOMBRE,
-      PLAN_COMPROBANTES: planes.PLAN_COMPROBANTES,
-      PLANEMPRESA_INICIO: planesEmpresa.PLANEMPRESA_INICIO,
-      PLANEMPRESA_CADUCA: planesEmpresa.PLANEMPRESA_CADUCA,
-    })
-    .from(planesEmpresa)
-    .innerJoin(planes, eq(planes.PLAN_ID, planesEmpresa.PLAN_ID))
-    .where(eq(planesEmpresa.EMP_CODIGO, empresa))
-    .orderBy(desc(planesEmpresa.PLANEMPRESA_CADUCA), desc(planesEmpresa.PLANEMPRESA_ID));
-
-/** The company's plan that expires last (its current or most recent one). */
-export async function latestPlan(db: Db, empresa: number) {
-  const [plan] = await plansOf(db, empresa).limit(1);
-  return plan;
 }
 
 /** Name, address and phone of the company with this RUC, or of the first whose RUC starts with this cédula. */
@@ -561,13 +539,6 @@ const accessList: ListSpec<'ING_FECHA'> = {
 export function companyAccesses(db: Db, empresa: number, query: ListQuery) {
   // The back office's log of entries, for one company (the company's columns are left out by the contract).
   return readPage(db, { ...accessList, where: eq(ingresos.EMP_CODIGO, empresa) }, query, ingresoPage, ingresoRow);
-}
-
-/** Every plan the company had, latest expiry first, with its status today. */
-export async function companyPlans(db: Executor, empresa: number): Promise<PlanEmpresa[]> {
-  const rows = await plansOf(db, empresa);
-  const today = new Date(`${hoyEcuador()}T00:00:00Z`);
-  return rows.map((r) => ({ ...r, estado: vigencia(r.PLANEMPRESA_CADUCA, today) }));
 }
 
 /** Points the company at its logo (an archivos id) or at none; the version stays: a page being edited can still save. */

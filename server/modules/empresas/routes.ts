@@ -23,24 +23,22 @@ import {
   EmpresaNueva,
   HistorialEntrada,
   MiEmpresa,
-  PlanEmpresa,
 } from './contract';
 import {
   companyAccesses,
   companyCheck,
   companyHeader,
   companyHistory,
-  companyPlans,
   companyRecord,
   createCompanyByHand,
   deleteCompany,
   deletionBlocker,
   findCompany,
-  latestPlan,
   saveCompany,
   setCompanyCheck,
 } from './repo';
 import { checkMail } from './mails';
+import { latestPlan } from '../planes/repo';
 import companyListRoutes from './list-routes';
 import logoRoutes from './logo-routes';
 
@@ -246,23 +244,6 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
     async (request, reply) => {
       await findVisibleCompany(db, request, request.params.id);
       return sendPage(reply, await companyAccesses(db, request.params.id, request.query));
-    },
-  );
-
-  app.get(
-    '/empresas/planesEmpresa/:id',
-    {
-      onRequest: staff,
-      schema: {
-        tags,
-        summary: 'Planes contratados por la empresa, el que vence último primero, con su estado de hoy',
-        params: Id,
-        response: { 200: Type.Array(PlanEmpresa), ...errorResponses },
-      },
-    },
-    async (request) => {
-      await findVisibleCompany(db, request, request.params.id);
-      return companyPlans(db, request.params.id);
     },
   );
 };

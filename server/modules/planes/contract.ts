@@ -1,13 +1,21 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { Nullable, text } from '../../core/schemas';
-import { ESTADOS_PLAN, PLAN_CLASES, PLAN_TIPOS } from '../../../src/domain/planes';
+import {
+  ESTADOS_PLAN,
+  PLAN_CLASES,
+  PLAN_MSG,
+  PLAN_TIPOS,
+  type EstadoPlan as EstadoPlanType,
+  type PlanClase,
+  type PlanTipo,
+} from '../../../src/domain/planes';
 
 /** A calendar day; the routes also refuse days that do not exist (2026-02-30) with the same message. */
 const Day = (description: string) =>
   Type.String({
     pattern: '^\\d{4}-\\d{2}-\\d{2}$',
     description: `${description} (YYYY-MM-DD)`,
-    errorMessage: 'Las fechas deben tener el formato AAAA-MM-DD (por ejemplo 2026-11-22).',
+    errorMessage: PLAN_MSG.invalidDay,
   });
 const Usd = (description: string) =>
   Type.String({
@@ -15,15 +23,20 @@ const Usd = (description: string) =>
     description: `${description}: USD con hasta 2 decimales, sin IVA`,
     errorMessage: 'El precio debe estar en dólares con hasta 2 decimales (por ejemplo 25.00).',
   });
-const Tipo = Type.Union(
-  PLAN_TIPOS.map((t) => Type.Literal(t)),
-  { description: 'V ventas, C compras' },
+// A union built from a list has no tuple type, so its static type would be never: Unsafe keeps the schema and names the type.
+const Tipo = Type.Unsafe<PlanTipo>(
+  Type.Union(
+    PLAN_TIPOS.map((t) => Type.Literal(t)),
+    { description: 'V ventas, C compras' },
+  ),
 );
-const Clase = Type.Union(
-  PLAN_CLASES.map((c) => Type.Literal(c)),
-  { description: 'E comprobantes electrónicos, I autorización de imprenta, O Orel' },
+const Clase = Type.Unsafe<PlanClase>(
+  Type.Union(
+    PLAN_CLASES.map((c) => Type.Literal(c)),
+    { description: 'E comprobantes electrónicos, I autorización de imprenta, O Orel' },
+  ),
 );
-const EstadoPlan = Type.Union(ESTADOS_PLAN.map((e) => Type.Literal(e)));
+const EstadoPlan = Type.Unsafe<EstadoPlanType>(Type.Union(ESTADOS_PLAN.map((e) => Type.Literal(e))));
 
 /** A catalogue plan (GET /empresas/planes, /empresas/planes/{id}). */
 export const Plan = Type.Object({
@@ -131,6 +144,10 @@ export const PlanOrel = Type.Object({
   activarEditarPlan: Type.Boolean(),
 });
 export type PlanOrel = Static<typeof PlanOrel>;
+
+/** An Orel plan sold or corrected, and the Spanish confirmation (POST /empresas/planesOrel, PUT /empresas/planesOreL/{id}). */
+export const PlanOrelGuardado = Type.Intersect([PlanOrel, Type.Object({ msg: Type.String() })]);
+export type PlanOrelGuardado = Static<typeof PlanOrelGuardado>;
 
 /** GET /planes/plan/orel/utilizados/{id}: the documents used under an Orel plan. */
 export const OrelUtilizados = Type.Object({

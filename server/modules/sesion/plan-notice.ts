@@ -1,29 +1,26 @@
 import type { PlanNotice } from './contract';
-import { isoDay, vigencia } from '../../../src/domain/empresas';
+import { vigencia } from '../../../src/domain/empresas';
+import { diasEntre } from '../../../src/domain/fechas';
 import { FIRMA_MSG } from '../../../src/domain/messages';
+import { planWarning, type PlanDates } from '../planes/standing';
 
 /**
- * The warning shown after a company login: no plan, expired plan, then the electronic signature (expiry of the
- * current one, YYYY-MM-DD, or null): none on file, expired, or expiring within DIAS_AVISO_VENCIMIENTO days.
+ * The warning shown after a company login. First the electronic-document plan (planWarning: none, expired, used up,
+ * ending soon, nearly used up), then the electronic signature (expiry of the current one, YYYY-MM-DD, or null): none on
+ * file, expired, or expiring within DIAS_AVISO_VENCIMIENTO days. `hoy` is today in Ecuador (hoyEcuador), where plans
+ * and signatures change at local midnight.
  */
-export function planAndSignatureNotice(expiry: string | undefined, signatureExpiry: string | null, today: Date): PlanNotice {
-  const todayText = today.toISOString().slice(0, 10);
-  if (!expiry)
-    return {
-      activar: true,
-      mensaje: 'Su empresa no tiene un plan contratado. Contacte a su distribuidor para activar uno y emitir comprobantes.',
-    };
-  if (expiry < todayText)
-    return { activar: true, mensaje: `Su plan caducó el ${expiry}. Renuévelo para seguir emitiendo comprobantes electrónicos.` };
-  switch (vigencia(signatureExpiry, today)) {
+export function planAndSignatureNotice(plans: readonly PlanDates[], signatureExpiry: string | null, hoy: string): PlanNotice {
+  const plan = planWarning(plans, hoy);
+  if (plan) return { activar: true, mensaje: plan };
+  // vigencia() reads the UTC day of its date: midnight UTC of Ecuador's today.
+  switch (vigencia(signatureExpiry, new Date(`${hoy}T00:00:00Z`))) {
     case 'sin':
       return { activar: true, mensaje: FIRMA_MSG.noticeMissing };
     case 'vencido':
       return { activar: true, mensaje: FIRMA_MSG.noticeExpired(signatureExpiry!) };
-    case 'por_vencer': {
-      const days = Math.round((Date.parse(signatureExpiry!) - Date.parse(isoDay(today))) / 86_400_000);
-      return { activar: true, mensaje: FIRMA_MSG.noticeExpiring(signatureExpiry!, days) };
-    }
+    case 'por_vencer':
+      return { activar: true, mensaje: FIRMA_MSG.noticeExpiring(signatureExpiry!, diasEntre(hoy, signatureExpiry!)) };
     default:
       return { activar: false, mensaje: '' };
   }

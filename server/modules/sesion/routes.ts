@@ -9,7 +9,8 @@ import { MSG } from '../../../src/domain/messages';
 import { DEACTIVATED_CODE, TEMPORARY_PASSWORD_MINUTES } from '../../../src/domain/constants';
 import { hashPassword, randomPassword, verifyPassword } from '../../infra/passwords';
 import { TOKEN_LIFETIMES } from '../../infra/tokens';
-import { latestPlan } from '../empresas/repo';
+import { electronicPlans } from '../planes/consumption';
+import { hoyEcuador } from '../../../src/domain/fechas';
 import { currentSignatureExpiry } from '../firmas/repo';
 import { recordIngreso } from '../ingresos/repo';
 import {
@@ -209,8 +210,8 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       const session = request.company!;
       const { empresa, eid } = request.params;
       if (empresa !== session.empresa || eid !== session.usuario) throw new HttpError(404, MSG.notFound);
-      const plan = await latestPlan(db, empresa);
-      return planAndSignatureNotice(plan?.PLANEMPRESA_CADUCA, await currentSignatureExpiry(db, empresa), new Date());
+      const [plans, signature] = await Promise.all([electronicPlans(db, empresa), currentSignatureExpiry(db, empresa)]);
+      return planAndSignatureNotice(plans, signature, hoyEcuador());
     },
   );
 

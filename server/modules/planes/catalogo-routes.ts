@@ -1,0 +1,115 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { ModuleRoutes } from '../../core/context';
+import { HttpError } from '../../core/errors';
+import { ListQuery, sendPage } from '../../core/list';
+import { errorResponses, IdParam } from '../../core/schemas';
+import { PERFIL } from '../../../src/domain/perfiles';
+import { PLAN_MSG } from '../../../src/domain/planes';
+import { Plan, PlanCuerpo } from './contract';
+import { createPlan, deleteOrRetirePlan, findPlan, listPlans, updatePlan } from './catalogo-repo';
+
+const tags = ['Planes'];
+const Id = IdParam('id');
+
+const CatalogQuery = Type.Object({
+  ...ListQuery.properties,
+  PLAN_TIPO: Type.Optional(
+    Type.String({
+      pattern: '^[VCTvct]$',
+      description: 'V ventas, C compras, T todos; sin él, el tipo por defecto de la configuración (ventas)',
+      errorMessage: PLAN_MSG.invalidType,
+    }),
+  ),
+});
+
+/**
+ * The plan catalogue (resource `planes`): read by administrators and distributors (to sell), changed by
+ * administrators only. A plan that was sold is retired, never deleted; editing it never changes what was sold.
+ */
+const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
+  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const administrator = guards.requireProfile(PERFIL.administrador);
+
+  app.get(
+    '/empresas/planes',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Catálogo de planes (filtrado por PLAN_TIPO salvo que sea T; por defecto ventas)',
+        description:
+          'PLAN_TIPO (V, C o T) en la consulta, como la especificación; o ra-data-simple-rest: range, sort (PLAN_ID, PLAN_NOMBRE, PLAN_COMPROBANTES, PLAN_DIAS, PLAN_PRECIO), filter JSON con PLAN_TIPO, PLAN_CLASE (E, I, O), PLAN_ACTIVO, q (parte del nombre), id. Sin range se envía el catálogo completo; total en Content-Range. Precios en USD sin IVA, con PLAN_IVA y PLAN_TOTAL aparte.',
+        querystring: CatalogQuery,
+        response: { 200: Type.Array(Plan), ...errorResponses },
+      },
+    },
+    async (request, reply) => sendPage(reply, await listPlans(db, request.query)),
+  );
+
+  app.get(
+    '/empresas/planes/:id',
+    {
+      onRequest: staff,
+      schema: { tags, summary: 'Un plan del catálogo', params: Id, response: { 200: Plan, ...errorResponses } },
+    },
+    async (request) => {
+      const plan = await findPlan(db, request.params.id);
+      if (!plan) throw new HttpError(404, PLAN_MSG.notFound);
+      return plan;
+    },
+  );
+
+  app.post(
+    '/empresas/planes/catalogo',
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Crea un plan del catálogo (solo administradores)',
+        description: 'Nombre único por tipo y clase (409). PLAN_TIPO por defecto V, PLAN_CLASE por defecto E.',
+        body: PlanCuerpo,
+        response: { 201: Plan, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createPlan(db, request.body)),
+  );
+
+  app.put(
+    '/empresas/planes/catalogo/:id',
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Modifica un plan del catálogo (solo administradores); los planes ya vendidos no cambian',
+        params: Id,
+        body: PlanCuerpo,
+        response: { 200: Plan, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const plan = await updatePlan(db, request.params.id, request.body);
+      if (!plan) throw new HttpError(404, PLAN_MSG.notFound);
+      return plan;
+    },
+  );
+
+  app.delete(
+    '/empresas/planes/catalogo/:id',
+    {
+      onRequest: administrator,
+      schema: {
+        tags,
+        summary: 'Elimina un plan nunca vendido; uno ya vendido se retira (PLAN_ACTIVO false) en su lugar',
+        params: Id,
+        response: { 200: Type.Object({ msg: Type.String() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const result = await deleteOrRetirePlan(db, request.params.id);
+      if (!result) throw new HttpError(404, PLAN_MSG.notFound);
+      return { msg: result === 'deleted' ? PLAN_MSG.deleted : PLAN_MSG.retiredInstead };
+    },
+  );
+};
+
+export default catalogRoutes;
