@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTicketCounts } from '../resources/soporte/TicketSummary';
+import { PlanesResumenCard } from './PlanesResumenCard';
 
 function TicketsCard() {
   const { data } = useTicketCounts();
@@ -41,6 +42,7 @@ export function AdminDashboard() {
         </CardContent>
       </Card>
       <TicketsCard />
+      <PlanesResumenCard />
     </Box>
   );
 }

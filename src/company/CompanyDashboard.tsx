@@ -9,12 +9,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { companySession } from '../authProvider/session';
 import { useMyCompany } from './useMyCompany';
+import { PlanCard } from './PlanCard';
 
 export function CompanyDashboard() {
   const user = companySession.get();
   const { data, error } = useMyCompany();
-  const today = new Date().toISOString().slice(0, 10);
-  const plan = data?.plan;
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
       <Title title="amelia.paginas.inicio" />
@@ -37,31 +36,16 @@ export function CompanyDashboard() {
             )}
           </CardContent>
         </Card>
+        <PlanCard />
         <Card>
           <CardContent>
-            <Typography variant="overline">Plan y firma electrónica</Typography>
+            <Typography variant="overline">Firma electrónica</Typography>
             {data ? (
-              <>
-                {plan ? (
-                  <Typography variant="h6">
-                    Plan {plan.PLAN_NOMBRE}: {plan.PLAN_COMPROBANTES} comprobantes
-                  </Typography>
-                ) : (
-                  <Typography variant="h6">Sin plan contratado</Typography>
-                )}
-                {plan && (
-                  <Typography color={plan.PLANEMPRESA_CADUCA < today ? 'error' : 'text.secondary'}>
-                    {plan.PLANEMPRESA_CADUCA < today
-                      ? `Caducó el ${plan.PLANEMPRESA_CADUCA}`
-                      : `Vigente hasta el ${plan.PLANEMPRESA_CADUCA}`}
-                  </Typography>
-                )}
-                <Typography color={data.firma ? 'text.secondary' : 'warning.main'}>
-                  {data.firma ? 'Firma electrónica registrada' : 'Sin firma electrónica registrada'}
-                </Typography>
-              </>
+              <Typography color={data.firma ? 'text.secondary' : 'warning.main'}>
+                {data.firma ? 'Firma electrónica registrada' : 'Sin firma electrónica registrada'}
+              </Typography>
             ) : (
-              <Skeleton height={80} />
+              <Skeleton height={40} />
             )}
           </CardContent>
         </Card>

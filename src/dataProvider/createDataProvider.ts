@@ -42,7 +42,11 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
     return found;
   };
   const withId = (resource: string, row: Record<string, unknown>) => ({ ...row, id: row[config(resource).key] }) as RaRecord;
-  const recordUrl = (resource: string, id: unknown) => `${API_BASE}/${config(resource).path}/${encodeURIComponent(String(id))}`;
+  /** Where create, update and delete go: the resource's writePath when it has one (the plan catalogue), else its path. */
+  const writeUrl = (resource: string, id?: unknown) => {
+    const { path, writePath = path } = config(resource);
+    return `${API_BASE}/${writePath}${id === undefined ? '' : `/${encodeURIComponent(String(id))}`}`;
+  };
 
   return {
     async getList(resource, params) {
@@ -79,14 +83,14 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
       return { ...result, data: result.data.map((row) => withId(resource, row)) };
     },
     async create(resource, params) {
-      const { json } = await httpClient(`${API_BASE}/${config(resource).path}`, { method: 'POST', body: JSON.stringify(params.data) });
+      const { json } = await httpClient(writeUrl(resource), { method: 'POST', body: JSON.stringify(params.data) });
       return { data: withId(resource, json as Record<string, unknown>) };
     },
     async update(resource, params) {
       const { key, updatePath } = config(resource);
       // The record's own key (a number) goes in the body; the route's id is only text.
       const { id: _id, ...data } = params.data as Record<string, unknown>;
-      const url = updatePath ? `${API_BASE}/${updatePath}` : recordUrl(resource, params.id);
+      const url = updatePath ? `${API_BASE}/${updatePath}` : writeUrl(resource, params.id);
       const { json } = await httpClient(url, {
         method: 'PUT',
         body: JSON.stringify(updatePath ? { ...data, [key]: data[key] ?? params.id } : data),
@@ -98,11 +102,13 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
       return { data: params.ids };
     },
     async delete(resource, params) {
-      await httpClient(recordUrl(resource, params.id), { method: 'DELETE' });
-      return { data: params.previousData as RaRecord };
+      const { json } = await httpClient(writeUrl(resource, params.id), { method: 'DELETE' });
+      // The server's Spanish answer travels with the record (the catalogue says whether a plan was deleted or retired).
+      const msg = (json as { msg?: unknown } | undefined)?.msg;
+      return { data: { ...params.previousData, ...(typeof msg === 'string' ? { msg } : {}) } as RaRecord };
     },
     async deleteMany(resource, params) {
-      await Promise.all(params.ids.map((id) => httpClient(recordUrl(resource, id), { method: 'DELETE' })));
+      await Promise.all(params.ids.map((id) => httpClient(writeUrl(resource, id), { method: 'DELETE' })));
       return { data: params.ids };
     },
     call: (path, options = {}) => withHttpError(api(path, { ...options, token: getToken() })),

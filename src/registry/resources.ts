@@ -7,6 +7,8 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
 import KeyIcon from '@mui/icons-material/Key';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 
 /** The two react-admin areas: administration (#/administrador) and the company application (empty path). */
 export type Area = 'admin' | 'empresa';
@@ -26,6 +28,8 @@ export type ResourceEntry = {
   listQuery?: Record<string, string>;
   /** An update goes to PUT {updatePath} with the id in the body, instead of PUT {path}/{id}. */
   updatePath?: string;
+  /** Create, update and delete go to {writePath} (POST {writePath}, PUT/DELETE {writePath}/{id}) instead of {path}. */
+  writePath?: string;
   /** Actions only an administrator (profile 1) may take; the server refuses them to everyone else. */
   administratorOnly?: readonly string[];
 };
@@ -61,6 +65,28 @@ export const RESOURCES: readonly ResourceEntry[] = [
     icon: BusinessIcon,
     menu: 'empresas',
     administratorOnly: ['delete', 'verificar', 'distribuidor'],
+  },
+  {
+    name: 'planes',
+    area: 'admin',
+    path: 'empresas/planes',
+    key: 'PLAN_ID',
+    icon: ListAltIcon,
+    menu: 'planes',
+    // The catalogue is read at /empresas/planes and administered at /empresas/planes/catalogo.
+    writePath: 'empresas/planes/catalogo',
+    administratorOnly: ['create', 'edit', 'delete'],
+  },
+  {
+    name: 'planesEmpresa',
+    area: 'admin',
+    path: 'empresas/planesEmpresa',
+    key: 'PLANEMPRESA_ID',
+    icon: PointOfSaleIcon,
+    menu: 'planesEmpresa',
+    // A sold plan is corrected and removed at /empresas/planes/{PLANEMPRESA_ID}; selling is the company page's.
+    writePath: 'empresas/planes',
+    administratorOnly: ['delete'],
   },
 ];
 

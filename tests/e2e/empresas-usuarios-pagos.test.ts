@@ -9,31 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, apiUpload, e2eAvailable, e2eSuite, screenshot, waitForMail } from '../helpers/e2e';
-import { fillCompanyLogin, loginAdmin, loginCompany, open, waitForRoute } from '../helpers/browser';
-import { registration } from '../helpers/accounts';
+import { e2eAvailable, e2eSuite, screenshot, waitForMail } from '../helpers/e2e';
+import { fillCompanyLogin, loginAdmin, loginCompany, open, PDF_PROOF, registeredCompany, waitForRoute } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 
 const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const PROOF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 describe.skipIf(!e2eAvailable)('empresas: pestañas Usuarios y Pagos', () => {
   const suite = e2eSuite();
-
-  /** A company registered through the API, with the payment proof its registration sends. */
-  async function registeredCompany() {
-    const body = registration();
-    const created = await apiCall<{ EMP_CODIGO: number; tokenPago: string }>(suite.server, '/registro', { method: 'POST', body });
-    await apiUpload(
-      suite.server,
-      `/registro/pago/${created.EMP_CODIGO}/${body.EMP_RUC}/TRF-2026`,
-      { name: 'transferencia.pdf', content: PROOF },
-      created.tokenPago,
-    );
-    return { id: created.EMP_CODIGO, ruc: body.EMP_RUC };
-  }
 
   async function companyTab(tab: 'Usuarios' | 'Pagos', id: number): Promise<Page> {
     const page = await suite.freshPage();
@@ -66,7 +51,7 @@ describe.skipIf(!e2eAvailable)('empresas: pestañas Usuarios y Pagos', () => {
   const actionsOf = (page: Page, usuario: string) => page.getByRole('group', { name: `Acciones de ${usuario}` });
 
   it('crear, restablecer la clave, desactivar (error403 en su siguiente llamada) y reactivar un usuario', async () => {
-    const company = await registeredCompany();
+    const company = await registeredCompany(suite.server);
     const page = await companyTab('Usuarios', company.id);
 
     await page.getByRole('button', { name: 'Crear usuario' }).click();
@@ -94,13 +79,13 @@ describe.skipIf(!e2eAvailable)('empresas: pestañas Usuarios y Pagos', () => {
     const [, temporary] = await waitForMail(suite.server.dataDir, 'ana.cajera@prueba.ec', /Clave temporal: (\S+)/);
     const user = await suite.freshPage();
     await open(user, suite.server, '/login');
-    await fillCompanyLogin(user, { ruc: company.ruc, usuario: 'ana.cajera', clave: temporary });
+    await fillCompanyLogin(user, { ruc: company.login.ruc, usuario: 'ana.cajera', clave: temporary });
     await user.getByRole('button', { name: 'Guardar clave' }).waitFor();
     await user.context().close();
 
     // Signed in with its own clave, the user is deactivated: its next call shows error403.
     const signedIn = await suite.freshPage();
-    await loginCompany(signedIn, suite.server, { ruc: company.ruc, usuario: 'ana.cajera', clave: 'ClaveDeAna2026' });
+    await loginCompany(signedIn, suite.server, { ruc: company.login.ruc, usuario: 'ana.cajera', clave: 'ClaveDeAna2026' });
     // The home has loaded (its calls answered) before the deactivation: the reload below makes the next call.
     await signedIn.locator('.RaSidebar-fixed').getByRole('menuitem', { name: 'Mi empresa' }).waitFor();
     await actionsOf(page, 'ana.cajera').getByRole('button', { name: 'Desactivar' }).click();
@@ -116,7 +101,7 @@ describe.skipIf(!e2eAvailable)('empresas: pestañas Usuarios y Pagos', () => {
     // Reactivated, the user signs in again.
     await actionsOf(page, 'ana.cajera').getByRole('button', { name: 'Activar' }).click();
     await actionsOf(page, 'ana.cajera').getByRole('button', { name: 'Desactivar' }).waitFor();
-    await loginCompany(signedIn, suite.server, { ruc: company.ruc, usuario: 'ana.cajera', clave: 'ClaveDeAna2026' });
+    await loginCompany(signedIn, suite.server, { ruc: company.login.ruc, usuario: 'ana.cajera', clave: 'ClaveDeAna2026' });
 
     await atPhoneWidth(page);
     await screenshot(page, 'empresa-usuarios-390');
@@ -124,7 +109,7 @@ describe.skipIf(!e2eAvailable)('empresas: pestañas Usuarios y Pagos', () => {
   });
 
   it('registra un pago con su comprobante y descarga los dos comprobantes con su nombre original', async () => {
-    const company = await registeredCompany();
+    const company = await registeredCompany(suite.server);
     const page = await companyTab('Pagos', company.id);
     await page.getByText('Comprobante del registro').waitFor();
 
@@ -136,7 +121,7 @@ describe.skipIf(!e2eAvailable)('empresas: pestañas Usuarios y Pagos', () => {
     await page.getByRole('option', { name: /Produbanco/ }).click();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-pago-'));
     const file = path.join(dir, 'depósito marzo.pdf');
-    fs.writeFileSync(file, PROOF);
+    fs.writeFileSync(file, PDF_PROOF);
     await form.locator('#pago-archivo').setInputFiles(file);
     await form.getByText(/depósito marzo\.pdf/).waitFor();
     await screenshot(page, 'empresa-pago-dialogo-1366');
@@ -150,8 +135,8 @@ describe.skipIf(!e2eAvailable)('empresas: pestañas Usuarios y Pagos', () => {
       expect(saved.suggestedFilename()).toBe(name);
       return fs.readFileSync((await saved.path())!);
     };
-    expect((await download('depósito marzo.pdf')).equals(PROOF)).toBe(true);
-    expect((await download('transferencia.pdf')).equals(PROOF)).toBe(true);
+    expect((await download('depósito marzo.pdf')).equals(PDF_PROOF)).toBe(true);
+    expect((await download('transferencia.pdf')).equals(PDF_PROOF)).toBe(true);
     await page.getByText('USD 45.50').waitFor();
     await screenshot(page, 'empresa-pagos-1366');
 

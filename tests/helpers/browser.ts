@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, type RunningServer } from './e2e';
+import { apiCall, apiUpload, type RunningServer } from './e2e';
 import { registration } from './accounts';
 
 /** Credentials of a company user (RUC, usuario, clave). */
@@ -124,4 +124,23 @@ export async function newCompany(server: RunningServer): Promise<CompanyCredenti
   const body = registration();
   await apiCall(server, '/registro', { method: 'POST', body });
   return { ruc: body.EMP_RUC, usuario: body.usuario, clave: body.clave, correo: body.email };
+}
+
+/** A small but real PDF, the payment proof or authorization a scenario uploads. */
+export const PDF_PROOF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/**
+ * A company registered through the API as the registration page does it, with the payment proof it sends: its id and
+ * its user's sign-in.
+ */
+export async function registeredCompany(server: RunningServer): Promise<{ id: number; login: CompanyCredentials }> {
+  const body = registration();
+  const created = await apiCall<{ EMP_CODIGO: number; tokenPago: string }>(server, '/registro', { method: 'POST', body });
+  await apiUpload(
+    server,
+    `/registro/pago/${created.EMP_CODIGO}/${body.EMP_RUC}/TRF-2026`,
+    { name: 'transferencia.pdf', content: PDF_PROOF },
+    created.tokenPago,
+  );
+  return { id: created.EMP_CODIGO, login: { ruc: body.EMP_RUC, usuario: body.usuario, clave: body.clave } };
 }

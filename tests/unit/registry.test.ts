@@ -8,6 +8,7 @@ describe('resource registry', () => {
     expect(findResource('admin', 'asesores')).toMatchObject({ path: 'asesor', key: 'ASE_CODIGO' });
     expect(findResource('admin', 'configuraciones')).toMatchObject({ updatePath: 'configuraciones/actualizar' });
     expect(findResource('admin', 'productos')?.listQuery).toEqual({ all: '1' });
+    expect(findResource('admin', 'planes')).toMatchObject({ path: 'empresas/planes', writePath: 'empresas/planes/catalogo' });
   });
 
   it('does not find a resource of another area, or an old name', () => {
@@ -23,6 +24,8 @@ describe('resource registry', () => {
       'configuraciones',
       'asesores',
       'empresas',
+      'planes',
+      'planesEmpresa',
     ]);
     expect(areaResources('empresa')).toEqual([]);
   });

@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import type { EdicionPlan, PlanEmpresa, PlanEmpresaGuardado, PlanOrelGuardado } from '../../../server/modules/planes/contract';
+import { esDia } from '../../domain/fechas';
+import { PLAN_CLASE, PLAN_CLASE_ETIQUETA, PLAN_MSG, PRECIO } from '../../domain/planes';
+import {
+  DocumentoCampo,
+  ObservacionCampo,
+  PagoCampo,
+  PrecioCampo,
+  SIN_DOCUMENTO,
+  planT,
+  useSubirDocumento,
+  type Documento,
+} from './PlanCampos';
+import { PlanDialogo } from './PlanDialogo';
+
+/** Where a sold plan is corrected: an Orel plan through its own route (the spec's capital L). */
+export const edicionPath = (plan: PlanEmpresa) =>
+  plan.PLANEMPRESA_CLASE === PLAN_CLASE.orel ? `/empresas/planesOreL/${plan.PLANEMPRESA_ID}` : `/empresas/planes/${plan.PLANEMPRESA_ID}`;
+
+/**
+ * Corrects a sold plan (EdicionPlan): its dates, documents included, price, payment and observation; a
+ * printing-house authorization can take a new document too (a renewed authorization).
+ */
+export function PlanEdicionDialog({
+  empresa,
+  plan,
+  onClose,
+  onSaved,
+}: {
+  empresa: number;
+  plan: PlanEmpresa;
+  onClose: () => void;
+  onSaved: (msg: string) => void;
+}) {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const t = planT(useTranslate());
+  const subir = useSubirDocumento();
+  const [inicio, setInicio] = useState(plan.PLANEMPRESA_INICIO);
+  const [caduca, setCaduca] = useState(plan.PLANEMPRESA_CADUCA);
+  const [comprobantes, setComprobantes] = useState(String(plan.PLANEMPRESA_COMPROBANTES));
+  const [precio, setPrecio] = useState(plan.PLANEMPRESA_PRECIO);
+  const [pago, setPago] = useState(plan.PAG_CODIGO ? String(plan.PAG_CODIGO) : '');
+  const [observacion, setObservacion] = useState(plan.PLANEMPRESA_OBSERVACION ?? '');
+  const [documento, setDocumento] = useState<Documento>(SIN_DOCUMENTO);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const cantidad = Number(comprobantes);
+    if (!esDia(inicio) || !esDia(caduca)) return setError(PLAN_MSG.invalidDay);
+    if (caduca < inicio) return setError(PLAN_MSG.endBeforeStart);
+    if (!Number.isInteger(cantidad) || cantidad < 1) return setError(t('comprobantes_invalidos'));
+    if (cantidad < plan.PLANEMPRESA_USADOS) return setError(PLAN_MSG.usedOverTotal);
+    if (!PRECIO.test(precio.trim())) return setError(PLAN_MSG.invalidPrice);
+    setError(null);
+    setSending(true);
+    const body: EdicionPlan = {
+      PLANEMPRESA_INICIO: inicio,
+      PLANEMPRESA_CADUCA: caduca,
+      PLANEMPRESA_COMPROBANTES: cantidad,
+      PLANEMPRESA_PRECIO: Number(precio.trim()).toFixed(2),
+      PAG_CODIGO: pago ? Number(pago) : null,
+      PLANEMPRESA_OBSERVACION: observacion.trim() || null,
+    };
+    try {
+      const { msg } = await dataProvider.call<PlanEmpresaGuardado | PlanOrelGuardado>(edicionPath(plan), { method: 'PUT', body });
+      if (documento.file) await subir(plan.PLANEMPRESA_ID, documento.file, (progress) => setDocumento((d) => ({ ...d, progress })));
+      onSaved(msg);
+    } catch (e) {
+      setSending(false);
+      setDocumento((d) => ({ ...d, progress: null }));
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <PlanDialogo
+      id="plan-edicion"
+      titulo={t('editar_titulo', { nombre: plan.PLAN_NOMBRE })}
+      accion={t('guardar')}
+      sending={sending}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Alert severity="info" sx={{ mb: 1 }}>
+        {`${PLAN_CLASE_ETIQUETA[plan.PLANEMPRESA_CLASE]} · ${t('usados_de', {
+          usados: plan.PLANEMPRESA_USADOS,
+          comprobantes: plan.PLANEMPRESA_COMPROBANTES,
+        })}`}
+      </Alert>
+      <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexWrap: 'wrap', '& > *': { flex: '1 1 180px' } }}>
+        <TextField
+          id="plan-editar-inicio"
+          type="date"
+          label={t('fields.PLANEMPRESA_INICIO')}
+          value={inicio}
+          onChange={(e) => setInicio(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          required
+          margin="dense"
+        />
+        <TextField
+          id="plan-editar-caduca"
+          type="date"
+          label={t('fields.PLANEMPRESA_CADUCA')}
+          value={caduca}
+          onChange={(e) => setCaduca(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          required
+          margin="dense"
+        />
+      </Box>
+      <TextField
+        id="plan-editar-comprobantes"
+        type="number"
+        label={t('fields.PLANEMPRESA_COMPROBANTES')}
+        value={comprobantes}
+        onChange={(e) => setComprobantes(e.target.value)}
+        slotProps={{ htmlInput: { min: Math.max(1, plan.PLANEMPRESA_USADOS), step: 1 } }}
+        required
+        fullWidth
+        margin="dense"
+      />
+      <PrecioCampo value={precio} onChange={setPrecio} />
+      <PagoCampo empresa={empresa} value={pago} onChange={setPago} />
+      <ObservacionCampo value={observacion} onChange={setObservacion} />
+      {plan.PLANEMPRESA_CLASE === PLAN_CLASE.imprenta && <DocumentoCampo value={documento} onChange={setDocumento} />}
+    </PlanDialogo>
+  );
+}

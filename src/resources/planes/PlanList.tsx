@@ -1,0 +1,111 @@
+import {
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import Chip from '@mui/material/Chip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { Plan } from '../../../server/modules/planes/contract';
+import { PLAN_CLASE_ETIQUETA, PLAN_TIPO_DEFECTO, PLAN_TIPO_ETIQUETA, PLAN_TIPO_TODOS } from '../../domain/planes';
+import { ListPagination } from '../../shell/ListPagination';
+import { CLASE_CHOICES, TIPO_CHOICES, usd } from './choices';
+
+const plan = (record: RaRecord) => record as unknown as Plan;
+
+function Acciones() {
+  const { canAccess } = useCanAccess({ resource: 'planes', action: 'create' });
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canAccess && <CreateButton />}
+    </TopToolbar>
+  );
+}
+
+function useFilters() {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`resources.planes.${key}`);
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('buscar')} />,
+    // Sales by default (§9); T lists every type. Emptied, the filter is left out and the server lists sales too.
+    <SelectInput key="tipo" source="PLAN_TIPO" alwaysOn choices={[...TIPO_CHOICES, { id: PLAN_TIPO_TODOS, name: t('todos') }]} />,
+    <SelectInput key="clase" source="PLAN_CLASE" alwaysOn choices={CLASE_CHOICES} emptyText={t('todas')} />,
+    <NullableBooleanInput key="activo" source="PLAN_ACTIVO" trueLabel={t('activo')} falseLabel={t('retirado')} />,
+  ];
+}
+
+function Activo({ record }: { record: Plan }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={record.PLAN_ACTIVO ? 'success' : 'default'}
+      label={translate(`resources.planes.${record.PLAN_ACTIVO ? 'activo' : 'retirado'}`)}
+    />
+  );
+}
+
+/**
+ * The plan catalogue: sales plans by default (the type filter offers purchases and all), by class and state; a table
+ * on wide screens and a simple list on phones. Administrators create and edit; distributors only read.
+ */
+export function PlanList() {
+  const translate = useTranslate();
+  const filters = useFilters();
+  const { canAccess: canEdit } = useCanAccess({ resource: 'planes', action: 'edit' });
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const rowClick = canEdit ? 'edit' : false;
+  return (
+    <List
+      filters={filters}
+      filterDefaultValues={{ PLAN_TIPO: PLAN_TIPO_DEFECTO }}
+      actions={<Acciones />}
+      sort={{ field: 'PLAN_NOMBRE', order: 'ASC' }}
+      perPage={25}
+      pagination={<ListPagination />}
+    >
+      {narrow ? (
+        <SimpleList
+          primaryText={(r) => plan(r).PLAN_NOMBRE}
+          secondaryText={(r) =>
+            translate('resources.planes.resumen', {
+              comprobantes: plan(r).PLAN_COMPROBANTES,
+              dias: plan(r).PLAN_DIAS,
+              total: usd(plan(r).PLAN_TOTAL),
+            })
+          }
+          tertiaryText={(r) => <Activo record={plan(r)} />}
+          linkType={rowClick}
+        />
+      ) : (
+        <DataTable
+          rowClick={rowClick}
+          bulkActionButtons={false}
+          sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}
+        >
+          <DataTable.Col source="PLAN_NOMBRE" />
+          <DataTable.Col source="PLAN_TIPO" disableSort render={(r: RaRecord) => PLAN_TIPO_ETIQUETA[plan(r).PLAN_TIPO]} />
+          <DataTable.Col source="PLAN_CLASE" disableSort render={(r: RaRecord) => PLAN_CLASE_ETIQUETA[plan(r).PLAN_CLASE]} />
+          <DataTable.NumberCol source="PLAN_COMPROBANTES" />
+          <DataTable.NumberCol source="PLAN_DIAS" />
+          <DataTable.Col source="PLAN_PRECIO" align="right" render={(r: RaRecord) => usd(plan(r).PLAN_PRECIO)} />
+          <DataTable.Col source="PLAN_IVA" align="right" disableSort render={(r: RaRecord) => usd(plan(r).PLAN_IVA)} />
+          <DataTable.Col source="PLAN_TOTAL" align="right" disableSort render={(r: RaRecord) => usd(plan(r).PLAN_TOTAL)} />
+          <DataTable.Col source="PLAN_ACTIVO" disableSort render={(r: RaRecord) => <Activo record={plan(r)} />} />
+          <DataTable.NumberCol source="vendidos" disableSort />
+        </DataTable>
+      )}
+    </List>
+  );
+}

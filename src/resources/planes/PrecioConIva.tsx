@@ -1,0 +1,18 @@
+import { useWatch } from 'react-hook-form';
+import { useTranslate } from 'react-admin';
+import Typography from '@mui/material/Typography';
+import { conIva, PRECIO } from '../../domain/planes';
+import { usd } from './choices';
+
+/** The IVA and the total of the price being typed (`field` of the form), or nothing while it is not a valid price. */
+export function PrecioConIva({ field }: { field: string }) {
+  const translate = useTranslate();
+  const precio = String(useWatch({ name: field }) ?? '').trim();
+  if (!PRECIO.test(precio)) return null;
+  const { iva, total } = conIva(precio);
+  return (
+    <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ mb: 2 }}>
+      {translate('resources.planes.con_iva', { iva: usd(iva), total: usd(total) })}
+    </Typography>
+  );
+}
