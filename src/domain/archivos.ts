@@ -1,4 +1,4 @@
-import { FIRMA_MSG, LOGO_MSG, MSG } from './messages';
+import { MSG } from './messages';
 
 /** File kinds the server recognises by extension and by content (server/infra/files.ts holds the signatures). */
 export type FileKind = 'zip' | 'rar' | 'pdf' | 'png' | 'jpg' | 'p12';
@@ -33,26 +33,6 @@ export const PAYMENT_FILE: UploadRule = {
   maxBytes: 15_728_640,
   typeMessage: MSG.paymentFileType,
   sizeMessage: MSG.paymentFileSize,
-};
-
-/** The company's logo for printed documents (the RIDE): a PNG or JPEG image up to 1 MB. */
-export const LOGO_FILE: UploadRule = {
-  kinds: ['png', 'jpg'],
-  extensions: ['png', 'jpg', 'jpeg'],
-  accept: '.png,.jpg,.jpeg,image/png,image/jpeg',
-  maxBytes: 1_048_576,
-  typeMessage: LOGO_MSG.fileType,
-  sizeMessage: LOGO_MSG.fileSize,
-};
-
-/** An electronic signature (.p12/.pfx, PKCS#12) up to 100 KB; the store keeps it sealed (server/infra/secret-box.ts). */
-export const SIGNATURE_FILE: UploadRule = {
-  kinds: ['p12'],
-  extensions: ['p12', 'pfx'],
-  accept: '.p12,.pfx,application/x-pkcs12',
-  maxBytes: 102_400,
-  typeMessage: FIRMA_MSG.fileType,
-  sizeMessage: FIRMA_MSG.fileSize,
 };
 
 export const extensionOf = (name: string): string => {

@@ -22,10 +22,10 @@ import { archivos, empresas, empresasHistorial, firmas, planes, planesEmpresa } 
 import { createSecretBox, SEALED_HEADER, SecretBoxError, secretBoxFor } from '../../server/infra/secret-box';
 import { readCertificate } from '../../server/infra/certificates';
 import { currentSignatureSecret } from '../../server/modules/firmas/repo';
-import { SIGNATURE_FILE } from '../../src/domain/archivos';
 import { isoDay } from '../../src/domain/empresas';
 import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
-import { FIRMA_MSG, MSG } from '../../src/domain/messages';
+import { MSG } from '../../src/domain/messages';
+import { FIRMA_MSG, SIGNATURE_FILE } from '../../src/domain/firmas';
 
 type Firma = {
   FIR_CODIGO: number;

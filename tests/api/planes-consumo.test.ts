@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
 import { uploadCompanySignature } from '../helpers/certificates';
-import { FIRMA_MSG } from '../../src/domain/messages';
 import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
 import { PLAN_MSG } from '../../src/domain/planes';
 import { planes, planesEmpresa } from '../../server/infra/db/schema';
 import { consumePlan, issuingBlock } from '../../server/modules/planes/consumption';
 import { combinedPlans } from '../../server/modules/planes/combined';
+import { FIRMA_MSG } from '../../src/domain/firmas';
 
 describe.each(testDatabases)('consumo de planes y avisos: consumePlan, comprobarfirmaPlan, /miEmpresa/plan (%s)', (kind) => {
   let t: TestApp;

@@ -13,9 +13,10 @@ import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
 import { acceptMessage, expectMessage, FERRETERIA, literal, loginAdmin, loginCompany, open, waitForRoute } from '../helpers/browser';
 import { buildSignature, SIGNATURE_PASSWORD, signatures } from '../helpers/certificates';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { FIRMA_MSG, MSG } from '../../src/domain/messages';
+import { MSG } from '../../src/domain/messages';
 import { readCertificate } from '../../server/infra/certificates';
 import { isoDay } from '../../src/domain/empresas';
+import { FIRMA_MSG } from '../../src/domain/firmas';
 
 /** The same screen at a laptop's and a phone's width, then back to the suite's size. */
 async function screenshotsAtTwoWidths(page: Page, name: string) {

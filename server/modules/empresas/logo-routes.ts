@@ -7,13 +7,13 @@ import { errorResponses, IdParam } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
 import type { FileStore } from '../../infra/files';
 import { PERFIL } from '../../../src/domain/perfiles';
-import { LOGO_FILE } from '../../../src/domain/archivos';
 import { formatBytes } from '../../../src/domain/constants';
 import { Download } from '../soporte/contract';
 import { findVisibleCompany } from './access';
 import { recordHistory } from './history';
 import { EMPRESA_MSG, LogoGuardado } from './contract';
 import { findCompany, lockForChange, logoFile, setCompanyLogo } from './repo';
+import { LOGO_FILE } from '../../../src/domain/logos';
 
 const tags = ['Empresas (administración)'];
 const Id = IdParam('id');

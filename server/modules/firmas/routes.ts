@@ -8,9 +8,8 @@ import { secretBoxFor } from '../../infra/secret-box';
 import { findVisibleCompany } from '../empresas/access';
 import { recordHistory } from '../empresas/history';
 import { findCompany } from '../empresas/repo';
-import { extensionOf, SIGNATURE_FILE } from '../../../src/domain/archivos';
+import { extensionOf } from '../../../src/domain/archivos';
 import { isoDay } from '../../../src/domain/empresas';
-import { FIRMA_MSG } from '../../../src/domain/messages';
 import { PERFIL } from '../../../src/domain/perfiles';
 import {
   CHECK_DESCRIPTION,
@@ -23,6 +22,7 @@ import {
   type FirmaComprobada as FirmaComprobadaType,
 } from './contract';
 import { companySignatures, signatureSummary, storeSignature, type Uploader } from './repo';
+import { FIRMA_MSG, SIGNATURE_FILE } from '../../../src/domain/firmas';
 
 /** The multipart form of a signature upload: the .p12 in `signfile`, its `password`, and an optional `ruc`. */
 type SignatureForm = { p12: Buffer; filename: string; password: string; ruc?: string };

@@ -7,11 +7,12 @@ import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
-import { fileChoiceProblem, LOGO_FILE } from '../../domain/archivos';
+import { fileChoiceProblem } from '../../domain/archivos';
 import { MSG } from '../../domain/messages';
 import { FilePicker } from '../../ui/FilePicker';
 import type { LogoGuardado } from '../../../server/modules/empresas/contract';
 import { UsuarioAviso, type Aviso } from './UsuarioAviso';
+import { LOGO_FILE } from '../../domain/logos';
 
 type Props = { empresa: number; nombre: string; logo: string | null };
 

@@ -7,9 +7,10 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
-import { fileChoiceProblem, SIGNATURE_FILE } from '../../domain/archivos';
+import { fileChoiceProblem } from '../../domain/archivos';
 import { FilePicker } from '../../ui/FilePicker';
 import type { FirmaComprobada, FirmaGuardada } from '../../../server/modules/firmas/contract';
+import { SIGNATURE_FILE } from '../../domain/firmas';
 
 type Props = {
   /** Where the signature is stored (POST) and where it is only checked. */
