@@ -13,6 +13,9 @@ import salud from './salud/routes';
 import usuarios from './usuarios/routes';
 import pagos from './pagos/routes';
 import bancos from './bancos/routes';
+import perfiles from './perfiles/routes';
+import administradores from './administradores/routes';
+import auditoria from './auditoria/routes';
 import planes from './planes/routes';
 
 const API = '/api/EmpresasAmelia';
@@ -32,6 +35,9 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes }> = [
   { prefix: `${API}/empresas`, routes: usuarios },
   { prefix: `${API}/empresas`, routes: pagos },
   { prefix: `${API}/empresas`, routes: bancos },
+  { prefix: `${API}/empresas`, routes: perfiles },
+  { prefix: `${API}/administradores`, routes: administradores },
+  { prefix: `${API}/auditoria`, routes: auditoria },
   { prefix: API, routes: planes },
   { prefix: '/api', routes: salud },
 ];

@@ -22,6 +22,8 @@ import {
 export const perfiles = pgTable('perfiles', {
   PRF_CODIGO: integer('prf_codigo').primaryKey(),
   PRF_NOMBRE: varchar('prf_nombre', { length: 60 }).notNull(),
+  /** An inactive profile grants nothing: its administrators keep their accounts but open no section. */
+  PRF_ACTIVO: boolean('prf_activo').notNull().default(true),
 });
 
 export const administradores = pgTable('administradores', {
@@ -329,6 +331,9 @@ export const menus = pgTable('menus', {
   MEN_RUTA: varchar('men_ruta', { length: 120 }).notNull(),
   MEN_ICONO: varchar('men_icono', { length: 40 }).notNull().default('circle'),
   MEN_ORDEN: integer('men_orden').notNull().default(0),
+  /** The API permission the entry grants (server/core/menu-access.ts): routes tagged with it answer only to whom has it. */
+  MEN_PERMISO: varchar('men_permiso', { length: 60 }).notNull().default(''),
+  MEN_ACTIVO: boolean('men_activo').notNull().default(true),
 });
 
 export const menusRoles = pgTable(
@@ -430,6 +435,9 @@ export const asesores = pgTable(
     ASE_NOMBRE: varchar('ase_nombre', { length: 150 }).notNull(),
     ASE_CORREO: varchar('ase_correo', { length: 150 }),
     ASE_IDENTIFICACION: varchar('ase_identificacion', { length: 13 }).notNull().unique(),
+    ASE_TELEFONO: varchar('ase_telefono', { length: 20 }),
+    /** What the adviser attends: SOPORTE (tickets), VENTAS or CONTABLE (src/domain/asesores.ts). */
+    ASE_TIPO: varchar('ase_tipo', { length: 10 }).notNull().default('SOPORTE'),
     ASE_ACTIVO: boolean('ase_activo').notNull().default(true),
   },
   (t) => [index('asesores_nombre_trgm').using('gin', sql`${t.ASE_NOMBRE} gin_trgm_ops`)],
@@ -547,4 +555,33 @@ export const intentos = pgTable(
     INT_VENCE: timestamp('int_vence', { withTimezone: true }).notNull(),
   },
   (t) => [index('intentos_vence').on(t.INT_VENCE)],
+);
+
+/**
+ * The back office's audit log: every change to the resources of the administration (advisers, banks, profiles, menus,
+ * administrators, settings, and every later one), who made it, when, and the changed values before and after (never a
+ * secret). Written in the transaction of the change by server/core/audit.ts.
+ */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    AUD_ID: serial('aud_id').primaryKey(),
+    AUD_FECHA: timestamp('aud_fecha', { withTimezone: true }).notNull().defaultNow(),
+    ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'set null' }),
+    /** The administrator's usuario at the time of the change. */
+    AUD_USUARIO: varchar('aud_usuario', { length: 60 }).notNull(),
+    /** The resource, as the web app and the API name it: asesores, bancos, perfiles, menus, administradores, configuraciones... */
+    AUD_RECURSO: varchar('aud_recurso', { length: 40 }).notNull(),
+    /** The record's id, as text. */
+    AUD_REGISTRO: varchar('aud_registro', { length: 60 }).notNull(),
+    /** creacion, edicion, eliminacion, desactivacion, activacion, clave, menus... */
+    AUD_ACCION: varchar('aud_accion', { length: 20 }).notNull(),
+    AUD_ANTES: jsonb('aud_antes'),
+    AUD_DESPUES: jsonb('aud_despues'),
+  },
+  (t) => [
+    index('auditoria_fecha').on(t.AUD_FECHA),
+    index('auditoria_recurso').on(t.AUD_RECURSO, t.AUD_FECHA),
+    index('auditoria_admin').on(t.ADM_CODIGO, t.AUD_FECHA),
+  ],
 );

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../infra/db/client';
+import { auditoria } from '../infra/db/schema';
+
+/** A change to a back-office record, as the audit log keeps it: only the changed values, and never a secret. */
+export type AuditEntry = {
+  /** The resource as the web app and the API name it (asesores, bancos, perfiles, menus, administradores, configuraciones...). */
+  recurso: string;
+  registro: string | number;
+  /** creacion, edicion, eliminacion, desactivacion, activacion, clave, menus... */
+  accion: string;
+  antes?: Record<string, unknown> | null;
+  despues?: Record<string, unknown> | null;
+};
+
+/**
+ * Records a back-office change in the audit log (table auditoria). Call it in the transaction of the change, so the
+ * log never names a change that did not happen nor misses one that did. Administration requests only.
+ */
+export async function recordAudit(db: Executor, request: FastifyRequest, entry: AuditEntry) {
+  const admin = request.admin;
+  if (!admin) throw new Error('recordAudit: solo para peticiones de la administración');
+  await db.insert(auditoria).values({
+    ADM_CODIGO: admin.admin,
+    AUD_USUARIO: admin.nombreUsuario,
+    AUD_RECURSO: entry.recurso,
+    AUD_REGISTRO: String(entry.registro),
+    AUD_ACCION: entry.accion,
+    AUD_ANTES: entry.antes ?? null,
+    AUD_DESPUES: entry.despues ?? null,
+  });
+}
