@@ -616,6 +616,21 @@ export const es: TranslationMessages = {
       name: 'Asesor |||| Asesores',
       fields: { ASE_NOMBRE: 'Nombre' },
     },
+    bancos: {
+      name: 'Banco |||| Bancos',
+    },
+    perfiles: {
+      name: 'Perfil |||| Perfiles',
+    },
+    menus: {
+      name: 'Menú |||| Menús',
+    },
+    administradores: {
+      name: 'Administrador |||| Administradores',
+    },
+    auditoria: {
+      name: 'Cambio |||| Auditoría',
+    },
   },
   // Textos propios de la aplicación que no pertenecen a un recurso.
   amelia: {
