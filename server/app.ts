@@ -16,7 +16,8 @@ import { registerRequestReading } from './core/requests';
 import { createLazyCompiler, lazySerializers } from './core/lazy-compile';
 import { closeAfterRefusedBody, serverTimeouts } from './core/http-limits';
 import { createThrottle } from './core/rate-limit';
-import { createGuards, documentGuards } from './core/guards';
+import { createGuards, documentGuards, guardArea } from './core/guards';
+import { defaultPermission, recordMenuAccess } from './core/menu-access';
 import { createMailer, type Mailer } from './infra/mail';
 import { createTokenService, resolveSecret } from './infra/tokens';
 import { createFileStore } from './infra/files';
@@ -73,6 +74,8 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     lazy.compileRest().catch((error: Error) => app.log.error({ err: error }, 'no se pudo compilar un esquema'));
   });
   documentGuards(app);
+  // app.menuAccess: every route, the area of its guard and its permission (the permission matrix test reads it).
+  recordMenuAccess(app, guardArea);
   // Before every route (it hooks each one as it is added). Text only — JSON, JavaScript, CSS, HTML, SVG: the plugin's
   // default list also takes application/octet-stream, which is how unknown uploaded files go back, and archives,
   // images and PDFs are compressed already. Request bodies are left as they come (no decompression).
@@ -122,8 +125,15 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  for (const { prefix, routes } of modules) {
-    await app.register(async (scope) => routes(scope as unknown as App, { ...ctx, guards }), { prefix });
+  for (const { prefix, routes, permiso } of modules) {
+    await app.register(
+      async (scope) => {
+        // The module's permission, for its routes that name none (core/menu-access.ts).
+        scope.addHook('onRoute', defaultPermission(permiso));
+        await routes(scope as unknown as App, { ...ctx, guards });
+      },
+      { prefix },
+    );
   }
 
   const indexFile = path.join(config.webDir, 'index.html');

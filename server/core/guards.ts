@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from './context';
 import { HttpError } from './errors';
 import { createSessionCache } from './session-cache';
+import { checkMenuAccess, type GuardArea } from './menu-access';
 import { MSG } from '../../src/domain/messages';
 import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../../src/domain/constants';
 import { isDistributor } from '../../src/domain/perfiles';
@@ -15,7 +16,7 @@ import {
   type TicketClaims,
   type VerifiedClaims,
 } from '../infra/tokens';
-import { administradores, empresas, sesiones, usuarios } from '../infra/db/schema';
+import { administradores, empresas, menus, menusEmpresa, menusRoles, perfiles, sesiones, usuarios } from '../infra/db/schema';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,6 +35,16 @@ type Guard = (request: FastifyRequest) => Promise<void>;
 /** The guards that put a route behind x-token; the OpenAPI document marks those routes as secured. */
 const tokenGuards = new WeakSet<Guard>();
 const tokenGuard = (guard: Guard) => (tokenGuards.add(guard), guard);
+/** The guards whose callers have a menu (administration and company sessions): their routes name a permission. */
+const menuGuards = new WeakMap<Guard, GuardArea>();
+const menuGuard = (area: GuardArea, guard: Guard) => (menuGuards.set(guard, area), tokenGuard(guard));
+
+/** The area of a route's guard, for the routes whose callers have a menu (core/menu-access.ts). */
+export const guardArea = (route: RouteOptions): GuardArea | undefined =>
+  [route.onRequest]
+    .flat()
+    .map((hook) => menuGuards.get(hook as Guard))
+    .find(Boolean);
 
 /**
  * Adds `security: token` to the OpenAPI schema of every route whose onRequest is a guard. Guards run at
@@ -68,8 +79,27 @@ const readClaims = (ctx: Services, request: FastifyRequest) => verifyToken(ctx, 
 const distributor = alias(administradores, 'distribuidor');
 
 /**
+ * The permissions (MEN_PERMISO) a session's menu grants, read by the guard's own session query (a subquery on the
+ * menus tables' primary keys: no query of its own). An administration user has the active entries of the
+ * administration area given to its profile, none while the profile is inactive; a company session (a distributor's
+ * inside a company too) has the active entries of the company area given to its company.
+ */
+const adminPermissions = sql<string[]>`array(
+  select ${menus.MEN_PERMISO} from ${menusRoles}
+  inner join ${menus} on ${menus.MEN_CODIGO} = ${menusRoles.MEN_CODIGO}
+  inner join ${perfiles} on ${perfiles.PRF_CODIGO} = ${menusRoles.PRF_CODIGO}
+  where ${menusRoles.PRF_CODIGO} = ${administradores.PRF_CODIGO} and ${perfiles.PRF_ACTIVO}
+    and ${menus.MEN_ACTIVO} and ${menus.MEN_AREA} = 'admin' and ${menus.MEN_PERMISO} <> '')`;
+const companyPermissions = sql<string[]>`array(
+  select ${menus.MEN_PERMISO} from ${menusEmpresa}
+  inner join ${menus} on ${menus.MEN_CODIGO} = ${menusEmpresa.MEN_CODIGO}
+  where ${menusEmpresa.EMP_CODIGO} = ${empresas.EMP_CODIGO}
+    and ${menus.MEN_ACTIVO} and ${menus.MEN_AREA} = 'empresa' and ${menus.MEN_PERMISO} <> '')`;
+
+/**
  * Guards (run at onRequest): each reads x-token, checks its kind, and in ONE indexed query that its session
- * is still open (sesiones, by the token's jti) and the account still active. On PGlite that check is reused until
+ * is still open (sesiones, by the token's jti), the account still active, and what its menu grants; then the
+ * route's permission (core/menu-access.ts). On PGlite that check is reused until
  * something it reads is written (session-cache.ts).
  */
 export function createGuards(ctx: Services) {
@@ -83,6 +113,7 @@ export function createGuards(ctx: Services) {
       distribuidorActivo: distributor.ADM_ACTIVO,
       revocada: sesiones.SES_REVOCADA,
       cambiarClave: sesiones.SES_CAMBIAR_CLAVE,
+      permisos: companyPermissions,
     })
     .from(sesiones)
     .innerJoin(usuarios, eq(usuarios.USU_CODIGO, sesiones.USU_CODIGO))
@@ -103,6 +134,7 @@ export function createGuards(ctx: Services) {
       PRF_CODIGO: administradores.PRF_CODIGO,
       DRB_CONTADOR: administradores.DRB_CONTADOR,
       revocada: sesiones.SES_REVOCADA,
+      permisos: adminPermissions,
     })
     .from(sesiones)
     .innerJoin(administradores, eq(administradores.ADM_CODIGO, sesiones.ADM_CODIGO))
@@ -122,7 +154,7 @@ export function createGuards(ctx: Services) {
     });
 
   const companyGuard = (allowTemporaryPassword: boolean) =>
-    tokenGuard(async (request) => {
+    menuGuard('empresa', async (request) => {
       const { claims, row } = await companySession(readToken(request));
       if (!row) throw new HttpError(401, MSG.notAuthenticated);
       if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
@@ -138,6 +170,7 @@ export function createGuards(ctx: Services) {
         cambiarClave: row.cambiarClave,
         nombreUsuario: row.nombreUsuario,
       };
+      checkMenuAccess(request, row.permisos);
     });
 
   const adminSession = (token: string) =>
@@ -149,8 +182,8 @@ export function createGuards(ctx: Services) {
       return { claims: { ...claims, jti: claims.jti }, row, exp: (claims as { exp?: number }).exp ?? 0 };
     });
 
-  /** Any active administration user, whatever the profile. */
-  const admin = tokenGuard(async (request) => {
+  /** Sets request.admin for an open session of an active administration user; returns its menu's permissions. */
+  const adminUser = async (request: FastifyRequest): Promise<string[]> => {
     const { claims, row } = await adminSession(readToken(request));
     if (!row) throw new HttpError(401, MSG.notAuthenticated);
     if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
@@ -163,7 +196,11 @@ export function createGuards(ctx: Services) {
       sesion: claims.jti,
       nombreUsuario: row.ADM_USUARIO,
     };
-  });
+    return row.permisos;
+  };
+
+  /** Any active administration user, whatever the profile, whose menu grants the route's permission. */
+  const admin = menuGuard('admin', async (request) => checkMenuAccess(request, await adminUser(request)));
 
   return {
     /** An open company session of an active user; a session signed in with a temporary clave gets 403 CAMBIAR_CLAVE. */
@@ -171,11 +208,12 @@ export function createGuards(ctx: Services) {
     /** The same, also for a session that must still choose a new clave: only changing the clave and logging out. */
     companyPendingPassword: companyGuard(true),
     admin,
-    /** An active administration user with one of these profiles (PERFIL codes); other profiles get 403. */
+    /** An active administration user with one of these profiles (PERFIL codes; others get 403) and the route's permission. */
     requireProfile: (...codes: number[]) =>
-      tokenGuard(async (request) => {
-        await admin(request);
+      menuGuard('admin', async (request) => {
+        const permisos = await adminUser(request);
         if (!codes.includes(request.admin!.perfil)) throw new HttpError(403, MSG.forbidden);
+        checkMenuAccess(request, permisos);
       }),
     /** The registration payment upload's token (tokenPago); the route checks that it is for that company. */
     registro: tokenGuard(async (request) => {

@@ -22,6 +22,9 @@ const KINDS: Record<FileKind, { extensions: readonly string[]; signatures: numbe
   pdf: { extensions: ['pdf'], signatures: [[0x25, 0x50, 0x44, 0x46, 0x2d]], mime: 'application/pdf' },
   png: { extensions: ['png'], signatures: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]], mime: 'image/png' },
   jpg: { extensions: ['jpg', 'jpeg'], signatures: [[0xff, 0xd8, 0xff]], mime: 'image/jpeg' },
+  // Only ever stored sanitized (server/modules/configuraciones/svg.ts), which writes the root element first.
+  svg: { extensions: ['svg'], signatures: [[0x3c, 0x73, 0x76, 0x67]], mime: 'image/svg+xml' },
+  ico: { extensions: ['ico'], signatures: [[0x00, 0x00, 0x01, 0x00]], mime: 'image/x-icon' },
   // Only ever stored sealed: a certificate in the clear does not start with the box's header and is refused.
   p12: { extensions: ['p12', 'pfx'], signatures: [SEALED_HEADER], mime: 'application/x-pkcs12' },
 };

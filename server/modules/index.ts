@@ -1,4 +1,5 @@
 import type { ModuleRoutes } from '../core/context';
+import type { Permiso } from '../core/menu-access';
 import sesion from './sesion/routes';
 import registro from './registro/routes';
 import menus from './menus/routes';
@@ -20,24 +21,28 @@ import planes from './planes/routes';
 
 const API = '/api/EmpresasAmelia';
 
-/** Every module of the API: the prefix its routes are mounted under, and its routes plugin. */
-export const modules: Array<{ prefix: string; routes: ModuleRoutes }> = [
-  { prefix: API, routes: sesion },
+/**
+ * Every module of the API: the prefix its routes are mounted under, its routes plugin, and the permission (MEN_PERMISO,
+ * core/menu-access.ts) of its guarded routes that name none in their config; null: open to every caller of their
+ * guard. The table of every route's permission is in docs/architecture.md.
+ */
+export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Permiso }> = [
+  { prefix: API, routes: sesion, permiso: null },
   { prefix: `${API}/registro`, routes: registro },
   { prefix: API, routes: menus },
-  { prefix: `${API}/configuraciones`, routes: configuraciones },
-  { prefix: API, routes: empresas },
+  { prefix: `${API}/configuraciones`, routes: configuraciones, permiso: 'configuraciones' },
+  { prefix: API, routes: empresas, permiso: 'empresas' },
   { prefix: API, routes: firmas },
-  { prefix: `${API}/ingresos`, routes: ingresos },
-  { prefix: `${API}/soporte`, routes: soporte },
-  { prefix: `${API}/productos`, routes: productos },
-  { prefix: `${API}/asesor`, routes: asesores },
-  { prefix: `${API}/empresas`, routes: usuarios },
-  { prefix: `${API}/empresas`, routes: pagos },
-  { prefix: `${API}/empresas`, routes: bancos },
-  { prefix: `${API}/empresas`, routes: perfiles },
-  { prefix: `${API}/administradores`, routes: administradores },
-  { prefix: `${API}/auditoria`, routes: auditoria },
-  { prefix: API, routes: planes },
+  { prefix: `${API}/ingresos`, routes: ingresos, permiso: 'ingresos' },
+  { prefix: `${API}/soporte`, routes: soporte, permiso: 'soporte' },
+  { prefix: `${API}/productos`, routes: productos, permiso: 'productos' },
+  { prefix: `${API}/asesor`, routes: asesores, permiso: 'asesores' },
+  { prefix: `${API}/empresas`, routes: usuarios, permiso: 'empresas' },
+  { prefix: `${API}/empresas`, routes: pagos, permiso: 'empresas' },
+  { prefix: `${API}/empresas`, routes: bancos, permiso: 'bancos' },
+  { prefix: `${API}/empresas`, routes: perfiles, permiso: 'perfiles' },
+  { prefix: `${API}/administradores`, routes: administradores, permiso: 'administradores' },
+  { prefix: `${API}/auditoria`, routes: auditoria, permiso: 'auditoria' },
+  { prefix: API, routes: planes, permiso: 'empresas' },
   { prefix: '/api', routes: salud },
 ];

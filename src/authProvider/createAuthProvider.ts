@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import type { PasswordChange } from '../../server/modules/sesion/contract';
-import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../domain/constants';
+import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE, NO_ACCESS_CODE } from '../domain/constants';
 import { MSG } from '../domain/messages';
 import { isAdministrator } from '../domain/perfiles';
 import { api } from '../http/client';
@@ -18,6 +18,8 @@ type Options<U> = {
   area: Area;
   session: Session<U>;
   loginUrl: string;
+  /** The area's no-access page (react-admin's access-denied route under the area's basename). */
+  accessDeniedUrl: string;
   /** The area's session calls: closing the token on the server (POST, no body) and changing the user's clave (PUT). */
   paths: { logout: string; password: string };
   /**
@@ -45,13 +47,15 @@ export type AreaAuthProvider = AuthProvider & {
 
 /**
  * One auth provider per area. Sign-in happens on the public pages; here the session is checked, the user's
- * menu is the permissions, and only a 401 (or a deactivated user) closes this area's session: a 403 on a
- * screen the menu does not grant keeps it, and a 403 asking for a new clave sends the user to choose one.
+ * menu is the permissions, and only a 401 (or a deactivated user) closes this area's session: a 403 SIN_ACCESO (a
+ * section the menu does not grant, refused by the server) keeps it and shows the area's no-access page, and a 403
+ * asking for a new clave sends the user to choose one.
  */
 export function createAuthProvider<U>({
   area,
   session,
   loginUrl,
+  accessDeniedUrl,
   paths,
   passwordChoice,
   identity,
@@ -108,6 +112,11 @@ export function createAuthProvider<U>({
         // react-admin's sign-out goes where logout() answers: error403, not the sign-in page.
         afterLogout = '/error403';
         throw { redirectTo: '/error403', logoutUser: true, message: false };
+      }
+      if (error?.status === 403 && error.body?.code === NO_ACCESS_CODE) {
+        // The session stays; a late answer for an area that has left the screen moves nothing.
+        if (!onScreen) return;
+        throw { redirectTo: accessDeniedUrl, logoutUser: false, message: false };
       }
       if (error?.status === 403 && error.body?.code === MUST_CHANGE_PASSWORD_CODE && passwordChoice) {
         passwordChoice.setRequired(true);

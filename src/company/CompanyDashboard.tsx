@@ -1,4 +1,4 @@
-import { Title } from 'react-admin';
+import { Title, usePermissions } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,12 +8,19 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { companySession } from '../authProvider/session';
+import type { MenuEntry } from '../authProvider/menu';
 import { useMyCompany } from './useMyCompany';
 import { PlanCard } from './PlanCard';
 
+/**
+ * The company home. Its company data comes from GET /miEmpresa only when the menu grants "Mi empresa" (the server
+ * refuses it otherwise); without it the card shows what the session knows, and the home offers only granted pages.
+ */
 export function CompanyDashboard() {
   const user = companySession.get();
-  const { data, error } = useMyCompany();
+  const { permissions } = usePermissions<MenuEntry[]>();
+  const granted = (route: string) => Boolean(permissions?.some((m) => m.MEN_RUTA === route));
+  const { data, error } = useMyCompany(granted('mi-empresa'));
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
       <Title title="amelia.paginas.inicio" />
@@ -31,32 +38,48 @@ export function CompanyDashboard() {
                 <Typography color="text.secondary">{data.EMP_NOMBRE}</Typography>
                 <Typography color="text.secondary">RUC {data.EMP_RUC}</Typography>
               </>
+            ) : permissions && !granted('mi-empresa') && user ? (
+              <>
+                <Typography variant="h6">{user.EMP_NOMBREC}</Typography>
+                <Typography color="text.secondary">RUC {user.EMP_RUC}</Typography>
+              </>
             ) : (
               <Skeleton height={80} />
             )}
           </CardContent>
         </Card>
         <PlanCard />
-        <Card>
-          <CardContent>
-            <Typography variant="overline">Firma electrónica</Typography>
-            {data ? (
-              <Typography color={data.firma ? 'text.secondary' : 'warning.main'}>
-                {data.firma ? 'Firma electrónica registrada' : 'Sin firma electrónica registrada'}
-              </Typography>
-            ) : (
-              <Skeleton height={40} />
-            )}
-          </CardContent>
-        </Card>
+        {(!permissions || granted('mi-empresa')) && (
+          <Card>
+            <CardContent>
+              <Typography variant="overline">Firma electrónica</Typography>
+              {data ? (
+                <Typography color={data.firma ? 'text.secondary' : 'warning.main'}>
+                  {data.firma ? 'Firma electrónica registrada' : 'Sin firma electrónica registrada'}
+                </Typography>
+              ) : (
+                <Skeleton height={40} />
+              )}
+            </CardContent>
+          </Card>
+        )}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to="/mi-empresa" variant="outlined">
-          Ver datos de la empresa
-        </Button>
-        <Button component={RouterLink} to="/ayuda" variant="outlined">
-          Ayuda y soporte
-        </Button>
+        {granted('mi-empresa') && (
+          <Button component={RouterLink} to="/mi-empresa" variant="outlined">
+            Ver datos de la empresa
+          </Button>
+        )}
+        {granted('firma') && !granted('mi-empresa') && (
+          <Button component={RouterLink} to="/firma" variant="outlined">
+            Firma electrónica
+          </Button>
+        )}
+        {granted('ayuda') && (
+          <Button component={RouterLink} to="/ayuda" variant="outlined">
+            Ayuda y soporte
+          </Button>
+        )}
       </Box>
     </Box>
   );

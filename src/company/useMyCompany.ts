@@ -5,7 +5,8 @@ import type { AreaDataProvider } from '../dataProvider/createDataProvider';
 
 export type MyCompany = MiEmpresa;
 
-export function useMyCompany() {
+/** GET /miEmpresa, the "Mi empresa" page's data (permission mi-empresa); `enabled` false: not asked. */
+export function useMyCompany(enabled = true) {
   const dataProvider = useDataProvider<AreaDataProvider>();
-  return useQuery({ queryKey: ['miEmpresa'], queryFn: () => dataProvider.call<MyCompany>('/miEmpresa') });
+  return useQuery({ queryKey: ['miEmpresa'], queryFn: () => dataProvider.call<MyCompany>('/miEmpresa'), enabled });
 }

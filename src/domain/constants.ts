@@ -28,6 +28,9 @@ export const DEACTIVATED_CODE = 'USUARIO_DESACTIVADO';
 /** Code the API sends with 403 while a session signed in with a temporary clave: the app shows only the screen to choose a new one. */
 export const MUST_CHANGE_PASSWORD_CODE = 'CAMBIAR_CLAVE';
 
+/** Code the API sends with 403 when the caller's menu does not grant the section: the app shows its no-access page and the session stays. */
+export const NO_ACCESS_CODE = 'SIN_ACCESO';
+
 /** A file size for people: "87 kB", "12.4 MB". */
 export const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;

@@ -48,6 +48,7 @@ export const MSG = {
   passwordTooShort: `La clave debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
   forbidden: 'No tiene permiso para realizar esta acción',
   adminOnly: 'Esta sección es solo para administradores',
+  noAccess: 'No tiene acceso a esta sección',
   notFound: 'No se encontró lo que busca',
   tooManyAttempts: (minutes: number) =>
     `Demasiados intentos. Espere ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e intente nuevamente.`,

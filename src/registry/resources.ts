@@ -6,9 +6,14 @@ import BusinessIcon from '@mui/icons-material/Business';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import KeyIcon from '@mui/icons-material/Key';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import HistoryIcon from '@mui/icons-material/History';
+import BadgeIcon from '@mui/icons-material/Badge';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
 
 /** The two react-admin areas: administration (#/administrador) and the company application (empty path). */
 export type Area = 'admin' | 'empresa';
@@ -56,7 +61,15 @@ export const RESOURCES: readonly ResourceEntry[] = [
     menu: 'configuraciones',
     updatePath: 'configuraciones/actualizar',
   },
-  { name: 'asesores', area: 'admin', path: 'asesor', key: 'ASE_CODIGO', icon: PeopleIcon },
+  {
+    name: 'asesores',
+    area: 'admin',
+    path: 'asesor',
+    key: 'ASE_CODIGO',
+    icon: PeopleIcon,
+    menu: 'asesores',
+    administratorOnly: ['create', 'edit', 'delete'],
+  },
   {
     name: 'empresas',
     area: 'admin',
@@ -88,6 +101,29 @@ export const RESOURCES: readonly ResourceEntry[] = [
     writePath: 'empresas/planes',
     administratorOnly: ['delete'],
   },
+  {
+    name: 'administradores',
+    area: 'admin',
+    path: 'administradores',
+    key: 'ADM_CODIGO',
+    icon: AdminPanelSettingsIcon,
+    menu: 'administradores',
+  },
+  // Read only: a list and each change's detail.
+  { name: 'auditoria', area: 'admin', path: 'auditoria', key: 'AUD_ID', icon: HistoryIcon, menu: 'auditoria' },
+  {
+    name: 'bancos',
+    area: 'admin',
+    path: 'empresas/bancos',
+    key: 'BAN_CODIGO',
+    icon: AccountBalanceIcon,
+    menu: 'bancos',
+    // Without todos=1 the API sends the payments dialog's list (active accounts, no paging).
+    listQuery: { todos: '1' },
+    administratorOnly: ['create', 'edit', 'delete'],
+  },
+  { name: 'perfiles', area: 'admin', path: 'empresas/perfiles', key: 'PRF_CODIGO', icon: BadgeIcon, menu: 'perfiles' },
+  { name: 'menus', area: 'admin', path: 'menus', key: 'MEN_CODIGO', icon: AccountTreeIcon, menu: 'menus' },
 ];
 
 /** Menu routes that are pages of an area rather than resources, with their icons. */

@@ -5,10 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-type Props = { icon: ReactNode; titleKey: string; textKey: string };
+/** The text is `text` as given, or the translation of `textKey`. */
+type Props = { icon: ReactNode; titleKey: string } & ({ textKey: string; text?: never } | { text: string; textKey?: never });
 
 /** A full-page message inside an area (not found, no access), with the way back to the area's home. */
-export function AreaMessagePage({ icon, titleKey, textKey }: Props) {
+export function AreaMessagePage({ icon, titleKey, textKey, text }: Props) {
   const translate = useTranslate();
   const basename = useBasename();
   const title = translate(titleKey);
@@ -20,7 +21,7 @@ export function AreaMessagePage({ icon, titleKey, textKey }: Props) {
         {title}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
-        {translate(textKey)}
+        {text ?? translate(textKey!)}
       </Typography>
       <Button component={RouterLink} to={basename || '/'} variant="contained">
         {translate('amelia.volver_al_inicio')}

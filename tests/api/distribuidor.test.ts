@@ -56,17 +56,21 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
     });
 
     it('el token de empresa que devuelve sirve en GET /miEmpresa y en el menú de esa empresa', async () => {
-      const { usuario } = (await enter({ ruc: COMPANIES.tornillo.ruc })).json();
+      const { usuario } = (await enter({ ruc: COMPANIES.andina.ruc })).json();
       const res = await t.app.inject({ method: 'GET', url: `${API}/miEmpresa`, headers: { 'x-token': usuario.token } });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ EMP_RUC: COMPANIES.tornillo.ruc, EMP_NOMBREC: 'Ferretería El Tornillo' });
+      expect(res.json()).toMatchObject({ EMP_RUC: COMPANIES.andina.ruc, EMP_NOMBREC: 'Comercial Andina' });
       const menu = await t.app.inject({
         method: 'POST',
         url: `${API}/menuEmpresa`,
         headers: { 'x-token': usuario.token },
-        payload: { ruc: COMPANIES.tornillo.ruc },
+        payload: { ruc: COMPANIES.andina.ruc },
       });
       expect(menu.statusCode).toBe(200);
+      // Inside a company the distributor has that company's menu: Ferretería has no "Mi empresa".
+      const tornillo = (await enter({ ruc: COMPANIES.tornillo.ruc })).json().usuario.token as string;
+      const refused = await t.app.inject({ method: 'GET', url: `${API}/miEmpresa`, headers: { 'x-token': tornillo } });
+      expect([refused.statusCode, refused.json()]).toEqual([403, { msg: MSG.noAccess, code: 'SIN_ACCESO' }]);
     });
 
     it('con usuario y clave correctos entra como ese usuario', async () => {

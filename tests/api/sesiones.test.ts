@@ -19,7 +19,8 @@ describe.each(testDatabases)('sesiones: cierre, cambio de clave y revocación (%
 
   const as = (token: string) => ({ 'x-token': token });
   const miEmpresa = (token: string, app = t.app) => app.inject({ method: 'GET', url: `${API}/miEmpresa`, headers: as(token) });
-  const adminCall = (token: string) => t.app.inject({ method: 'GET', url: `${API}/configuraciones/1`, headers: as(token) });
+  // A call every signed-in administration user may make, whatever its menu (the home's tickets card).
+  const adminCall = (token: string) => t.app.inject({ method: 'GET', url: `${API}/soporte/resumen`, headers: as(token) });
   const enter = (token: string, ruc: string) =>
     t.app.inject({ method: 'POST', url: `${API}/loginDistribuidor`, headers: as(token), payload: { ruc } });
   /** A distributor of its own (with one company), so deactivating it does not disturb the other tests. */

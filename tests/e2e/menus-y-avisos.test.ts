@@ -106,7 +106,7 @@ describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
 
     await page.getByRole('cell', { name: 'Redes sociales (Facebook, Instagram)' }).click();
     await waitForRoute(page, '/administrador/configuraciones/8');
-    const field = page.getByLabel('Valor 1', { exact: true });
+    const field = page.getByLabel('Facebook', { exact: true });
     await expect.poll(() => field.inputValue()).toBe('https://www.facebook.com/amelia.ec');
     await field.fill(VALUE);
     await page.getByRole('button', { name: 'Guardar' }).click();
@@ -116,7 +116,7 @@ describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
     await page.reload();
     await page.getByRole('cell', { name: VALUE }).waitFor();
     await open(page, suite.server, '/administrador/configuraciones/8');
-    await expect.poll(() => page.getByLabel('Valor 1', { exact: true }).inputValue()).toBe(VALUE);
+    await expect.poll(() => page.getByLabel('Facebook', { exact: true }).inputValue()).toBe(VALUE);
     const rows = await apiCall<Setting[]>(suite.server, '/configuraciones');
     expect(rows.find((r) => r.CON_CODIGO === 8)?.CON_VALOR1).toBe(VALUE);
   });

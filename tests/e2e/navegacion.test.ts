@@ -47,7 +47,7 @@ describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión 
     const page = await freshPage();
     await loginAdmin(page, suite.server, DEMO.admin);
     await sidebarEntries(page);
-    for (const route of ['/administrador/asesor', '/administrador/asesores', '/administrador/no-existe']) {
+    for (const route of ['/administrador/asesor', '/administrador/no-existe']) {
       await open(page, suite.server, route);
       await page.getByRole('heading', { name: 'Página no encontrada', level: 1 }).waitFor();
       await expect.poll(() => page.title()).toBe(`Página no encontrada · ${SITE}`);
@@ -79,7 +79,7 @@ describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión 
     await fillAdminLogin(page, DEMO.distribuidor);
     await page.getByRole('button', { name: 'Continuar al área de administración' }).click();
     await waitForRoute(page, '/administrador');
-    expect(await sidebarEntries(page)).toEqual(['Inicio', 'Empresas', 'Tickets de soporte']);
+    expect(await sidebarEntries(page)).toEqual(['Inicio', 'Empresas', 'Tickets de soporte', 'Planes vendidos']);
 
     await open(page, suite.server, '/administrador/configuraciones');
     await page.getByRole('heading', { name: 'No tiene acceso', level: 1 }).waitFor();
@@ -156,12 +156,12 @@ describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión 
     await loginAdmin(page, suite.server, DEMO.admin);
     await sidebarEntries(page);
     await open(page, suite.server, '/administrador/configuraciones/8');
-    const field = page.getByLabel('Valor 1', { exact: true });
+    const field = page.getByLabel('Facebook', { exact: true });
     await expect.poll(() => field.inputValue()).not.toBe('');
     await field.fill('https://www.facebook.com/amelia.avisos');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await waitForRoute(page, '/administrador/configuraciones');
-    const toast = page.getByText('Elemento actualizado');
+    const toast = page.getByText('Configuración guardada; las pantallas de ingreso ya la muestran');
     await toast.waitFor();
     await page.waitForTimeout(600); // a person reads the toast before moving on
     await page.getByRole('menuitem', { name: 'Productos' }).click();

@@ -67,7 +67,7 @@ describe.skipIf(!e2eAvailable)('recursos de la administración y subida de archi
   it('una configuración se edita pero no se elimina: la pantalla no ofrece Eliminar', async () => {
     const page = await adminPage();
     await open(page, suite.server, '/administrador/configuraciones/8');
-    await page.getByLabel('Valor 1', { exact: true }).waitFor();
+    await page.getByLabel('Facebook', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Guardar' }).waitFor();
     expect(await page.getByRole('button', { name: 'Eliminar' }).count()).toBe(0);
     await expect.poll(() => page.title()).toMatch(/^Editar configuración · /);

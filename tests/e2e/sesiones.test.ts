@@ -76,7 +76,7 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     expect(await page.locator('body').innerText()).not.toMatch(/Rows per page|Export|Search/);
     await screenshot(page, 'admin-configuraciones');
     await page.getByRole('cell', { name: /Redes sociales/ }).click();
-    const field = page.getByLabel('Valor 1', { exact: true });
+    const field = page.getByLabel('Facebook', { exact: true });
     await field.fill('https://www.facebook.com/amelia.facturacion');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect
@@ -95,7 +95,7 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     await screenshot(admin, 'distribuidor-eleccion');
     await admin.getByRole('button', { name: 'Continuar al área de administración' }).click();
     await waitForRoute(admin, '/administrador');
-    expect(await sidebarEntries(admin)).toEqual(['Inicio', 'Empresas', 'Tickets de soporte']);
+    expect(await sidebarEntries(admin)).toEqual(['Inicio', 'Empresas', 'Tickets de soporte', 'Planes vendidos']);
 
     const company = await freshPage();
     await open(company, suite.server, '/administrador/login');

@@ -26,6 +26,11 @@ describe('resource registry', () => {
       'empresas',
       'planes',
       'planesEmpresa',
+      'administradores',
+      'auditoria',
+      'bancos',
+      'perfiles',
+      'menus',
     ]);
     expect(areaResources('empresa')).toEqual([]);
   });

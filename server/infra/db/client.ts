@@ -28,15 +28,19 @@ export type Database = {
   maintain(): Promise<string[]>;
   /**
    * PGlite only, where this process is the only writer (the DATA_DIR lock): a number that changes before every
-   * statement that writes to a table a session check reads. Guards reuse a check while it stays the same
+   * statement that writes to a table a session check reads (the session, the account, its menu's permissions). Guards reuse a check while it stays the same
    * (core/session-cache.ts). Undefined on PostgreSQL, where other API instances write too.
    */
   accountsVersion?: () => number;
   close(): Promise<void>;
 };
 
-/** The tables a guard's session check reads: a write to any of them may end or change a session. */
-const ACCOUNT_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"(?:sesiones|usuarios|administradores|empresas)"/i;
+/**
+ * The tables a guard's session check reads: a write to any of them may end or change a session, or change what its
+ * menu grants (menus, menus_roles, menus_empresa, perfiles: core/menu-access.ts).
+ */
+const ACCOUNT_WRITE =
+  /^\s*(?:insert\s+into|update|delete\s+from)\s+"(?:sesiones|usuarios|administradores|empresas|menus|menus_roles|menus_empresa|perfiles)"/i;
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 

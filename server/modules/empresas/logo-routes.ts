@@ -123,6 +123,8 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     '/miEmpresa/logo',
     {
       onRequest: guards.company,
+      // Printed documents use it, whatever the company's menu.
+      config: { permiso: null },
       schema: { tags: ['Empresa'], summary: 'El logo para documentos impresos de la empresa de la sesión', response: ImageDownload },
     },
     async (request, reply) => sendLogo(files, reply, (await findCompany(db, request.company!.empresa))!.EMP_LOGO),

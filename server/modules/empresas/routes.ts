@@ -257,6 +257,8 @@ const companyRoutes: ModuleRoutes = async (app, ctx) => {
     '/miEmpresa',
     {
       onRequest: guards.company,
+      // The "Mi empresa" page's data: a company without that entry gets 403 SIN_ACCESO (its home reads the session).
+      config: { permiso: 'mi-empresa' },
       schema: { tags: ['Empresa'], summary: 'Datos y plan de la empresa de la sesión', response: { 200: MiEmpresa, ...errorResponses } },
     },
     async (request) => {

@@ -100,6 +100,9 @@ const describe = (certificate: CertificateInfo) => ({
 const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
   const box = secretBoxFor(config);
   const backOffice = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  /** Menu permissions: the company page's Firma tab (administration), and the company's "Firma electrónica" page. */
+  const companyPage = { permiso: 'empresas' };
+  const ownPage = { permiso: 'firma' };
   const tags = ['Firma electrónica'];
 
   async function store(request: FastifyRequest, company: { EMP_CODIGO: number; EMP_RUC: string }, uploader: Uploader) {
@@ -154,6 +157,7 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
     '/empresas/firma/:id',
     {
       onRequest: backOffice,
+      config: companyPage,
       schema: { ...uploadSchema('Sube la firma electrónica de una empresa y la deja en uso'), params: EmpresaParam },
     },
     async (request) => {
@@ -166,6 +170,7 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
     '/empresas/firma/:id',
     {
       onRequest: backOffice,
+      config: companyPage,
       schema: { ...listSchema('Firma electrónica en uso de una empresa y las que reemplazó'), params: EmpresaParam },
     },
     async (request) => {
@@ -176,13 +181,17 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
 
   app.post(
     '/empresas/firmaComprobar',
-    { onRequest: backOffice, schema: checkSchema('Comprueba una firma electrónica sin guardarla (postfirmaComprobar)') },
+    {
+      onRequest: backOffice,
+      config: companyPage,
+      schema: checkSchema('Comprueba una firma electrónica sin guardarla (postfirmaComprobar)'),
+    },
     async (request) => check(request, (form) => form.ruc),
   );
 
   app.post(
     '/firma',
-    { onRequest: guards.company, schema: uploadSchema('Sube la firma electrónica de la empresa de la sesión') },
+    { onRequest: guards.company, config: ownPage, schema: uploadSchema('Sube la firma electrónica de la empresa de la sesión') },
     async (request) => {
       const session = request.company!;
       const company = (await findCompany(db, session.empresa))!;
@@ -192,13 +201,17 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
 
   app.get(
     '/firma',
-    { onRequest: guards.company, schema: listSchema('Firma electrónica de la empresa de la sesión y su historial') },
+    { onRequest: guards.company, config: ownPage, schema: listSchema('Firma electrónica de la empresa de la sesión y su historial') },
     async (request) => companySignatures(db, request.company!.empresa),
   );
 
   app.post(
     '/firmaComprobar',
-    { onRequest: guards.company, schema: checkSchema('Comprueba una firma electrónica contra la empresa de la sesión sin guardarla') },
+    {
+      onRequest: guards.company,
+      config: ownPage,
+      schema: checkSchema('Comprueba una firma electrónica contra la empresa de la sesión sin guardarla'),
+    },
     async (request) => {
       const company = (await findCompany(db, request.company!.empresa))!;
       return check(request, () => company.EMP_RUC);

@@ -29,11 +29,18 @@ const CatalogQuery = Type.Object({
 const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
   const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
   const administrator = guards.requireProfile(PERFIL.administrador);
+  /**
+   * Menu permissions: the catalogue is administered from "Planes"; it is read there, by the company page's sell dialog
+   * and by the plan filter of "Planes vendidos".
+   */
+  const readers = { permiso: ['planes', 'empresas', 'planesEmpresa'] };
+  const catalogue = { permiso: 'planes' };
 
   app.get(
     '/empresas/planes',
     {
       onRequest: staff,
+      config: readers,
       schema: {
         tags,
         summary: 'Catálogo de planes (filtrado por PLAN_TIPO salvo que sea T; por defecto ventas)',
@@ -50,6 +57,7 @@ const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/empresas/planes/:id',
     {
       onRequest: staff,
+      config: readers,
       schema: { tags, summary: 'Un plan del catálogo', params: Id, response: { 200: Plan, ...errorResponses } },
     },
     async (request) => {
@@ -63,6 +71,7 @@ const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/empresas/planes/catalogo',
     {
       onRequest: administrator,
+      config: catalogue,
       schema: {
         tags,
         summary: 'Crea un plan del catálogo (solo administradores)',
@@ -78,6 +87,7 @@ const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/empresas/planes/catalogo/:id',
     {
       onRequest: administrator,
+      config: catalogue,
       schema: {
         tags,
         summary: 'Modifica un plan del catálogo (solo administradores); los planes ya vendidos no cambian',
@@ -97,6 +107,7 @@ const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/empresas/planes/catalogo/:id',
     {
       onRequest: administrator,
+      config: catalogue,
       schema: {
         tags,
         summary: 'Elimina un plan nunca vendido; uno ya vendido se retira (PLAN_ACTIVO false) en su lugar',

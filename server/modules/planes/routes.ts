@@ -62,6 +62,8 @@ const planesRoutes: ModuleRoutes = async (app, ctx) => {
     '/empresas/planesEmpresa',
     {
       onRequest: staff,
+      // The "Planes vendidos" list; selling and correcting happen on the company page (the module's 'empresas').
+      config: { permiso: 'planesEmpresa' },
       schema: {
         tags,
         summary: 'Planes vendidos a las empresas visibles (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
@@ -77,6 +79,8 @@ const planesRoutes: ModuleRoutes = async (app, ctx) => {
     '/empresas/planes/resumen',
     {
       onRequest: staff,
+      // The administration home's sales card: every profile's home shows it.
+      config: { permiso: null },
       schema: {
         tags,
         summary: 'Cifras de ventas de planes: vendidos este mes, renovaciones de los próximos 30 días y empresas sin plan',
@@ -169,6 +173,8 @@ const planesRoutes: ModuleRoutes = async (app, ctx) => {
     '/miEmpresa/plan',
     {
       onRequest: guards.company,
+      // The company home's plan card.
+      config: { permiso: null },
       schema: {
         tags: ['Empresa'],
         summary: 'El plan de comprobantes electrónicos de la empresa de la sesión (el vigente, o el último) y su aviso',

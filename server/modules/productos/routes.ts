@@ -27,9 +27,13 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
     return result;
   };
 
+  // The ticket screens read the catalogue too (their product filter and column): either menu entry lets it be read.
+  const readers = { permiso: ['productos', 'soporte'] };
+
   app.get(
     '/',
     {
+      config: readers,
       schema: {
         tags,
         summary:
@@ -55,6 +59,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/:id',
     {
       onRequest: guards.admin,
+      config: readers,
       schema: { tags, summary: 'Un producto (administradores)', params: IdParam('id'), response: { 200: Producto, ...errorResponses } },
     },
     async (request) => {

@@ -54,6 +54,8 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
     '/resumen',
     {
       onRequest: admin,
+      // The administration home's tickets card: every profile's home shows it.
+      config: { permiso: null },
       schema: {
         tags,
         summary: 'Cantidad de tickets por estado',

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
+import { API, COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
+import { DEMO } from '../../server/infra/db/demo-accounts';
+import { administradores, empresas, menus, menusEmpresa, menusRoles, perfiles } from '../../server/infra/db/schema';
+import type { MenuAccessEntry, Permiso } from '../../server/core/menu-access';
+import { MSG } from '../../src/domain/messages';
+import { NO_ACCESS_CODE } from '../../src/domain/constants';
+import { PERFIL } from '../../src/domain/perfiles';
+
+/**
+ * The menus are enforced on the server. The matrix comes from the OpenAPI document, so a route added later is covered
+ * without touching this file: every operation behind x-token whose guard has a menu (administration, company) must
+ * name a permission, and for each one a caller whose menu grants it is let through while a caller whose menu grants
+ * everything else gets 403 SIN_ACCESO. Calls that change something are sent with a broken body and a broken id, so
+ * that the guard (onRequest) decides and nothing runs; reads are sent as they are.
+ */
+
+type Parameter = { in: 'path' | 'query' | 'header'; name: string; schema: { type?: string | string[] } };
+type Operation = { parameters?: Parameter[]; security?: unknown[] };
+type Route = { method: string; path: string; area: 'admin' | 'empresa'; permiso: Permiso };
+
+const refused = (res: { statusCode: number; json: () => { code?: string } }) =>
+  res.statusCode === 403 && res.json().code === NO_ACCESS_CODE;
+const needed = (permiso: Permiso) => (permiso === null ? [] : typeof permiso === 'string' ? [permiso] : [...permiso]);
+const show = (route: Route) => `${route.method} ${route.path.replace(API, '')}`;
+
+/** The OpenAPI path of a route as Fastify has it: {param} for :param, no trailing slash. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
+
+describe.each(testDatabases)('los menús se cumplen en el servidor (%s)', (kind) => {
+  let t: TestApp;
+  let routes: Route[];
+  let operations: Map<string, Operation>;
+  /** MEN_PERMISO of every entry of each area. */
+  const permissions: Record<'admin' | 'empresa', string[]> = { admin: [], empresa: [] };
+  /** Sessions: an administrator of a test profile, the demo administrator (profile 1), a company user of Andina. */
+  let custom: string;
+  let administrator: string;
+  let company: string;
+  let andina: number;
+  const PROFILE = 90;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    operations = new Map(
+      Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, op]) => [`${method.toUpperCase()} ${path.replace(/(.)\/$/, '$1')}`, op] as const),
+      ),
+    );
+    routes = t.app.menuAccess
+      .filter((e): e is MenuAccessEntry & { area: Route['area'] } => e.area !== undefined && e.permiso !== undefined)
+      .map((e) => ({ method: e.method, path: openApiPath(e.url), area: e.area, permiso: e.permiso! }));
+
+    for (const row of await t.db.select({ area: menus.MEN_AREA, permiso: menus.MEN_PERMISO }).from(menus).where(ne(menus.MEN_PERMISO, '')))
+      permissions[row.area as 'admin' | 'empresa'].push(row.permiso);
+
+    // A profile of the provider's own and an administrator with it (the demo administrator's clave hash, so no hashing).
+    await t.db.insert(perfiles).values({ PRF_CODIGO: PROFILE, PRF_NOMBRE: 'Pruebas de permisos' });
+    const [demo] = await t.db.select().from(administradores).where(eq(administradores.ADM_USUARIO, DEMO.admin.usuario));
+    await t.db
+      .insert(administradores)
+      .values({ ADM_USUARIO: 'permisos', ADM_CLAVE: demo.ADM_CLAVE, ADM_NOMBRE: 'Permisos', PRF_CODIGO: PROFILE });
+    [custom, administrator, company] = await Promise.all([
+      loginAdmin(t, { usuario: 'permisos', clave: DEMO.admin.clave }).then((s) => s.token),
+      loginAdmin(t).then((s) => s.token),
+      loginCompany(t).then((s) => s.token),
+    ]);
+    [{ andina }] = await t.db.select({ andina: empresas.EMP_CODIGO }).from(empresas).where(eq(empresas.EMP_RUC, COMPANIES.andina.ruc));
+  });
+  afterAll(() => t.close());
+
+  /** Gives a profile exactly the entries of its area whose MEN_PERMISO is in `granted` (written as the menus screen would). */
+  async function grantProfile(profile: number, granted: string[]) {
+    await t.db.delete(menusRoles).where(eq(menusRoles.PRF_CODIGO, profile));
+    const rows = await t.db
+      .select({ MEN_CODIGO: menus.MEN_CODIGO })
+      .from(menus)
+      .where(and(eq(menus.MEN_AREA, 'admin'), inArray(menus.MEN_PERMISO, granted.length ? granted : [''])));
+    if (rows.length) await t.db.insert(menusRoles).values(rows.map((r) => ({ PRF_CODIGO: profile, MEN_CODIGO: r.MEN_CODIGO })));
+  }
+  async function grantCompany(granted: string[]) {
+    await t.db.delete(menusEmpresa).where(eq(menusEmpresa.EMP_CODIGO, andina));
+    const rows = await t.db
+      .select({ MEN_CODIGO: menus.MEN_CODIGO })
+      .from(menus)
+      .where(and(eq(menus.MEN_AREA, 'empresa'), inArray(menus.MEN_PERMISO, granted.length ? granted : [''])));
+    if (rows.length) await t.db.insert(menusEmpresa).values(rows.map((r) => ({ EMP_CODIGO: andina, MEN_CODIGO: r.MEN_CODIGO })));
+  }
+
+  /** The call of a route: a read as it is; anything else with a broken JSON body and a non-numeric id (400 once let in). */
+  function request(route: Route, token: string): InjectOptions {
+    const params = operations.get(`${route.method} ${route.path}`)?.parameters ?? [];
+    const numeric = (name: string) =>
+      [params.find((p) => p.in === 'path' && p.name === name)?.schema.type].flat().some((type) => type === 'integer' || type === 'number');
+    const read = route.method === 'GET';
+    const url = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => (!read ? 'x' : numeric(name) ? '1' : '1790016919001'));
+    return read
+      ? { method: 'GET', url, headers: { 'x-token': token } }
+      : {
+          method: route.method as InjectOptions['method'],
+          url,
+          payload: '{',
+          headers: { 'x-token': token, 'content-type': 'application/json' },
+        };
+  }
+
+  it('toda ruta con token de administración o de empresa declara su permiso, y existe una entrada de menú que lo da', () => {
+    const missing = t.app.menuAccess.filter((e) => e.area !== undefined && e.permiso === undefined).map((e) => `${e.method} ${e.url}`);
+    expect(missing, 'rutas sin config.permiso ni permiso del módulo').toEqual([]);
+    for (const route of routes)
+      for (const permiso of needed(route.permiso)) expect(permissions[route.area], `${show(route)}: ${permiso}`).toContain(permiso);
+    // Every operation of the document behind x-token is in the table (or is for a single-purpose token).
+    const tokenOperations = [...operations].filter(([, op]) => op.security).map(([key]) => key);
+    const known = new Set(t.app.menuAccess.map((e) => `${e.method} ${openApiPath(e.url)}`));
+    expect(tokenOperations.filter((key) => !known.has(key))).toEqual([]);
+    expect(routes.length).toBeGreaterThan(60);
+  });
+
+  /**
+   * The matrix of some routes: for each permission, the caller's menu gets exactly that one and every route that names
+   * it is called (it must not be refused); for each route's set of permissions, the menu gets all the others (it must
+   * answer 403 SIN_ACCESO; an open route, with no menu at all, must not). Routes are grouped so that each menu is
+   * written once per group.
+   */
+  async function matrix(
+    list: Route[],
+    callerOf: (route: Route) => { token: string; holder: number },
+    grant: (holder: number, granted: string[]) => Promise<void>,
+    all: string[],
+  ) {
+    const failures: string[] = [];
+    const statuses: Record<number, number> = {};
+    const groups = new Map<string, { holder: number; granted: string[]; routes: Route[]; expectRefused: boolean; what: string }>();
+    const add = (holder: number, granted: string[], route: Route, expectRefused: boolean, what: string) => {
+      const key = `${holder}|${expectRefused}|${granted.join(',')}`;
+      if (!groups.has(key)) groups.set(key, { holder, granted, routes: [], expectRefused, what });
+      groups.get(key)!.routes.push(route);
+    };
+    for (const route of list) {
+      const { holder } = callerOf(route);
+      for (const permiso of needed(route.permiso)) add(holder, [permiso], route, false, `con solo ${permiso}`);
+      if (route.permiso === null) add(holder, [], route, false, 'sin ningún permiso');
+      else
+        add(
+          holder,
+          all.filter((p) => !needed(route.permiso).includes(p)),
+          route,
+          true,
+          `sin ${needed(route.permiso).join(' ni ')}`,
+        );
+    }
+    for (const group of groups.values()) {
+      await grant(group.holder, group.granted);
+      for (const route of group.routes) {
+        const res = await t.app.inject(request(route, callerOf(route).token));
+        if (!group.expectRefused) statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        const ok = group.expectRefused ? refused(res) && res.json().msg === MSG.noAccess : !refused(res) && res.statusCode !== 401;
+        if (!ok) failures.push(`${show(route)} ${group.what}: ${res.statusCode} ${res.body}`);
+      }
+    }
+    return { failures, statuses };
+  }
+
+  it('matriz de administración: con el permiso de la ruta pasa; con todos los demás, 403 "No tiene acceso a esta sección"', async () => {
+    // Which session passes the route's profile gate: the test profile, or profile 1 for routes only administrators use.
+    await grantProfile(PROFILE, permissions.admin);
+    const admin = routes.filter((r) => r.area === 'admin');
+    const callers = new Map<Route, { token: string; holder: number }>();
+    for (const route of admin) {
+      const res = await t.app.inject(request(route, custom));
+      const gated = res.statusCode === 403 && res.json().msg === MSG.forbidden && !res.json().code;
+      callers.set(route, gated ? { token: administrator, holder: PERFIL.administrador } : { token: custom, holder: PROFILE });
+    }
+    expect([...callers.values()].filter((c) => c.holder === PROFILE).length).toBeGreaterThan(10);
+
+    const { failures, statuses } = await matrix(admin, (route) => callers.get(route)!, grantProfile, permissions.admin);
+    // Profile 1 gets its menus back for the tests below.
+    await grantProfile(PERFIL.administrador, permissions.admin);
+    console.log(`matriz (${kind}): ${admin.length} rutas de administración; con permiso: ${JSON.stringify(statuses)}`);
+    expect(failures).toEqual([]);
+  });
+
+  it('matriz de la empresa: los menús de la empresa deciden; inicio, menú, clave y salida siempre', async () => {
+    const own = routes.filter((r) => r.area === 'empresa');
+    expect(own.length).toBeGreaterThan(5);
+    const { failures } = await matrix(
+      own,
+      () => ({ token: company, holder: andina }),
+      (_holder, granted) => grantCompany(granted),
+      permissions.empresa,
+    );
+    await grantCompany(permissions.empresa);
+    expect(failures).toEqual([]);
+  });
+
+  it('Ferretería no tiene "Mi empresa": GET /miEmpresa responde 403 SIN_ACCESO, también a un distribuidor dentro de ella', async () => {
+    const ferreteria = (await loginCompany(t, COMPANIES.tornillo)).token;
+    const get = (url: string, token: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: { 'x-token': token } });
+    const res = await get('/miEmpresa', ferreteria);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ msg: 'No tiene acceso a esta sección', code: 'SIN_ACCESO' });
+    // Its home's data, its menu and the pages it has still answer.
+    for (const url of ['/miEmpresa/plan', '/firma']) expect((await get(url, ferreteria)).statusCode, url).toBe(200);
+
+    const distribuidor = (await loginAdmin(t, DEMO.distribuidor)).token;
+    const inside = await t.app.inject({
+      method: 'POST',
+      url: `${API}/loginDistribuidor`,
+      headers: { 'x-token': distribuidor },
+      payload: { ruc: COMPANIES.tornillo.ruc },
+    });
+    expect(inside.statusCode, inside.body).toBe(200);
+    const token = inside.json().usuario.token as string;
+    expect(refused(await get('/miEmpresa', token))).toBe(true);
+    expect((await get('/firma', token)).statusCode).toBe(200);
+  });
+
+  it('las lecturas que usan las pantallas concedidas: un distribuidor lee asesores, productos, bancos y el catálogo; cada inicio, sus cifras', async () => {
+    const distribuidor = (await loginAdmin(t, DEMO.distribuidor)).token;
+    const get = (url: string, token: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: { 'x-token': token } });
+    // The ticket screens (soporte): advisers and products for the filters and the work panel.
+    for (const url of [
+      '/asesor',
+      '/productos?all=1',
+      '/productos/1',
+      '/empresas/bancos',
+      '/empresas/planes',
+      `/menus/menuEmpresaAdmin/${andina}`,
+    ])
+      expect(refused(await get(url, distribuidor)), url).toBe(false);
+    // Sections it does not have.
+    expect(refused(await get('/configuraciones/0', distribuidor))).toBe(true);
+
+    // A profile with no menu at all keeps its home, its menu, its clave and its sign-out.
+    await grantProfile(PROFILE, []);
+    expect((await get('/soporte/resumen', custom)).statusCode).toBe(200);
+    // (The sales figures are for administrators and distributors: the profile gate, not the menu, refuses this one.)
+    expect(refused(await get('/empresas/planes/resumen', custom))).toBe(false);
+    const [me] = await t.db.select().from(administradores).where(eq(administradores.ADM_USUARIO, 'permisos'));
+    const menu = await t.app.inject({
+      method: 'POST',
+      url: `${API}/menus/menuAdmin`,
+      headers: { 'x-token': custom },
+      payload: { id: me.ADM_CODIGO },
+    });
+    expect(menu.statusCode).toBe(200);
+    expect(refused(await get('/soporte', custom))).toBe(true);
+    // The public catalogue of the ticket form needs no token; the full one needs the menu.
+    expect((await t.app.inject({ method: 'GET', url: `${API}/productos` })).statusCode).toBe(200);
+    expect(refused(await get('/productos?all=1', custom))).toBe(true);
+  });
+
+  it('un perfil inactivo o una entrada de menú inactiva quitan el permiso en la siguiente llamada', async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: { 'x-token': custom } });
+    await grantProfile(PROFILE, ['soporte']);
+    expect((await get('/soporte')).statusCode).toBe(200);
+
+    await t.db.update(perfiles).set({ PRF_ACTIVO: false }).where(eq(perfiles.PRF_CODIGO, PROFILE));
+    expect(refused(await get('/soporte'))).toBe(true);
+    expect((await get('/soporte/resumen')).statusCode).toBe(200);
+    await t.db.update(perfiles).set({ PRF_ACTIVO: true }).where(eq(perfiles.PRF_CODIGO, PROFILE));
+    expect((await get('/soporte')).statusCode).toBe(200);
+
+    await t.db.update(menus).set({ MEN_ACTIVO: false }).where(eq(menus.MEN_PERMISO, 'soporte'));
+    expect(refused(await get('/soporte'))).toBe(true);
+    await t.db.update(menus).set({ MEN_ACTIVO: true }).where(eq(menus.MEN_PERMISO, 'soporte'));
+    expect((await get('/soporte')).statusCode).toBe(200);
+
+    // A company token on an administration route is still "solo para administradores", not a menu matter.
+    const res = await t.app.inject({ method: 'GET', url: `${API}/soporte`, headers: { 'x-token': company } });
+    expect(res.json()).toEqual({ msg: MSG.adminOnly });
+  });
+});
