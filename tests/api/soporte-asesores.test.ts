@@ -29,21 +29,30 @@ describe.each(testDatabases)('asesores (%s)', (kind) => {
         ASE_NOMBRE: 'Andrés Villacís',
         ASE_CORREO: 'andres.villacis@amelia.ec',
         ASE_IDENTIFICACION: '0926687856',
+        ASE_TELEFONO: null,
+        ASE_TIPO: 'SOPORTE',
         ASE_ACTIVO: true,
+        tickets: 0,
       },
       {
         ASE_CODIGO: expect.any(Number),
         ASE_NOMBRE: 'Daniela Cevallos',
         ASE_CORREO: 'daniela.cevallos@amelia.ec',
         ASE_IDENTIFICACION: '1714307103',
+        ASE_TELEFONO: null,
+        ASE_TIPO: 'SOPORTE',
         ASE_ACTIVO: true,
+        tickets: 0,
       },
       {
         ASE_CODIGO: expect.any(Number),
         ASE_NOMBRE: 'Gabriela Torres',
         ASE_CORREO: 'gabriela.torres@amelia.ec',
         ASE_IDENTIFICACION: '0602910945',
+        ASE_TELEFONO: null,
+        ASE_TIPO: 'SOPORTE',
         ASE_ACTIVO: true,
+        tickets: 0,
       },
     ]);
   });
@@ -67,8 +76,14 @@ describe.each(testDatabases)('asesores (%s)', (kind) => {
     expect(empty.json()).toEqual({ msg: MSG.required('filtro') });
   });
 
-  it('exige token de administrador', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `${API}/asesor` })).statusCode).toBe(401);
+  it('sin token GET /asesor da la proyección pública; la búsqueda exige token de administrador', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: `${API}/asesor` });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual([
+      { ASE_CODIGO: expect.any(Number), ASE_NOMBRE: 'Andrés Villacís' },
+      { ASE_CODIGO: expect.any(Number), ASE_NOMBRE: 'Daniela Cevallos' },
+    ]);
+    expect((await t.app.inject({ method: 'POST', url: `${API}/asesor/nombre`, payload: { filtro: 'a' } })).statusCode).toBe(401);
     const company = await companyToken(t);
     const res = await t.app.inject({ method: 'GET', url: `${API}/asesor`, headers: { 'x-token': company } });
     expect(res.statusCode).toBe(403);

@@ -1,40 +1,140 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
-import { asesores } from '../../infra/db/schema';
-import { contains, embed, readPage, tablePage, startsWith, type Bind, type ListQuery, type ListSpec } from '../../core/list';
+import { asesores, soporte } from '../../infra/db/schema';
+import { embed, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { ASESOR_TIPOS, type AsesorTipo } from '../../../src/domain/asesores';
+import type { Asesor } from './contract';
 
-/** Identification prefix or part of the name. */
-const matches = (text: string, bind: Bind = embed) =>
-  or(startsWith(asesores.ASE_IDENTIFICACION, text, bind), contains(asesores.ASE_NOMBRE, text, bind));
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Digits: the beginning of the identification. Other text: a part of the name, or of the identification, without
+ * accents and in any case ("andres" finds "Andrés"), normalised on both sides by amelia_busqueda (migration 0009; PGlite
+ * has no unaccent). The advisers are a few dozen rows: no index is needed for the name.
+ */
+export function asesorSearch(text: string, bind: Bind = embed): SQL {
+  const value = text.trim();
+  if (/^[0-9]{1,13}$/.test(value)) return startsWith(asesores.ASE_IDENTIFICACION, value, bind);
+  return or(
+    sql`amelia_busqueda(${asesores.ASE_NOMBRE}) LIKE '%' || amelia_busqueda(${bind(escapeLike(value))}) || '%'`,
+    sql`${asesores.ASE_IDENTIFICACION} LIKE '%' || ${bind(escapeLike(value))} || '%'`,
+  )!;
+}
+
 const active = eq(asesores.ASE_ACTIVO, true);
 
-const list: ListSpec<'ASE_NOMBRE' | 'ASE_CODIGO' | 'id'> = {
+/** The tickets assigned to the adviser: one probe of the (ase_codigo, spt_id) index per row. */
+const tickets = sql<number>`(SELECT count(*)::int FROM ${soporte} WHERE ${soporte.ASE_CODIGO} = ${sql.identifier('asesores')}.${sql.identifier('ase_codigo')})`;
+
+const columns = {
+  ASE_CODIGO: asesores.ASE_CODIGO,
+  ASE_NOMBRE: asesores.ASE_NOMBRE,
+  ASE_CORREO: asesores.ASE_CORREO,
+  ASE_IDENTIFICACION: asesores.ASE_IDENTIFICACION,
+  ASE_TELEFONO: asesores.ASE_TELEFONO,
+  ASE_TIPO: asesores.ASE_TIPO,
+  ASE_ACTIVO: asesores.ASE_ACTIVO,
+  tickets,
+};
+type Row = Omit<typeof asesores.$inferSelect, never> & { tickets: number };
+const toAsesor = (row: Row): Asesor => ({ ...row, ASE_TIPO: row.ASE_TIPO as AsesorTipo, tickets: Number(row.tickets) });
+
+const SORTS = {
+  ASE_NOMBRE: [asesores.ASE_NOMBRE, asesores.ASE_CODIGO],
+  ASE_CODIGO: [asesores.ASE_CODIGO],
+  ASE_IDENTIFICACION: [asesores.ASE_IDENTIFICACION],
+  ASE_TIPO: [asesores.ASE_TIPO, asesores.ASE_NOMBRE, asesores.ASE_CODIGO],
+  id: [asesores.ASE_CODIGO],
+};
+
+/**
+ * The administration's list. Without ASE_ACTIVO, todos or id in the filter it lists only the active advisers, as the
+ * ticket desk's assignment picker has always read it; the administration's screen sends todos (or ASE_ACTIVO), and a
+ * reference by id finds an inactive adviser too.
+ */
+const adminList: ListSpec<keyof typeof SORTS> = {
   resource: 'asesores',
   table: asesores,
-  sort: { ASE_NOMBRE: [asesores.ASE_NOMBRE, asesores.ASE_CODIGO], ASE_CODIGO: [asesores.ASE_CODIGO], id: [asesores.ASE_CODIGO] },
+  sort: SORTS,
   defaultSort: ['ASE_NOMBRE', 'ASC'],
   filters: {
-    q: { type: 'search', where: matches },
+    q: { type: 'search', where: asesorSearch },
+    ASE_TIPO: { type: 'enum', column: asesores.ASE_TIPO, values: ASESOR_TIPOS },
+    ASE_ACTIVO: { type: 'boolean', column: asesores.ASE_ACTIVO },
+    todos: { type: 'flag', where: sql`true` },
     id: { type: 'ids', column: asesores.ASE_CODIGO },
   },
-  where: active,
   // The assignment picker reads every active adviser in one call.
   defaultRange: [0, 499],
 };
+const activeList: ListSpec<keyof typeof SORTS> = { ...adminList, where: active };
 
-/** Active advisers, a page at a time. */
-const page = tablePage(asesores);
+/**
+ * What an anonymous caller may ask (the public ticket page): active advisers, by name or code, by type; no text
+ * search, which would let anyone probe identifications by their first digits.
+ */
+const publicList: ListSpec<'ASE_NOMBRE' | 'ASE_CODIGO' | 'id'> = {
+  resource: 'asesores',
+  table: asesores,
+  sort: { ASE_NOMBRE: SORTS.ASE_NOMBRE, ASE_CODIGO: SORTS.ASE_CODIGO, id: SORTS.id },
+  defaultSort: ['ASE_NOMBRE', 'ASC'],
+  filters: { ASE_TIPO: { type: 'enum', column: asesores.ASE_TIPO, values: ASESOR_TIPOS } },
+  where: active,
+  defaultRange: [0, 499],
+};
 
-export const listAsesores = (db: Db, query: ListQuery) => readPage(db, list, query, page, (row) => row);
-
-/** Active advisers whose identification starts with, or whose name contains, the text; by name. */
-export const searchAsesores = (db: Db, text: string, limit: number) =>
+const adminPage = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
   db
-    .select()
+    .select(columns)
     .from(asesores)
-    .where(and(active, matches(text)))
-    .orderBy(asc(asesores.ASE_NOMBRE))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+
+const publicPage = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
+  db
+    .select({ ASE_CODIGO: asesores.ASE_CODIGO, ASE_NOMBRE: asesores.ASE_NOMBRE })
+    .from(asesores)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+
+/** The keys of the filter JSON ([] when it is not an object: readPage answers the 400). */
+function filterKeys(query: ListQuery): string[] {
+  try {
+    const filter: unknown = query.filter ? JSON.parse(query.filter) : {};
+    return typeof filter === 'object' && filter !== null && !Array.isArray(filter) ? Object.keys(filter) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function listAsesores(db: Db, query: ListQuery) {
+  const keys = filterKeys(query);
+  const spec = ['ASE_ACTIVO', 'todos', 'id'].some((key) => keys.includes(key)) ? adminList : activeList;
+  return readPage(db, spec, query, adminPage, toAsesor);
+}
+
+export const listPublicAsesores = (db: Db, query: ListQuery) => readPage(db, publicList, query, publicPage, (row) => row);
+
+/** Active advisers whose identification starts with, or whose name contains (without accents, any case), the text. */
+export async function searchAsesores(db: Db, text: string, limit: number): Promise<Asesor[]> {
+  const rows = await db
+    .select(columns)
+    .from(asesores)
+    .where(and(active, asesorSearch(text)))
+    .orderBy(asc(asesores.ASE_NOMBRE), asc(asesores.ASE_CODIGO))
     .limit(limit);
+  return rows.map(toAsesor);
+}
+
+export async function findAsesor(db: Executor, id: number, lock = false): Promise<Asesor | undefined> {
+  const query = db.select(columns).from(asesores).where(eq(asesores.ASE_CODIGO, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row && toAsesor(row);
+}
 
 export async function findActiveAsesor(db: Executor, id: number) {
   const [row] = await db
@@ -42,4 +142,28 @@ export async function findActiveAsesor(db: Executor, id: number) {
     .from(asesores)
     .where(and(eq(asesores.ASE_CODIGO, id), active));
   return row;
+}
+
+/** Whether another adviser has this identification. */
+export async function isIdentificationTaken(db: Executor, identification: string, except?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: asesores.ASE_CODIGO })
+    .from(asesores)
+    .where(and(eq(asesores.ASE_IDENTIFICACION, identification), except ? ne(asesores.ASE_CODIGO, except) : undefined));
+  return Boolean(row);
+}
+
+export type AsesorValores = Omit<typeof asesores.$inferInsert, 'ASE_CODIGO'>;
+
+export async function insertAsesor(db: Executor, values: AsesorValores): Promise<number> {
+  const [row] = await db.insert(asesores).values(values).returning({ id: asesores.ASE_CODIGO });
+  return row.id;
+}
+
+export async function updateAsesor(db: Executor, id: number, values: Partial<AsesorValores>) {
+  await db.update(asesores).set(values).where(eq(asesores.ASE_CODIGO, id));
+}
+
+export async function deleteAsesor(db: Executor, id: number) {
+  await db.delete(asesores).where(eq(asesores.ASE_CODIGO, id));
 }

@@ -1,40 +1,60 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
-import { errorResponses, SearchBody } from '../../core/schemas';
+import { errorResponses, IdParam, SearchBody } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
 import { MSG } from '../../../src/domain/messages';
-import { Asesor } from './contract';
-import { listAsesores, searchAsesores } from './repo';
+import { PERFIL } from '../../../src/domain/perfiles';
+import { Asesor, AsesorDatos, AsesorEliminado, AsesorListado } from './contract';
+import { findAsesor, listAsesores, listPublicAsesores, searchAsesores } from './repo';
+import { createAsesor, editAsesor, removeAsesor } from './service';
 
 const tags = ['Asesores'];
 const SEARCH_LIMIT = 50;
+const Id = IdParam('id');
 
-/** Support advisers a ticket can be assigned to (administrators and distributors). */
+/**
+ * Advisers (resource `asesores`, path /asesor): read by the ticket desk and, in a public projection, by the public
+ * ticket page; administered by administrators (menu `asesores`), every change in the audit log.
+ */
 const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
+  const administrator = guards.requireProfile(PERFIL.administrador);
+
   app.get(
     '/',
     {
-      onRequest: guards.admin,
+      // With x-token: any administration user (the ticket desk's picker and filter, the advisers' screen). Without
+      // one: the public projection. A token that is not an administration one gets its 401/403 as anywhere else.
+      onRequest: async (request) => {
+        if (request.headers['x-token'] !== undefined) await guards.admin(request);
+      },
+      // The advisers' screen and the ticket desk (its assignment picker and filter) read it.
+      config: { permiso: ['asesores', 'soporte'] },
       schema: {
         tags,
-        summary: 'Asesores activos (ra-data-simple-rest; sin range devuelve hasta 500)',
+        summary: 'Asesores (ra-data-simple-rest). Sin x-token: solo ASE_CODIGO y ASE_NOMBRE de los activos',
         description:
-          'Orden por ASE_NOMBRE (por defecto) o ASE_CODIGO; filtros q (identificación o nombre) e id (lista); total en Content-Range.',
+          'Con x-token de la administración: todos los campos y los tickets asignados; orden por ASE_NOMBRE (por defecto), ' +
+          'ASE_CODIGO, ASE_IDENTIFICACION o ASE_TIPO; filtros q (identificación o nombre, sin tildes ni mayúsculas), ASE_TIPO, ' +
+          'ASE_ACTIVO, todos (true: activos e inactivos) e id (lista). Sin ASE_ACTIVO, todos ni id lista solo los activos. ' +
+          'Sin x-token (el formulario público de tickets): solo asesores activos, con ASE_CODIGO y ASE_NOMBRE, orden por nombre ' +
+          'o código y filtro ASE_TIPO. Sin range devuelve hasta 500; total en Content-Range.',
         querystring: ListQuery,
-        response: { 200: Type.Array(Asesor), ...errorResponses },
+        response: { 200: Type.Array(AsesorListado), ...errorResponses },
       },
     },
-    async (request, reply) => sendPage(reply, await listAsesores(db, request.query)),
+    async (request, reply) =>
+      sendPage(reply, request.admin ? await listAsesores(db, request.query) : await listPublicAsesores(db, request.query)),
   );
 
   app.post(
     '/nombre',
     {
       onRequest: guards.admin,
+      config: { permiso: ['asesores', 'soporte'] },
       schema: {
         tags,
-        summary: `Busca asesores activos por identificación (prefijo) o nombre (hasta ${SEARCH_LIMIT})`,
+        summary: `Busca asesores activos por identificación o nombre, sin tildes ni mayúsculas (hasta ${SEARCH_LIMIT})`,
         body: SearchBody,
         response: { 200: Type.Array(Asesor), ...errorResponses },
       },
@@ -43,6 +63,75 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
       if (!request.body.filtro.trim()) throw new HttpError(400, MSG.required('filtro'));
       return searchAsesores(db, request.body.filtro, SEARCH_LIMIT);
     },
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: administrator,
+      config: { permiso: 'asesores' },
+      schema: { tags, summary: 'Un asesor (administradores)', params: Id, response: { 200: Asesor, ...errorResponses } },
+    },
+    async (request) => {
+      const row = await findAsesor(db, request.params.id);
+      if (!row) throw new HttpError(404, MSG.notFound);
+      return row;
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: administrator,
+      config: { permiso: 'asesores' },
+      schema: {
+        tags,
+        summary: 'Crea un asesor (administradores)',
+        description:
+          'ASE_IDENTIFICACION: cédula (10 dígitos) o RUC (13), única (409); un dígito verificador que no cuadra es un error ' +
+          '(salvo el RUC de una sociedad). ASE_TIPO por defecto SOPORTE; ASE_ACTIVO por defecto true.',
+        body: AsesorDatos,
+        response: { 201: Asesor, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createAsesor(db, request, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: administrator,
+      config: { permiso: 'asesores' },
+      schema: {
+        tags,
+        summary: 'Modifica, activa o desactiva un asesor (administradores)',
+        description: 'Los campos que no se envían conservan su valor. Un asesor inactivo deja de ofrecerse para asignar tickets.',
+        params: Id,
+        body: AsesorDatos,
+        response: { 200: Asesor, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await editAsesor(db, request, request.params.id, request.body);
+      if (!row) throw new HttpError(404, MSG.notFound);
+      return row;
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: administrator,
+      config: { permiso: 'asesores' },
+      schema: {
+        tags,
+        summary: 'Elimina un asesor sin tickets; uno con tickets asignados se desactiva en su lugar (administradores)',
+        description: 'accion dice qué se hizo (eliminado o desactivado) y msg lo explica en español.',
+        params: Id,
+        response: { 200: AsesorEliminado, ...errorResponses },
+      },
+    },
+    async (request) => removeAsesor(db, request, request.params.id),
   );
 };
 
