@@ -4,23 +4,55 @@ import { HttpError } from '../../core/errors';
 import { errorResponses } from '../../core/schemas';
 import { MSG } from '../../../src/domain/messages';
 import { PERFIL } from '../../../src/domain/perfiles';
-import { AdminMenuRequest, CompanyMenuRequest, MenuAsignado, MenuItem, MenusEmpresaCambio } from './contract';
-import { adminMenu, companyMenu, companyMenuChoices, replaceCompanyMenus } from './repo';
+import { ListQuery, sendPage } from '../../core/list';
+import {
+  AdminMenuRequest,
+  CompanyMenuRequest,
+  MenuAsignado,
+  MenuDatos,
+  MenuEliminado,
+  MenuEntrada,
+  MenuItem,
+  MENU_MSG,
+  MenuRolAsignado,
+  MenusEmpresaCambio,
+  MenusRolCambio,
+} from './contract';
+import {
+  adminMenu,
+  companyMenu,
+  companyMenuChoices,
+  createMenu,
+  deleteMenu,
+  findMenu,
+  listMenus,
+  replaceCompanyMenus,
+  replaceRoleMenus,
+  roleMenuChoices,
+  updateMenu,
+} from './repo';
 import { bumpVersion, findCompany, lockForChange } from '../empresas/repo';
 import { findVisibleCompany } from '../empresas/access';
 import { IdParam } from '../../core/schemas';
+import { findPerfil, lockPerfil } from '../perfiles/repo';
+import { PERFIL_MSG } from '../perfiles/contract';
 
 const tags = ['Menús'];
 
-/** The menus of both areas: the administration menu per profile, and each company's application menu. */
+/**
+ * The menus of both areas: the catalogue of entries, the administration menu per profile (menuRolesAdmin), each
+ * company's application menu (menuEmpresaAdmin), and the signed-in caller's own menu (menuAdmin, menuEmpresa).
+ */
 const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/menus/menuAdmin',
     {
       onRequest: guards.admin,
+      config: { permiso: null },
       schema: {
         tags,
         summary: 'Menú del área de administración para el administrador de la sesión',
+        description: 'Las entradas activas de su perfil, en orden; ninguna si el perfil está inactivo.',
         body: AdminMenuRequest,
         response: { 200: Type.Array(MenuItem), ...errorResponses },
       },
@@ -35,6 +67,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/menuEmpresa',
     {
       onRequest: guards.company,
+      config: { permiso: null },
       schema: {
         tags,
         summary: 'Menú de la aplicación de la empresa de la sesión',
@@ -54,9 +87,10 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/menus/menuEmpresaAdmin/:id',
     {
       onRequest: staff,
+      config: { permiso: 'empresas' },
       schema: {
         tags,
-        summary: 'Todos los menús de la aplicación de empresas, marcados con asignado si la empresa los tiene',
+        summary: 'Los menús activos de la aplicación de empresas, marcados con asignado si la empresa los tiene',
         params: IdParam('id'),
         response: { 200: Type.Array(MenuAsignado), ...errorResponses },
       },
@@ -71,6 +105,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/menus/menuEmpresaAdmin/:id',
     {
       onRequest: staff,
+      config: { permiso: 'empresas' },
       schema: {
         tags,
         summary: 'Reemplaza los menús de una empresa (lista completa de MEN_CODIGO del área empresa)',
@@ -88,6 +123,140 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
         if (await replaceCompanyMenus(tx, request, id, request.body.menus)) await bumpVersion(tx, id);
       });
       return companyMenuChoices(db, id);
+    },
+  );
+
+  // The catalogue of entries of both areas (administrators).
+  const manager = guards.requireProfile(PERFIL.administrador);
+  const catalogue = { permiso: 'menus' };
+
+  app.get(
+    '/menus',
+    {
+      onRequest: manager,
+      config: catalogue,
+      schema: {
+        tags,
+        summary: 'Catálogo de entradas del menú de ambas áreas (admin y empresa), con cuántos perfiles tiene cada una',
+        description:
+          'Sigue ra-data-simple-rest: range, sort (MEN_AREA —área y orden—, MEN_ORDEN, MEN_NOMBRE, MEN_RUTA, MEN_PERMISO, MEN_CODIGO) y filter (q busca en nombre, ruta y permiso; MEN_AREA, MEN_ACTIVO, id). Sin range devuelve todas.',
+        querystring: ListQuery,
+        response: { 200: Type.Array(MenuEntrada), ...errorResponses },
+      },
+    },
+    async (request, reply) => sendPage(reply, await listMenus(db, request.query)),
+  );
+
+  app.get(
+    '/menus/:id',
+    {
+      onRequest: manager,
+      config: catalogue,
+      schema: {
+        tags,
+        summary: 'Una entrada del catálogo de menús',
+        params: IdParam('id'),
+        response: { 200: MenuEntrada, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await findMenu(db, request.params.id);
+      if (!row) throw new HttpError(404, MENU_MSG.notFound);
+      return row;
+    },
+  );
+
+  app.post(
+    '/menus',
+    {
+      onRequest: manager,
+      config: catalogue,
+      schema: {
+        tags,
+        summary: 'Crea una entrada del menú (sin concederla a nadie)',
+        description:
+          'MEN_RUTA es la ruta dentro del área (letras, números, - y /; vacía para la página de inicio) y es única por área. MEN_PERMISO es el permiso de la API que concede ([a-zA-Z0-9-]*).',
+        body: MenuDatos,
+        response: { 201: MenuEntrada, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createMenu(db, request, request.body)),
+  );
+
+  app.put(
+    '/menus/:id',
+    {
+      onRequest: manager,
+      config: catalogue,
+      schema: {
+        tags,
+        summary: 'Cambia una entrada del menú (nombre, ruta, icono, orden, permiso, activa)',
+        description:
+          'El área no se cambia. La página de inicio conserva su ruta y no se desactiva. El perfil Administrador conserva siempre una entrada activa con el permiso perfiles y otra con menus (409).',
+        params: IdParam('id'),
+        body: MenuDatos,
+        response: { 200: MenuEntrada, ...errorResponses },
+      },
+    },
+    async (request) => updateMenu(db, request, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/menus/:id',
+    {
+      onRequest: manager,
+      config: catalogue,
+      schema: {
+        tags,
+        summary: 'Elimina una entrada que nadie tiene; si algún perfil o empresa la tiene, la desactiva',
+        description: 'eliminado dice cuál de las dos ocurrió. La página de inicio no se elimina ni desactiva (409).',
+        params: IdParam('id'),
+        response: { 200: MenuEliminado, ...errorResponses },
+      },
+    },
+    async (request) => deleteMenu(db, request, request.params.id),
+  );
+
+  // A profile's administration menus, as a checklist.
+  app.get(
+    '/menus/menuRolesAdmin/:id',
+    {
+      onRequest: manager,
+      config: { permiso: 'perfiles' },
+      schema: {
+        tags,
+        summary: 'Todas las entradas del área de administración, marcadas con asignado si el perfil las tiene',
+        params: IdParam('id'),
+        response: { 200: Type.Array(MenuRolAsignado), ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!(await findPerfil(db, request.params.id))) throw new HttpError(404, PERFIL_MSG.notFound);
+      return roleMenuChoices(db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/menus/menuRolesAdmin',
+    {
+      onRequest: manager,
+      config: { permiso: 'perfiles' },
+      schema: {
+        tags,
+        summary: 'Reemplaza los menús de administración de un perfil (lista completa de MEN_CODIGO)',
+        description:
+          'En una transacción, y queda en la auditoría. El perfil Administrador (1) conserva siempre las entradas que administran perfiles y menús (409 si se quitan).',
+        body: MenusRolCambio,
+        response: { 200: Type.Array(MenuRolAsignado), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { PRF_CODIGO, menus } = request.body;
+      await db.transaction(async (tx) => {
+        await lockPerfil(tx, PRF_CODIGO);
+        await replaceRoleMenus(tx, request, PRF_CODIGO, menus);
+      });
+      return roleMenuChoices(db, PRF_CODIGO);
     },
   );
 };

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import {
+  BooleanInput,
+  Confirm,
+  Create,
+  Edit,
+  NumberInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  maxLength,
+  maxValue,
+  minValue,
+  regex,
+  required,
+  useDelete,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DeleteIcon from '@mui/icons-material/Delete';
+import type { MenuDatos, MenuEntrada } from '../../../server/modules/menus/contract';
+import { ICONO, PERMISO, RUTA, useAreaChoices } from './choices';
+
+/** What POST/PUT /menus take. */
+const toWire = (values: Record<string, unknown>): MenuDatos => ({
+  MEN_AREA: values.MEN_AREA as MenuDatos['MEN_AREA'],
+  MEN_NOMBRE: String(values.MEN_NOMBRE ?? '').trim(),
+  MEN_RUTA: String(values.MEN_RUTA ?? '').trim(),
+  MEN_ICONO: String(values.MEN_ICONO ?? '').trim() || 'circle',
+  MEN_ORDEN: Number(values.MEN_ORDEN ?? 0),
+  MEN_PERMISO: String(values.MEN_PERMISO ?? '').trim(),
+  MEN_ACTIVO: values.MEN_ACTIVO !== false,
+});
+
+function MenuFields({ edit = false }: { edit?: boolean }) {
+  const record = useRecordContext<MenuEntrada>();
+  const translate = useTranslate();
+  const areas = useAreaChoices();
+  const t = (key: string) => translate(`resources.menus.${key}`);
+  const home = edit && record?.MEN_RUTA === '';
+  const half = { flex: '1 1 200px', mb: 2 };
+  // Room for helper texts of two or three lines (the input reserves one).
+  const spaced = { mb: 2 };
+  return (
+    <Box sx={{ width: '100%', maxWidth: 640 }}>
+      {home && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('inicio_fijo')}
+        </Alert>
+      )}
+      <SelectInput
+        source="MEN_AREA"
+        choices={areas}
+        validate={required()}
+        disabled={edit}
+        helperText={t('ayuda_area')}
+        sx={spaced}
+        fullWidth
+      />
+      <TextInput source="MEN_NOMBRE" validate={[required(), maxLength(80)]} fullWidth />
+      <TextInput
+        source="MEN_RUTA"
+        validate={[maxLength(120), regex(RUTA, t('ruta_invalida'))]}
+        disabled={home}
+        helperText={t('ayuda_ruta')}
+        sx={spaced}
+        parse={(v: string) => v ?? ''}
+        format={(v: string | undefined) => v ?? ''}
+        fullWidth
+      />
+      <TextInput
+        source="MEN_PERMISO"
+        validate={[maxLength(60), regex(PERMISO, t('permiso_invalido'))]}
+        helperText={t('ayuda_permiso')}
+        sx={spaced}
+        parse={(v: string) => v ?? ''}
+        format={(v: string | undefined) => v ?? ''}
+        fullWidth
+      />
+      <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexWrap: 'wrap' }}>
+        <TextInput
+          source="MEN_ICONO"
+          validate={[required(), maxLength(40), regex(ICONO, t('icono_invalido'))]}
+          helperText={t('ayuda_icono')}
+          sx={half}
+        />
+        <NumberInput
+          source="MEN_ORDEN"
+          validate={[required(), minValue(0), maxValue(9999)]}
+          step={1}
+          helperText={t('ayuda_orden')}
+          sx={half}
+        />
+      </Box>
+      <BooleanInput source="MEN_ACTIVO" helperText={t('ayuda_activo')} disabled={home} />
+    </Box>
+  );
+}
+
+/** Deletes an entry nobody has, or deactivates one that is granted (the server decides and its message says which). */
+function MenuDeleteButton() {
+  const record = useRecordContext<MenuEntrada & RaRecord>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [open, setOpen] = useState(false);
+  const [remove, { isPending }] = useDelete();
+  if (!record || record.MEN_RUTA === '' || !record.MEN_ACTIVO) return null;
+  const t = (key: string, options?: object) => translate(`resources.menus.${key}`, options);
+  const confirm = () =>
+    remove(
+      'menus',
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: (data) => {
+          setOpen(false);
+          notify((data as { msg?: string }).msg ?? 'ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+          redirect('list', 'menus');
+        },
+        onError: (error) => {
+          setOpen(false);
+          notify((error as Error).message, { type: 'error' });
+        },
+      },
+    );
+  return (
+    <>
+      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} disabled={isPending}>
+        {t('eliminar')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title={t('eliminar_titulo', { nombre: record.MEN_NOMBRE })}
+        content={t('eliminar_texto')}
+        confirm={t('eliminar')}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+function EditToolbar() {
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+      <SaveButton />
+      <MenuDeleteButton />
+    </Toolbar>
+  );
+}
+
+const defaults = { MEN_AREA: 'admin', MEN_RUTA: '', MEN_PERMISO: '', MEN_ICONO: 'circle', MEN_ORDEN: 50, MEN_ACTIVO: true };
+
+export const MenuCreate = () => (
+  <Create redirect="list" transform={toWire}>
+    <SimpleForm defaultValues={defaults}>
+      <MenuFields />
+    </SimpleForm>
+  </Create>
+);
+
+export const MenuEdit = () => (
+  <Edit mutationMode="pessimistic" redirect="list" transform={toWire}>
+    <SimpleForm toolbar={<EditToolbar />}>
+      <MenuFields edit />
+    </SimpleForm>
+  </Edit>
+);

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BooleanInput,
+  Confirm,
+  Create,
+  Edit,
+  NumberInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  maxLength,
+  minValue,
+  required,
+  useDataProvider,
+  useDelete,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
+import DeleteIcon from '@mui/icons-material/Delete';
+import type { Perfil } from '../../../server/modules/perfiles/contract';
+import type { MenuRolAsignado } from '../../../server/modules/menus/contract';
+import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import { MenusPerfilInput } from './MenusPerfilInput';
+
+const nombre = [required(), maxLength(60)];
+
+/** What PUT /empresas/perfiles/{id} takes. */
+const toWire = (values: Record<string, unknown>) => ({
+  PRF_NOMBRE: String(values.PRF_NOMBRE ?? '').trim(),
+  PRF_ACTIVO: values.PRF_ACTIVO !== false,
+});
+
+export const PerfilCreate = () => {
+  const translate = useTranslate();
+  return (
+    <Create
+      redirect="edit"
+      transform={(values: Record<string, unknown>) => ({
+        ...toWire(values),
+        ...(values.PRF_CODIGO ? { PRF_CODIGO: Number(values.PRF_CODIGO) } : {}),
+      })}
+    >
+      <SimpleForm defaultValues={{ PRF_ACTIVO: true }}>
+        <Box sx={{ width: '100%', maxWidth: 560 }}>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('resources.perfiles.ayuda_crear')}
+          </Alert>
+          <TextInput source="PRF_NOMBRE" validate={nombre} fullWidth />
+          <NumberInput
+            source="PRF_CODIGO"
+            validate={minValue(3)}
+            step={1}
+            helperText="resources.perfiles.ayuda_codigo"
+            sx={{ mb: 1 }}
+            fullWidth
+          />
+          <BooleanInput source="PRF_ACTIVO" helperText="resources.perfiles.ayuda_activo" />
+        </Box>
+      </SimpleForm>
+    </Create>
+  );
+};
+
+function PerfilDeleteButton() {
+  const record = useRecordContext<Perfil & RaRecord>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [open, setOpen] = useState(false);
+  const [remove, { isPending }] = useDelete();
+  if (!record || record.fijo) return null;
+  const t = (key: string, options?: object) => translate(`resources.perfiles.${key}`, options);
+  const confirm = () =>
+    remove(
+      'perfiles',
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: (data) => {
+          setOpen(false);
+          notify((data as { msg?: string }).msg ?? 'ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+          redirect('list', 'perfiles');
+        },
+        onError: (error) => {
+          setOpen(false);
+          notify((error as Error).message, { type: 'error' });
+        },
+      },
+    );
+  return (
+    <>
+      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} disabled={isPending}>
+        {t('eliminar')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title={t('eliminar_titulo', { nombre: record.PRF_NOMBRE })}
+        content={t('eliminar_texto')}
+        confirm={t('eliminar')}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+function EditToolbar() {
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+      <SaveButton />
+      <PerfilDeleteButton />
+    </Toolbar>
+  );
+}
+
+function DatosPerfil() {
+  const record = useRecordContext<Perfil>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ width: '100%', maxWidth: 560 }}>
+      {record.fijo && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('resources.perfiles.fijo_ayuda')}
+        </Alert>
+      )}
+      <TextInput source="PRF_CODIGO" disabled fullWidth />
+      <TextInput source="PRF_NOMBRE" validate={nombre} fullWidth />
+      <BooleanInput source="PRF_ACTIVO" helperText="resources.perfiles.ayuda_activo" disabled={record.fijo} />
+    </Box>
+  );
+}
+
+/**
+ * A profile's page: its name and state, and the checklist of the administration menus it grants. One save writes both
+ * (PUT the profile, then POST /menus/menuRolesAdmin with the whole list).
+ */
+export function PerfilEdit() {
+  const { id } = useParams<{ id: string }>();
+  const perfil = Number(id);
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const translate = useTranslate();
+  const checklist = useQuery({
+    queryKey: ['perfiles', perfil, 'menus'],
+    queryFn: () => dataProvider.call<MenuRolAsignado[]>(`/menus/menuRolesAdmin/${perfil}`),
+    enabled: Number.isInteger(perfil),
+  });
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      await dataProvider.update('perfiles', { id: perfil, data: toWire(values), previousData: values as RaRecord });
+      const menus = await dataProvider.call<MenuRolAsignado[]>('/menus/menuRolesAdmin', {
+        method: 'POST',
+        body: { PRF_CODIGO: perfil, menus: (values.asignados as number[] | undefined) ?? [] },
+      });
+      queryClient.setQueryData(['perfiles', perfil, 'menus'], menus);
+      await queryClient.invalidateQueries({ queryKey: ['perfiles'] });
+      notify('resources.perfiles.guardado', { type: 'info' });
+      redirect('list', 'perfiles');
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+  if (!checklist.data) {
+    return checklist.isError ? (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {(checklist.error as Error).message}
+      </Alert>
+    ) : (
+      <Box sx={{ mt: 2 }}>
+        <LinearProgress aria-label={translate('resources.perfiles.menus_cargando')} />
+      </Box>
+    );
+  }
+  const asignados = checklist.data.filter((m) => m.asignado).map((m) => m.MEN_CODIGO);
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <SimpleForm toolbar={<EditToolbar />} onSubmit={save} defaultValues={{ asignados }}>
+        <DatosPerfil />
+        <Divider flexItem sx={{ my: 2 }} />
+        <MenusPerfilInput perfil={perfil} menus={checklist.data} />
+      </SimpleForm>
+    </Edit>
+  );
+}
