@@ -1,6 +1,55 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
+import { HttpError } from '../../core/errors';
+import { ListQuery, sendPage } from '../../core/list';
+import { errorResponses, IdParam } from '../../core/schemas';
+import { MSG } from '../../../src/domain/messages';
+import { PERFIL } from '../../../src/domain/perfiles';
+import { AuditoriaDetalle, AuditoriaFila } from './contract';
+import { findAuditoria, listAuditoria } from './repo';
 
-/** The auditoria module's routes (issue 11). */
-const auditoriaRoutes: ModuleRoutes = () => {};
+const tags = ['Auditoría'];
+const config = { permiso: 'auditoria' };
+
+/** The audit log of the back office: every change, who made it, when, and the values before and after. Read only. */
+const auditoriaRoutes: ModuleRoutes = (app, { db, guards }) => {
+  const administrator = guards.requireProfile(PERFIL.administrador);
+
+  app.get(
+    '/',
+    {
+      onRequest: administrator,
+      config,
+      schema: {
+        tags,
+        summary: 'Cambios hechos en la administración (auditoría), los más recientes primero',
+        description:
+          'ra-data-simple-rest: range, sort (AUD_FECHA por defecto DESC, AUD_ID, AUD_USUARIO, AUD_RECURSO, AUD_ACCION) y filter: ADM_CODIGO (quién), AUD_RECURSO (asesores, bancos, perfiles, menus, administradores, configuraciones...), AUD_ACCION (creacion, edicion, eliminacion, activacion, desactivacion, clave, menus, empresas...), AUD_REGISTRO (el id del registro, como texto), desde y hasta (AAAA-MM-DD, días de Ecuador, ambos incluidos), id (lista). Cada fila dice qué campos cambiaron (CAMPOS); los valores antes y después, en GET {id}. Total en Content-Range.',
+        querystring: ListQuery,
+        response: { 200: Type.Array(AuditoriaFila), ...errorResponses },
+      },
+    },
+    async (request, reply) => sendPage(reply, await listAuditoria(db, request.query)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: administrator,
+      config,
+      schema: {
+        tags,
+        summary: 'Un cambio de la auditoría con los valores antes y después (solo los campos que cambiaron)',
+        params: IdParam('id'),
+        response: { 200: AuditoriaDetalle, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await findAuditoria(db, request.params.id);
+      if (!row) throw new HttpError(404, MSG.notFound);
+      return row;
+    },
+  );
+};
 
 export default auditoriaRoutes;
