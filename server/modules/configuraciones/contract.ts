@@ -29,3 +29,11 @@ export const ConfiguracionCambio = Type.Object({
   ...Type.Partial(Type.Object(values)).properties,
 });
 export type ConfiguracionCambio = Static<typeof ConfiguracionCambio>;
+
+/** An image value of a setting: POST /configuraciones/{id}/imagen/{valor} (valor 6, 7 or 8 of setting 5). */
+export const ImagenParams = Type.Object({ id: Codigo, valor: Type.Integer({ minimum: 1, maximum: 8 }) });
+/** An uploaded setting image, by its file id (the value stored points at it). */
+export const ArchivoParams = Type.Object({
+  archivo: Type.String({ pattern: '^[0-9a-f]{32}$', errorMessage: 'No existe esa imagen' }),
+});
+export const ImagenGuardada = Type.Object({ ...Configuracion.properties, msg: Type.String() });

@@ -1,17 +1,41 @@
-import { DataTable, List, SearchInput } from 'react-admin';
+import { DataTable, List, SearchInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { SettingRow } from '../../domain/configuraciones';
+import { settingSummary } from '../../domain/configuraciones-valores';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
+const row = (record: RaRecord) => record as unknown as SettingRow;
 
+function useFilters() {
+  const translate = useTranslate();
+  return [<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.configuraciones.buscar')} />];
+}
+
+/** The global settings, each with its values in words; a table on wide screens, a simple list on phones. */
 export function ConfiguracionList() {
+  const filters = useFilters();
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <List sort={{ field: 'CON_CODIGO', order: 'ASC' }} filters={filters} perPage={25}>
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="CON_CODIGO" />
-        <DataTable.Col source="CON_NOMBRE" />
-        <DataTable.Col source="CON_VALOR1" />
-        <DataTable.Col source="CON_VALOR2" />
-        <DataTable.Col source="CON_VALOR3" />
-      </DataTable>
+      {narrow ? (
+        <SimpleList
+          primaryText={(r) => row(r).CON_NOMBRE}
+          secondaryText={(r) => settingSummary(row(r)) || '—'}
+          linkType="edit"
+          rowSx={() => ({ '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' } })}
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="CON_CODIGO" />
+          <DataTable.Col source="CON_NOMBRE" />
+          <DataTable.Col
+            source="valores"
+            disableSort
+            render={(r) => settingSummary(r as unknown as SettingRow) || '—'}
+            sx={{ overflowWrap: 'anywhere' }}
+          />
+        </DataTable>
+      )}
     </List>
   );
 }
