@@ -26,7 +26,7 @@ import {
   ASESOR_TIPO_DEFECTO,
   checkAsesorIdentification,
 } from '../../domain/asesores';
-import { RemoveButton } from './RemoveButton';
+import { RemoveButton } from '../../shell/RemoveButton';
 
 /** What the API takes: the form's values trimmed, without the list's computed columns. */
 export function asesorToWire(values: Record<string, unknown>): AsesorDatos {

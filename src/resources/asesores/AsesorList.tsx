@@ -1,47 +1,20 @@
 import {
-  CreateButton,
   DataTable,
-  FilterButton,
   List,
   NullableBooleanInput,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useCanAccess,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import Chip from '@mui/material/Chip';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import type { Asesor } from '../../../server/modules/asesores/contract';
 import { ASESOR_TIPO_CHOICES, asesorTipoEtiqueta } from '../../domain/asesores';
 import { ListPagination } from '../../shell/ListPagination';
+import { CatalogoAcciones, EstadoChip, useNarrow } from '../../shell/catalogo';
 
 const asesor = (record: RaRecord) => record as unknown as Asesor;
-
-function Acciones() {
-  const { canAccess } = useCanAccess({ resource: 'asesores', action: 'create' });
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {canAccess && <CreateButton />}
-    </TopToolbar>
-  );
-}
-
-function Estado({ record }: { record: Asesor }) {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={record.ASE_ACTIVO ? 'success' : 'default'}
-      label={translate(`resources.asesores.${record.ASE_ACTIVO ? 'activo' : 'inactivo'}`)}
-    />
-  );
-}
 
 function useFilters() {
   const translate = useTranslate();
@@ -67,14 +40,14 @@ function useFilters() {
 export function AsesorList() {
   const filters = useFilters();
   const { canAccess: canEdit } = useCanAccess({ resource: 'asesores', action: 'edit' });
-  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const narrow = useNarrow();
   const rowClick = canEdit ? 'edit' : false;
   return (
     <List
       filters={filters}
       // Without it the API lists only the active advisers (what the ticket desk's picker reads).
       filter={{ todos: true }}
-      actions={<Acciones />}
+      actions={<CatalogoAcciones resource="asesores" />}
       sort={{ field: 'ASE_NOMBRE', order: 'ASC' }}
       perPage={25}
       pagination={<ListPagination />}
@@ -83,7 +56,7 @@ export function AsesorList() {
         <SimpleList
           primaryText={(r) => asesor(r).ASE_NOMBRE}
           secondaryText={(r) => `${asesor(r).ASE_IDENTIFICACION} · ${asesorTipoEtiqueta(asesor(r).ASE_TIPO)}`}
-          tertiaryText={(r) => <Estado record={asesor(r)} />}
+          tertiaryText={(r) => <EstadoChip resource="asesores" activo={asesor(r).ASE_ACTIVO} />}
           linkType={rowClick}
         />
       ) : (
@@ -98,7 +71,7 @@ export function AsesorList() {
             source="ASE_ACTIVO"
             label="resources.asesores.estado"
             disableSort
-            render={(r: RaRecord) => <Estado record={asesor(r)} />}
+            render={(r: RaRecord) => <EstadoChip resource="asesores" activo={asesor(r).ASE_ACTIVO} />}
           />
         </DataTable>
       )}

@@ -18,7 +18,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { BancoAdmin, BancoDatos } from '../../../server/modules/bancos/contract';
 import { BANCO_MSG, BANCO_NUMERO_PATTERN, BANCO_TIPO_CHOICES, bancoTipoEtiqueta } from '../../domain/bancos';
-import { RemoveButton } from '../asesores/RemoveButton';
+import { RemoveButton } from '../../shell/RemoveButton';
 
 /** What the API takes: the form's values trimmed, without the list's computed columns. */
 export function bancoToWire(values: Record<string, unknown>): BancoDatos {

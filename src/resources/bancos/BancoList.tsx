@@ -1,47 +1,20 @@
 import {
-  CreateButton,
   DataTable,
-  FilterButton,
   List,
   NullableBooleanInput,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useCanAccess,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import Chip from '@mui/material/Chip';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import type { BancoAdmin } from '../../../server/modules/bancos/contract';
 import { BANCO_TIPO_CHOICES, bancoTipoEtiqueta } from '../../domain/bancos';
 import { ListPagination } from '../../shell/ListPagination';
+import { CatalogoAcciones, EstadoChip, useNarrow } from '../../shell/catalogo';
 
 const banco = (record: RaRecord) => record as unknown as BancoAdmin;
-
-function Acciones() {
-  const { canAccess } = useCanAccess({ resource: 'bancos', action: 'create' });
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {canAccess && <CreateButton />}
-    </TopToolbar>
-  );
-}
-
-function Estado({ record }: { record: BancoAdmin }) {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={record.BAN_ACTIVO ? 'success' : 'default'}
-      label={translate(`resources.bancos.${record.BAN_ACTIVO ? 'activo' : 'inactivo'}`)}
-    />
-  );
-}
 
 function useFilters() {
   const translate = useTranslate();
@@ -67,12 +40,12 @@ function useFilters() {
 export function BancoList() {
   const filters = useFilters();
   const { canAccess: canEdit } = useCanAccess({ resource: 'bancos', action: 'edit' });
-  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const narrow = useNarrow();
   const rowClick = canEdit ? 'edit' : false;
   return (
     <List
       filters={filters}
-      actions={<Acciones />}
+      actions={<CatalogoAcciones resource="bancos" />}
       sort={{ field: 'BAN_NOMBRE', order: 'ASC' }}
       perPage={25}
       pagination={<ListPagination />}
@@ -81,7 +54,7 @@ export function BancoList() {
         <SimpleList
           primaryText={(r) => banco(r).BAN_NOMBRE}
           secondaryText={(r) => `${bancoTipoEtiqueta(banco(r).BAN_TIPO_CUENTA)} ${banco(r).BAN_NUMERO}`}
-          tertiaryText={(r) => <Estado record={banco(r)} />}
+          tertiaryText={(r) => <EstadoChip resource="bancos" activo={banco(r).BAN_ACTIVO} />}
           linkType={rowClick}
         />
       ) : (
@@ -94,7 +67,7 @@ export function BancoList() {
             source="BAN_ACTIVO"
             label="resources.bancos.estado"
             disableSort
-            render={(r: RaRecord) => <Estado record={banco(r)} />}
+            render={(r: RaRecord) => <EstadoChip resource="bancos" activo={banco(r).BAN_ACTIVO} />}
           />
         </DataTable>
       )}

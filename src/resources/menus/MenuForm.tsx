@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import {
   BooleanInput,
-  Confirm,
   Create,
   Edit,
   NumberInput,
@@ -15,19 +13,14 @@ import {
   minValue,
   regex,
   required,
-  useDelete,
-  useNotify,
   useRecordContext,
-  useRedirect,
   useTranslate,
-  type RaRecord,
 } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DeleteIcon from '@mui/icons-material/Delete';
 import type { MenuDatos, MenuEntrada } from '../../../server/modules/menus/contract';
 import { ICONO, PERMISO, RUTA, useAreaChoices } from './choices';
+import { RemoveButton } from '../../shell/RemoveButton';
 
 /** What POST/PUT /menus take. */
 const toWire = (values: Record<string, unknown>): MenuDatos => ({
@@ -105,56 +98,11 @@ function MenuFields({ edit = false }: { edit?: boolean }) {
   );
 }
 
-/** Deletes an entry nobody has, or deactivates one that is granted (the server decides and its message says which). */
-function MenuDeleteButton() {
-  const record = useRecordContext<MenuEntrada & RaRecord>();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const [open, setOpen] = useState(false);
-  const [remove, { isPending }] = useDelete();
-  if (!record || record.MEN_RUTA === '' || !record.MEN_ACTIVO) return null;
-  const t = (key: string, options?: object) => translate(`resources.menus.${key}`, options);
-  const confirm = () =>
-    remove(
-      'menus',
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: (data) => {
-          setOpen(false);
-          notify((data as { msg?: string }).msg ?? 'ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
-          redirect('list', 'menus');
-        },
-        onError: (error) => {
-          setOpen(false);
-          notify((error as Error).message, { type: 'error' });
-        },
-      },
-    );
-  return (
-    <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} disabled={isPending}>
-        {t('eliminar')}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={t('eliminar_titulo', { nombre: record.MEN_NOMBRE })}
-        content={t('eliminar_texto')}
-        confirm={t('eliminar')}
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
-    </>
-  );
-}
-
 function EditToolbar() {
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
       <SaveButton />
-      <MenuDeleteButton />
+      <RemoveButton resource="menus" name={(r) => r.MEN_NOMBRE} hidden={(r) => r.MEN_RUTA === '' || !r.MEN_ACTIVO} />
     </Toolbar>
   );
 }

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BooleanInput,
-  Confirm,
   Create,
   Edit,
   NumberInput,
@@ -14,24 +12,22 @@ import {
   minValue,
   required,
   useDataProvider,
-  useDelete,
   useNotify,
   useRecordContext,
   useRedirect,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
-import DeleteIcon from '@mui/icons-material/Delete';
 import type { Perfil } from '../../../server/modules/perfiles/contract';
 import type { MenuRolAsignado } from '../../../server/modules/menus/contract';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { MenusPerfilInput } from './MenusPerfilInput';
+import { RemoveButton } from '../../shell/RemoveButton';
 
 const nombre = [required(), maxLength(60)];
 
@@ -72,55 +68,11 @@ export const PerfilCreate = () => {
   );
 };
 
-function PerfilDeleteButton() {
-  const record = useRecordContext<Perfil & RaRecord>();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const [open, setOpen] = useState(false);
-  const [remove, { isPending }] = useDelete();
-  if (!record || record.fijo) return null;
-  const t = (key: string, options?: object) => translate(`resources.perfiles.${key}`, options);
-  const confirm = () =>
-    remove(
-      'perfiles',
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: (data) => {
-          setOpen(false);
-          notify((data as { msg?: string }).msg ?? 'ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
-          redirect('list', 'perfiles');
-        },
-        onError: (error) => {
-          setOpen(false);
-          notify((error as Error).message, { type: 'error' });
-        },
-      },
-    );
-  return (
-    <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} disabled={isPending}>
-        {t('eliminar')}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={t('eliminar_titulo', { nombre: record.PRF_NOMBRE })}
-        content={t('eliminar_texto')}
-        confirm={t('eliminar')}
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
-    </>
-  );
-}
-
 function EditToolbar() {
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
       <SaveButton />
-      <PerfilDeleteButton />
+      <RemoveButton resource="perfiles" name={(r) => r.PRF_NOMBRE} hidden={(r) => Boolean(r.fijo)} />
     </Toolbar>
   );
 }

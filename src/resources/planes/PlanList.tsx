@@ -1,36 +1,21 @@
 import {
-  CreateButton,
   DataTable,
-  FilterButton,
   List,
   NullableBooleanInput,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useCanAccess,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import Chip from '@mui/material/Chip';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import type { Plan } from '../../../server/modules/planes/contract';
 import { PLAN_CLASE_ETIQUETA, PLAN_TIPO_DEFECTO, PLAN_TIPO_ETIQUETA, PLAN_TIPO_TODOS } from '../../domain/planes';
 import { ListPagination } from '../../shell/ListPagination';
+import { CatalogoAcciones, EstadoChip, useNarrow } from '../../shell/catalogo';
 import { CLASE_CHOICES, TIPO_CHOICES, usd } from './choices';
 
 const plan = (record: RaRecord) => record as unknown as Plan;
-
-function Acciones() {
-  const { canAccess } = useCanAccess({ resource: 'planes', action: 'create' });
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {canAccess && <CreateButton />}
-    </TopToolbar>
-  );
-}
 
 function useFilters() {
   const translate = useTranslate();
@@ -44,18 +29,6 @@ function useFilters() {
   ];
 }
 
-function Activo({ record }: { record: Plan }) {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={record.PLAN_ACTIVO ? 'success' : 'default'}
-      label={translate(`resources.planes.${record.PLAN_ACTIVO ? 'activo' : 'retirado'}`)}
-    />
-  );
-}
-
 /**
  * The plan catalogue: sales plans by default (the type filter offers purchases and all), by class and state; a table
  * on wide screens and a simple list on phones. Administrators create and edit; distributors only read.
@@ -64,13 +37,13 @@ export function PlanList() {
   const translate = useTranslate();
   const filters = useFilters();
   const { canAccess: canEdit } = useCanAccess({ resource: 'planes', action: 'edit' });
-  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const narrow = useNarrow();
   const rowClick = canEdit ? 'edit' : false;
   return (
     <List
       filters={filters}
       filterDefaultValues={{ PLAN_TIPO: PLAN_TIPO_DEFECTO }}
-      actions={<Acciones />}
+      actions={<CatalogoAcciones resource="planes" />}
       sort={{ field: 'PLAN_NOMBRE', order: 'ASC' }}
       perPage={25}
       pagination={<ListPagination />}
@@ -85,7 +58,7 @@ export function PlanList() {
               total: usd(plan(r).PLAN_TOTAL),
             })
           }
-          tertiaryText={(r) => <Activo record={plan(r)} />}
+          tertiaryText={(r) => <EstadoChip resource="planes" activo={plan(r).PLAN_ACTIVO} inactivo="retirado" />}
           linkType={rowClick}
         />
       ) : (
@@ -102,7 +75,11 @@ export function PlanList() {
           <DataTable.Col source="PLAN_PRECIO" align="right" render={(r: RaRecord) => usd(plan(r).PLAN_PRECIO)} />
           <DataTable.Col source="PLAN_IVA" align="right" disableSort render={(r: RaRecord) => usd(plan(r).PLAN_IVA)} />
           <DataTable.Col source="PLAN_TOTAL" align="right" disableSort render={(r: RaRecord) => usd(plan(r).PLAN_TOTAL)} />
-          <DataTable.Col source="PLAN_ACTIVO" disableSort render={(r: RaRecord) => <Activo record={plan(r)} />} />
+          <DataTable.Col
+            source="PLAN_ACTIVO"
+            disableSort
+            render={(r: RaRecord) => <EstadoChip resource="planes" activo={plan(r).PLAN_ACTIVO} inactivo="retirado" />}
+          />
           <DataTable.NumberCol source="vendidos" disableSort />
         </DataTable>
       )}

@@ -5,26 +5,28 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import BlockIcon from '@mui/icons-material/Block';
 
 type Props = {
-  resource: 'asesores' | 'bancos';
+  resource: string;
   /** The record's name in the confirmation's title. */
   name: (record: RaRecord) => string;
-  /** How many records use it (tickets, payments): then it is deactivated, never deleted. */
-  uses: (record: RaRecord) => number;
-  active: (record: RaRecord) => boolean;
+  /** How many records use it (tickets, payments): then it is deactivated, never deleted. Without it: delete. */
+  uses?: (record: RaRecord) => number;
+  active?: (record: RaRecord) => boolean;
+  /** Records that offer no removal at all (a fixed profile, a home menu entry). */
+  hidden?: (record: RaRecord) => boolean;
 };
 
 /**
- * Deletes a record nothing uses, or deactivates one that is used (the server decides and says which): the button and
- * its confirmation say what will happen, and the notice is the server's own message.
+ * The back office's delete button: deletes a record nothing uses, or deactivates one that is used (the server decides
+ * and says which): the button and its confirmation say what will happen, and the notice is the server's own message.
  */
-export function RemoveButton({ resource, name, uses, active }: Props) {
+export function RemoveButton({ resource, name, uses = () => 0, active = () => true, hidden = () => false }: Props) {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
   const [open, setOpen] = useState(false);
   const [remove, { isPending }] = useDelete();
-  if (!record) return null;
+  if (!record || hidden(record)) return null;
   const used = uses(record);
   // Used and already inactive: nothing left to do.
   if (used > 0 && !active(record)) return null;
