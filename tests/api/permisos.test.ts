@@ -256,6 +256,16 @@ describe.each(testDatabases)('los menús se cumplen en el servidor (%s)', (kind)
     expect(refused(await get('/productos?all=1', custom))).toBe(true);
   });
 
+  it('un perfil propio del proveedor con el menú de tickets ve todos los tickets, no solo los de sus empresas', async () => {
+    await grantProfile(PROFILE, ['soporte']);
+    const list = async (token: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `${API}/soporte?range=[0,0]`, headers: { 'x-token': token } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.headers['content-range'];
+    };
+    expect(await list(custom)).toBe(await list(administrator));
+  });
+
   it('un perfil inactivo o una entrada de menú inactiva quitan el permiso en la siguiente llamada', async () => {
     const get = (url: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: { 'x-token': custom } });
     await grantProfile(PROFILE, ['soporte']);

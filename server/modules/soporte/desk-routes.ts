@@ -19,13 +19,14 @@ const tags = ['Soporte (mesa de ayuda)'];
 const SEARCH_LIMIT = 50;
 
 /**
- * The support desk: administrators see every ticket; a distributor only those of its own companies (another's
- * ticket is 404, as if it did not exist). Deleting a ticket is for administrators only.
+ * The support desk: the provider's staff (administrators, and any profile of its own the tickets menu is granted to)
+ * see every ticket; a distributor, a reseller outside the provider, only those of its own companies (another's ticket is
+ * 404, as if it did not exist). Deleting a ticket is for administrators only.
  */
 const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => {
   const admin = guards.admin;
   const scopeOf = (request: FastifyRequest): TicketScope =>
-    request.admin!.perfil === PERFIL.administrador ? undefined : request.admin!.admin;
+    request.admin!.perfil === PERFIL.distribuidor ? request.admin!.admin : undefined;
   /** preHandler of the routes about one ticket (param id or SPT_ID): a distributor's reach stops at its companies' tickets. */
   const ownTicket = async (request: FastifyRequest) => {
     const scope = scopeOf(request);
