@@ -266,6 +266,23 @@ describe.each(testDatabases)('los menús se cumplen en el servidor (%s)', (kind)
     expect(await list(custom)).toBe(await list(administrator));
   });
 
+  it('un perfil propio con el menú Empresas (p. ej. Ventas) ve y atiende todas las empresas; las acciones de administrador siguen siendo suyas', async () => {
+    await grantProfile(PROFILE, ['empresas', 'planesEmpresa']);
+    const list = async (token: string, url: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `${API}${url}`, headers: { 'x-token': token } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.headers['content-range'];
+    };
+    expect(await list(custom, '/empresas?range=[0,0]')).toBe(await list(administrator, '/empresas?range=[0,0]'));
+    expect(await list(custom, '/empresas/planesEmpresa?range=[0,0]')).toBe(
+      await list(administrator, '/empresas/planesEmpresa?range=[0,0]'),
+    );
+    const page = await t.app.inject({ method: 'GET', url: `${API}/empresas/${andina}`, headers: { 'x-token': custom } });
+    expect(page.statusCode).toBe(200);
+    const remove = await t.app.inject({ method: 'DELETE', url: `${API}/empresas/${andina}`, headers: { 'x-token': custom } });
+    expect(remove.statusCode).toBe(403);
+  });
+
   it('un perfil inactivo o una entrada de menú inactiva quitan el permiso en la siguiente llamada', async () => {
     const get = (url: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: { 'x-token': custom } });
     await grantProfile(PROFILE, ['soporte']);

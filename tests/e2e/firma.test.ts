@@ -10,7 +10,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
-import { acceptMessage, expectMessage, FERRETERIA, literal, loginAdmin, loginCompany, open, waitForRoute } from '../helpers/browser';
+import {
+  acceptMessage,
+  expectMessage,
+  FERRETERIA,
+  literal,
+  loginAdmin,
+  loginCompany,
+  open,
+  registeredCompany,
+  waitForRoute,
+} from '../helpers/browser';
 import { buildSignature, SIGNATURE_PASSWORD, signatures } from '../helpers/certificates';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
@@ -88,15 +98,17 @@ describe.skipIf(!e2eAvailable)('firma electrónica', () => {
   it('comprobar sin guardar muestra el certificado y advierte si el RUC no es el de la empresa', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-firma-')), 'otra.pfx');
     fs.writeFileSync(file, signatures.modern('1790016919001'));
+    // A company that registered itself: its menu has "Firma electrónica" and it has no signature yet.
+    const company = await registeredCompany(suite.server);
     const page = await suite.freshPage();
-    await loginCompany(page, suite.server, { ruc: '0992397535001', usuario: 'costa', clave: DEMO.empresa.clave });
+    await loginCompany(page, suite.server, company.login);
     await acceptMessage(page);
     await open(page, suite.server, '/firma');
     await page.getByLabel('Archivo de la firma (.p12 o .pfx)').setInputFiles(file);
     await page.getByLabel(/Contraseña de la firma/).fill(SIGNATURE_PASSWORD);
     await page.getByRole('button', { name: 'Comprobar sin guardar' }).click();
     await page.getByText(FIRMA_MSG.valid).waitFor();
-    await page.getByText(FIRMA_MSG.idMismatch('1790016919001', '0992397535001')).waitFor();
+    await page.getByText(FIRMA_MSG.idMismatch('1790016919001', company.login.ruc)).waitFor();
     await page.getByRole('region', { name: 'Firma comprobada (no se guardó)' }).waitFor();
     await page.getByText('La empresa no tiene una firma electrónica registrada.').waitFor();
     await screenshotsAtTwoWidths(page, 'firma-comprobar');

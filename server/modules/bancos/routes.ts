@@ -17,7 +17,7 @@ const Id = IdParam('id');
  * of the active ones; administrators administer them (menu `bancos`), every change in the audit log.
  */
 const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const staff = guards.admin;
   const administrator = guards.requireProfile(PERFIL.administrador);
 
   app.get(

@@ -7,13 +7,13 @@ import { MSG } from '../../../src/domain/messages';
 import { PERFIL } from '../../../src/domain/perfiles';
 
 /**
- * Which companies an administration user may see: all of them for an administrator (profile 1), only those
- * assigned to it (EMP_DISTRIBUIDOR) for anyone else. Every /empresas query of the back office adds this condition,
+ * Which companies an administration user may see: a distributor (profile 2, a reseller) only those assigned to it
+ * (EMP_DISTRIBUIDOR); the provider's own staff (administrators and any profile given the menu) all of them. Every /empresas query of the back office adds this condition,
  * so another distributor's company is simply not found (404), never "forbidden".
  */
 export function companyScope(request: FastifyRequest): SQL | undefined {
   const admin = request.admin!;
-  return admin.perfil === PERFIL.administrador ? undefined : eq(empresas.EMP_DISTRIBUIDOR, admin.admin);
+  return admin.perfil === PERFIL.distribuidor ? eq(empresas.EMP_DISTRIBUIDOR, admin.admin) : undefined;
 }
 
 /** The company with this id if the signed-in administration user may see it; 404 otherwise. */

@@ -45,9 +45,9 @@ const FILTERS =
  * company; a distributor only those assigned to it (companyScope), so another's company is never found.
  */
 const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const staff = guards.admin;
   const administrator = guards.requireProfile(PERFIL.administrador);
-  const distributorOf = (request: FastifyRequest) => (request.admin!.perfil === PERFIL.administrador ? undefined : request.admin!.admin);
+  const distributorOf = (request: FastifyRequest) => (request.admin!.perfil === PERFIL.distribuidor ? request.admin!.admin : undefined);
 
   app.get(
     '/empresas',

@@ -6,7 +6,6 @@ import { HttpError } from '../../core/errors';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
 import type { FileStore } from '../../infra/files';
-import { PERFIL } from '../../../src/domain/perfiles';
 import { formatBytes } from '../../../src/domain/constants';
 import { Download } from '../soporte/contract';
 import { findVisibleCompany } from './access';
@@ -36,7 +35,7 @@ async function sendLogo(files: FileStore, reply: FastifyReply, logo: string | nu
  * unsaved edits can still save them.
  */
 const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
-  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const staff = guards.admin;
 
   app.post(
     '/empresas/logo/:id',

@@ -369,7 +369,9 @@ type NewCompany = EmpresaNueva;
 /** Creates a company by hand: verified, with the default company menus and an optional first user. */
 export async function createCompanyByHand(db: Db, request: FastifyRequest, body: NewCompany & { claveHash?: string }) {
   const caller = request.admin!;
-  const distributor = caller.perfil === PERFIL.administrador ? (body.EMP_DISTRIBUIDOR ?? null) : caller.admin;
+  // A distributor's company is its own; only an administrator chooses the distributor; the provider's staff leave none.
+  const distributor =
+    caller.perfil === PERFIL.distribuidor ? caller.admin : caller.perfil === PERFIL.administrador ? (body.EMP_DISTRIBUIDOR ?? null) : null;
   if (caller.perfil === PERFIL.administrador) await checkDistributor(db, distributor);
   if (await rucTakenByOther(db, body.EMP_RUC)) throw new HttpError(409, EMPRESA_MSG.rucTaken(body.EMP_RUC));
   try {

@@ -53,7 +53,7 @@ const rucWarnings = (ruc: string) => [checkRuc(ruc).warning].filter((w): w is st
  * company through findVisibleCompany or companyScope: a distributor asking for another's company gets 404.
  */
 const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => {
-  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const staff = guards.admin;
   /** Administrators only; a distributor still gets 404 for a company that is not its own, 403 for its own. */
   const administratorOnly = (request: FastifyRequest) => {
     if (request.admin!.perfil !== PERFIL.administrador) throw new HttpError(403, MSG.forbidden);

@@ -10,7 +10,6 @@ import { recordHistory } from '../empresas/history';
 import { findCompany } from '../empresas/repo';
 import { extensionOf } from '../../../src/domain/archivos';
 import { isoDay } from '../../../src/domain/empresas';
-import { PERFIL } from '../../../src/domain/perfiles';
 import {
   CHECK_DESCRIPTION,
   EmpresaParam,
@@ -99,7 +98,7 @@ const describe = (certificate: CertificateInfo) => ({
  */
 const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
   const box = secretBoxFor(config);
-  const backOffice = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const backOffice = guards.admin;
   /** Menu permissions: the company page's Firma tab (administration), and the company's "Firma electrónica" page. */
   const companyPage = { permiso: 'empresas' };
   const ownPage = { permiso: 'firma' };

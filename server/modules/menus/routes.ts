@@ -82,7 +82,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     },
   );
 
-  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const staff = guards.admin;
   app.get(
     '/menus/menuEmpresaAdmin/:id',
     {

@@ -27,7 +27,7 @@ const CatalogQuery = Type.Object({
  * administrators only. A plan that was sold is retired, never deleted; editing it never changes what was sold.
  */
 const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const staff = guards.admin;
   const administrator = guards.requireProfile(PERFIL.administrador);
   /**
    * Menu permissions: the catalogue is administered from "Planes"; it is read there, by the company page's sell dialog

@@ -3,7 +3,6 @@ import { sendDownload } from '../../core/download';
 import { HttpError } from '../../core/errors';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
-import { PERFIL } from '../../../src/domain/perfiles';
 import { activarDescargaPlan, PLAN_FILE, PLAN_MSG } from '../../../src/domain/planes';
 import { Download } from '../soporte/contract';
 import { PlanEmpresaGuardado } from './contract';
@@ -18,7 +17,7 @@ const Id = IdParam('id');
  * previous file; the download appears exactly when activarDescargaPlan says so (an extension that is not "NULL").
  */
 const documentRoutes: ModuleRoutes = (app, { db, files, guards }) => {
-  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const staff = guards.admin;
 
   app.post(
     '/empresas/planes/:id/documento',

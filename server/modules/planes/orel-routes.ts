@@ -1,7 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { errorResponses, IdParam } from '../../core/schemas';
-import { PERFIL } from '../../../src/domain/perfiles';
 import { PLAN_CLASE, PLAN_MSG } from '../../../src/domain/planes';
 import { findVisibleCompany } from '../empresas/access';
 import { EdicionPlan, OrelUtilizados, PlanOrel, PlanOrelGuardado, VentaPlan } from './contract';
@@ -17,7 +16,7 @@ const OREL = [PLAN_CLASE.orel] as const;
  * planesOreL in the spec; the lower-case spelling answers too.
  */
 const orelRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const staff = guards.admin;
   const orelOf = async (id: number) => toPlanOrel(toPlanEmpresa((await saleById(db, id))!));
 
   app.get(

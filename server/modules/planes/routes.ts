@@ -34,7 +34,7 @@ const SALES_FILTERS =
  */
 const planesRoutes: ModuleRoutes = async (app, ctx) => {
   const { db, files, guards } = ctx;
-  const staff = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const staff = guards.admin;
   const administrator = guards.requireProfile(PERFIL.administrador);
   await catalogRoutes(app, ctx);
   await documentRoutes(app, ctx);

@@ -14,12 +14,12 @@ import { selectSales, toPlanEmpresa } from './repo';
 const pe = planesEmpresa;
 
 /**
- * The companies a caller sees, as a condition on sales: none for an administrator, the distributor's own companies
- * otherwise (through the empresas_distribuidor index), so another's sale is never listed.
+ * The companies a caller sees, as a condition on sales: a distributor's own companies (through the
+ * empresas_distribuidor index), so another's sale is never listed; none for the provider's staff.
  */
 export function salesScope(request: FastifyRequest): SQL | undefined {
   const admin = request.admin!;
-  if (admin.perfil === PERFIL.administrador) return undefined;
+  if (admin.perfil !== PERFIL.distribuidor) return undefined;
   return sql`${pe.EMP_CODIGO} IN (SELECT ${empresas.EMP_CODIGO} FROM ${empresas} WHERE ${empresas.EMP_DISTRIBUIDOR} = ${admin.admin})`;
 }
 

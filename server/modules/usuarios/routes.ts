@@ -6,7 +6,6 @@ import { errorResponses, IdParam, Msg } from '../../core/schemas';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { hashPassword, randomPassword } from '../../infra/passwords';
 import { MSG } from '../../../src/domain/messages';
-import { PERFIL } from '../../../src/domain/perfiles';
 import { TEMPORARY_PASSWORD_MINUTES } from '../../../src/domain/constants';
 import { findVisibleCompany } from '../empresas/access';
 import { changedFields, recordHistory } from '../empresas/history';
@@ -20,7 +19,7 @@ const accion = 'usuario';
 
 /** The users of a company, for the back office: list, create, edit, (de)activate and reset their clave. */
 const usuariosRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
-  const backOffice = guards.requireProfile(PERFIL.administrador, PERFIL.distribuidor);
+  const backOffice = guards.admin;
 
   /** Runs `work`; a user name the company already has becomes 409 (the unique index decides, even for simultaneous saves). */
   async function uniqueName<T>(usuario: string | undefined, work: () => Promise<T>): Promise<T> {
