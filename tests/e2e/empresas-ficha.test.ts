@@ -7,7 +7,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, e2eAvailable, e2eSuite, outbox, screenshot } from '../helpers/e2e';
+import { apiCall, e2eAvailable, e2eSuite, outbox, screenshot, screenshotsAtTwoWidths } from '../helpers/e2e';
 import { adminToken, COSTA_AZUL_RUC, loginAdmin, open } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { EMPRESA_MSG, type EmpresaFicha } from '../../server/modules/empresas/contract';
@@ -37,18 +37,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 }
 
 const TABS = ['Datos', 'Menús', 'Usuarios', 'Pagos', 'Firma electrónica', 'Planes', 'Accesos de distribuidores', 'Historial'];
-
-/** The page at a laptop's and a phone's width, without horizontal overflow, then back to the suite's size. */
-async function screenshotsAtTwoWidths(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
-    await page.waitForTimeout(300); // the sidebar collapses on a phone
-    await screenshot(page, `${name}-${width}`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} se desborda a ${width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 describe.skipIf(!e2eAvailable)('ficha de empresa', () => {
   const suite = e2eSuite();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
+import { apiCall, e2eAvailable, e2eSuite, screenshot, screenshotsAtTwoWidths } from '../helpers/e2e';
 import { adminToken, COSTA_AZUL_RUC, FERRETERIA, fillAdminLogin, loginAdmin, newCompany, open } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import type { EmpresaFila } from '../../server/modules/empresas/list-contract';
@@ -40,18 +40,6 @@ describe.skipIf(!e2eAvailable)('lista de empresas', () => {
     return labels.map((l) => l.trim());
   };
   const rucs = async (page: Page) => (await rows(page).locator('td.column-EMP_RUC').allInnerTexts()).map((t) => t.trim()).sort();
-
-  /** The page at a laptop's and a phone's width, without horizontal overflow. */
-  async function screenshotsAtTwoWidths(page: Page, name: string) {
-    for (const width of [1366, 390]) {
-      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
-      await page.waitForTimeout(400);
-      await screenshot(page, `${name}-${width}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${name} se desborda a ${width} px`).toBeLessThanOrEqual(0);
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
 
   it('el administrador encuentra una empresa por el inicio del RUC, ve los totales y suspende otra desde la lista', async () => {
     const registered = await newCompany(suite.server);

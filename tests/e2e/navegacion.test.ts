@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
+import { apiCall, e2eAvailable, e2eSuite, screenshot, screenshotsAtTwoWidths } from '../helpers/e2e';
 import {
   acceptMessage,
   fillAdminLogin,
@@ -21,16 +21,6 @@ import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 
 const SITE = 'Amelia — Facturación electrónica';
-
-/** Takes the same screen at a laptop's and a phone's width. */
-async function screenshotsAtTwoWidths(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
-    await page.waitForTimeout(300); // the sidebar collapses on a phone
-    await screenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Makes the stored session of a kind (localStorage key) look past its expiry. */
 const expireStoredSession = (page: Page, key: string) =>

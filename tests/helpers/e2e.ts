@@ -4,7 +4,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 import { CHROMIUM, launchChromium } from './chromium';
@@ -122,6 +122,18 @@ export async function newPage(browser: Browser): Promise<Page> {
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The page at a laptop's and a phone's width, without horizontal overflow, then back to the suites' usual size. */
+export async function screenshotsAtTwoWidths(page: Page, name: string) {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    await page.waitForTimeout(400); // the sidebar collapses on a phone
+    await screenshot(page, `${name}-${width}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} se desborda a ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** The messages the server wrote to DATA_DIR/outbox (no SMTP_URL), parsed. */
