@@ -40,6 +40,23 @@ export type Config = {
   trustProxy: number;
   /** Where uploaded files live: DATA_DIR/files, or an S3-compatible bucket every instance shares (FILES_URL). */
   files: FilesConfig;
+  /** The clients' external lookups (README, "Consultas de clientes"). */
+  consultas: ConsultasConfig;
+  /** WhatsApp Cloud API; without token and phone-number id, sending opens a wa.me link instead. */
+  whatsapp: { apiUrl: string; token?: string; phoneNumberId?: string };
+};
+
+/**
+ * CONSULTA_RUC_URLS: the RUC services in the order they are asked (comma-separated); CONSULTA_CEDULA_URL the cédula
+ * service; CONSULTA_{FANTASMA,ESPECIAL,AGENTE_RETENCION,RIMPE,CATASTRO}_URL the taxpayer flags. Each answer is kept
+ * CONSULTAS_CACHE_SEGUNDOS; a service that has not answered within CONSULTAS_TIMEOUT_MS counts as down.
+ */
+export type ConsultasConfig = {
+  rucUrls: string[];
+  cedulaUrl?: string;
+  banderas: { fantasma?: string; especial?: string; agenteRetencion?: string; rimpe?: string; catastro?: string };
+  cacheSegundos: number;
+  timeoutMs: number;
 };
 
 /** FILES_URL=s3://bucket/prefix and the FILES_S3_* variables. The keys are never logged. */
@@ -71,6 +88,34 @@ function flagVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
   throw new Error(`${name} debe ser true o false (valor recibido: ${env[name]})`);
+}
+
+function urlVar(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new Error(`${name} debe ser una URL http:// o https:// (valor recibido: ${raw})`);
+  return raw.replace(/\/+$/, '');
+}
+
+function consultasConfig(env: NodeJS.ProcessEnv): ConsultasConfig {
+  const rucUrls = (env.CONSULTA_RUC_URLS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean)
+    .map((url, i) => urlVar({ [`CONSULTA_RUC_URLS[${i}]`]: url }, `CONSULTA_RUC_URLS[${i}]`)!);
+  return {
+    rucUrls,
+    cedulaUrl: urlVar(env, 'CONSULTA_CEDULA_URL'),
+    banderas: {
+      fantasma: urlVar(env, 'CONSULTA_FANTASMA_URL'),
+      especial: urlVar(env, 'CONSULTA_ESPECIAL_URL'),
+      agenteRetencion: urlVar(env, 'CONSULTA_AGENTE_RETENCION_URL'),
+      rimpe: urlVar(env, 'CONSULTA_RIMPE_URL'),
+      catastro: urlVar(env, 'CONSULTA_CATASTRO_URL'),
+    },
+    cacheSegundos: intVar(env, 'CONSULTAS_CACHE_SEGUNDOS', 86_400),
+    timeoutMs: intVar(env, 'CONSULTAS_TIMEOUT_MS', 4_000),
+  };
 }
 
 function filesConfig(env: NodeJS.ProcessEnv, dataDir: string): FilesConfig {
@@ -151,5 +196,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.join(root, 'dist'),
     trustProxy: intVar(env, 'TRUST_PROXY', 0),
     files: filesConfig(env, dataDir),
+    consultas: consultasConfig(env),
+    whatsapp: {
+      apiUrl: urlVar(env, 'WHATSAPP_API_URL') ?? 'https://graph.facebook.com/v21.0',
+      token: env.WHATSAPP_TOKEN || undefined,
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID || undefined,
+    },
   };
 }

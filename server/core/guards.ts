@@ -8,6 +8,7 @@ import { checkMenuAccess, type GuardArea } from './menu-access';
 import { MSG } from '../../src/domain/messages';
 import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../../src/domain/constants';
 import { isDistributor } from '../../src/domain/perfiles';
+import type { RolEmpresa } from '../../src/domain/clientes';
 import {
   TokenError,
   type AdminClaims,
@@ -21,7 +22,7 @@ import { administradores, empresas, menus, menusEmpresa, menusRoles, perfiles, s
 declare module 'fastify' {
   interface FastifyRequest {
     /** The company session: its claims, its id in sesiones, and whether it signed in with a temporary clave. */
-    company?: CompanyClaims & { sesion: string; cambiarClave: boolean; nombreUsuario: string };
+    company?: CompanyClaims & { sesion: string; cambiarClave: boolean; nombreUsuario: string; rol: RolEmpresa };
     /** nombreUsuario: ADM_USUARIO, what histories record as who made a change. */
     admin?: AdminClaims & { distribuidor: boolean; sesion: string; nombreUsuario: string };
     /** The claims of a single-purpose token (registration payment upload, ticket attachment). */
@@ -109,6 +110,7 @@ export function createGuards(ctx: Services) {
     .select({
       activo: usuarios.USU_ACTIVO,
       nombreUsuario: usuarios.USU_USUARIO,
+      rol: usuarios.USU_ROL,
       empresaActiva: empresas.EMP_ACTIVO,
       distribuidorActivo: distributor.ADM_ACTIVO,
       revocada: sesiones.SES_REVOCADA,
@@ -169,6 +171,8 @@ export function createGuards(ctx: Services) {
         sesion: claims.jti,
         cambiarClave: row.cambiarClave,
         nombreUsuario: row.nombreUsuario,
+        // A distributor inside a company acts as its administrator.
+        rol: claims.distribuidor ? 'administrador' : (row.rol as RolEmpresa),
       };
       checkMenuAccess(request, row.permisos);
     });

@@ -18,6 +18,12 @@ import perfiles from './perfiles/routes';
 import administradores from './administradores/routes';
 import auditoria from './auditoria/routes';
 import planes from './planes/routes';
+import clientes from './clientes/routes';
+import consultas from './consultas/routes';
+import clientesDocumentos from './clientesDocumentos/routes';
+import clientesEnvios from './clientesEnvios/routes';
+import clientesImportacion from './clientesImportacion/routes';
+import equipo from './equipo/routes';
 
 const API = '/api/EmpresasAmelia';
 
@@ -44,5 +50,12 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Pe
   { prefix: `${API}/administradores`, routes: administradores, permiso: 'administradores' },
   { prefix: `${API}/auditoria`, routes: auditoria, permiso: 'auditoria' },
   { prefix: API, routes: planes, permiso: 'empresas' },
+  // The company application's clients family lives under /api (spec §7); its own users under /api/usuarios.
+  { prefix: '/api', routes: clientes, permiso: 'clientes' },
+  { prefix: '/api/clientes', routes: consultas, permiso: 'clientes' },
+  { prefix: '/api/clientes/documentos', routes: clientesDocumentos, permiso: 'clientes' },
+  { prefix: '/api/clientes', routes: clientesEnvios, permiso: 'clientes' },
+  { prefix: '/api/clientes', routes: clientesImportacion, permiso: 'clientes' },
+  { prefix: '/api/usuarios', routes: equipo, permiso: 'usuarios' },
   { prefix: '/api', routes: salud },
 ];

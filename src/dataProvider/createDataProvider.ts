@@ -1,6 +1,6 @@
 import type { DataProvider, RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { api, API_BASE, type RequestOptions } from '../http/client';
+import { api, API_BASE, apiUrl, type RequestOptions } from '../http/client';
 import { areaResources, type Area, type ResourceEntry } from '../registry/resources';
 import { download, fetchBlob } from '../http/download';
 import { upload, type UploadProgress } from '../http/upload';
@@ -42,10 +42,13 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
     return found;
   };
   const withId = (resource: string, row: Record<string, unknown>) => ({ ...row, id: row[config(resource).key] }) as RaRecord;
+  /** A registry path is relative to /api/EmpresasAmelia, or starts with /api/ (the clients family). */
+  const urlOf = (path: string) => apiUrl(path.startsWith('/') ? path : `/${path}`);
+  const withKey = (path: string, id?: unknown) => urlOf(`${path}${id === undefined ? '' : `/${encodeURIComponent(String(id))}`}`);
   /** Where create, update and delete go: the resource's writePath when it has one (the plan catalogue), else its path. */
   const writeUrl = (resource: string, id?: unknown) => {
     const { path, writePath = path } = config(resource);
-    return `${API_BASE}/${writePath}${id === undefined ? '' : `/${encodeURIComponent(String(id))}`}`;
+    return withKey(writePath, id);
   };
 
   return {
@@ -59,7 +62,7 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
         range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]),
         filter: JSON.stringify(params.filter ?? {}),
       });
-      const { json, headers } = await httpClient(`${API_BASE}/${path}?${query}`);
+      const { json, headers } = await httpClient(`${urlOf(path)}?${query}`);
       const rows = json as Record<string, unknown>[];
       const total = Number(headers.get('Content-Range')?.split('/').pop());
       // Past EXACT_TOTAL the total is an estimate: the list's pagination says "más de 10 000" (src/shell/ListPagination).
@@ -67,8 +70,8 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
       return { data: rows.map((row) => withId(resource, row)), total: Number.isFinite(total) ? total : rows.length, meta };
     },
     async getOne(resource, params) {
-      const { data } = await base.getOne(config(resource).path, params);
-      return { data: withId(resource, data) };
+      const { json } = await httpClient(withKey(config(resource).path, params.id));
+      return { data: withId(resource, json as Record<string, unknown>) };
     },
     async getMany(resource, params) {
       const { data } = await this.getList(resource, {
@@ -90,7 +93,7 @@ export function createDataProvider(area: Area, getToken: () => string | undefine
       const { key, updatePath } = config(resource);
       // The record's own key (a number) goes in the body; the route's id is only text.
       const { id: _id, ...data } = params.data as Record<string, unknown>;
-      const url = updatePath ? `${API_BASE}/${updatePath}` : writeUrl(resource, params.id);
+      const url = updatePath ? urlOf(updatePath) : writeUrl(resource, params.id);
       const { json } = await httpClient(url, {
         method: 'PUT',
         body: JSON.stringify(updatePath ? { ...data, [key]: data[key] ?? params.id } : data),

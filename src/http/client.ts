@@ -23,8 +23,12 @@ export class ApiError extends Error {
 export type RequestOptions = { method?: string; body?: unknown; token?: string; headers?: HeadersInit };
 export type RawResponse = { status: number; headers: Headers; body: string; json: unknown };
 
-/** A path under /api/EmpresasAmelia, or a full URL left as it is. */
-export const apiUrl = (path: string) => (/^https?:/.test(path) ? path : `${API_BASE}${path}`);
+/**
+ * A path under /api/EmpresasAmelia; a path of the company's clients family, which starts with /api/ (spec §7), under
+ * the server's root; or a full URL left as it is.
+ */
+export const apiUrl = (path: string) =>
+  /^https?:/.test(path) ? path : path.startsWith('/api/') ? `${API_URL}${path}` : `${API_BASE}${path}`;
 
 /** The error a non-2xx answer stands for, with the server's `msg` and `code` when it sent JSON. */
 export function errorFromBody(status: number, json: unknown): ApiError {

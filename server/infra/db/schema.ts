@@ -37,6 +37,9 @@ export const administradores = pgTable('administradores', {
     .references(() => perfiles.PRF_CODIGO),
   DRB_CONTADOR: smallint('drb_contador').notNull().default(0),
   ADM_ACTIVO: boolean('adm_activo').notNull().default(true),
+  /** Hash of the temporary clave set by a reset: it works until ADM_CLAVE_TEMPORAL_VENCE, once, and forces a new clave. */
+  ADM_CLAVE_TEMPORAL: text('adm_clave_temporal'),
+  ADM_CLAVE_TEMPORAL_VENCE: timestamp('adm_clave_temporal_vence', { withTimezone: true }),
 });
 
 export const empresas = pgTable(
@@ -231,6 +234,8 @@ export const usuarios = pgTable(
     /** Hash of the temporary clave mailed by a recovery: it works beside USU_CLAVE until one of them is used or it expires. */
     USU_CLAVE_TEMPORAL: text('usu_clave_temporal'),
     USU_CLAVE_TEMPORAL_VENCE: timestamp('usu_clave_temporal_vence', { withTimezone: true }),
+    /** The user's role in its company (ROL_EMPRESA in src/domain/clientes.ts): administrador, vendedor or contador. */
+    USU_ROL: varchar('usu_rol', { length: 20 }).notNull().default('administrador'),
   },
   (t) => [uniqueIndex('usuarios_empresa_usuario').on(t.COM_CODIGO, t.USU_USUARIO)],
 );
@@ -413,7 +418,7 @@ export const pagos = pgTable(
     ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'set null' }),
     PAG_FECHA: timestamp('pag_fecha', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pagos_empresa').on(t.EMP_CODIGO, t.PAG_CODIGO)],
+  (t) => [index('pagos_empresa').on(t.EMP_CODIGO, t.PAG_CODIGO), index('pagos_banco').on(t.BAN_CODIGO)],
 );
 
 /** Products a support ticket can be about (reference data in migration 0004_productos_base). */
@@ -584,4 +589,143 @@ export const auditoria = pgTable(
     index('auditoria_recurso').on(t.AUD_RECURSO, t.AUD_FECHA),
     index('auditoria_admin').on(t.ADM_CODIGO, t.AUD_FECHA),
   ],
+);
+
+/** Client types (GET /api/tipoClientes): one catalogue for every company. */
+export const tiposCliente = pgTable('tipos_cliente', {
+  TCL_CODIGO: integer('tcl_codigo').primaryKey(),
+  TCL_NOMBRE: varchar('tcl_nombre', { length: 60 }).notNull(),
+});
+
+/** Client groups (GET /api/grupoClientes): each company keeps its own. */
+export const gruposCliente = pgTable(
+  'grupos_cliente',
+  {
+    GCL_CODIGO: serial('gcl_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    GCL_NOMBRE: varchar('gcl_nombre', { length: 60 }).notNull(),
+  },
+  (t) => [uniqueIndex('grupos_cliente_nombre').on(t.EMP_CODIGO, t.GCL_NOMBRE)],
+);
+
+/** Legal types (GET /api/tipJuridica/{tipoIdentificacion}): which apply to each identification type. */
+export const tiposJuridicos = pgTable('tipos_juridicos', {
+  TJU_CODIGO: integer('tju_codigo').primaryKey(),
+  TJU_NOMBRE: varchar('tju_nombre', { length: 60 }).notNull(),
+  /** The identification types (SRI codes, comma-separated) it applies to. */
+  TJU_IDENTIFICACIONES: varchar('tju_identificaciones', { length: 20 }).notNull(),
+});
+
+/**
+ * A company's clients. CLI_TIPO_IDENTIFICACION is the SRI code (04 RUC, 05 cédula, 06 pasaporte, 07 consumidor final,
+ * 08 exterior); the identification is unique within the company. CLI_VENDEDOR is the company user who sells to the
+ * client (a seller sees only theirs). CLI_BANDERAS keeps the last taxpayer-flag lookup (fantasma, especial, agente de
+ * retención, RIMPE, catastro) with its date.
+ */
+export const clientes = pgTable(
+  'clientes',
+  {
+    CLI_CODIGO: serial('cli_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    CLI_TIPO_IDENTIFICACION: varchar('cli_tipo_identificacion', { length: 2 }).notNull(),
+    CLI_IDENTIFICACION: varchar('cli_identificacion', { length: 20 }).notNull(),
+    CLI_RAZON_SOCIAL: varchar('cli_razon_social', { length: 300 }).notNull(),
+    CLI_NOMBRE_COMERCIAL: varchar('cli_nombre_comercial', { length: 300 }),
+    CLI_CORREOS: text('cli_correos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    CLI_TELEFONOS: text('cli_telefonos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    CLI_DIRECCION: varchar('cli_direccion', { length: 300 }),
+    TCL_CODIGO: integer('tcl_codigo').references(() => tiposCliente.TCL_CODIGO),
+    GCL_CODIGO: integer('gcl_codigo').references(() => gruposCliente.GCL_CODIGO, { onDelete: 'set null' }),
+    TJU_CODIGO: integer('tju_codigo').references(() => tiposJuridicos.TJU_CODIGO),
+    CLI_VENDEDOR: integer('cli_vendedor').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
+    CLI_DIAS_CREDITO: integer('cli_dias_credito').notNull().default(0),
+    CLI_LIMITE_CREDITO: numeric('cli_limite_credito', { precision: 14, scale: 2 }).notNull().default('0'),
+    CLI_ACTIVO: boolean('cli_activo').notNull().default(true),
+    CLI_OBSERVACION: text('cli_observacion'),
+    /** The company's single consumidor-final client (9999999999999): it cannot be edited nor deleted. */
+    CLI_CONSUMIDOR_FINAL: boolean('cli_consumidor_final').notNull().default(false),
+    CLI_BANDERAS: jsonb('cli_banderas'),
+    CLI_CREADO: timestamp('cli_creado', { withTimezone: true }).notNull().defaultNow(),
+    CLI_ACTUALIZADO: timestamp('cli_actualizado', { withTimezone: true }).notNull().defaultNow(),
+    /** What the name search indexes: identification and names, lower case without accents (amelia_busqueda). */
+    CLI_BUSQUEDA: text('cli_busqueda').generatedAlwaysAs(
+      (): SQL =>
+        sql`amelia_busqueda(${clientes.CLI_IDENTIFICACION} || ' ' || ${clientes.CLI_RAZON_SOCIAL} || ' ' || coalesce(${clientes.CLI_NOMBRE_COMERCIAL}, ''))`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('clientes_identificacion').on(t.EMP_CODIGO, t.CLI_IDENTIFICACION),
+    index('clientes_empresa').on(t.EMP_CODIGO, t.CLI_CODIGO),
+    index('clientes_vendedor').on(t.EMP_CODIGO, t.CLI_VENDEDOR, t.CLI_CODIGO),
+    index('clientes_busqueda_trgm').using('gin', t.CLI_BUSQUEDA.op('gin_trgm_ops')),
+    uniqueIndex('clientes_un_consumidor_final')
+      .on(t.EMP_CODIGO)
+      .where(sql`${t.CLI_CONSUMIDOR_FINAL}`),
+  ],
+);
+
+/** Files kept on a client (PDF, images, office files; 15 MB each), stored through infra/storage. */
+export const clientesDocumentos = pgTable(
+  'clientes_documentos',
+  {
+    CDO_ID: serial('cdo_id').primaryKey(),
+    CLI_CODIGO: integer('cli_codigo')
+      .notNull()
+      .references(() => clientes.CLI_CODIGO, { onDelete: 'cascade' }),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    CDO_NOMBRE: varchar('cdo_nombre', { length: 200 }).notNull(),
+    CDO_RUTA: text('cdo_ruta').notNull(),
+    CDO_TIPO: varchar('cdo_tipo', { length: 100 }).notNull(),
+    CDO_BYTES: integer('cdo_bytes').notNull(),
+    CDO_FECHA: timestamp('cdo_fecha', { withTimezone: true }).notNull().defaultNow(),
+    USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
+  },
+  (t) => [index('clientes_documentos_cliente').on(t.CLI_CODIGO, t.CDO_ID)],
+);
+
+/** Each email or WhatsApp sent to a client: who, when, the channel, where to, and how it went. */
+export const clientesEnvios = pgTable(
+  'clientes_envios',
+  {
+    CEN_ID: serial('cen_id').primaryKey(),
+    CLI_CODIGO: integer('cli_codigo')
+      .notNull()
+      .references(() => clientes.CLI_CODIGO, { onDelete: 'cascade' }),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
+    /** correo or whatsapp. */
+    CEN_CANAL: varchar('cen_canal', { length: 10 }).notNull(),
+    CEN_DESTINO: text('cen_destino').notNull(),
+    CEN_ASUNTO: varchar('cen_asunto', { length: 200 }),
+    /** enviado, error, or enlace (a wa.me link opened by the user, when the Cloud API is not configured). */
+    CEN_RESULTADO: varchar('cen_resultado', { length: 10 }).notNull(),
+    CEN_DETALLE: text('cen_detalle'),
+    CEN_FECHA: timestamp('cen_fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('clientes_envios_cliente').on(t.CLI_CODIGO, t.CEN_ID)],
+);
+
+/** Answers of the external lookups (RUC, cédula, taxpayer flags), kept for CONSULTAS_CACHE_SEGUNDOS. */
+export const consultasCache = pgTable(
+  'consultas_cache',
+  {
+    CCA_CLAVE: varchar('cca_clave', { length: 120 }).primaryKey(),
+    CCA_VALOR: jsonb('cca_valor').notNull(),
+    CCA_VENCE: timestamp('cca_vence', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('consultas_cache_vence').on(t.CCA_VENCE)],
 );
