@@ -658,6 +658,14 @@ export const es: TranslationMessages = {
       tickets_aviso:
         '%{smart_count} ticket asignado: este asesor se puede desactivar, no eliminar. |||| %{smart_count} tickets asignados: este asesor se puede desactivar, no eliminar.',
     },
+    clientes: {
+      name: 'Cliente |||| Clientes',
+      fields: {},
+    },
+    usuarios: {
+      name: 'Usuario |||| Usuarios',
+      fields: {},
+    },
     bancos: {
       name: 'Banco |||| Bancos',
       fields: {

@@ -22,7 +22,7 @@ export type ResourceEntry = {
   /** react-admin resource name: the URL segment, the folder under src/resources/ and the key in i18n `resources.*`. */
   name: string;
   area: Area;
-  /** API path under /api/EmpresasAmelia. */
+  /** API path under /api/EmpresasAmelia, or a path starting with /api/ (the company's clients family). */
   path: string;
   /** The entity's id field (react-admin's `id`). */
   key: string;
@@ -124,6 +124,9 @@ export const RESOURCES: readonly ResourceEntry[] = [
   },
   { name: 'perfiles', area: 'admin', path: 'empresas/perfiles', key: 'PRF_CODIGO', icon: BadgeIcon, menu: 'perfiles' },
   { name: 'menus', area: 'admin', path: 'menus', key: 'MEN_CODIGO', icon: AccountTreeIcon, menu: 'menus' },
+  // The company application's clients book and its own users live under /api (spec §7).
+  { name: 'clientes', area: 'empresa', path: '/api/clientes', key: 'CLI_CODIGO', icon: PeopleIcon, menu: 'clientes' },
+  { name: 'usuarios', area: 'empresa', path: '/api/usuarios', key: 'USU_CODIGO', icon: BadgeIcon, menu: 'usuarios' },
 ];
 
 /** Menu routes that are pages of an area rather than resources, with their icons. */
