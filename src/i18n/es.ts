@@ -662,10 +662,6 @@ export const es: TranslationMessages = {
       name: 'Cliente |||| Clientes',
       fields: {},
     },
-    usuarios: {
-      name: 'Usuario |||| Usuarios',
-      fields: {},
-    },
     bancos: {
       name: 'Banco |||| Bancos',
       fields: {
