@@ -24,7 +24,15 @@ declare module 'fastify' {
     /** The company session: its claims, its id in sesiones, and whether it signed in with a temporary clave. */
     company?: CompanyClaims & { sesion: string; cambiarClave: boolean; nombreUsuario: string; rol: RolEmpresa };
     /** nombreUsuario: ADM_USUARIO, what histories record as who made a change. */
-    admin?: AdminClaims & { distribuidor: boolean; sesion: string; nombreUsuario: string };
+    /** nombreUsuario: ADM_USUARIO, what histories record as who made a change; cambiarClave: signed in with a reset's temporary clave. */
+    admin?: AdminClaims & {
+      distribuidor: boolean;
+      sesion: string;
+      nombreUsuario: string;
+      cambiarClave: boolean;
+      /** MEN_PERMISO of the menu entries its profile is given: a route serving several screens tells them apart. */
+      permisos: readonly string[];
+    };
     /** The claims of a single-purpose token (registration payment upload, ticket attachment). */
     registro?: RegistrationClaims;
     ticket?: TicketClaims;
@@ -136,6 +144,7 @@ export function createGuards(ctx: Services) {
       PRF_CODIGO: administradores.PRF_CODIGO,
       DRB_CONTADOR: administradores.DRB_CONTADOR,
       revocada: sesiones.SES_REVOCADA,
+      cambiarClave: sesiones.SES_CAMBIAR_CLAVE,
       permisos: adminPermissions,
     })
     .from(sesiones)
@@ -186,12 +195,16 @@ export function createGuards(ctx: Services) {
       return { claims: { ...claims, jti: claims.jti }, row, exp: (claims as { exp?: number }).exp ?? 0 };
     });
 
-  /** Sets request.admin for an open session of an active administration user; returns its menu's permissions. */
-  const adminUser = async (request: FastifyRequest): Promise<string[]> => {
+  /**
+   * Sets request.admin for an open session of an active administration user; returns its menu's permissions. A session
+   * signed in with a reset's temporary clave gets 403 CAMBIAR_CLAVE unless `allowTemporaryPassword`.
+   */
+  const adminUser = async (request: FastifyRequest, allowTemporaryPassword = false): Promise<string[]> => {
     const { claims, row } = await adminSession(readToken(request));
     if (!row) throw new HttpError(401, MSG.notAuthenticated);
     if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
     if (!row.ADM_ACTIVO) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
+    if (row.cambiarClave && !allowTemporaryPassword) throw new HttpError(403, MSG.mustChangePassword, MUST_CHANGE_PASSWORD_CODE);
     request.admin = {
       kind: 'admin',
       admin: claims.admin,
@@ -199,6 +212,8 @@ export function createGuards(ctx: Services) {
       distribuidor: isDistributor(row),
       sesion: claims.jti,
       nombreUsuario: row.ADM_USUARIO,
+      permisos: row.permisos,
+      cambiarClave: row.cambiarClave,
     };
     return row.permisos;
   };
@@ -212,6 +227,8 @@ export function createGuards(ctx: Services) {
     /** The same, also for a session that must still choose a new clave: only changing the clave and logging out. */
     companyPendingPassword: companyGuard(true),
     admin,
+    /** The same, also for a session that must still choose a new clave (a reset's temporary clave): only changing the clave and logging out. */
+    adminPendingPassword: menuGuard('admin', async (request) => checkMenuAccess(request, await adminUser(request, true))),
     /** An active administration user with one of these profiles (PERFIL codes; others get 403) and the route's permission. */
     requireProfile: (...codes: number[]) =>
       menuGuard('admin', async (request) => {

@@ -1,13 +1,15 @@
 import { CustomRoutes, Layout, localStorageStore } from 'react-admin';
-import { Route } from 'react-router';
+import { Navigate, Route } from 'react-router';
 import type { ReactNode } from 'react';
 import { adminAuthProvider } from '../authProvider';
+import { ADMIN_CHOOSE_PASSWORD_ROUTE, adminSession, CHOOSE_PASSWORD_ROUTE } from '../authProvider/session';
 import { adminDataProvider } from '../dataProvider';
 import { AreaAdmin } from '../shell/AreaAdmin';
 import { useSettings } from '../settings/SettingsProvider';
 import { ServerMenu } from '../shell/ServerMenu';
 import { AreaAppBar } from '../shell/AreaAppBar';
 import { CambiarClavePage, CHANGE_PASSWORD_ROUTE } from '../shell/CambiarClavePage';
+import { ElegirClavePage } from '../shell/ElegirClavePage';
 import { AdminDashboard } from './AdminDashboard';
 import { loadAreaResources } from '../registry/screens';
 
@@ -19,11 +21,16 @@ adminAuthProvider.getPermissions?.({}).catch(() => undefined);
 void loadAreaResources('admin');
 
 const AdminMenu = () => <ServerMenu area="admin" />;
-const AdminLayout = ({ children }: { children: ReactNode }) => (
-  <Layout menu={AdminMenu} appBar={AreaAppBar}>
-    {children}
-  </Layout>
-);
+function AdminLayout({ children }: { children: ReactNode }) {
+  // Every screen but the one to choose a new clave is inside this layout: a session that signed in with the temporary
+  // clave of a reset goes back there whatever address it opens.
+  if (adminSession.mustChangePassword()) return <Navigate to={ADMIN_CHOOSE_PASSWORD_ROUTE} replace />;
+  return (
+    <Layout menu={AdminMenu} appBar={AreaAppBar}>
+      {children}
+    </Layout>
+  );
+}
 
 /** The administration area, mounted at #/administrador with its own session, store and data provider. */
 export default function AdminApp() {
@@ -41,6 +48,9 @@ export default function AdminApp() {
     >
       <CustomRoutes>
         <Route path={CHANGE_PASSWORD_ROUTE} element={<CambiarClavePage />} />
+      </CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route path={CHOOSE_PASSWORD_ROUTE} element={<ElegirClavePage />} />
       </CustomRoutes>
     </AreaAdmin>
   );

@@ -24,9 +24,9 @@ type Options<U> = {
   paths: { logout: string; password: string };
   /**
    * Where the area keeps a session that must choose a new clave before anything else (403 MUST_CHANGE_PASSWORD_CODE),
-   * and how it remembers whether one must; only the company area has such sessions.
+   * and how it remembers whether one must: a company user's recovery, an administration user's reset.
    */
-  passwordChoice?: { url: string; setRequired(required: boolean): void };
+  passwordChoice?: { url: string; required(): boolean; setRequired(required: boolean): void };
   identity: (user: U) => { id: number; fullName: string; perfil?: string };
   /** The user's menu, as the server defines it (menuAdmin / menuEmpresa): it is what the user may open. */
   menu: (user: U & { token: string }) => Promise<MenuEntry[]>;
@@ -42,6 +42,8 @@ type AuthError = { status?: number; body?: { code?: string; msg?: string } };
  */
 export type AreaAuthProvider = AuthProvider & {
   changePassword(change: PasswordChange): Promise<string>;
+  /** Whether the session signed in with a temporary clave and must choose a new one before anything else. */
+  mustChangePassword(): boolean;
   shown(on: boolean): void;
 };
 
@@ -137,6 +139,7 @@ export function createAuthProvider<U>({
       passwordChoice?.setRequired(false);
       return msg;
     },
+    mustChangePassword: () => passwordChoice?.required() ?? false,
     getIdentity: async () => {
       const user = session.get();
       if (!user) throw new Error('Sin sesión');

@@ -5,7 +5,8 @@
 import type { AdminSession, CompanySession } from '../../server/modules/sesion/contract';
 
 export type CompanyUser = CompanySession;
-export type AdminUser = AdminSession;
+/** cambiarClave may be missing from an administration session stored before the server sent it. */
+export type AdminUser = Omit<AdminSession, 'cambiarClave'> & { cambiarClave?: boolean };
 
 type Stored = { token: string; expira: string };
 
@@ -27,7 +28,7 @@ type Beside<U> = { key: string; value: (user: U) => string };
  * One kind of session: `userKey` holds the user record, `beside` what is stored next to it, and
  * `noticeKey` (sessionStorage) keeps, until the sign-in page shows it, why the last session ended.
  */
-function sessionStore<U extends Stored>(userKey: string, noticeKey: string, beside: Beside<U>) {
+function sessionStore<U extends Stored & { cambiarClave?: boolean }>(userKey: string, noticeKey: string, beside: Beside<U>) {
   const store = {
     get(): U | null {
       const user = read<U>(userKey);
@@ -58,12 +59,23 @@ function sessionStore<U extends Stored>(userKey: string, noticeKey: string, besi
     endNotice: () => sessionStorage.getItem(noticeKey),
     /** The sign-in page has told the user: the next visit says nothing. */
     forgetEndNotice: () => sessionStorage.removeItem(noticeKey),
+    /**
+     * Whether the session signed in with a temporary clave (a company user's recovery, an administration user's reset)
+     * and must choose a new one first; the server says so at sign-in (cambiarClave) and on every refused call (403
+     * MUST_CHANGE_PASSWORD_CODE).
+     */
+    mustChangePassword: () => store.get()?.cambiarClave === true,
   };
   return store;
 }
 
-/** The company screen a session that signed in with a temporary clave is kept on until it chooses a new one. */
+/**
+ * The screen (under the area's basename) a session that signed in with a temporary clave is kept on until it chooses
+ * a new one, in both areas.
+ */
 export const CHOOSE_PASSWORD_ROUTE = '/elegir-clave';
+/** The administration area's, for the pages outside it (the admin sign-in page, the auth provider's redirects). */
+export const ADMIN_CHOOSE_PASSWORD_ROUTE = `/administrador${CHOOSE_PASSWORD_ROUTE}`;
 
 const PLAN_CHECK_KEY = 'comprobarPlan';
 
@@ -85,11 +97,6 @@ export const companySession = {
     sessionStorage.removeItem(PLAN_CHECK_KEY);
     return pending;
   },
-  /**
-   * Whether the session signed in with a recovery's temporary clave and must choose a new one first; the
-   * server says so at sign-in (cambiarClave) and on every refused call (403 MUST_CHANGE_PASSWORD_CODE).
-   */
-  mustChangePassword: () => companyStore.get()?.cambiarClave === true,
 };
 
 export const adminSession = sessionStore<AdminUser>('usuarioAdmin', 'sesionAdminTerminada', {

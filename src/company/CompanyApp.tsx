@@ -5,12 +5,12 @@ import { CHOOSE_PASSWORD_ROUTE } from '../authProvider/session';
 import { companyDataProvider } from '../dataProvider';
 import { AreaAdmin } from '../shell/AreaAdmin';
 import { CambiarClavePage, CHANGE_PASSWORD_ROUTE } from '../shell/CambiarClavePage';
+import { ElegirClavePage } from '../shell/ElegirClavePage';
 import { useSettings } from '../settings/SettingsProvider';
 import { CompanyLayout } from './CompanyLayout';
 import { CompanyDashboard } from './CompanyDashboard';
 import { MiEmpresaPage } from './MiEmpresaPage';
 import { AyudaPage } from './AyudaPage';
-import { ElegirClavePage } from './ElegirClavePage';
 import { FIRMA_ROUTE, FirmaPage } from './FirmaPage';
 
 const store = localStorageStore(undefined, 'empresa');

@@ -3,6 +3,8 @@ export const CEDULA_LENGTH = 10;
 export const PASSWORD_MIN_LENGTH = 8;
 /** How long a recovery's temporary clave works (the recovery page tells the user). */
 export const TEMPORARY_PASSWORD_MINUTES = 60;
+/** How long the temporary clave mailed when an administrator resets another's clave works (once, then a new one must be chosen). */
+export const ADMIN_TEMPORARY_PASSWORD_HOURS = 24;
 
 export const CAROUSEL_INTERVAL_MS = 3000;
 

@@ -7,7 +7,7 @@ import { CredentialFields } from '../ui/Field';
 import { DistributorChoice } from '../ui/DistributorChoice';
 import { required, useForm } from '../ui/useForm';
 import { api } from '../http/client';
-import { adminSession, type AdminUser } from '../authProvider/session';
+import { ADMIN_CHOOSE_PASSWORD_ROUTE, adminSession, type AdminUser } from '../authProvider/session';
 import { isDistributor } from '../domain/perfiles';
 import { MSG } from '../domain/messages';
 import { useSessionEndNotice } from '../ui/useSessionEndNotice';
@@ -29,7 +29,9 @@ export default function AdminLoginPage() {
       body: { ...form.values, usuario: form.values.usuario.trim() },
     });
     adminSession.save(usuario);
-    if (isDistributor(usuario)) setDistributor(usuario);
+    // Signed in with the temporary clave of a reset: a new clave first, before the area or a distributor's companies.
+    if (usuario.cambiarClave) navigate(ADMIN_CHOOSE_PASSWORD_ROUTE, { replace: true });
+    else if (isDistributor(usuario)) setDistributor(usuario);
     else navigate('/administrador', { replace: true });
   });
 

@@ -283,6 +283,58 @@ describe.each(testDatabases)('los menús se cumplen en el servidor (%s)', (kind)
     expect(remove.statusCode).toBe(403);
   });
 
+  it('los menús deciden quién administra asesores, bancos, productos, configuraciones y auditoría; perfiles, menús y administradores siguen siendo del perfil Administrador', async () => {
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) =>
+      t.app.inject({ method, url: `${API}${url}`, headers: { 'x-token': custom }, ...(body ? { payload: body } : {}) });
+    await grantProfile(PROFILE, [
+      'asesores',
+      'bancos',
+      'productos',
+      'auditoria',
+      'configuraciones',
+      'perfiles',
+      'menus',
+      'administradores',
+    ]);
+    const adviser = await call('POST', '/asesor', {
+      ASE_IDENTIFICACION: '1710034065',
+      ASE_NOMBRE: 'Asesora de Soporte',
+      ASE_CORREO: 'asesora@amelia.ec',
+    });
+    expect(adviser.statusCode, adviser.body).toBe(201);
+    const bank = await call('POST', '/empresas/bancos', {
+      BAN_NOMBRE: 'Banco del Perfil',
+      BAN_TIPO_CUENTA: 'AHORROS',
+      BAN_NUMERO: '2200334455',
+    });
+    expect(bank.statusCode, bank.body).toBe(201);
+    expect((await call('GET', '/empresas/bancos?todos=1')).statusCode).toBe(200);
+    expect((await call('POST', '/productos', { PROD_NOMBRE: 'Producto del perfil' })).statusCode).toBe(201);
+    expect((await call('GET', '/auditoria')).statusCode).toBe(200);
+    expect((await call('PUT', '/configuraciones/actualizar', { CON_CODIGO: 9, CON_VALOR1: 'no' })).statusCode).toBe(200);
+    // Granting access stays with profile 1: a profile given these menus could otherwise make itself an administrator.
+    for (const [method, url, body] of [
+      ['POST', '/empresas/perfiles', { PRF_NOMBRE: 'Escalada' }],
+      ['POST', '/menus/menuRolesAdmin', { PRF_CODIGO: PROFILE, menus: [] }],
+      ['POST', '/administradores', { ADM_USUARIO: 'escalada' }],
+    ] as const) {
+      const res = await call(method, url, body);
+      expect([url, res.statusCode, res.json().msg]).toEqual([url, 403, MSG.forbidden]);
+    }
+    await grantProfile(PROFILE, []);
+    expect(refused(await call('GET', '/auditoria'))).toBe(true);
+    // And the menus screen does not give them to another profile.
+    const [entry] = await t.db.select().from(menus).where(eq(menus.MEN_PERMISO, 'administradores'));
+    const give = await t.app.inject({
+      method: 'POST',
+      url: `${API}/menus/menuRolesAdmin`,
+      headers: { 'x-token': administrator },
+      payload: { PRF_CODIGO: PROFILE, menus: [entry.MEN_CODIGO] },
+    });
+    expect(give.statusCode).toBe(400);
+    expect(give.json().msg).toMatch(/^«Administradores» dan acceso a los demás menús: solo se asignan al perfil Administrador/);
+  });
+
   it('un perfil inactivo o una entrada de menú inactiva quitan el permiso en la siguiente llamada', async () => {
     const get = (url: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: { 'x-token': custom } });
     await grantProfile(PROFILE, ['soporte']);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { MSG } from '../../src/domain/messages';
+import { NO_ACCESS_CODE } from '../../src/domain/constants';
 import { TICKET_MSG } from '../../src/domain/tickets';
 import { adminToken, API, companyToken, validTicket } from '../helpers/soporte-api';
 
@@ -99,10 +100,10 @@ describe.each(testDatabases)('productos (%s)', (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('solo el perfil Administrador crea o cambia productos; un distribuidor los consulta', async () => {
+  it('solo quien tiene el menú Productos los crea o cambia; un distribuidor los consulta', async () => {
     const res = await create({ PROD_NOMBRE: 'Del distribuidor' }, distributor);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ msg: MSG.forbidden });
+    expect(res.json()).toEqual({ msg: MSG.noAccess, code: NO_ACCESS_CODE });
     expect((await update(1, { PROD_NOMBRE: 'Otro' }, distributor)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `${API}/productos?all=1`, headers: as(distributor) })).statusCode).toBe(200);
   });
@@ -169,11 +170,11 @@ describe.each(testDatabases)('productos (%s)', (kind) => {
       );
     });
 
-    it('solo el perfil Administrador elimina: distribuidor y empresa 403, sin token 401', async () => {
+    it('solo quien tiene el menú Productos elimina: distribuidor y empresa 403, sin token 401', async () => {
       const created = (await create({ PROD_NOMBRE: 'Amelia Protegido' })).json();
       const byDistributor = await remove(created.PROD_ID, distributor);
       expect(byDistributor.statusCode).toBe(403);
-      expect(byDistributor.json()).toEqual({ msg: MSG.forbidden });
+      expect(byDistributor.json()).toEqual({ msg: MSG.noAccess, code: NO_ACCESS_CODE });
       const byCompany = await remove(created.PROD_ID, await companyToken(t));
       expect(byCompany.statusCode).toBe(403);
       expect(byCompany.json()).toEqual({ msg: MSG.adminOnly });

@@ -8,7 +8,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eAvailable, e2eSuite } from '../helpers/e2e';
-import { acceptMessage, FERRETERIA, loginCompany, open, sidebarEntries, storageItem, waitForRoute } from '../helpers/browser';
+import {
+  acceptMessage,
+  COSTA_AZUL_RUC,
+  FERRETERIA,
+  loginCompany,
+  open,
+  sidebarEntries,
+  storageItem,
+  waitForRoute,
+} from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 
@@ -35,7 +44,7 @@ describe.skipIf(!e2eAvailable)('permisos de los menús en la aplicación web', (
     });
     await loginCompany(page, suite.server, { ...FERRETERIA, clave: DEMO.empresa.clave });
     await acceptMessage(page).catch(() => undefined);
-    expect(await sidebarEntries(page)).toEqual(['Inicio', 'Firma electrónica', 'Ayuda y soporte']);
+    expect(await sidebarEntries(page)).toEqual(['Inicio', 'Clientes', 'Firma electrónica', 'Ayuda y soporte']);
     await page.getByText('Ferretería El Tornillo').first().waitFor();
     expect(await page.getByRole('link', { name: 'Ver datos de la empresa' }).count()).toBe(0);
     await shots(page, 'inicio-sin-mi-empresa');
@@ -54,5 +63,17 @@ describe.skipIf(!e2eAvailable)('permisos de los menús en la aplicación web', (
     await page.getByRole('menuitem', { name: 'Firma electrónica' }).click();
     await waitForRoute(page, '/firma');
     expect(await storageItem(page, 'usuario')).not.toBeNull();
+  });
+
+  it('Costa Azul sin "Firma electrónica": #/firma escrita a mano muestra "No tiene acceso" sin errores en la página', async () => {
+    const page = await suite.freshPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await loginCompany(page, suite.server, { ruc: COSTA_AZUL_RUC, usuario: 'costa', clave: DEMO.empresa.clave });
+    await acceptMessage(page).catch(() => undefined);
+    await open(page, suite.server, '/firma');
+    await page.getByRole('heading', { name: 'No tiene acceso', level: 1 }).waitFor();
+    await page.getByText(MSG.noAccess).waitFor();
+    expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { agrupar, bloqueado, marcarGrupo, PERMISOS_DE_ACCESO } from '../../src/resources/perfiles/grupos';
-import { PERMISOS_DE_ACCESO as EN_EL_SERVIDOR } from '../../server/modules/menus/contract';
+import {
+  agrupar,
+  bloqueado,
+  marcarGrupo,
+  PERMISOS_DE_ACCESO,
+  PERMISOS_SOLO_ADMINISTRADOR,
+  reservado,
+} from '../../src/resources/perfiles/grupos';
+import {
+  PERMISOS_DE_ACCESO as EN_EL_SERVIDOR,
+  PERMISOS_SOLO_ADMINISTRADOR as RESERVADOS_EN_EL_SERVIDOR,
+} from '../../server/modules/menus/contract';
 import type { MenuRolAsignado } from '../../server/modules/menus/contract';
 
 const menu = (MEN_CODIGO: number, MEN_ORDEN: number, MEN_PERMISO: string, asignado = true, MEN_ACTIVO = true): MenuRolAsignado => ({
@@ -18,6 +28,14 @@ const catalogo = [menu(1, 1, ''), menu(6, 5, 'empresas'), menu(9, 30, 'asesores'
 describe('checklist de menús de un perfil', () => {
   it('usa los mismos permisos de acceso que el servidor', () => {
     expect([...PERMISOS_DE_ACCESO]).toEqual([...EN_EL_SERVIDOR]);
+    expect([...PERMISOS_SOLO_ADMINISTRADOR]).toEqual([...RESERVADOS_EN_EL_SERVIDOR]);
+  });
+
+  it('a otro perfil no se le pueden dar Perfiles, Menús ni Administradores, pero sí quitárselos', () => {
+    expect(reservado(4, menu(13, 72, 'administradores', false))).toBe(true);
+    expect(reservado(4, menu(13, 72, 'administradores', true))).toBe(false);
+    expect(reservado(1, menu(13, 72, 'administradores', false))).toBe(false);
+    expect(reservado(4, menu(9, 30, 'asesores', false))).toBe(false);
   });
 
   it('agrupa por el orden del catálogo y omite grupos vacíos', () => {

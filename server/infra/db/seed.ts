@@ -198,12 +198,13 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
       },
     ]);
 
-    // Menus per company: the first company has every entry, the others a shorter menu.
+    // Menus per company: the first company has every entry, the others a shorter menu (the hardware store keeps its
+    // clients but not its users' administration).
     await tx
       .insert(menusEmpresa)
       .values([
-        ...[101, 102, 103, 104].map((m) => ({ EMP_CODIGO: andina.EMP_CODIGO, MEN_CODIGO: m })),
-        ...[101, 103, 104].map((m) => ({ EMP_CODIGO: tornillo.EMP_CODIGO, MEN_CODIGO: m })),
+        ...[101, 102, 103, 104, 105, 106].map((m) => ({ EMP_CODIGO: andina.EMP_CODIGO, MEN_CODIGO: m })),
+        ...[101, 103, 104, 105].map((m) => ({ EMP_CODIGO: tornillo.EMP_CODIGO, MEN_CODIGO: m })),
         ...[101, 102].map((m) => ({ EMP_CODIGO: costa.EMP_CODIGO, MEN_CODIGO: m })),
       ]);
 

@@ -17,7 +17,8 @@ export const ADMIN_MSG = {
   lastAdmin: 'Debe quedar al menos un administrador activo: no se puede desactivar ni cambiar de perfil al último administrador',
   inactiveReset: (usuario: string) => `El usuario ${usuario} está desactivado: actívelo antes de restablecer su clave`,
   noEmail: (usuario: string) => `El usuario ${usuario} no tiene correo: agréguelo antes de restablecer su clave`,
-  resetSent: (correo: string) => `Se envió una clave temporal a ${correo}. Sus sesiones abiertas se cerraron.`,
+  resetSent: (correo: string, horas: number) =>
+    `Se envió una clave temporal a ${correo}; vence en ${horas} horas y sirve una sola vez. Sus sesiones abiertas se cerraron.`,
   mailFailed: 'No se pudo enviar el correo con la clave temporal; la clave no cambió. Intente nuevamente en unos minutos.',
   notDistributor: 'Solo se pueden asignar empresas a un usuario con perfil distribuidor',
   companiesAssigned: (n: number) => (n === 1 ? '1 empresa asignada' : `${n} empresas asignadas`),

@@ -127,6 +127,13 @@ export async function updateAdministrador(tx: Executor, id: number, values: Admi
   await tx.update(a).set(values).where(eq(a.ADM_CODIGO, id));
 }
 
-export async function setAdminPassword(tx: Executor, id: number, hash: string) {
-  await tx.update(a).set({ ADM_CLAVE: hash }).where(eq(a.ADM_CODIGO, id));
+/**
+ * A reset: the clave becomes `hash` (of a secret nobody knows, so the old clave stops working) and the mailed
+ * temporary clave (`temporal`, its hash) works until `vence`, once.
+ */
+export async function resetAdminPassword(tx: Executor, id: number, hashes: { hash: string; temporal: string }, vence: Date) {
+  await tx
+    .update(a)
+    .set({ ADM_CLAVE: hashes.hash, ADM_CLAVE_TEMPORAL: hashes.temporal, ADM_CLAVE_TEMPORAL_VENCE: vence })
+    .where(eq(a.ADM_CODIGO, id));
 }

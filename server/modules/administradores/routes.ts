@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../infra/db/errors';
 import type { Mail } from '../../infra/mail';
 import { hashPassword, randomPassword } from '../../infra/passwords';
 import { MSG } from '../../../src/domain/messages';
+import { ADMIN_TEMPORARY_PASSWORD_HOURS } from '../../../src/domain/constants';
 import { PERFIL } from '../../../src/domain/perfiles';
 import { changedFields, recordHistory } from '../empresas/history';
 import { isDistributorAccount, lockCompanies, updateCompanies } from '../empresas/list-repo';
@@ -33,7 +34,7 @@ import {
   listAdministradores,
   listProfiles,
   lockActiveAdministrators,
-  setAdminPassword,
+  resetAdminPassword,
   updateAdministrador,
 } from './repo';
 
@@ -46,10 +47,11 @@ const LIST_DESCRIPTION =
 
 /** The mail with an administration user's new temporary clave. */
 function resetMail(admin: { ADM_CORREO: string; ADM_NOMBRE: string; ADM_USUARIO: string }, clave: string): Mail {
+  const horas = ADMIN_TEMPORARY_PASSWORD_HOURS;
   return {
     to: admin.ADM_CORREO,
     subject: 'Amelia: su clave temporal de administración',
-    text: `Hola ${admin.ADM_NOMBRE}:\n\nUn administrador restableció su clave de acceso a la administración de Amelia.\n\nUsuario: ${admin.ADM_USUARIO}\nClave temporal: ${clave}\n\nSu clave anterior ya no sirve y sus sesiones abiertas se cerraron. Ingrese con esta clave y cámbiela enseguida desde «Cambiar clave» en su menú de usuario. Si usted no esperaba este cambio, avise a su administrador.\n`,
+    text: `Hola ${admin.ADM_NOMBRE}:\n\nUn administrador restableció su clave de acceso a la administración de Amelia.\n\nUsuario: ${admin.ADM_USUARIO}\nClave temporal: ${clave}\n\nSu clave anterior ya no sirve y sus sesiones abiertas se cerraron. La clave temporal vence en ${horas} horas y sirve para ingresar una sola vez: al ingresar con ella deberá elegir su clave nueva antes de continuar. Si vence sin usarla, pida a un administrador que restablezca su clave otra vez. Si usted no esperaba este cambio, avise a su administrador.\n`,
   };
 }
 
@@ -223,8 +225,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
       schema: {
         tags,
         summary: 'Restablece la clave de un usuario de administración: le envía por correo una clave temporal',
-        description:
-          'La clave anterior deja de servir y sus sesiones abiertas se cierran. Va al correo del usuario (409 si no tiene, o si está desactivado); si el correo no se puede enviar, responde 503 y la clave no cambia. Para su propia clave, cada uno usa PUT /claveAdmin.',
+        description: `La clave anterior deja de servir y sus sesiones abiertas se cierran. La clave temporal va al correo del usuario (409 si no tiene, o si está desactivado), vence en ${ADMIN_TEMPORARY_PASSWORD_HOURS} horas y sirve para ingresar una sola vez (POST loginAdmin): esa sesión responde cambiarClave true y, hasta elegir una clave nueva con PUT claveAdmin, las demás llamadas responden 403 con code CAMBIAR_CLAVE. Un nuevo restablecimiento reemplaza la clave temporal anterior. Si el correo no se puede enviar, responde 503 y nada cambia. Para su propia clave, cada uno usa PUT /claveAdmin. La auditoría registra el correo, nunca la clave.`,
         params: IdParam('id'),
         response: { 200: Msg, 503: Msg, ...errorResponses },
       },
@@ -232,13 +233,15 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
     async (request) => {
       const id = request.params.id;
       const clave = randomPassword();
-      const hash = await hashPassword(clave);
+      // The clave itself becomes a random one nobody knows: only the mailed temporary clave opens a session now.
+      const [hash, temporal] = await Promise.all([hashPassword(randomPassword()), hashPassword(clave)]);
+      const vence = new Date(Date.now() + ADMIN_TEMPORARY_PASSWORD_HOURS * 3600_000);
       return db.transaction(async (tx) => {
         const admin = await found(tx, id, true);
         if (request.admin!.admin === id) throw new HttpError(409, ADMIN_MSG.selfReset);
         if (!admin.ADM_ACTIVO) throw new HttpError(409, ADMIN_MSG.inactiveReset(admin.ADM_USUARIO));
         if (!admin.ADM_CORREO) throw new HttpError(409, ADMIN_MSG.noEmail(admin.ADM_USUARIO));
-        await setAdminPassword(tx, id, hash);
+        await resetAdminPassword(tx, id, { hash, temporal }, vence);
         await endAdminSessions(tx, id);
         await recordAudit(tx, request, { recurso, registro: id, accion: 'clave', despues: { correo: admin.ADM_CORREO } });
         const mail = resetMail({ ...admin, ADM_CORREO: admin.ADM_CORREO }, clave);
@@ -247,7 +250,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
           request.log.error({ err: { message: error.message }, admin: id }, 'no se pudo enviar la clave temporal de administración');
           throw new HttpError(503, ADMIN_MSG.mailFailed);
         });
-        return { msg: ADMIN_MSG.resetSent(mail.to) };
+        return { msg: ADMIN_MSG.resetSent(mail.to, ADMIN_TEMPORARY_PASSWORD_HOURS) };
       });
     },
   );

@@ -4,7 +4,6 @@ import { HttpError } from '../../core/errors';
 import { errorResponses, IdParam, SearchBody } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
 import { MSG } from '../../../src/domain/messages';
-import { PERFIL } from '../../../src/domain/perfiles';
 import { Asesor, AsesorDatos, AsesorEliminado, AsesorListado } from './contract';
 import { findAsesor, listAsesores, listPublicAsesores, searchAsesores } from './repo';
 import { createAsesor, editAsesor, removeAsesor } from './service';
@@ -15,10 +14,11 @@ const Id = IdParam('id');
 
 /**
  * Advisers (resource `asesores`, path /asesor): read by the ticket desk and, in a public projection, by the public
- * ticket page; administered by administrators (menu `asesores`), every change in the audit log.
+ * ticket page; administered by whoever the menus give `asesores`, every change in the audit log.
  */
 const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const administrator = guards.requireProfile(PERFIL.administrador);
+  // Whoever the menus give `asesores` administers them: an adviser grants no access to anything.
+  const administrator = guards.admin;
 
   app.get(
     '/',
@@ -70,7 +70,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: administrator,
       config: { permiso: 'asesores' },
-      schema: { tags, summary: 'Un asesor (administradores)', params: Id, response: { 200: Asesor, ...errorResponses } },
+      schema: { tags, summary: 'Un asesor (menú asesores)', params: Id, response: { 200: Asesor, ...errorResponses } },
     },
     async (request) => {
       const row = await findAsesor(db, request.params.id);
@@ -86,7 +86,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
       config: { permiso: 'asesores' },
       schema: {
         tags,
-        summary: 'Crea un asesor (administradores)',
+        summary: 'Crea un asesor (menú asesores)',
         description:
           'ASE_IDENTIFICACION: cédula (10 dígitos) o RUC (13), única (409); un dígito verificador que no cuadra es un error ' +
           '(salvo el RUC de una sociedad). ASE_TIPO por defecto SOPORTE; ASE_ACTIVO por defecto true.',
@@ -104,7 +104,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
       config: { permiso: 'asesores' },
       schema: {
         tags,
-        summary: 'Modifica, activa o desactiva un asesor (administradores)',
+        summary: 'Modifica, activa o desactiva un asesor (menú asesores)',
         description: 'Los campos que no se envían conservan su valor. Un asesor inactivo deja de ofrecerse para asignar tickets.',
         params: Id,
         body: AsesorDatos,
@@ -125,7 +125,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
       config: { permiso: 'asesores' },
       schema: {
         tags,
-        summary: 'Elimina un asesor sin tickets; uno con tickets asignados se desactiva en su lugar (administradores)',
+        summary: 'Elimina un asesor sin tickets; uno con tickets asignados se desactiva en su lugar (menú asesores)',
         description: 'accion dice qué se hizo (eliminado o desactivado) y msg lo explica en español.',
         params: Id,
         response: { 200: AsesorEliminado, ...errorResponses },

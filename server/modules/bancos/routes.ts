@@ -4,7 +4,7 @@ import { HttpError } from '../../core/errors';
 import { sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { MSG } from '../../../src/domain/messages';
-import { PERFIL } from '../../../src/domain/perfiles';
+import { noAccess } from '../../core/menu-access';
 import { BancoAdmin, BancoDatos, BancoEliminado, BancoListado, BancoQuery } from './contract';
 import { activeBanks, findBank, listBanks } from './repo';
 import { createBank, editBank, removeBank } from './service';
@@ -14,24 +14,25 @@ const Id = IdParam('id');
 
 /**
  * The provider's collection accounts (resource `bancos`, path /empresas/bancos): the payments of a company name one
- * of the active ones; administrators administer them (menu `bancos`), every change in the audit log.
+ * of the active ones; whoever the menus give `bancos` administers them, every change in the audit log.
  */
 const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
   const staff = guards.admin;
-  const administrator = guards.requireProfile(PERFIL.administrador);
+  // Whoever the menus give `bancos` administers them: a collection account grants no access to anything.
+  const administrator = guards.admin;
 
   app.get(
     '/bancos',
     {
       onRequest: staff,
-      // The banks' screen (todos=1, administrators only) and the payments dialog of the company page (menu empresas).
+      // The banks' screen (todos=1, menu bancos) and the payments dialog of the company page (menu empresas).
       config: { permiso: ['bancos', 'empresas'] },
       schema: {
         tags,
         summary: 'Bancos activos donde las empresas pagan (administradores y distribuidores); todos=1: la lista de la administración',
         description:
           'Sin todos: las cuentas activas por nombre, con BAN_CODIGO, BAN_NOMBRE, BAN_TIPO_CUENTA y BAN_NUMERO (el diálogo de pagos). ' +
-          'Con todos=1 (solo administradores): activas e inactivas, con BAN_ACTIVO y pagos; ra-data-simple-rest con orden por ' +
+          'Con todos=1 (menú bancos): activas e inactivas, con BAN_ACTIVO y pagos; ra-data-simple-rest con orden por ' +
           'BAN_NOMBRE, BAN_CODIGO, BAN_TIPO_CUENTA o BAN_NUMERO y filtros q (nombre sin tildes, o el comienzo del número), ' +
           'BAN_TIPO_CUENTA, BAN_ACTIVO e id. Total en Content-Range.',
         querystring: BancoQuery,
@@ -41,7 +42,8 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
     async (request, reply) => {
       const { todos, ...list } = request.query;
       if (todos === '1' || todos === 'true') {
-        if (request.admin!.perfil !== PERFIL.administrador) throw new HttpError(403, MSG.forbidden);
+        // The banks' own screen: the payments dialog (menu empresas) only gets the active accounts.
+        if (!request.admin!.permisos.includes('bancos')) throw noAccess();
         return sendPage(reply, await listBanks(db, list));
       }
       const rows = await activeBanks(db);
@@ -54,7 +56,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: administrator,
       config: { permiso: 'bancos' },
-      schema: { tags, summary: 'Una cuenta bancaria (administradores)', params: Id, response: { 200: BancoAdmin, ...errorResponses } },
+      schema: { tags, summary: 'Una cuenta bancaria (menú bancos)', params: Id, response: { 200: BancoAdmin, ...errorResponses } },
     },
     async (request) => {
       const row = await findBank(db, request.params.id);
@@ -70,7 +72,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
       config: { permiso: 'bancos' },
       schema: {
         tags,
-        summary: 'Crea una cuenta bancaria de cobro (administradores)',
+        summary: 'Crea una cuenta bancaria de cobro (menú bancos)',
         description: 'BAN_NUMERO: de 5 a 20 dígitos; el mismo banco y número no se repiten (409). BAN_ACTIVO por defecto true.',
         body: BancoDatos,
         response: { 201: BancoAdmin, ...errorResponses },
@@ -86,7 +88,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
       config: { permiso: 'bancos' },
       schema: {
         tags,
-        summary: 'Modifica, activa o desactiva una cuenta bancaria (administradores)',
+        summary: 'Modifica, activa o desactiva una cuenta bancaria (menú bancos)',
         description: 'Una cuenta inactiva deja de ofrecerse para registrar pagos; los pagos ya registrados la conservan.',
         params: Id,
         body: BancoDatos,
@@ -107,7 +109,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
       config: { permiso: 'bancos' },
       schema: {
         tags,
-        summary: 'Elimina una cuenta sin pagos; una con pagos se desactiva en su lugar (administradores)',
+        summary: 'Elimina una cuenta sin pagos; una con pagos se desactiva en su lugar (menú bancos)',
         description: 'accion dice qué se hizo (eliminado o desactivado) y msg lo explica en español.',
         params: Id,
         response: { 200: BancoEliminado, ...errorResponses },

@@ -8,7 +8,6 @@ import { readUpload } from '../../core/upload';
 import { UploadRejected, type Upload } from '../../infra/files';
 import { extensionOf } from '../../../src/domain/archivos';
 import { MSG } from '../../../src/domain/messages';
-import { PERFIL } from '../../../src/domain/perfiles';
 import type { ValueKey } from '../../../src/domain/configuraciones';
 import { IMAGE_MSG, isImageValue, SETTING_IMAGE, settingImageUrl } from '../../../src/domain/configuraciones-valores';
 import { ArchivoParams, Configuracion, ConfiguracionCambio, ConfiguracionParams, ImagenGuardada, ImagenParams } from './contract';
@@ -43,10 +42,11 @@ async function sanitizedUpload(upload: Upload): Promise<Upload> {
 
 /**
  * The global settings: public to read (the web app's branding and contact data, and the white-label images); only
- * administrators (profile 1) change them, each value checked by what it means, each change in the audit log.
+ * whoever the menus give `configuraciones` changes them, each value checked by what it means, each change in the audit log.
  */
 const configuracionesRoutes: ModuleRoutes = (app, { db, files, guards }) => {
-  const administrators = guards.requireProfile(PERFIL.administrador);
+  // Whoever the menus give `configuraciones` changes them: the settings grant no access to anything.
+  const administrators = guards.admin;
 
   app.get(
     '/',
@@ -119,7 +119,7 @@ const configuracionesRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       config: { permiso },
       schema: {
         tags,
-        summary: 'Actualiza los valores de una configuración (administradores, perfil 1)',
+        summary: 'Actualiza los valores de una configuración (menú configuraciones)',
         description:
           'Cada valor se revisa según lo que significa (correo, teléfono, dirección web, si/no, ambiente del SRI...); un valor que no cambia no se revisa. Los cambios quedan en la auditoría con sus valores antes y después.',
         body: ConfiguracionCambio,

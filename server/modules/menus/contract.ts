@@ -43,6 +43,12 @@ export const MENU_ICONO = '^[a-zA-Z0-9_-]+$';
  */
 export const PERMISOS_DE_ACCESO = ['perfiles', 'menus'] as const;
 
+/**
+ * The permissions that grant access (profiles, menus, administrators): only the administrator profile is given them,
+ * because any profile holding one could make itself an administrator. Every other section is the menus' to give.
+ */
+export const PERMISOS_SOLO_ADMINISTRADOR = ['perfiles', 'menus', 'administradores'] as const;
+
 /** An entry of the menu catalogue, with how many profiles are granted it (administration area). */
 export const MenuEntrada = Type.Object({
   ...MenuItem.properties,
@@ -116,5 +122,7 @@ export const MENU_MSG = {
   deleted: (name: string) => `Se eliminó la entrada ${name}`,
   deactivated: (name: string) => `La entrada ${name} está asignada a perfiles o empresas: se desactivó en lugar de eliminarse`,
   roleMenuInvalid: (id: number) => `El menú ${id} no existe o no es del área de administración`,
+  onlyAdministrator: (names: string) =>
+    `${names} dan acceso a los demás menús: solo se asignan al perfil Administrador, que es el único que puede usarlos`,
   keepAccess: (names: string) => `El perfil Administrador debe conservar ${names}: sin ese menú nadie podría volver a conceder los accesos`,
 };

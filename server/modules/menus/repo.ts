@@ -12,6 +12,7 @@ import {
   MENU_AREAS,
   MENU_MSG,
   PERMISOS_DE_ACCESO,
+  PERMISOS_SOLO_ADMINISTRADOR,
   type MenuAsignado,
   type MenuDatos,
   type MenuEntrada,
@@ -324,6 +325,9 @@ export async function replaceRoleMenus(tx: Executor, request: FastifyRequest, pe
   const removed = before.filter((m) => !wanted.includes(m.MEN_CODIGO)).map((m) => m.MEN_CODIGO);
   const added = after.filter((m) => !m.asignado).map((m) => m.MEN_CODIGO);
   if (!removed.length && !added.length) return false;
+  const reserved = after.filter((m) => !m.asignado && PERMISOS_SOLO_ADMINISTRADOR.some((p) => p === m.MEN_PERMISO));
+  if (perfil !== PERFIL.administrador && reserved.length)
+    throw new HttpError(400, MENU_MSG.onlyAdministrator(reserved.map((m) => `«${m.MEN_NOMBRE}»`).join(', ')));
   if (perfil === PERFIL.administrador) {
     const missing = PERMISOS_DE_ACCESO.filter((p) => !after.some((m) => m.MEN_ACTIVO && m.MEN_PERMISO === p));
     if (missing.length) {

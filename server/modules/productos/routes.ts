@@ -3,7 +3,6 @@ import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { sendPage } from '../../core/list';
-import { PERFIL } from '../../../src/domain/perfiles';
 import { TICKET_MSG } from '../../../src/domain/tickets';
 import { Producto, ProductoDatos, ProductoEliminado, ProductoListado, ProductoQuery, PRODUCT_MSG } from './contract';
 import { activeProductos, deleteProducto, findProducto, insertProducto, isNameTaken, listProductos, updateProducto } from './repo';
@@ -12,7 +11,8 @@ const tags = ['Productos'];
 
 /** Products a ticket can be about: the public catalogue for the ticket form, and their administration. */
 const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const manager = guards.requireProfile(PERFIL.administrador);
+  // Whoever the menus give `productos` administers the catalogue of support products.
+  const manager = guards.admin;
 
   /** The product's values with a trimmed name, or 409 when another product has that name. */
   async function checked(body: ProductoDatos, except?: number): Promise<ProductoDatos> {
@@ -60,7 +60,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: readers,
-      schema: { tags, summary: 'Un producto (administradores)', params: IdParam('id'), response: { 200: Producto, ...errorResponses } },
+      schema: { tags, summary: 'Un producto (menú productos)', params: IdParam('id'), response: { 200: Producto, ...errorResponses } },
     },
     async (request) => {
       const row = await findProducto(db, request.params.id);
@@ -75,7 +75,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
       onRequest: manager,
       schema: {
         tags,
-        summary: 'Crea un producto (administradores, perfil 1); el nombre es único',
+        summary: 'Crea un producto (menú productos); el nombre es único',
         body: ProductoDatos,
         response: { 201: Producto, ...errorResponses },
       },
@@ -93,7 +93,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
       onRequest: manager,
       schema: {
         tags,
-        summary: 'Cambia el nombre o la disponibilidad de un producto (administradores, perfil 1)',
+        summary: 'Cambia el nombre o la disponibilidad de un producto (menú productos)',
         description: 'Un producto inactivo deja de aparecer en el formulario público; sus tickets se conservan.',
         params: IdParam('id'),
         body: ProductoDatos,
@@ -112,7 +112,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
       onRequest: manager,
       schema: {
         tags,
-        summary: 'Elimina un producto sin tickets (administradores, perfil 1)',
+        summary: 'Elimina un producto sin tickets (menú productos)',
         description: 'Un producto con tickets no se elimina (409): se desactiva con PUT, y sus tickets se conservan.',
         params: IdParam('id'),
         response: { 200: ProductoEliminado, ...errorResponses },

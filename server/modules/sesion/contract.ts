@@ -1,5 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { NewPassword, Nullable, Ruc13, text } from '../../core/schemas';
+import { ROLES_EMPRESA, type RolEmpresa } from '../../../src/domain/clientes';
 
 /** A company user's session, as login, loginDistribuidor and the web app's session storage hold it. */
 export const CompanySession = Type.Object({
@@ -7,6 +8,15 @@ export const CompanySession = Type.Object({
   USU_USUARIO: Type.String(),
   USU_NOMBRE: Nullable(Type.String()),
   USU_ACTIVO: Type.Boolean(),
+  // Optional for the web app: a session stored before roles existed lacks it (the sign-ins always send it).
+  USU_ROL: Type.Optional(
+    Type.Unsafe<RolEmpresa>(
+      Type.String({
+        enum: [...ROLES_EMPRESA],
+        description: 'Rol del usuario en la empresa; un distribuidor dentro de la empresa actúa como administrador',
+      }),
+    ),
+  ),
   COM_CODIGO: Type.Integer(),
   eid: Type.Integer({ description: 'Identificador del usuario dentro de la empresa (USU_CODIGO)' }),
   EMP_RUC: Type.String(),
@@ -30,6 +40,10 @@ export const AdminSession = Type.Object({
   DRB_CONTADOR: Type.Integer(),
   token: Type.String(),
   expira: Type.String(),
+  cambiarClave: Type.Boolean({
+    description:
+      'true: ingresó con la clave temporal que le envió un administrador al restablecer su clave; hasta elegir una nueva (PUT claveAdmin) las demás llamadas responden 403 con code CAMBIAR_CLAVE',
+  }),
 });
 export type AdminSession = Static<typeof AdminSession>;
 

@@ -16,6 +16,7 @@ const companyUserColumns = {
   EMP_CORREO: empresas.EMP_CORREO,
   USU_CLAVE_TEMPORAL: usuarios.USU_CLAVE_TEMPORAL,
   USU_CLAVE_TEMPORAL_VENCE: usuarios.USU_CLAVE_TEMPORAL_VENCE,
+  USU_ROL: usuarios.USU_ROL,
 };
 
 async function companyUser(db: Db, where: SQL | undefined) {
@@ -134,10 +135,22 @@ export async function changeCompanyPassword(db: Db, usuario: number, hash: strin
   });
 }
 
-/** An administration user's own clave change; its other sessions end. */
+/** An administration user's own clave change: new hash, no temporary clave, the session that made it no longer restricted, the others ended. */
 export async function changeAdminPassword(db: Db, admin: number, hash: string, session: string) {
   await db.transaction(async (tx) => {
-    await tx.update(administradores).set({ ADM_CLAVE: hash }).where(eq(administradores.ADM_CODIGO, admin));
+    await tx
+      .update(administradores)
+      .set({ ADM_CLAVE: hash, ADM_CLAVE_TEMPORAL: null, ADM_CLAVE_TEMPORAL_VENCE: null })
+      .where(eq(administradores.ADM_CODIGO, admin));
+    await tx.update(sesiones).set({ SES_CAMBIAR_CLAVE: false }).where(eq(sesiones.SES_ID, session));
     await endAdminSessions(tx, admin, session);
   });
+}
+
+/** Signing in with a reset's temporary clave uses it up (it works once). */
+export async function clearAdminTemporaryPassword(db: Db, admin: number) {
+  await db
+    .update(administradores)
+    .set({ ADM_CLAVE_TEMPORAL: null, ADM_CLAVE_TEMPORAL_VENCE: null })
+    .where(eq(administradores.ADM_CODIGO, admin));
 }

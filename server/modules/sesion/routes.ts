@@ -6,11 +6,12 @@ import { HttpError } from '../../core/errors';
 import type { Counter } from '../../core/rate-limit';
 import { errorResponses, Msg } from '../../core/schemas';
 import { MSG } from '../../../src/domain/messages';
-import { DEACTIVATED_CODE, TEMPORARY_PASSWORD_MINUTES } from '../../../src/domain/constants';
+import { ADMIN_TEMPORARY_PASSWORD_HOURS, DEACTIVATED_CODE, TEMPORARY_PASSWORD_MINUTES } from '../../../src/domain/constants';
 import { hashPassword, randomPassword, verifyPassword } from '../../infra/passwords';
 import { TOKEN_LIFETIMES } from '../../infra/tokens';
 import { electronicPlans } from '../planes/consumption';
 import { hoyEcuador } from '../../../src/domain/fechas';
+import type { RolEmpresa } from '../../../src/domain/clientes';
 import { currentSignatureExpiry } from '../firmas/repo';
 import { recordIngreso } from '../ingresos/repo';
 import {
@@ -27,6 +28,7 @@ import {
 import {
   changeAdminPassword,
   changeCompanyPassword,
+  clearAdminTemporaryPassword,
   clearTemporaryPassword,
   distributorCompany,
   endSession,
@@ -89,13 +91,28 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       { kind: 'empresa', usuario: user.USU_CODIGO, empresa: user.COM_CODIGO, ...(distributor ? { distribuidor: distributor.id } : {}) },
       seconds,
     );
-    return { ...user, eid: user.USU_CODIGO, token, expira, cambiarClave, ...(distributor ? { distribuidor: distributor.usuario } : {}) };
+    return {
+      ...user,
+      // A distributor inside a company acts as its administrator (core/guards.ts).
+      USU_ROL: distributor ? 'administrador' : (user.USU_ROL as RolEmpresa),
+      eid: user.USU_CODIGO,
+      token,
+      expira,
+      cambiarClave,
+      ...(distributor ? { distribuidor: distributor.usuario } : {}),
+    };
   }
 
-  /** Which clave the user typed: the current one, the recovery's temporary one (while it lasts), or neither. */
-  async function matchingPassword(user: CompanyUser | undefined, clave: string): Promise<'actual' | 'temporal' | undefined> {
-    if (await verifyPassword(user?.USU_CLAVE, clave)) return 'actual';
-    const temporary = user?.USU_CLAVE_TEMPORAL_VENCE && user.USU_CLAVE_TEMPORAL_VENCE > new Date() ? user.USU_CLAVE_TEMPORAL : undefined;
+  /**
+   * Which clave the user typed: the current one, the temporary one (a company user's recovery, an administration
+   * user's reset) while it lasts, or neither.
+   */
+  async function matchingPassword(
+    stored: { actual?: string; temporal?: string | null; vence?: Date | null },
+    clave: string,
+  ): Promise<'actual' | 'temporal' | undefined> {
+    if (await verifyPassword(stored.actual, clave)) return 'actual';
+    const temporary = stored.vence && stored.vence > new Date() ? stored.temporal : undefined;
     if (temporary && (await verifyPassword(temporary, clave))) return 'temporal';
     return undefined;
   }
@@ -117,7 +134,10 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       const attempt = signIn('login', request.ip, `${ruc}/${usuario}`);
       await attempt.check();
       const user = await findCompanyUser(db, ruc, usuario);
-      const matched = await matchingPassword(user, clave);
+      const matched = await matchingPassword(
+        { actual: user?.USU_CLAVE, temporal: user?.USU_CLAVE_TEMPORAL, vence: user?.USU_CLAVE_TEMPORAL_VENCE },
+        clave,
+      );
       if (!user || !matched) {
         await attempt.failed();
         throw new HttpError(401, MSG.companyLoginFailed);
@@ -136,6 +156,7 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       schema: {
         tags,
         summary: 'Inicio de sesión de un administrador o distribuidor',
+        description: `Acepta la clave del usuario o, durante ${ADMIN_TEMPORARY_PASSWORD_HOURS} horas y una sola vez, la clave temporal que le envió un administrador al restablecer su clave (POST administradores/{id}/clave). Con la temporal la sesión responde cambiarClave true y solo sirve para PUT claveAdmin y logoutAdmin hasta elegir una clave nueva; vencida, responde como una clave equivocada.`,
         body: AdminLogin,
         response: { 200: Type.Object({ usuario: AdminSession }), ...errorResponses },
       },
@@ -145,19 +166,25 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       const attempt = signIn('loginAdmin', request.ip, usuario);
       await attempt.check();
       const admin = await findAdmin(db, { usuario });
-      if (!(await verifyPassword(admin?.ADM_CLAVE, clave))) {
+      const matched = await matchingPassword(
+        { actual: admin?.ADM_CLAVE, temporal: admin?.ADM_CLAVE_TEMPORAL, vence: admin?.ADM_CLAVE_TEMPORAL_VENCE },
+        clave,
+      );
+      if (!admin || !matched) {
         await attempt.failed();
         throw new HttpError(401, MSG.adminLoginFailed);
       }
       await attempt.succeeded();
       if (!admin.ADM_ACTIVO) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
+      const cambiarClave = matched === 'temporal';
+      if (admin.ADM_CLAVE_TEMPORAL) await clearAdminTemporaryPassword(db, admin.ADM_CODIGO);
       const { token, expira } = await openSession(
-        { tipo: 'admin', admin: admin.ADM_CODIGO },
+        { tipo: 'admin', admin: admin.ADM_CODIGO, cambiarClave },
         { kind: 'admin', admin: admin.ADM_CODIGO, perfil: admin.PRF_CODIGO },
         recordar ? TOKEN_LIFETIMES.adminRecordar : TOKEN_LIFETIMES.admin,
       );
       const { ADM_CODIGO, ADM_USUARIO, ADM_NOMBRE, PRF_CODIGO, DRB_CONTADOR } = admin;
-      return { usuario: { ADM_CODIGO, ADM_USUARIO, ADM_NOMBRE, PRF_CODIGO, DRB_CONTADOR, token, expira } };
+      return { usuario: { ADM_CODIGO, ADM_USUARIO, ADM_NOMBRE, PRF_CODIGO, DRB_CONTADOR, token, expira, cambiarClave } };
     },
   );
 
@@ -289,20 +316,23 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
   app.put(
     '/claveAdmin',
     {
-      onRequest: guards.admin,
+      onRequest: guards.adminPendingPassword,
       schema: {
         tags,
         summary: 'El administrador o distribuidor de la sesión cambia su clave',
         description:
-          'La sesión actual sigue abierta; las demás del mismo usuario, y las de un distribuidor dentro de sus empresas, se cierran.',
+          'claveActual es obligatoria, salvo para la sesión que ingresó con la clave temporal de un restablecimiento (cambiarClave true), que así elige su clave nueva. La sesión actual sigue abierta (y deja de estar restringida); las demás del mismo usuario, y las de un distribuidor dentro de sus empresas, se cierran.',
         body: PasswordChange,
         response: { 200: Msg, ...errorResponses },
       },
     },
     async (request) => {
       const session = request.admin!;
-      const admin = await findAdmin(db, { id: session.admin });
-      await checkNewPassword(`clave:admin:${session.admin}`, admin?.ADM_CLAVE, request.body);
+      // Who signed in with the reset's temporary clave just proved it (and used it up): no current clave is asked for.
+      if (!session.cambiarClave) {
+        const admin = await findAdmin(db, { id: session.admin });
+        await checkNewPassword(`clave:admin:${session.admin}`, admin?.ADM_CLAVE, request.body);
+      }
       await changeAdminPassword(db, session.admin, await hashPassword(request.body.claveNueva), session.sesion);
       return { msg: MSG.passwordChanged };
     },
@@ -310,7 +340,7 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
 
   for (const [path, guard, session] of [
     ['/logout', guards.companyPendingPassword, (request: FastifyRequest) => request.company!.sesion],
-    ['/logoutAdmin', guards.admin, (request: FastifyRequest) => request.admin!.sesion],
+    ['/logoutAdmin', guards.adminPendingPassword, (request: FastifyRequest) => request.admin!.sesion],
   ] as const) {
     app.post(
       path,

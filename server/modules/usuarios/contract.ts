@@ -24,8 +24,9 @@ export const USER_MSG = {
   mailFailed: 'No se pudo enviar el correo con la clave temporal; la clave no cambió. Intente nuevamente en unos minutos.',
 };
 
-const Username = Type.String({ pattern: '^[A-Za-z0-9._-]{3,60}$', errorMessage: USER_MSG.username });
-const Name = text(150, { pattern: '\\S', errorMessage: USER_MSG.name });
+/** Shared with the company's own users screen (module equipo). */
+export const Username = Type.String({ pattern: '^[A-Za-z0-9._-]{3,60}$', errorMessage: USER_MSG.username });
+export const Name = text(150, { pattern: '\\S', errorMessage: USER_MSG.name });
 
 /** A new user of the company: its clave follows the registration's rules. */
 export const UsuarioNuevo = Type.Object(

@@ -31,7 +31,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
-import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
+import { ADMIN_TEMPORARY_PASSWORD_HOURS, PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { administrador, esDistribuidor, usePerfilChoices } from './perfiles';
 import { EmpresasDistribuidor } from './EmpresasDistribuidor';
 
@@ -171,7 +171,7 @@ function Acciones() {
         title={t('restablecer_titulo')}
         titleTranslateOptions={{ usuario: adm.ADM_USUARIO }}
         content={t('restablecer_texto')}
-        translateOptions={{ correo: adm.ADM_CORREO ?? '' }}
+        translateOptions={{ correo: adm.ADM_CORREO ?? '', horas: ADMIN_TEMPORARY_PASSWORD_HOURS }}
         confirm={t('restablecer')}
         onConfirm={restablecer}
         onClose={() => setAsking(null)}

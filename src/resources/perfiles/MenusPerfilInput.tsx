@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import type { MenuRolAsignado } from '../../../server/modules/menus/contract';
-import { agrupar, bloqueado, marcarGrupo } from './grupos';
+import { agrupar, bloqueado, marcarGrupo, reservado } from './grupos';
 
 /**
  * The profile's administration menus as a checklist, by group (with a box that ticks or clears a whole group). The
@@ -17,7 +17,7 @@ export function MenusPerfilInput({ perfil, menus }: { perfil: number; menus: rea
   const t = (key: string, options?: object) => translate(`resources.perfiles.${key}`, options);
   const { field } = useInput<number[]>({ source: 'asignados' });
   const seleccion: number[] = Array.isArray(field.value) ? field.value : [];
-  const fijos = menus.filter((m) => bloqueado(perfil, m)).map((m) => m.MEN_CODIGO);
+  const fijos = menus.filter((m) => bloqueado(perfil, m) || reservado(perfil, m)).map((m) => m.MEN_CODIGO);
   const cambiar = (id: number, marcado: boolean) =>
     field.onChange(marcado ? [...seleccion.filter((s) => s !== id), id] : seleccion.filter((s) => s !== id));
   return (
@@ -53,6 +53,7 @@ export function MenusPerfilInput({ perfil, menus }: { perfil: number; menus: rea
               <Box sx={{ display: 'flex', flexDirection: 'column', pl: { xs: 1, sm: 3 } }}>
                 {grupo.menus.map((m) => {
                   const fijo = fijos.includes(m.MEN_CODIGO);
+                  const aviso = reservado(perfil, m) ? t('solo_administrador') : t('siempre');
                   return (
                     <FormControlLabel
                       key={m.MEN_CODIGO}
@@ -70,12 +71,12 @@ export function MenusPerfilInput({ perfil, menus }: { perfil: number; menus: rea
                         <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
                           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
                             {m.MEN_NOMBRE}
-                            {fijo && <LockIcon fontSize="inherit" titleAccess={t('siempre')} />}
+                            {fijo && <LockIcon fontSize="inherit" titleAccess={aviso} />}
                           </Box>
                           <Typography component="span" variant="caption" color="text.secondary">
                             {m.MEN_RUTA ? `/${m.MEN_RUTA}` : translate('resources.menus.inicio')}
                             {m.MEN_ACTIVO ? '' : ` · ${t('inactiva')}`}
-                            {fijo ? ` · ${t('siempre')}` : ''}
+                            {fijo ? ` · ${aviso}` : ''}
                           </Typography>
                         </Box>
                       }

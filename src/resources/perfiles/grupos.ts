@@ -6,6 +6,8 @@ import { PERFIL } from '../../domain/perfiles';
  * screen's chunk); tests/unit/perfiles-menus.test.ts checks they agree.
  */
 export const PERMISOS_DE_ACCESO = ['perfiles', 'menus'] as const;
+/** PERMISOS_SOLO_ADMINISTRADOR of the same file: the entries that grant access, only for the administrator profile. */
+export const PERMISOS_SOLO_ADMINISTRADOR = ['perfiles', 'menus', 'administradores'] as const;
 
 /** The checklist's groups, by the entry's order in the catalogue (MEN_ORDEN): the same ranges the menu form names. */
 export const GRUPOS = [
@@ -27,6 +29,10 @@ export function agrupar(menus: readonly MenuRolAsignado[]): Grupo[] {
  */
 export const bloqueado = (perfil: number, menu: MenuRolAsignado) =>
   perfil === PERFIL.administrador && menu.asignado && menu.MEN_ACTIVO && PERMISOS_DE_ACCESO.some((p) => p === menu.MEN_PERMISO);
+
+/** Entries another profile cannot be given: those that grant access (it may still lose one it has). */
+export const reservado = (perfil: number, menu: MenuRolAsignado) =>
+  perfil !== PERFIL.administrador && !menu.asignado && PERMISOS_SOLO_ADMINISTRADOR.some((p) => p === menu.MEN_PERMISO);
 
 /** The new selection after ticking (or unticking) a whole group: locked entries stay as they are. */
 export function marcarGrupo(seleccion: readonly number[], grupo: readonly MenuRolAsignado[], marcar: boolean, fijos: readonly number[]) {

@@ -32,7 +32,15 @@ export function FirmaPanel({ path, checkPath, checkFields, showsSignature }: Pro
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const queryKey = ['firmas', path];
-  const { data, error, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.call<FirmasEmpresa>(path) });
+  // When the menu does not grant the page, react-admin's dataProvider proxy answers the refused call with `{ data: {} }`
+  // while it redirects to the no-access page: that answer has no signature lists, and this render must not break.
+  const { data, error, isPending } = useQuery({
+    queryKey,
+    queryFn: async () => {
+      const answer = await dataProvider.call<Partial<FirmasEmpresa>>(path);
+      return Array.isArray(answer.anteriores) ? (answer as FirmasEmpresa) : null;
+    },
+  });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   return (
@@ -70,7 +78,7 @@ export function FirmaPanel({ path, checkPath, checkFields, showsSignature }: Pro
           for (const key of [queryKey, ...showsSignature]) void queryClient.invalidateQueries({ queryKey: key });
         }}
       />
-      {data && <FirmaHistorial firmas={data.anteriores} />}
+      {data?.anteriores && <FirmaHistorial firmas={data.anteriores} />}
     </Box>
   );
 }
