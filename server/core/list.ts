@@ -28,8 +28,11 @@ export type Filter =
   | { type: 'search'; where: (text: string, bind: Bind) => SQL | undefined }
   /** One allowed value or a non-empty list of them. */
   | { type: 'enum'; column: AnyColumn; values: readonly string[] }
-  /** One integer id (a number or a string of digits). */
-  | { type: 'integer'; column: AnyColumn }
+  /**
+   * One integer id (a number or a string of digits). `partition`: the list is one owner's rows (a company's clients),
+   * and the owner's index leads with this column: a search's window walks the owner's most recent rows, not the table's.
+   */
+  | { type: 'integer'; column: AnyColumn; partition?: boolean }
   | { type: 'boolean'; column: AnyColumn }
   /** true adds the condition, false adds nothing. */
   | { type: 'flag'; where: SQL }
@@ -164,6 +167,8 @@ type ParsedList = Omit<PageRequest, 'page'> & {
   descending: boolean;
   /** Whether a search filter (text: trigram or prefix indexes) is among the conditions. */
   searching: boolean;
+  /** The conditions of the partition filters (see Filter 'integer'), which a search's window walks within. */
+  partition?: SQL;
   /**
    * A filter on several values of one column (SPT_ESTADO in (ABIERTO, REABIERTO)): the whole condition once per value.
    * An index (column, key) orders one value's rows, not several values' together: each value's rows are read in order
@@ -188,12 +193,14 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery, 
     throw new HttpError(400, 'El parámetro filter debe ser un objeto');
   const keys = Object.keys(spec.filters);
   let searching = false;
+  const partition: SQL[] = [];
   let several: { column: AnyColumn; values: unknown[]; index: number } | undefined;
   const conditions = Object.entries(filter).map(([key, value], index) => {
     const rule = spec.filters[key];
     if (!rule) throw new HttpError(400, `El filtro ${key} no existe; use ${keys.join(', ')}`);
     const where = value === undefined || value === '' ? undefined : condition(key, rule, value, bind);
     if (where && rule.type === 'search') searching = true;
+    if (where && rule.type === 'integer' && rule.partition) partition.push(where);
     if (where && rule.type === 'enum' && Array.isArray(value) && new Set(value).size > 1 && !several) {
       several = { column: rule.column, values: [...new Set(value)], index };
     }
@@ -211,6 +218,7 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery, 
     sortColumns,
     descending: sort[1] === 'DESC',
     searching,
+    partition: and(...partition),
     branches,
     offset: range === 'all' ? 0 : range[0],
     limit: range === 'all' ? NO_LIMIT : Math.min(range[1] - range[0] + 1, MAX_PAGE),
@@ -228,7 +236,7 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery, 
 export function pageCondition(
   key: AnyColumn,
   table: PgTable,
-  list: Pick<ParsedList, 'where' | 'sortColumns' | 'descending' | 'limit' | 'offset' | 'searching' | 'branches'>,
+  list: Pick<ParsedList, 'where' | 'sortColumns' | 'descending' | 'limit' | 'offset' | 'searching' | 'branches' | 'partition'>,
   bind: Bind = embed,
 ): SQL {
   const { where, sortColumns, descending, limit, offset, branches } = list;
@@ -255,7 +263,7 @@ export function pageCondition(
     const needed = offset + limit;
     const window = Math.min(Math.max(SEARCH_WINDOW_FACTOR * needed, SEARCH_WINDOW_MIN), SEARCH_WINDOW_MAX);
     // The condition is a column of the window's rows, not a WHERE the planner could push into the walk.
-    const recent = sql`SELECT ${key} AS k, ${columns}, (${where ?? sql`true`}) AS hit FROM ${table} ORDER BY ${orderBy} LIMIT ${bind(window)}`;
+    const recent = sql`SELECT ${key} AS k, ${columns}, (${where ?? sql`true`}) AS hit FROM ${table}${whereOf(list.partition)} ORDER BY ${orderBy} LIMIT ${bind(window)}`;
     return sql`${key} IN (WITH w AS MATERIALIZED (SELECT r.k, ${sql.join(
       sortColumns.map((_, i) => sql`r.${alias(i)}`),
       sql`, `,

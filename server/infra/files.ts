@@ -7,15 +7,22 @@ import type { BlobStorage } from './storage';
 import { SEALED_HEADER } from './secret-box';
 import { extensionOf, type FileKind, type UploadRule } from '../../src/domain/archivos';
 
-/** Each kind's extensions, the bytes its content starts with, and the type it is served as. */
-const KINDS: Record<FileKind, { extensions: readonly string[]; signatures: number[][]; mime: string }> = {
+/** The first bytes of a zip container: a zip file and the office documents built on one (docx, xlsx, odt, ods). */
+const ZIP_SIGNATURES = [
+  [0x50, 0x4b, 0x03, 0x04],
+  [0x50, 0x4b, 0x05, 0x06],
+  [0x50, 0x4b, 0x07, 0x08],
+];
+/** An OLE2 compound file: the older Word and Excel documents (doc, xls). */
+const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/**
+ * Each kind's extensions, the bytes its content starts with (null: any byte there), and the type it is served as.
+ */
+const KINDS: Record<FileKind, { extensions: readonly string[]; signatures: Array<Array<number | null>>; mime: string }> = {
   zip: {
     extensions: ['zip'],
-    signatures: [
-      [0x50, 0x4b, 0x03, 0x04],
-      [0x50, 0x4b, 0x05, 0x06],
-      [0x50, 0x4b, 0x07, 0x08],
-    ],
+    signatures: ZIP_SIGNATURES,
     mime: 'application/zip',
   },
   rar: { extensions: ['rar'], signatures: [[0x52, 0x61, 0x72, 0x21, 0x1a, 0x07]], mime: 'application/vnd.rar' },
@@ -27,6 +34,22 @@ const KINDS: Record<FileKind, { extensions: readonly string[]; signatures: numbe
   ico: { extensions: ['ico'], signatures: [[0x00, 0x00, 0x01, 0x00]], mime: 'image/x-icon' },
   // Only ever stored sealed: a certificate in the clear does not start with the box's header and is refused.
   p12: { extensions: ['p12', 'pfx'], signatures: [SEALED_HEADER], mime: 'application/x-pkcs12' },
+  // RIFF, four bytes of length, WEBP.
+  webp: {
+    extensions: ['webp'],
+    signatures: [[0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50]],
+    mime: 'image/webp',
+  },
+  docx: {
+    extensions: ['docx'],
+    signatures: ZIP_SIGNATURES,
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+  xlsx: { extensions: ['xlsx'], signatures: ZIP_SIGNATURES, mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  odt: { extensions: ['odt'], signatures: ZIP_SIGNATURES, mime: 'application/vnd.oasis.opendocument.text' },
+  ods: { extensions: ['ods'], signatures: ZIP_SIGNATURES, mime: 'application/vnd.oasis.opendocument.spreadsheet' },
+  doc: { extensions: ['doc'], signatures: [OLE2_SIGNATURE], mime: 'application/msword' },
+  xls: { extensions: ['xls'], signatures: [OLE2_SIGNATURE], mime: 'application/vnd.ms-excel' },
 };
 /** Bytes needed to tell every kind apart: the longest signature. */
 const HEAD_BYTES = Math.max(...Object.values(KINDS).flatMap((k) => k.signatures.map((s) => s.length)));
@@ -120,7 +143,10 @@ export function createFileStore(storage: BlobStorage, db: Db, log: Log) {
       }
       let size = 0;
       let head = Buffer.alloc(0);
-      const sniff = () => candidates.find((k) => KINDS[k].signatures.some((sig) => sig.every((byte, i) => head[i] === byte)));
+      const sniff = () =>
+        candidates.find((k) =>
+          KINDS[k].signatures.some((sig) => sig.length <= head.length && sig.every((byte, i) => byte === null || head[i] === byte)),
+        );
       // The first error of the upload (a broken body, a rule) is the answer; what the storage reports after it is a consequence.
       let failure: Error | undefined;
       const fail = (error: Error) => (failure ??= error);

@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a message; a stream is read while the message is written (SMTP or the .eml). */
+export type MailAttachment = { filename: string; content: Buffer | Readable; contentType: string };
+/** `to` may list several addresses separated by commas; `replyTo` is where the recipient's answer goes. */
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: MailAttachment[] };
 export type Mailer = { send(mail: Mail): Promise<void> };
 type Log = { info(obj: object, msg: string): void };
 

@@ -1,7 +1,8 @@
 import { MSG } from './messages';
 
 /** File kinds the server recognises by extension and by content (server/infra/files.ts holds the signatures). */
-export type FileKind = 'zip' | 'rar' | 'pdf' | 'png' | 'jpg' | 'svg' | 'ico' | 'p12';
+export type FileKind =
+  'zip' | 'rar' | 'pdf' | 'png' | 'jpg' | 'svg' | 'ico' | 'p12' | 'webp' | 'docx' | 'xlsx' | 'odt' | 'ods' | 'doc' | 'xls';
 
 export type UploadRule = {
   /** Kinds accepted; the name's extension and the first bytes must both match one of them. */

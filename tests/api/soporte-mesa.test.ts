@@ -166,10 +166,10 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
       expect((await get(`/soporte/${byCedula}`, distributor)).statusCode).toBe(200);
     });
 
-    it('no cambia configuraciones globales (solo el perfil Administrador)', async () => {
+    it('no cambia configuraciones globales (su menú no tiene Configuraciones)', async () => {
       const res = await put('/configuraciones/actualizar', { CON_CODIGO: 9, CON_VALOR1: 'si' }, distributor);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ msg: MSG.forbidden });
+      expect(res.json()).toEqual({ msg: MSG.noAccess, code: 'SIN_ACCESO' });
     });
   });
 

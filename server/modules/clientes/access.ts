@@ -12,9 +12,18 @@ import { veTodosLosClientes } from '../../../src/domain/clientes';
  * (or another seller's) is simply not found: 404, never "forbidden".
  */
 export function clientScope(request: FastifyRequest): SQL {
+  const { empresa, vendedor } = clientScopeValues(request);
+  const own = eq(clientes.EMP_CODIGO, empresa);
+  return vendedor === undefined ? own : and(own, eq(clientes.CLI_VENDEDOR, vendedor))!;
+}
+
+/**
+ * The same rule as values, for statements prepared once with placeholders (the list, the client by id): the company,
+ * and the seller whose clients alone may be seen (undefined for the roles that see every client).
+ */
+export function clientScopeValues(request: FastifyRequest): { empresa: number; vendedor?: number } {
   const company = request.company!;
-  const own = eq(clientes.EMP_CODIGO, company.empresa);
-  return veTodosLosClientes(company.rol) ? own : and(own, eq(clientes.CLI_VENDEDOR, company.usuario))!;
+  return veTodosLosClientes(company.rol) ? { empresa: company.empresa } : { empresa: company.empresa, vendedor: company.usuario };
 }
 
 /** The client with this id if the signed-in company user may see it; 404 otherwise. */

@@ -1,6 +1,155 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
+import { sendDownload } from '../../core/download';
+import { HttpError } from '../../core/errors';
+import { errorResponses, IdParam, Msg } from '../../core/schemas';
+import { readUpload } from '../../core/upload';
+import type { FileStore } from '../../infra/files';
+import type { Executor } from '../../infra/db/client';
+import { MSG } from '../../../src/domain/messages';
+import { DOCUMENTO_CLIENTE, IMAGEN_CLIENTE } from '../../../src/domain/clientes';
+import type { UploadRule } from '../../../src/domain/archivos';
+import { findVisibleClient } from '../clientes/access';
+import { Download } from '../soporte/contract';
+import { ClienteQuery, DocumentoCliente, IMAGE_DESCRIPTION, UPLOAD_DESCRIPTION } from './contract';
+import { clientDocuments, deleteDocument, findDocument, insertDocument, toDocumento, userName } from './repo';
 
-/** Filled by issue 12. */
-const routes: ModuleRoutes = () => {};
+const tags = ['Clientes: documentos'];
 
-export default routes;
+export const DOCUMENTO_MSG = {
+  eliminado: (nombre: string) => `Documento ${nombre} eliminado`,
+  sinArchivo: 'El archivo del documento no está disponible',
+} as const;
+
+/**
+ * A document of the signed-in company whose client the user may see (a seller: only their clients'); 404 otherwise,
+ * also for another company's document: nothing tells it exists.
+ */
+export async function findVisibleDocument(db: Executor, request: FastifyRequest, id: number) {
+  const document = await findDocument(db, request.company!.empresa, id);
+  if (!document) throw new HttpError(404, MSG.notFound);
+  await findVisibleClient(db, request, document.CLI_CODIGO);
+  return document;
+}
+
+/** Streams the request's file into the storage (type by content, size while it arrives) and records it on the client. */
+async function storeDocument(db: Executor, files: FileStore, request: FastifyRequest, cliente: number, rule: UploadRule) {
+  const client = await findVisibleClient(db, request, cliente);
+  const upload = await readUpload(request, rule);
+  const company = request.company!;
+  const row = await files.save(upload, rule, `cliente:${client.CLI_CODIGO}`, (tx, file) =>
+    insertDocument(tx, {
+      CLI_CODIGO: client.CLI_CODIGO,
+      EMP_CODIGO: client.EMP_CODIGO,
+      CDO_NOMBRE: file.ARC_NOMBRE,
+      CDO_RUTA: file.ARC_ID,
+      CDO_TIPO: file.ARC_TIPO,
+      CDO_BYTES: file.ARC_TAMANO,
+      USU_CODIGO: company.usuario,
+    }),
+  );
+  return toDocumento({ ...row, usuario: await userName(db, company.usuario) });
+}
+
+/**
+ * A client's documents (PDF, images, office files): list, upload, download, delete. Every route finds the client (or
+ * the document's client) through findVisibleClient: another company's, or another seller's for a seller, is a 404.
+ */
+const clientesDocumentosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
+  app.get(
+    '/',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: 'Documentos del cliente ?cliente=, el más reciente primero',
+        querystring: ClienteQuery,
+        response: { 200: Type.Array(DocumentoCliente), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const client = await findVisibleClient(db, request, request.query.cliente);
+      return clientDocuments(db, client.EMP_CODIGO, client.CLI_CODIGO);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: 'Sube un documento al cliente ?cliente= (PDF, imagen, Word, Excel u OpenDocument; 15 MB)',
+        description: UPLOAD_DESCRIPTION,
+        consumes: ['multipart/form-data'],
+        querystring: ClienteQuery,
+        response: { 201: DocumentoCliente, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await storeDocument(db, files, request, request.query.cliente, DOCUMENTO_CLIENTE)),
+  );
+
+  app.post(
+    '/img',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: 'Sube una imagen al cliente ?cliente= (JPG, PNG o WEBP; 15 MB)',
+        description: IMAGE_DESCRIPTION,
+        consumes: ['multipart/form-data'],
+        querystring: ClienteQuery,
+        response: { 201: DocumentoCliente, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await storeDocument(db, files, request, request.query.cliente, IMAGEN_CLIENTE)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: 'Elimina el documento {id} de un cliente, con su archivo',
+        params: IdParam('id'),
+        response: { 200: Msg, ...errorResponses },
+      },
+    },
+    async (request) =>
+      files.transaction(async (tx, release) => {
+        const document = await findVisibleDocument(tx, request, request.params.id);
+        await deleteDocument(tx, document.EMP_CODIGO, document.CDO_ID);
+        await release(document.CDO_RUTA);
+        return { msg: DOCUMENTO_MSG.eliminado(document.CDO_NOMBRE) };
+      }),
+  );
+
+  app.get(
+    '/:id/descarga',
+    {
+      // The token travels only in the x-token header: a token in the URL would end up in logs and browser history.
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: 'Descarga el documento {id} de un cliente, con su nombre y su tipo',
+        params: IdParam('id'),
+        response: { 200: Download, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const document = await findVisibleDocument(db, request, request.params.id);
+      const stored = await files.open(document.CDO_RUTA);
+      if (!stored?.body) throw new HttpError(404, DOCUMENTO_MSG.sinArchivo);
+      return sendDownload(reply, {
+        body: stored.body,
+        ARC_NOMBRE: document.CDO_NOMBRE,
+        ARC_TIPO: document.CDO_TIPO,
+        ARC_TAMANO: document.CDO_BYTES,
+      });
+    },
+  );
+};
+
+export default clientesDocumentosRoutes;

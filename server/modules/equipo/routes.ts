@@ -1,6 +1,117 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
+import { sendPage } from '../../core/list';
+import { errorResponses, IdParam } from '../../core/schemas';
+import { CLAVE_TEMPORAL_EQUIPO_HORAS, EQUIPO_MSG } from '../../../src/domain/clientes';
+import {
+  ClaveTemporalNueva,
+  UsuarioEquipo,
+  UsuarioEquipoCambios,
+  UsuarioEquipoCreado,
+  UsuarioEquipoNuevo,
+  UsuarioEquipoQuery,
+} from './contract';
+import { listCompanyUsers } from './repo';
+import { createCompanyUser, editCompanyUser, resetCompanyUserPassword, visibleUser } from './service';
 
-/** Filled by issue 12. */
-const routes: ModuleRoutes = () => {};
+const tags = ['Usuarios de la empresa'];
+const Id = IdParam('id');
+const soloAdministrador = `Solo el rol administrador (un distribuidor dentro de la empresa cuenta como tal); los demás reciben 403 «${EQUIPO_MSG.soloAdministrador}».`;
 
-export default routes;
+/**
+ * The signed-in company's own users (resource `usuarios`, /api/usuarios, menu `usuarios`): every user with the menu
+ * reads them; only its administrator creates, edits, (de)activates them and gives them a temporary clave. Every query
+ * is scoped by the token's company: another company's user is a 404.
+ */
+const equipoRoutes: ModuleRoutes = (app, { db, guards }) => {
+  const company = guards.company;
+
+  app.get(
+    '/',
+    {
+      onRequest: company,
+      schema: {
+        tags,
+        summary: 'Usuarios de la empresa de la sesión',
+        description:
+          'ra-data-simple-rest: orden por USU_USUARIO (por defecto), USU_NOMBRE, USU_CORREO, USU_ROL, USU_ACTIVO o USU_CODIGO; ' +
+          'filtros q (parte del usuario, nombre o correo, sin tildes), USU_ROL, USU_ACTIVO e id. Total en Content-Range. Nunca envía claves.',
+        querystring: UsuarioEquipoQuery,
+        response: { 200: Type.Array(UsuarioEquipo), ...errorResponses },
+      },
+    },
+    async (request, reply) => sendPage(reply, await listCompanyUsers(db, request.company!.empresa, request.query)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: company,
+      schema: {
+        tags,
+        summary: 'Un usuario de la empresa de la sesión',
+        description: 'El usuario de otra empresa responde 404.',
+        params: Id,
+        response: { 200: UsuarioEquipo, ...errorResponses },
+      },
+    },
+    async (request) => visibleUser(db, request, request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: company,
+      schema: {
+        tags,
+        summary: 'Crea un usuario de la empresa con una clave temporal',
+        description:
+          `${soloAdministrador} USU_USUARIO es único dentro de la empresa (409). Responde el usuario y claveTemporal, que se muestra ` +
+          `una sola vez: vence en ${CLAVE_TEMPORAL_EQUIPO_HORAS} horas, y al ingresar con ella el usuario debe elegir una clave nueva ` +
+          '(la sesión responde cambiarClave true; las demás llamadas, 403 CAMBIAR_CLAVE).',
+        body: UsuarioEquipoNuevo,
+        response: { 201: UsuarioEquipoCreado, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createCompanyUser(db, request, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: company,
+      schema: {
+        tags,
+        summary: 'Cambia el nombre, correo, rol o estado de un usuario de la empresa',
+        description:
+          `${soloAdministrador} Nadie puede desactivarse ni quitarse el rol de administrador a sí mismo, y la empresa conserva ` +
+          'al menos un administrador activo (409). USU_ACTIVO false: desde su siguiente llamada el usuario recibe 403 ' +
+          'USUARIO_DESACTIVADO; al reactivarlo, las sesiones que tenía quedan cerradas.',
+        params: Id,
+        body: UsuarioEquipoCambios,
+        response: { 200: UsuarioEquipo, ...errorResponses },
+      },
+    },
+    async (request) => editCompanyUser(db, request, request.params.id, request.body),
+  );
+
+  app.post(
+    '/:id/clave',
+    {
+      onRequest: company,
+      schema: {
+        tags,
+        summary: 'Genera una clave temporal nueva para un usuario de la empresa',
+        description:
+          `${soloAdministrador} Responde claveTemporal una sola vez; vence en ${CLAVE_TEMPORAL_EQUIPO_HORAS} horas y sirve junto a ` +
+          'la clave actual hasta que se use una de las dos; quien ingresa con ella debe elegir una clave nueva. Un usuario ' +
+          'desactivado, o el propio usuario de la sesión, responde 409.',
+        params: Id,
+        response: { 200: ClaveTemporalNueva, ...errorResponses },
+      },
+    },
+    async (request) => resetCompanyUserPassword(db, request, request.params.id),
+  );
+};
+
+export default equipoRoutes;

@@ -1,0 +1,371 @@
+import { and, asc, count, eq, inArray, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Executor } from '../../infra/db/client';
+import { clientes, clientesDocumentos, gruposCliente, tiposCliente, tiposJuridicos, usuarios } from '../../infra/db/schema';
+import { prepared } from '../../infra/db/prepared';
+import { HttpError } from '../../core/errors';
+import { embed, readPage, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { BANDERAS, CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Bandera, type Banderas } from '../../../src/domain/clientes';
+import { clientScope, clientScopeValues } from './access';
+import type { Cliente } from './contract';
+
+/** A client's columns as every call answers them, with the seller's name (left join usuarios). */
+const columns = {
+  CLI_CODIGO: clientes.CLI_CODIGO,
+  CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
+  CLI_IDENTIFICACION: clientes.CLI_IDENTIFICACION,
+  CLI_RAZON_SOCIAL: clientes.CLI_RAZON_SOCIAL,
+  CLI_NOMBRE_COMERCIAL: clientes.CLI_NOMBRE_COMERCIAL,
+  CLI_CORREOS: clientes.CLI_CORREOS,
+  CLI_TELEFONOS: clientes.CLI_TELEFONOS,
+  CLI_DIRECCION: clientes.CLI_DIRECCION,
+  TCL_CODIGO: clientes.TCL_CODIGO,
+  GCL_CODIGO: clientes.GCL_CODIGO,
+  TJU_CODIGO: clientes.TJU_CODIGO,
+  CLI_VENDEDOR: clientes.CLI_VENDEDOR,
+  vendedor: sql<string | null>`coalesce(${usuarios.USU_NOMBRE}, ${usuarios.USU_USUARIO})`,
+  CLI_DIAS_CREDITO: clientes.CLI_DIAS_CREDITO,
+  CLI_LIMITE_CREDITO: clientes.CLI_LIMITE_CREDITO,
+  CLI_ACTIVO: clientes.CLI_ACTIVO,
+  CLI_OBSERVACION: clientes.CLI_OBSERVACION,
+  CLI_CONSUMIDOR_FINAL: clientes.CLI_CONSUMIDOR_FINAL,
+  CLI_BANDERAS: clientes.CLI_BANDERAS,
+  CLI_CREADO: clientes.CLI_CREADO,
+  CLI_ACTUALIZADO: clientes.CLI_ACTUALIZADO,
+};
+
+const selectClients = (db: Executor) =>
+  db.select(columns).from(clientes).leftJoin(usuarios, eq(usuarios.USU_CODIGO, clientes.CLI_VENDEDOR));
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectClients>['execute']>>[number];
+
+/** numeric(14,2) as text with two decimals, whatever the driver hands back. */
+const money = (value: unknown) => {
+  const text = String(value ?? '0');
+  return /^-?[0-9]+\.[0-9]{2}$/.test(text) ? text : Number(text).toFixed(2);
+};
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export const toCliente = (row: Row): Cliente => ({
+  ...row,
+  CLI_CORREOS: row.CLI_CORREOS ?? [],
+  CLI_TELEFONOS: row.CLI_TELEFONOS ?? [],
+  CLI_LIMITE_CREDITO: money(row.CLI_LIMITE_CREDITO),
+  CLI_BANDERAS: (row.CLI_BANDERAS as Banderas | null) ?? null,
+  CLI_CREADO: iso(row.CLI_CREADO),
+  CLI_ACTUALIZADO: iso(row.CLI_ACTUALIZADO),
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A part of the identification, the razón social or the nombre comercial, without accents and in any case, through
+ * the trigram index of CLI_BUSQUEDA (normalised by the same function, amelia_busqueda).
+ */
+export function clientSearch(text: string, bind: Bind = embed): SQL {
+  return sql`${clientes.CLI_BUSQUEDA} LIKE '%' || amelia_busqueda(${bind(escapeLike(text))}) || '%'`;
+}
+
+/** tipos_juridicos 4 (seeded by migration 0017): the legal type of the consumidor final. */
+const TJU_CONSUMIDOR_FINAL = 4;
+
+const BANDERA_KEYS = Object.keys(BANDERAS) as Bandera[];
+
+/** A taxpayer flag found by the last lookup (CLI_BANDERAS has it true). */
+function flagCondition(text: string, bind: Bind): SQL {
+  if (!BANDERA_KEYS.includes(text as Bandera)) throw new HttpError(400, `El filtro bandera debe ser ${BANDERA_KEYS.join(', ')}`);
+  return sql`${clientes.CLI_BANDERAS} @> ${bind(JSON.stringify({ [text]: true }))}::jsonb`;
+}
+
+const SORTS = {
+  CLI_CODIGO: [clientes.CLI_CODIGO],
+  CLI_RAZON_SOCIAL: [clientes.CLI_RAZON_SOCIAL, clientes.CLI_CODIGO],
+  // Unique within a company (clientes_identificacion serves the order).
+  CLI_IDENTIFICACION: [clientes.CLI_IDENTIFICACION],
+  // A client gets its serial id when it is created: id order is creation order, and the (company, id) index serves it.
+  CLI_CREADO: [clientes.CLI_CODIGO],
+  id: [clientes.CLI_CODIGO],
+} satisfies Record<string, AnyColumn[]>;
+type Sort = keyof typeof SORTS;
+
+/** The filters a caller may send (the scope's keys below are the server's own). */
+export const PUBLIC_FILTERS = ['q', 'TCL_CODIGO', 'GCL_CODIGO', 'CLI_VENDEDOR', 'CLI_ACTIVO', 'bandera', 'id'] as const;
+/**
+ * The scope (clientScopeValues) as filters: bound values, so that every company shares the list's prepared statements
+ * (a value embedded in a condition would make one shape per company).
+ */
+const SCOPE_EMPRESA = '_empresa';
+const SCOPE_VENDEDOR = '_vendedor';
+
+const spec: ListSpec<Sort> = {
+  resource: 'clientes',
+  table: clientes,
+  key: clientes.CLI_CODIGO,
+  sort: SORTS,
+  defaultSort: ['CLI_CODIGO', 'DESC'],
+  filters: {
+    q: { type: 'search', where: clientSearch },
+    TCL_CODIGO: { type: 'integer', column: clientes.TCL_CODIGO },
+    GCL_CODIGO: { type: 'integer', column: clientes.GCL_CODIGO },
+    CLI_VENDEDOR: { type: 'integer', column: clientes.CLI_VENDEDOR },
+    CLI_ACTIVO: { type: 'boolean', column: clientes.CLI_ACTIVO },
+    bandera: { type: 'search', where: flagCondition },
+    id: { type: 'ids', column: clientes.CLI_CODIGO },
+    // A company's clients: a search's window walks that company's most recent rows (index clientes_empresa).
+    [SCOPE_EMPRESA]: { type: 'integer', column: clientes.EMP_CODIGO, partition: true },
+    [SCOPE_VENDEDOR]: { type: 'integer', column: clientes.CLI_VENDEDOR },
+  },
+  defaultRange: [0, 24],
+};
+
+/**
+ * The caller's query with the scope added as filters. The caller's filter must be a JSON object without the scope's
+ * keys: anything else is refused here, so that no request reaches readPage without its scope.
+ */
+export function scopedQuery(request: FastifyRequest, query: ListQuery, extra: Record<string, unknown> = {}): ListQuery {
+  let filter: unknown = {};
+  if (query.filter !== undefined && query.filter !== '') {
+    try {
+      filter = JSON.parse(query.filter);
+    } catch {
+      throw new HttpError(400, 'El parámetro filter no es un JSON válido');
+    }
+  }
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw new HttpError(400, 'El parámetro filter debe ser un objeto');
+  for (const key of Object.keys(filter))
+    if (!(PUBLIC_FILTERS as readonly string[]).includes(key))
+      throw new HttpError(400, `El filtro ${key} no existe; use ${PUBLIC_FILTERS.join(', ')}`);
+  const { empresa, vendedor } = clientScopeValues(request);
+  const scope = { [SCOPE_EMPRESA]: empresa, ...(vendedor === undefined ? {} : { [SCOPE_VENDEDOR]: vendedor }) };
+  return { ...query, filter: JSON.stringify({ ...filter, ...extra, ...scope }) };
+}
+
+const clientPage = (db: Db, { page, orderBy }: PageRequest) =>
+  selectClients(db)
+    .where(page)
+    .orderBy(...orderBy);
+
+/** One page of the clients the caller may see (the query must come from scopedQuery). */
+export const listClients = (db: Db, query: ListQuery) => readPage(db, spec, query, clientPage, toCliente);
+
+/** The client by id, if the caller may see it: one prepared statement per scope kind. */
+export async function findClient(db: Executor, request: FastifyRequest, id: number): Promise<Cliente | undefined> {
+  const { empresa, vendedor } = clientScopeValues(request);
+  const statement =
+    vendedor === undefined
+      ? prepared(db, 'cliente_por_id', (d) =>
+          selectClients(d).where(and(eq(clientes.CLI_CODIGO, sql.placeholder('id')), eq(clientes.EMP_CODIGO, sql.placeholder('empresa')))),
+        )
+      : prepared(db, 'cliente_por_id_vendedor', (d) =>
+          selectClients(d).where(
+            and(
+              eq(clientes.CLI_CODIGO, sql.placeholder('id')),
+              eq(clientes.EMP_CODIGO, sql.placeholder('empresa')),
+              eq(clientes.CLI_VENDEDOR, sql.placeholder('vendedor')),
+            ),
+          ),
+        );
+  const [row] = await statement.execute({ id, empresa, vendedor });
+  return row && toCliente(row);
+}
+
+/** The company's consumidor final, whoever asks (a seller invoices to it too). */
+export async function findFinalConsumer(db: Executor, empresa: number): Promise<Cliente | undefined> {
+  const statement = prepared(db, 'cliente_consumidor_final', (d) =>
+    selectClients(d).where(and(eq(clientes.EMP_CODIGO, sql.placeholder('empresa')), eq(clientes.CLI_CONSUMIDOR_FINAL, true))),
+  );
+  const [row] = await statement.execute({ empresa });
+  return row && toCliente(row);
+}
+
+/**
+ * Creates the company's consumidor final unless it exists. Two first calls at once: the partial unique index
+ * clientes_un_consumidor_final lets one insert win and the other do nothing. A client with the identification
+ * 9999999999999 that is not marked (an import's) becomes the consumidor final.
+ */
+export async function ensureFinalConsumer(db: Db, empresa: number): Promise<Cliente> {
+  const found = await findFinalConsumer(db, empresa);
+  if (found) return found;
+  await db
+    .insert(clientes)
+    .values({
+      EMP_CODIGO: empresa,
+      CLI_TIPO_IDENTIFICACION: TIPO_IDENTIFICACION.consumidorFinal,
+      CLI_IDENTIFICACION: CONSUMIDOR_FINAL,
+      CLI_RAZON_SOCIAL: 'CONSUMIDOR FINAL',
+      CLI_CONSUMIDOR_FINAL: true,
+      TJU_CODIGO: TJU_CONSUMIDOR_FINAL,
+    })
+    .onConflictDoNothing();
+  const created = await findFinalConsumer(db, empresa);
+  if (created) return created;
+  await db
+    .update(clientes)
+    .set({
+      CLI_CONSUMIDOR_FINAL: true,
+      CLI_TIPO_IDENTIFICACION: TIPO_IDENTIFICACION.consumidorFinal,
+      CLI_RAZON_SOCIAL: 'CONSUMIDOR FINAL',
+      CLI_ACTUALIZADO: new Date(),
+    })
+    .where(and(eq(clientes.EMP_CODIGO, empresa), eq(clientes.CLI_IDENTIFICACION, CONSUMIDOR_FINAL)));
+  return (await findFinalConsumer(db, empresa))!;
+}
+
+/** How many clients the caller sees, and how many of them are active. */
+export async function countClients(db: Executor, request: FastifyRequest) {
+  const { empresa, vendedor } = clientScopeValues(request);
+  const totals = { total: sql<number>`count(*)::int`, activos: sql<number>`(count(*) filter (where ${clientes.CLI_ACTIVO}))::int` };
+  const statement =
+    vendedor === undefined
+      ? prepared(db, 'clientes_total', (d) =>
+          d
+            .select(totals)
+            .from(clientes)
+            .where(eq(clientes.EMP_CODIGO, sql.placeholder('empresa'))),
+        )
+      : prepared(db, 'clientes_total_vendedor', (d) =>
+          d
+            .select(totals)
+            .from(clientes)
+            .where(and(eq(clientes.EMP_CODIGO, sql.placeholder('empresa')), eq(clientes.CLI_VENDEDOR, sql.placeholder('vendedor')))),
+        );
+  const [row] = await statement.execute({ empresa, vendedor });
+  return { total: Number(row?.total ?? 0), activos: Number(row?.activos ?? 0) };
+}
+
+/** Whether another client of the company has this identification. */
+export async function identificationTaken(db: Executor, empresa: number, identificacion: string, except?: number) {
+  const [row] = await db
+    .select({ id: clientes.CLI_CODIGO })
+    .from(clientes)
+    .where(and(eq(clientes.EMP_CODIGO, empresa), eq(clientes.CLI_IDENTIFICACION, identificacion)));
+  return Boolean(row && row.id !== except);
+}
+
+/** An active user of the company who may sell (role vendedor or administrador). */
+export async function isSeller(db: Executor, empresa: number, usuario: number) {
+  const [row] = await db
+    .select({ id: usuarios.USU_CODIGO })
+    .from(usuarios)
+    .where(
+      and(
+        eq(usuarios.USU_CODIGO, usuario),
+        eq(usuarios.COM_CODIGO, empresa),
+        eq(usuarios.USU_ACTIVO, true),
+        inArray(usuarios.USU_ROL, ['vendedor', 'administrador']),
+      ),
+    );
+  return Boolean(row);
+}
+
+export const listSellers = (db: Executor, empresa: number) =>
+  db
+    .select({ USU_CODIGO: usuarios.USU_CODIGO, nombre: sql<string>`coalesce(${usuarios.USU_NOMBRE}, ${usuarios.USU_USUARIO})` })
+    .from(usuarios)
+    .where(and(eq(usuarios.COM_CODIGO, empresa), eq(usuarios.USU_ACTIVO, true), inArray(usuarios.USU_ROL, ['vendedor', 'administrador'])))
+    .orderBy(sql`coalesce(${usuarios.USU_NOMBRE}, ${usuarios.USU_USUARIO})`, asc(usuarios.USU_CODIGO));
+
+export async function groupBelongs(db: Executor, empresa: number, grupo: number) {
+  const [row] = await db
+    .select({ id: gruposCliente.GCL_CODIGO })
+    .from(gruposCliente)
+    .where(and(eq(gruposCliente.GCL_CODIGO, grupo), eq(gruposCliente.EMP_CODIGO, empresa)));
+  return Boolean(row);
+}
+
+export async function clientTypeExists(db: Executor, tipo: number) {
+  const [row] = await db.select({ id: tiposCliente.TCL_CODIGO }).from(tiposCliente).where(eq(tiposCliente.TCL_CODIGO, tipo));
+  return Boolean(row);
+}
+
+/** The identification types (SRI codes) a legal type applies to; undefined when it does not exist. */
+export async function legalTypeIdentifications(db: Executor, tipo: number): Promise<string[] | undefined> {
+  const [row] = await db
+    .select({ ids: tiposJuridicos.TJU_IDENTIFICACIONES })
+    .from(tiposJuridicos)
+    .where(eq(tiposJuridicos.TJU_CODIGO, tipo));
+  return row?.ids.split(',').map((id) => id.trim());
+}
+
+export const listClientTypes = (db: Executor) => db.select().from(tiposCliente).orderBy(asc(tiposCliente.TCL_CODIGO));
+
+export const listGroups = (db: Executor, empresa: number) =>
+  db
+    .select({ GCL_CODIGO: gruposCliente.GCL_CODIGO, GCL_NOMBRE: gruposCliente.GCL_NOMBRE })
+    .from(gruposCliente)
+    .where(eq(gruposCliente.EMP_CODIGO, empresa))
+    .orderBy(asc(gruposCliente.GCL_NOMBRE));
+
+export async function insertGroup(db: Executor, empresa: number, nombre: string) {
+  const [row] = await db
+    .insert(gruposCliente)
+    .values({ EMP_CODIGO: empresa, GCL_NOMBRE: nombre })
+    .returning({ GCL_CODIGO: gruposCliente.GCL_CODIGO, GCL_NOMBRE: gruposCliente.GCL_NOMBRE });
+  return row;
+}
+
+/** Whether the company already has a group of this name, in any case. */
+export async function groupNameTaken(db: Executor, empresa: number, nombre: string) {
+  const [row] = await db
+    .select({ id: gruposCliente.GCL_CODIGO })
+    .from(gruposCliente)
+    .where(and(eq(gruposCliente.EMP_CODIGO, empresa), sql`lower(${gruposCliente.GCL_NOMBRE}) = lower(${nombre})`));
+  return Boolean(row);
+}
+
+export const listLegalTypes = async (db: Executor, tipoIdentificacion: string) =>
+  (await db.select().from(tiposJuridicos).orderBy(asc(tiposJuridicos.TJU_CODIGO)))
+    .filter((row) => row.TJU_IDENTIFICACIONES.split(',').includes(tipoIdentificacion))
+    .map(({ TJU_CODIGO, TJU_NOMBRE }) => ({ TJU_CODIGO, TJU_NOMBRE }));
+
+export type ClienteValores = Omit<typeof clientes.$inferInsert, 'CLI_CODIGO' | 'CLI_BUSQUEDA'>;
+
+export async function insertClient(db: Executor, values: ClienteValores): Promise<number> {
+  const [row] = await db.insert(clientes).values(values).returning({ id: clientes.CLI_CODIGO });
+  return row.id;
+}
+
+/** Updates a client the caller may see (never the consumidor final); false when none was updated. */
+export async function updateClient(db: Executor, request: FastifyRequest, id: number, values: Partial<ClienteValores>) {
+  const rows = await db
+    .update(clientes)
+    .set({ ...values, CLI_ACTUALIZADO: new Date() })
+    .where(and(eq(clientes.CLI_CODIGO, id), clientScope(request), not(clientes.CLI_CONSUMIDOR_FINAL)))
+    .returning({ id: clientes.CLI_CODIGO });
+  return rows.length > 0;
+}
+
+export async function hasDocuments(db: Executor, id: number) {
+  const [row] = await db.select({ n: count() }).from(clientesDocumentos).where(eq(clientesDocumentos.CLI_CODIGO, id));
+  return Number(row?.n ?? 0) > 0;
+}
+
+/**
+ * Deletes a client the caller may see that has no documents (checked in the same statement, so a document saved in
+ * between keeps it) and is not the consumidor final; false when nothing was deleted.
+ */
+export async function deleteClient(db: Executor, request: FastifyRequest, id: number) {
+  const rows = await db
+    .delete(clientes)
+    .where(
+      and(
+        eq(clientes.CLI_CODIGO, id),
+        clientScope(request),
+        not(clientes.CLI_CONSUMIDOR_FINAL),
+        sql`NOT EXISTS (SELECT 1 FROM ${clientesDocumentos} WHERE ${clientesDocumentos.CLI_CODIGO} = ${id})`,
+      ),
+    )
+    .returning({ id: clientes.CLI_CODIGO });
+  return rows.length > 0;
+}
+
+/** Updates the visible clients among ids, never the consumidor final; how many were updated. */
+export async function updateClients(db: Executor, request: FastifyRequest, ids: number[], values: Partial<ClienteValores>) {
+  const rows = await db
+    .update(clientes)
+    .set({ ...values, CLI_ACTUALIZADO: new Date() })
+    .where(and(inArray(clientes.CLI_CODIGO, ids), clientScope(request), not(clientes.CLI_CONSUMIDOR_FINAL)))
+    .returning({ id: clientes.CLI_CODIGO });
+  return rows.length;
+}

@@ -1,0 +1,137 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../infra/db/client';
+import { HttpError } from '../../core/errors';
+import { isUniqueViolation } from '../../infra/db/errors';
+import { hashPassword, randomPassword } from '../../infra/passwords';
+import { MSG } from '../../../src/domain/messages';
+import { CLAVE_TEMPORAL_EQUIPO_HORAS, EQUIPO_MSG, ROL_NOMBRE } from '../../../src/domain/clientes';
+import { changedFields, recordHistory } from '../empresas/history';
+import { endUserSessions, setTemporaryPassword } from '../sesion/repo';
+import { USER_MSG } from '../usuarios/contract';
+import type { UsuarioEquipo, UsuarioEquipoCambios, UsuarioEquipoCreado, UsuarioEquipoNuevo } from './contract';
+import { findCompanyUser, insertCompanyUser, lockActiveAdministrators, updateCompanyUser } from './repo';
+
+/** The company's history records these changes under this action, as the back office's users tab does. */
+const accion = 'usuario';
+
+/** Only the company's administrator (or a distributor inside the company, who acts as one) manages its users. */
+export function requireAdministrator(request: FastifyRequest) {
+  if (request.company!.rol !== 'administrador') throw new HttpError(403, EQUIPO_MSG.soloAdministrador);
+}
+
+/** A user of the signed-in company; another company's user is simply not found (404). */
+export async function visibleUser(db: Db, request: FastifyRequest, id: number): Promise<UsuarioEquipo> {
+  const user = await findCompanyUser(db, request.company!.empresa, id);
+  if (!user) throw new HttpError(404, MSG.notFound);
+  return user;
+}
+
+/** A generated temporary clave, its hash and until when it works. */
+async function temporaryPassword() {
+  const clave = randomPassword();
+  return { clave, hash: await hashPassword(clave), vence: new Date(Date.now() + CLAVE_TEMPORAL_EQUIPO_HORAS * 3600_000) };
+}
+
+/**
+ * Creates a user of the signed-in company with a temporary clave, answered once: the user signs in with it and must
+ * choose a new one (the recovery's mechanism: USU_CLAVE_TEMPORAL, and the session's cambiarClave). Its USU_CLAVE is
+ * the hash of a random clave nobody is told.
+ */
+export async function createCompanyUser(db: Db, request: FastifyRequest, body: UsuarioEquipoNuevo): Promise<UsuarioEquipoCreado> {
+  requireAdministrator(request);
+  const empresa = request.company!.empresa;
+  const values = { ...body, USU_NOMBRE: body.USU_NOMBRE.trim(), USU_CORREO: body.USU_CORREO.trim() };
+  const [temporal, USU_CLAVE] = await Promise.all([temporaryPassword(), hashPassword(randomPassword(32))]);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const created = await insertCompanyUser(tx, {
+        ...values,
+        COM_CODIGO: empresa,
+        USU_CLAVE,
+        USU_CLAVE_TEMPORAL: temporal.hash,
+        USU_CLAVE_TEMPORAL_VENCE: temporal.vence,
+      });
+      await recordHistory(tx, request, {
+        empresa,
+        accion,
+        descripcion: `${USER_MSG.created(created.USU_USUARIO)} (${ROL_NOMBRE[created.USU_ROL]}) con una clave temporal`,
+        despues: values,
+      });
+      return created;
+    });
+    return { ...row, claveTemporal: temporal.clave };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, USER_MSG.taken(values.USU_USUARIO));
+    throw error;
+  }
+}
+
+function describeChange(usuario: string, changed: string[], after: UsuarioEquipo): string {
+  if (changed.length === 1 && changed[0] === 'USU_ACTIVO') return `Se ${after.USU_ACTIVO ? 'activó' : 'desactivó'} el usuario ${usuario}`;
+  if (changed.length === 1 && changed[0] === 'USU_ROL') return `El usuario ${usuario} ahora es ${ROL_NOMBRE[after.USU_ROL]}`;
+  return `Se modificó el usuario ${usuario}: ${changed.join(', ')}`;
+}
+
+/**
+ * Changes a user's name, email, role or state. The signed-in user cannot deactivate themselves nor leave the
+ * administrator role, and the company always keeps an active administrator. A deactivated user's sessions are refused
+ * by the guard from their next call (403 USUARIO_DESACTIVADO); on reactivation they are ended, so an old token never
+ * works again (as in the back office's users tab).
+ */
+export async function editCompanyUser(db: Db, request: FastifyRequest, id: number, body: UsuarioEquipoCambios): Promise<UsuarioEquipo> {
+  requireAdministrator(request);
+  const session = request.company!;
+  const values = { ...body, USU_NOMBRE: body.USU_NOMBRE?.trim(), USU_CORREO: body.USU_CORREO?.trim() };
+  return db.transaction(async (tx) => {
+    const administrators = await lockActiveAdministrators(tx, session.empresa);
+    const before = await findCompanyUser(tx, session.empresa, id, true);
+    if (!before) throw new HttpError(404, MSG.notFound);
+    const { antes, despues, changed } = changedFields(before, values);
+    if (changed.length === 0) return before;
+    const after = { ...before, ...despues } as UsuarioEquipo;
+    const wasAdministrator = before.USU_ACTIVO && before.USU_ROL === 'administrador';
+    const staysAdministrator = after.USU_ACTIVO && after.USU_ROL === 'administrador';
+    if (before.USU_CODIGO === session.usuario) {
+      if (!after.USU_ACTIVO) throw new HttpError(409, EQUIPO_MSG.propioDesactivar);
+      if (before.USU_ROL === 'administrador' && after.USU_ROL !== 'administrador') throw new HttpError(409, EQUIPO_MSG.propioRol);
+    }
+    if (wasAdministrator && !staysAdministrator && !administrators.some((other) => other !== before.USU_CODIGO))
+      throw new HttpError(409, EQUIPO_MSG.ultimoAdministrador);
+    const updated = await updateCompanyUser(tx, session.empresa, before.USU_CODIGO, despues);
+    if (!before.USU_ACTIVO && updated.USU_ACTIVO) await endUserSessions(tx, updated.USU_CODIGO);
+    await recordHistory(tx, request, {
+      empresa: session.empresa,
+      accion,
+      descripcion: describeChange(updated.USU_USUARIO, changed, updated),
+      antes,
+      despues,
+    });
+    return updated;
+  });
+}
+
+/**
+ * A new temporary clave for a user of the company, answered once (the administrator hands it over). The current clave
+ * keeps working beside it until one of them is used, as with a recovery; whoever signs in with it must choose a new one.
+ */
+export async function resetCompanyUserPassword(db: Db, request: FastifyRequest, id: number) {
+  requireAdministrator(request);
+  const session = request.company!;
+  const temporal = await temporaryPassword();
+  return db.transaction(async (tx) => {
+    const user = await findCompanyUser(tx, session.empresa, id, true);
+    if (!user) throw new HttpError(404, MSG.notFound);
+    if (user.USU_CODIGO === session.usuario) throw new HttpError(409, EQUIPO_MSG.propiaClave);
+    if (!user.USU_ACTIVO) throw new HttpError(409, USER_MSG.inactiveReset(user.USU_USUARIO));
+    await setTemporaryPassword(tx, user.USU_CODIGO, temporal.hash, temporal.vence);
+    await recordHistory(tx, request, {
+      empresa: session.empresa,
+      accion,
+      descripcion: `Se generó una clave temporal para el usuario ${user.USU_USUARIO}`,
+    });
+    return {
+      msg: `Clave temporal de ${user.USU_USUARIO}: entréguesela; vence en ${CLAVE_TEMPORAL_EQUIPO_HORAS} horas y al ingresar deberá elegir una clave nueva.`,
+      claveTemporal: temporal.clave,
+    };
+  });
+}

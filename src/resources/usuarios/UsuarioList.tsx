@@ -1,0 +1,112 @@
+import {
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import type { UsuarioEquipo } from '../../../server/modules/equipo/contract';
+import { ROL_NOMBRE } from '../../domain/clientes';
+import { ListPagination } from '../../shell/ListPagination';
+import { EstadoChip, useNarrow } from '../../shell/catalogo';
+import { ROL_CHOICES, useEquipoSesion } from './rol';
+
+const usuario = (record: RaRecord) => record as unknown as UsuarioEquipo;
+
+function useFilters() {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`resources.usuarios.${key}`);
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('buscar')} />,
+    <SelectInput key="rol" source="USU_ROL" alwaysOn choices={ROL_CHOICES} />,
+    <NullableBooleanInput
+      key="activo"
+      source="USU_ACTIVO"
+      label="resources.usuarios.fields.USU_ACTIVO"
+      alwaysOn
+      trueLabel="resources.usuarios.activo"
+      falseLabel="resources.usuarios.inactivo"
+    />,
+  ];
+}
+
+function Acciones({ puedeCrear }: { puedeCrear: boolean }) {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {puedeCrear && <CreateButton label="resources.usuarios.crear" />}
+    </TopToolbar>
+  );
+}
+
+/** The user's name, and "Usted" on the signed-in user's own row. */
+function Nombre({ record, propio }: { record: UsuarioEquipo; propio: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <span>{record.USU_USUARIO}</span>
+      {propio && <Chip size="small" color="primary" variant="outlined" label={translate('resources.usuarios.propio')} />}
+    </Box>
+  );
+}
+
+/**
+ * The company's users: who uses Amelia in the company, with their role and state; its administrator opens one to edit
+ * it and creates new ones. A table on wide screens, a simple list on phones.
+ */
+export function UsuarioList() {
+  const translate = useTranslate();
+  const filters = useFilters();
+  const narrow = useNarrow();
+  const { usuario: propio, puedeGestionar } = useEquipoSesion();
+  const rowClick = puedeGestionar ? 'edit' : false;
+  return (
+    <>
+      {!puedeGestionar && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate('resources.usuarios.solo_lectura')}
+        </Alert>
+      )}
+      <List
+        filters={filters}
+        actions={<Acciones puedeCrear={puedeGestionar} />}
+        sort={{ field: 'USU_USUARIO', order: 'ASC' }}
+        perPage={25}
+        pagination={<ListPagination />}
+      >
+        {narrow ? (
+          <SimpleList
+            primaryText={(r) => <Nombre record={usuario(r)} propio={usuario(r).USU_CODIGO === propio} />}
+            secondaryText={(r) => `${usuario(r).USU_NOMBRE ?? ''} · ${ROL_NOMBRE[usuario(r).USU_ROL]}`}
+            tertiaryText={(r) => <EstadoChip resource="usuarios" activo={usuario(r).USU_ACTIVO} />}
+            linkType={rowClick}
+            sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
+          />
+        ) : (
+          <DataTable rowClick={rowClick} bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+            <DataTable.Col
+              source="USU_USUARIO"
+              render={(r: RaRecord) => <Nombre record={usuario(r)} propio={usuario(r).USU_CODIGO === propio} />}
+            />
+            <DataTable.Col source="USU_NOMBRE" />
+            <DataTable.Col source="USU_CORREO" sx={{ overflowWrap: 'anywhere' }} />
+            <DataTable.Col source="USU_ROL" render={(r: RaRecord) => ROL_NOMBRE[usuario(r).USU_ROL]} />
+            <DataTable.Col
+              source="USU_ACTIVO"
+              render={(r: RaRecord) => <EstadoChip resource="usuarios" activo={usuario(r).USU_ACTIVO} />}
+            />
+          </DataTable>
+        )}
+      </List>
+    </>
+  );
+}
