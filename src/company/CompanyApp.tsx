@@ -11,7 +11,10 @@ import { CompanyLayout } from './CompanyLayout';
 import { CompanyDashboard } from './CompanyDashboard';
 import { MiEmpresaPage } from './MiEmpresaPage';
 import { AyudaPage } from './AyudaPage';
-import { FIRMA_ROUTE, FirmaPage } from './FirmaPage';
+import { lazyView } from '../registry/screens';
+
+// The signature page (its form and history) loads when it is opened, not with the application.
+const FirmaPage = lazyView(() => import('./FirmaPage'), 'FirmaPage');
 
 const store = localStorageStore(undefined, 'empresa');
 
@@ -31,7 +34,7 @@ export default function CompanyApp() {
       <CustomRoutes>
         <Route path="/mi-empresa" element={<MiEmpresaPage />} />
         <Route path="/ayuda" element={<AyudaPage />} />
-        <Route path={FIRMA_ROUTE} element={<FirmaPage />} />
+        <Route path="/firma" element={<FirmaPage />} />
         <Route path={CHANGE_PASSWORD_ROUTE} element={<CambiarClavePage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>

@@ -11,9 +11,12 @@ import { companySession } from '../authProvider/session';
 import type { MenuEntry } from '../authProvider/menu';
 import { useMyCompany } from './useMyCompany';
 import { PlanCard } from './PlanCard';
+import { ClientesCard, ClientesRecientesCard } from './ClientesCard';
+import { FirmaEstadoCard } from './FirmaEstadoCard';
 
 /**
- * The company home. Its company data comes from GET /miEmpresa only when the menu grants "Mi empresa" (the server
+ * The company home: the company, its plan, its signature and its clients (counts and the last ones registered), each
+ * card only when the menu grants its page. Its company data comes from GET /miEmpresa only when the menu grants "Mi empresa" (the server
  * refuses it otherwise); without it the card shows what the session knows, and the home offers only granted pages.
  */
 export function CompanyDashboard() {
@@ -49,20 +52,9 @@ export function CompanyDashboard() {
           </CardContent>
         </Card>
         <PlanCard />
-        {(!permissions || granted('mi-empresa')) && (
-          <Card>
-            <CardContent>
-              <Typography variant="overline">Firma electrónica</Typography>
-              {data ? (
-                <Typography color={data.firma ? 'text.secondary' : 'warning.main'}>
-                  {data.firma ? 'Firma electrónica registrada' : 'Sin firma electrónica registrada'}
-                </Typography>
-              ) : (
-                <Skeleton height={40} />
-              )}
-            </CardContent>
-          </Card>
-        )}
+        {(granted('firma') || granted('mi-empresa')) && <FirmaEstadoCard detalle={granted('firma')} registrada={data?.firma} />}
+        {granted('clientes') && <ClientesCard />}
+        {granted('clientes') && <ClientesRecientesCard />}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {granted('mi-empresa') && (

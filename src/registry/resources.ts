@@ -68,7 +68,6 @@ export const RESOURCES: readonly ResourceEntry[] = [
     key: 'ASE_CODIGO',
     icon: PeopleIcon,
     menu: 'asesores',
-    administratorOnly: ['create', 'edit', 'delete'],
   },
   {
     name: 'empresas',
@@ -120,7 +119,6 @@ export const RESOURCES: readonly ResourceEntry[] = [
     menu: 'bancos',
     // Without todos=1 the API sends the payments dialog's list (active accounts, no paging).
     listQuery: { todos: '1' },
-    administratorOnly: ['create', 'edit', 'delete'],
   },
   { name: 'perfiles', area: 'admin', path: 'empresas/perfiles', key: 'PRF_CODIGO', icon: BadgeIcon, menu: 'perfiles' },
   { name: 'menus', area: 'admin', path: 'menus', key: 'MEN_CODIGO', icon: AccountTreeIcon, menu: 'menus' },

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { TIPOS_IDENTIFICACION } from '../../domain/clientes';
+import { formatDateTime } from '../../domain/constants';
+import { EstadoChip } from '../../shell/catalogo';
+import { nombreDe, useGrupos, useTiposCliente, useTiposJuridicos } from './catalogos';
+import type { Cliente } from './tipos';
+import { texto } from './textos';
+
+function Dato({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body1" component="div" sx={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A client's data, read only: the page's first card and the consumidor final's edit page. */
+export function ClienteDatosCard({ record }: { record: Cliente }) {
+  const translate = useTranslate();
+  const f = (field: string) => translate(`resources.clientes.fields.${field}`);
+  const t = (key: string, options?: Record<string, unknown>) => texto(key, options);
+  const { data: tipos } = useTiposCliente();
+  const { data: grupos } = useGrupos();
+  const { data: juridicos } = useTiposJuridicos(record.CLI_TIPO_IDENTIFICACION);
+  const ninguno = t('sin_dato');
+  const tipoId = TIPOS_IDENTIFICACION.find((x) => x.id === record.CLI_TIPO_IDENTIFICACION)?.name ?? record.CLI_TIPO_IDENTIFICACION;
+  return (
+    <Card variant="outlined" component="section" aria-label={t('show.datos')}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('show.datos')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
+          <Dato label={tipoId}>{record.CLI_IDENTIFICACION}</Dato>
+          <Dato label={f('CLI_NOMBRE_COMERCIAL')}>{record.CLI_NOMBRE_COMERCIAL || ninguno}</Dato>
+          <Dato label={f('CLI_ACTIVO')}>
+            <EstadoChip resource="clientes" activo={record.CLI_ACTIVO} />
+          </Dato>
+          <Dato label={f('CLI_CORREOS')}>{record.CLI_CORREOS.length ? record.CLI_CORREOS.join(', ') : ninguno}</Dato>
+          <Dato label={f('CLI_TELEFONOS')}>{record.CLI_TELEFONOS.length ? record.CLI_TELEFONOS.join(', ') : ninguno}</Dato>
+          <Dato label={f('CLI_DIRECCION')}>{record.CLI_DIRECCION || ninguno}</Dato>
+          <Dato label={f('TCL_CODIGO')}>{nombreDe(tipos, record.TCL_CODIGO, 'TCL_CODIGO', 'TCL_NOMBRE') ?? ninguno}</Dato>
+          <Dato label={f('GCL_CODIGO')}>{nombreDe(grupos, record.GCL_CODIGO, 'GCL_CODIGO', 'GCL_NOMBRE') ?? ninguno}</Dato>
+          <Dato label={f('TJU_CODIGO')}>{nombreDe(juridicos, record.TJU_CODIGO, 'TJU_CODIGO', 'TJU_NOMBRE') ?? ninguno}</Dato>
+          <Dato label={f('CLI_VENDEDOR')}>{record.vendedor ?? t('lista.sin_vendedor')}</Dato>
+          <Dato label={t('show.credito')}>
+            {[
+              record.CLI_DIAS_CREDITO ? t('show.credito_dias', { smart_count: record.CLI_DIAS_CREDITO }) : t('show.contado'),
+              Number(record.CLI_LIMITE_CREDITO) ? t('show.credito_limite', { limite: record.CLI_LIMITE_CREDITO }) : t('show.sin_limite'),
+            ].join(' · ')}
+          </Dato>
+          <Dato label={f('CLI_CREADO')}>{formatDateTime(record.CLI_CREADO)}</Dato>
+          {record.CLI_OBSERVACION && (
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <Dato label={f('CLI_OBSERVACION')}>
+                <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
+                  {record.CLI_OBSERVACION}
+                </Box>
+              </Dato>
+            </Box>
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
