@@ -1,0 +1,1 @@
+CREATE INDEX "clientes_nombre" ON "clientes" USING btree ("emp_codigo","cli_razon_social","cli_codigo");
