@@ -20,7 +20,7 @@ const API = '/api/EmpresasAmelia';
 const WARM_UP = 5;
 
 /** The driver under Drizzle, used directly: the "same SQL through the driver" the API is compared with. */
-type Driver = {
+export type Driver = {
   query(text: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
   exec(script: string): Promise<unknown>;
 };
@@ -28,7 +28,7 @@ type Driver = {
 /** The client drizzle() was given, which it keeps as $client (Db's type, NodePgDatabase, does not declare it). */
 const clientOf = (database: Database) => (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
 
-function driverOf(database: Database): Driver {
+export function driverOf(database: Database): Driver {
   if (database.kind === 'pglite') {
     const client = clientOf(database) as PGlite;
     return { query: (text, params) => client.query(text, params), exec: (script) => client.exec(script) };
@@ -76,7 +76,7 @@ async function seedCompanies(database: Database, companies: number) {
   console.log(`Sembrado en ${((Date.now() - start) / 1000).toFixed(1)} s`);
 }
 
-type OnQuery = (sql: string, params: unknown[]) => void;
+export type OnQuery = (sql: string, params: unknown[]) => void;
 
 type BenchDatabase = { database: Database; where: string; close(): Promise<void> };
 
@@ -165,7 +165,7 @@ parentPort.on('message', ({ id, method, target, body, token }) => {
 });
 `;
 
-function httpClient(base: string) {
+export function httpClient(base: string) {
   const worker = new Worker(CLIENT, { eval: true, workerData: { base } });
   const pending = new Map<number, { resolve: (r: Response) => void; reject: (e: Error) => void }>();
   let next = 0;
@@ -188,7 +188,7 @@ const listUrl = (filter: Record<string, unknown>, range: [number, number] = [0, 
   `${API}/soporte?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range), sort: '["SPT_ID","DESC"]' })}`;
 
 /** The budget of DESIGN.md: 1.25x the driver's time, or 1 ms more when the driver takes under 4 ms. */
-const budgetFor = (sqlMs: number) => (sqlMs < 4 ? sqlMs + 1 : sqlMs * 1.25);
+export const budgetFor = (sqlMs: number) => (sqlMs < 4 ? sqlMs + 1 : sqlMs * 1.25);
 
 export type ApiBenchOptions = { tickets: number; companies?: number; runs: number; databaseUrl?: string; showSql: boolean };
 

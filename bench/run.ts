@@ -1,5 +1,6 @@
 /**
  * npm run bench [-- --api | --bundles | --ttc] [--tickets 10000|100000|1000000] [--empresas 100000] [--runs N] [--sql]
+ * npm run bench -- --clientes 200000|1000000 [--memoria]: the clients book (bench/api-clientes.ts), alone unless other parts are named
  *
  * The performance budgets of DESIGN.md, measured: the API against the same SQL through the driver (PGlite, or
  * PostgreSQL with BENCH_DATABASE_URL), the JavaScript each route downloads, and the time to content in Chromium.
@@ -7,6 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { benchApi } from './api-lists';
+import { benchClientes } from './api-clientes';
 import { bundleReport } from './bundle-report';
 import { timeToContent } from './ttc';
 import { ensureBuilt, launchBrowser, startWebServer } from './browser';
@@ -25,6 +27,9 @@ const { values } = parseArgs({
     empresas: { type: 'string', default: '0' },
     runs: { type: 'string', default: '21' },
     sql: { type: 'boolean', default: false },
+    // The clients book on this many generated clients (its own bench database); --memoria adds the import and reports.
+    clientes: { type: 'string', default: '0' },
+    memoria: { type: 'boolean', default: false },
   },
 });
 const tickets = Number(values.tickets);
@@ -33,7 +38,9 @@ const companies = Number(values.empresas);
 if (![0, ...SIZES].includes(companies)) throw new Error(`--empresas debe ser uno de ${SIZES.join(', ')}`);
 if (!SIZES.includes(tickets)) throw new Error(`--tickets debe ser uno de ${SIZES.join(', ')}`);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs debe ser un entero positivo');
-const all = !values.api && !values.bundles && !values.ttc;
+const clients = Number(values.clientes);
+if (!Number.isInteger(clients) || clients < 0) throw new Error('--clientes debe ser un entero positivo');
+const all = !values.api && !values.bundles && !values.ttc && !clients;
 
 let failed = false;
 
@@ -45,6 +52,18 @@ if (all || values.api) {
     `API de la mesa de ayuda${companies ? ' y de empresas' : ''} frente al mismo SQL por el driver: ${tickets.toLocaleString('es-EC')} tickets${companiesNote}, ${result.where}, HTTP en 127.0.0.1 desde otro hilo, mediana de ${runs} (presupuesto: 1.25x, o +1 ms bajo 4 ms)`,
     result.rows,
   );
+  failed ||= result.failed;
+}
+
+if (clients) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const result = await benchClientes({ clients, runs, databaseUrl, showSql: values.sql, memory: values.memoria });
+  printTable(
+    `API de clientes frente al mismo SQL por el driver: ${clients.toLocaleString('es-EC')} clientes (${result.bigTotal.toLocaleString('es-EC')} de Comercial Andina, la empresa medida), ${result.where}, mediana de ${runs} (presupuesto: 1.25x, o +1 ms bajo 4 ms)`,
+    result.rows,
+  );
+  if (result.work.length)
+    printTable('Importación y reportes de clientes: tiempo y memoria del proceso (picos sobre lo que usaba antes)', result.work);
   failed ||= result.failed;
 }
 

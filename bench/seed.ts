@@ -3,150 +3,24 @@
  * a million rows take a minute instead of the hours row-by-row inserts from Node would. Everything derives from the
  * row number through fixed hashes, so every run with the same size gets the same data.
  */
+import {
+  list,
+  hash,
+  pick,
+  upper,
+  FIRST_NAMES,
+  SURNAMES,
+  COMPANY_KINDS,
+  COMPANY_WORDS,
+  COMPANY_FORMS,
+  DOMAINS,
+  CITIES,
+  STREETS,
+} from '../server/infra/db/generated-words';
 
 /** Bump when the generated data changes: a database seeded by another version is seeded again. */
 export const SEED_VERSION = 1;
 
-const list = (words: string[]) => `ARRAY[${words.map((w) => `'${w.replaceAll("'", "''")}'`).join(', ')}]`;
-
-const FIRST_NAMES = list([
-  'María',
-  'José',
-  'Luis',
-  'Ana',
-  'Carlos',
-  'Gabriela',
-  'Jorge',
-  'Verónica',
-  'Juan Carlos',
-  'Daniela',
-  'Diego',
-  'Paola',
-  'Fernando',
-  'Andrea',
-  'Santiago',
-  'Lucía',
-  'Mauricio',
-  'Carmen',
-  'Patricio',
-  'Sofía',
-  'Xavier',
-  'Rosa',
-  'Esteban',
-  'Valeria',
-  'Francisco',
-  'Mónica',
-  'Raúl',
-  'Elena',
-  'Marco',
-  'Cristina',
-  'Edison',
-  'Natalia',
-  'Wilson',
-  'Isabel',
-  'Geovanny',
-  'Karina',
-  'Fabián',
-  'Lorena',
-  'Rodrigo',
-  'Pamela',
-]);
-const SURNAMES = list([
-  'Guerrero',
-  'Paredes',
-  'Andrade',
-  'Zambrano',
-  'Mora',
-  'Vera',
-  'Cedeño',
-  'Torres',
-  'Villacís',
-  'Cevallos',
-  'Salazar',
-  'Espinoza',
-  'Castillo',
-  'Rodríguez',
-  'Pérez',
-  'Sánchez',
-  'Jaramillo',
-  'Ortega',
-  'Bravo',
-  'Muñoz',
-  'Moreira',
-  'Macías',
-  'Intriago',
-  'Chávez',
-  'Herrera',
-  'Aguirre',
-  'Benítez',
-  'Calderón',
-  'Delgado',
-  'Estrada',
-  'Flores',
-  'Granda',
-  'Hidalgo',
-  'Iñiguez',
-  'León',
-  'Maldonado',
-  'Naranjo',
-  'Ochoa',
-  'Ponce',
-  'Quishpe',
-  'Ramírez',
-  'Suárez',
-  'Tapia',
-  'Ubidia',
-  'Valencia',
-  'Yépez',
-  'Alvarado',
-  'Barragán',
-  'Carrión',
-  'Dávila',
-  'Egas',
-  'Falconí',
-  'Gallegos',
-  'Haro',
-  'Loor',
-  'Mendoza',
-  'Noboa',
-  'Orellana',
-  'Palacios',
-  'Romero',
-]);
-const COMPANY_KINDS = list([
-  'Comercial',
-  'Distribuidora',
-  'Importadora',
-  'Ferretería',
-  'Farmacia',
-  'Constructora',
-  'Servicios',
-  'Inversiones',
-  'Agrícola',
-  'Transportes',
-  'Panadería',
-  'Librería',
-]);
-const COMPANY_WORDS = list([
-  'Andina',
-  'del Pacífico',
-  'San José',
-  'Los Andes',
-  'Guayas',
-  'Amazonas',
-  'El Sol',
-  'La Costa',
-  'Santa Rosa',
-  'Tungurahua',
-  'Cotopaxi',
-  'Chimborazo',
-  'Manabí',
-  'Galápagos',
-  'Del Valle',
-  'Pichincha',
-]);
-const COMPANY_FORMS = list(['S.A.', 'Cía. Ltda.', 'S.A.S.']);
-const DOMAINS = list(['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.es', 'live.com', 'correo.ec']);
 const MESSAGES = list([
   '<p>No puedo autorizar mis facturas en el SRI, me sale error de firma.</p>',
   '<p>Necesito cambiar el plan contratado a uno con más comprobantes.</p>',
@@ -163,12 +37,6 @@ const MESSAGES = list([
  * followed by xor-shift mixing (without the mixing, two salts differ by a constant and every "random" pair of surnames
  * would be one of 60). Constants keep every product under 2^63.
  */
-const hash = (i: string, salt: number, range: number) => {
-  const first = `(((${i})::bigint + ${salt * 1_000_003}) * 2654435761 % 4294967296)`;
-  const second = `((${first} # (${first} >> 16)) * 73244475 % 4294967296)`;
-  return `((${second} # (${second} >> 13)) % ${range})::int`;
-};
-const pick = (array: string, i: string, salt: number) => `(${array})[1 + ${hash(i, salt, 1_000_000)} % cardinality(${array})]`;
 
 /**
  * The SQL script that adds `tickets` tickets (and their history) from about tickets/4 customers: natural persons
@@ -253,30 +121,6 @@ COMMIT;
 `;
 }
 
-const CITIES = list([
-  'Quito',
-  'Guayaquil',
-  'Cuenca',
-  'Ambato',
-  'Manta',
-  'Loja',
-  'Machala',
-  'Riobamba',
-  'Ibarra',
-  'Portoviejo',
-  'Esmeraldas',
-  'Latacunga',
-]);
-const STREETS = list([
-  'Av. Amazonas',
-  'Av. 9 de Octubre',
-  'Calle Bolívar',
-  'Av. de las Américas',
-  'Calle Sucre',
-  'Av. Simón Bolívar',
-  'Calle García Moreno',
-  'Av. Colón',
-]);
 const DISTRIBUTORS = [
   'Distribuciones Sierra Norte',
   'Soluciones Contables del Austro',
@@ -284,7 +128,6 @@ const DISTRIBUTORS = [
   'Asesoría Tributaria Amazónica',
 ];
 /** Lower case to upper case for the letters of Spanish names: PGlite's C collation leaves accented letters alone in upper(). */
-const upper = (text: string) => `upper(translate(${text}, 'áéíóúñü', 'ÁÉÍÓÚÑÜ'))`;
 
 /**
  * The SQL that adds `count` companies as a back office sees them: valid-looking RUCs (sociedades with their modulo-11

@@ -77,7 +77,8 @@ function flagCondition(text: string, bind: Bind): SQL {
   return sql`${clientes.CLI_BANDERAS} @> ${bind(JSON.stringify({ [text]: true }))}::jsonb`;
 }
 
-const SORTS = {
+/** The list's orders; each ends in a key unique within a company, so a report can read its rows after the last one. */
+export const SORTS = {
   CLI_CODIGO: [clientes.CLI_CODIGO],
   CLI_RAZON_SOCIAL: [clientes.CLI_RAZON_SOCIAL, clientes.CLI_CODIGO],
   // Unique within a company (clientes_identificacion serves the order).
@@ -86,7 +87,7 @@ const SORTS = {
   CLI_CREADO: [clientes.CLI_CODIGO],
   id: [clientes.CLI_CODIGO],
 } satisfies Record<string, AnyColumn[]>;
-type Sort = keyof typeof SORTS;
+export type Sort = keyof typeof SORTS;
 
 /** The filters a caller may send (the scope's keys below are the server's own). */
 export const PUBLIC_FILTERS = ['q', 'TCL_CODIGO', 'GCL_CODIGO', 'CLI_VENDEDOR', 'CLI_ACTIVO', 'bandera', 'id'] as const;
@@ -97,7 +98,8 @@ export const PUBLIC_FILTERS = ['q', 'TCL_CODIGO', 'GCL_CODIGO', 'CLI_VENDEDOR', 
 const SCOPE_EMPRESA = '_empresa';
 const SCOPE_VENDEDOR = '_vendedor';
 
-const spec: ListSpec<Sort> = {
+/** GET /api/clientes's filters and orders; the reports read the same (clientesImportacion/filtros.ts). */
+export const clientListSpec: ListSpec<Sort> = {
   resource: 'clientes',
   table: clientes,
   key: clientes.CLI_CODIGO,
@@ -147,7 +149,7 @@ const clientPage = (db: Db, { page, orderBy }: PageRequest) =>
     .orderBy(...orderBy);
 
 /** One page of the clients the caller may see (the query must come from scopedQuery). */
-export const listClients = (db: Db, query: ListQuery) => readPage(db, spec, query, clientPage, toCliente);
+export const listClients = (db: Db, query: ListQuery) => readPage(db, clientListSpec, query, clientPage, toCliente);
 
 /** The client by id, if the caller may see it: one prepared statement per scope kind. */
 export async function findClient(db: Executor, request: FastifyRequest, id: number): Promise<Cliente | undefined> {

@@ -1,0 +1,45 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { IMPORTACION_CLIENTES } from '../../../src/domain/clientes';
+
+/** One refused row of an import: its line in the file (the header is line 1), its identification and why. */
+export const ErrorImportacion = Type.Object({
+  linea: Type.Integer({ description: 'Línea del archivo (la cabecera es la línea 1)' }),
+  identificacion: Type.String(),
+  motivo: Type.String({ description: 'Por qué no se guardó, en español' }),
+});
+export type ErrorImportacion = Static<typeof ErrorImportacion>;
+
+export const ResultadoImportacion = Type.Object({
+  total: Type.Integer({ description: 'Filas de datos leídas (sin la cabecera ni las líneas vacías)' }),
+  creados: Type.Integer(),
+  actualizados: Type.Integer({ description: 'Clientes que ya existían con esa identificación y se actualizaron' }),
+  advertencias: Type.Integer({
+    description:
+      'Filas guardadas cuya cédula o RUC no pasa el dígito verificador (se aceptan, como en el formulario al aceptar la advertencia)',
+  }),
+  errores: Type.Array(ErrorImportacion, { description: `Las filas no guardadas, como máximo ${IMPORTACION_CLIENTES.maxErrores}` }),
+  erroresOmitidos: Type.Integer({ description: 'Filas con error que no caben en la lista' }),
+});
+export type ResultadoImportacion = Static<typeof ResultadoImportacion>;
+
+export const FORMATOS_PLANTILLA = ['csv', 'xlsx'] as const;
+export type FormatoPlantilla = (typeof FORMATOS_PLANTILLA)[number];
+export const PlantillaQuery = Type.Object({
+  formato: Type.Unsafe<FormatoPlantilla>({
+    type: 'string',
+    enum: [...FORMATOS_PLANTILLA],
+    default: 'xlsx',
+    errorMessage: 'El formato debe ser csv o xlsx',
+  }),
+});
+
+export const FORMATOS_REPORTE = ['xlsx', 'pdf'] as const;
+export type FormatoReporte = (typeof FORMATOS_REPORTE)[number];
+export const ReporteQuery = Type.Object({
+  formato: Type.Unsafe<FormatoReporte>({ type: 'string', enum: [...FORMATOS_REPORTE], errorMessage: 'El formato debe ser xlsx o pdf' }),
+  filter: Type.Optional(Type.String({ maxLength: 2000 })),
+  sort: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type ReporteQuery = Static<typeof ReporteQuery>;
+
+export const Archivo = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'El archivo' });

@@ -1,0 +1,191 @@
+import { PassThrough, Transform, type Readable } from 'node:stream';
+import Papa from 'papaparse';
+import { HttpError } from '../../core/errors';
+import { IMPORTACION_CLIENTES } from '../../../src/domain/clientes';
+
+/**
+ * Reading an import file as a stream of rows: a CSV through papaparse (comma, semicolon or tab, found in the header
+ * line; UTF-8 with or without BOM, or Windows-1252 as Excel saves "CSV" on Windows) or the first sheet of an .xlsx
+ * through exceljs' streaming reader. Neither holds the file: rows come out as the bytes come in.
+ */
+
+/** A row of the file: its line (the header is line 1) and its cells as text. */
+export type FileRow = { linea: number; cells: string[] };
+
+export type FileKind = 'csv' | 'xlsx';
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+/** Content that is surely not a CSV: a zip, a PDF, an old Office file (OLE), an image. */
+const NOT_TEXT = [ZIP, [0x25, 0x50, 0x44, 0x46], [0xd0, 0xcf, 0x11, 0xe0], [0x89, 0x50, 0x4e, 0x47], [0xff, 0xd8, 0xff]];
+const startsWith = (head: Buffer, signature: number[]) => signature.every((byte, i) => head[i] === byte);
+
+/**
+ * The kind of an uploaded file by its name and its first bytes: an .xlsx is a zip, a .csv is text (no zip, PDF, image
+ * or NUL byte in its first chunk). Anything else is a 400 with the accepted types.
+ */
+export function fileKind(filename: string, head: Buffer): FileKind {
+  const extension = filename.toLowerCase().split('.').pop();
+  const refuse = () => new HttpError(400, IMPORTACION_CLIENTES.typeMessage);
+  if (extension === 'xlsx') {
+    if (!startsWith(head, ZIP)) throw refuse();
+    return 'xlsx';
+  }
+  if (extension === 'csv' || extension === 'txt') {
+    if (NOT_TEXT.some((signature) => startsWith(head, signature)) || head.includes(0)) throw refuse();
+    return 'csv';
+  }
+  throw refuse();
+}
+
+/** Whether bytes are valid UTF-8 (a character cut at the end of the chunk counts as valid). */
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Bytes to text: UTF-8 (its BOM dropped), unless the first chunk is not valid UTF-8, then Windows-1252. A character
+ * split between two chunks is decoded whole.
+ */
+function decoder(): Transform {
+  let decode: TextDecoder | undefined;
+  return new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _encoding, done) {
+      decode ??= new TextDecoder(isUtf8(chunk) ? 'utf-8' : 'windows-1252');
+      done(null, decode.decode(chunk, { stream: true }));
+    },
+    flush(done) {
+      done(null, decode?.decode() ?? '');
+    },
+  });
+}
+
+/** The separator of a CSV: the one of ; , and tab that appears most in its first line (comma when none). */
+function separatorOf(firstLine: string): string {
+  const counts = [';', ',', '\t'].map((s) => ({ s, n: firstLine.split(s).length - 1 }));
+  counts.sort((a, b) => b.n - a.n);
+  return counts[0].n > 0 ? counts[0].s : ',';
+}
+
+/** The CSV's records with their line numbers (a record with a quoted line break counts as one line). */
+async function* csvRows(input: Readable): AsyncGenerator<FileRow> {
+  const text = input.pipe(decoder());
+  input.on('error', (error) => text.destroy(error));
+  // The separator comes from the first line: read until it is complete (or 64 kB).
+  let head = '';
+  const chunks = text[Symbol.asyncIterator]();
+  while (!head.includes('\n') && head.length < 65_536) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head += next.value as string;
+  }
+  const delimiter = separatorOf(head.replace(/^\uFEFF/, '').split('\n')[0]);
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: false }) as unknown as PassThrough;
+  const source = new PassThrough({ encoding: 'utf8' });
+  source.pipe(parser);
+  (async () => {
+    try {
+      source.write(head.replace(/^\uFEFF/, ''));
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) break;
+        if (!source.write(next.value)) await new Promise((resolve) => source.once('drain', resolve));
+      }
+      source.end();
+    } catch (error) {
+      parser.destroy(error as Error);
+    }
+  })();
+  let linea = 0;
+  for await (const record of parser as AsyncIterable<string[]>) {
+    linea++;
+    yield { linea, cells: record };
+  }
+}
+
+type CellValue = unknown;
+
+/** An Excel cell's value as the text a person reads in it. */
+export function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    const v = value as { richText?: Array<{ text: string }>; text?: unknown; result?: unknown; error?: unknown };
+    if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('');
+    if ('text' in v) return cellText(v.text);
+    if ('result' in v) return cellText(v.result);
+    if ('error' in v) return '';
+  }
+  return String(value);
+}
+
+/** The first sheet's rows, each with its row number as Excel shows it. */
+async function* xlsxRows(input: Readable): AsyncGenerator<FileRow> {
+  const { default: ExcelJS } = await import('exceljs');
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<{ number: number; values: CellValue[] }>) {
+        const values = Array.isArray(row.values) ? row.values : [];
+        const cells: string[] = [];
+        // values[0] is always empty: Excel's columns start at 1.
+        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+        yield { linea: row.number, cells };
+      }
+      return;
+    }
+  } finally {
+    // Whatever the reader did not read (the other sheets) is not waited for.
+    input.resume();
+  }
+}
+
+/**
+ * The rows of an uploaded file. The first chunk decides the kind (fileKind); a damaged file becomes a 400 with the
+ * reason in Spanish, whatever the parser's own message was.
+ */
+export async function* fileRows(filename: string, stream: Readable): AsyncGenerator<FileRow> {
+  const chunks = stream[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  if (first.done) throw new HttpError(400, IMPORTACION_CLIENTES.vacio);
+  const head = first.value as Buffer;
+  const kind = fileKind(filename, head);
+  // The bytes already read, then the rest, as one stream again.
+  const whole = new PassThrough();
+  stream.on('error', (error) => whole.destroy(error));
+  whole.write(head);
+  (async () => {
+    try {
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) break;
+        if (!whole.write(next.value)) await new Promise((resolve) => whole.once('drain', resolve));
+      }
+      whole.end();
+    } catch (error) {
+      whole.destroy(error as Error);
+    }
+  })();
+  const rows = kind === 'csv' ? csvRows(whole) : xlsxRows(whole);
+  try {
+    yield* rows;
+  } catch (error) {
+    if (error instanceof HttpError || (error as { reason?: string }).reason) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw error;
+    throw new HttpError(400, IMPORTACION_CLIENTES.archivoDanado);
+  }
+}
