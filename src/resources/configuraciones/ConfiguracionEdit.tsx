@@ -63,7 +63,16 @@ export function ValueInput({ field, record }: { field: SettingField; record: Set
         />
       );
     case 'choice':
-      return <RadioButtonGroupInput {...common} choices={[...(field.choices ?? [])]} validate={check} />;
+      // A radio group has no fullWidth (MUI would pass it on to a <div>).
+      return (
+        <RadioButtonGroupInput
+          source={field.key}
+          label={field.label}
+          helperText={field.help}
+          choices={[...(field.choices ?? [])]}
+          validate={check}
+        />
+      );
     case 'image':
       return <ImageValueInput field={field} record={record} />;
     case 'tel':
