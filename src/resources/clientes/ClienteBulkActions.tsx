@@ -1,17 +1,10 @@
 import { useState } from 'react';
 import { Button, Confirm, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import MuiButton from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import { AsignarLoteButton } from '../../shell/AsignarLoteButton';
 import { useVendedores } from './catalogos';
 import { ClienteExportar } from './ClienteExportar';
 import type { LoteAccion } from './tipos';
@@ -49,48 +42,16 @@ function AsignarVendedor({ lote }: { lote: ReturnType<typeof useLote> }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => texto(`lista.${key}`, options);
   const { data: vendedores = [] } = useVendedores();
-  const [open, setOpen] = useState(false);
-  const [value, setValue] = useState('');
-  const close = () => setOpen(false);
   return (
-    <>
-      <Button label={t('asignar')} onClick={() => setOpen(true)} disabled={lote.pending}>
-        <PersonAddIcon />
-      </Button>
-      <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="asignar-vendedor-titulo">
-        <DialogTitle id="asignar-vendedor-titulo">{t('asignar_titulo', { smart_count: lote.count })}</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            fullWidth
-            margin="dense"
-            label={translate('resources.clientes.fields.CLI_VENDEDOR')}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          >
-            <MenuItem value="none">{t('sin_vendedor')}</MenuItem>
-            {vendedores.map((v) => (
-              <MenuItem key={v.USU_CODIGO} value={String(v.USU_CODIGO)}>
-                {v.nombre}
-              </MenuItem>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={close}>{translate('ra.action.cancel')}</MuiButton>
-          <MuiButton
-            variant="contained"
-            disabled={!value || lote.pending}
-            onClick={async () => {
-              close();
-              await lote.run('asignarVendedor', value === 'none' ? null : Number(value));
-            }}
-          >
-            {t('asignar')}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
-    </>
+    <AsignarLoteButton
+      label={t('asignar')}
+      title={t('asignar_titulo', { smart_count: lote.count })}
+      field={translate('resources.clientes.fields.CLI_VENDEDOR')}
+      none={t('sin_vendedor')}
+      choices={vendedores.map((v) => ({ id: v.USU_CODIGO, name: v.nombre }))}
+      disabled={lote.pending}
+      onConfirm={(id) => lote.run('asignarVendedor', id)}
+    />
   );
 }
 

@@ -1,19 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Confirm, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
-import MuiButton from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
-import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import { AsignarLoteButton } from '../../shell/AsignarLoteButton';
 import type { AccionLote, Distribuidor, FormatoExportacion, LoteResultado } from '../../../server/modules/empresas/list-contract';
 
 /** Runs a bulk action on the selected companies, then refreshes the list and its counts. */
@@ -91,48 +85,16 @@ export function ExportarButton({ ids, label }: { ids?: Identifier[]; label?: str
 
 function AsignarDistribuidor({ distribuidores, lote }: { distribuidores: Distribuidor[]; lote: ReturnType<typeof useLote> }) {
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  const [value, setValue] = useState('');
-  const close = () => setOpen(false);
   return (
-    <>
-      <Button label={translate('resources.empresas.lista.asignar')} onClick={() => setOpen(true)} disabled={lote.pending}>
-        <PersonAddIcon />
-      </Button>
-      <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
-        <DialogTitle>{translate('resources.empresas.lista.asignar_titulo', { smart_count: lote.count })}</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            fullWidth
-            margin="dense"
-            label={translate('resources.empresas.fields.EMP_DISTRIBUIDOR')}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          >
-            <MenuItem value="none">{translate('resources.empresas.lista.quitar_distribuidor')}</MenuItem>
-            {distribuidores.map((d) => (
-              <MenuItem key={d.ADM_CODIGO} value={String(d.ADM_CODIGO)}>
-                {d.ADM_NOMBRE}
-              </MenuItem>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={close}>{translate('ra.action.cancel')}</MuiButton>
-          <MuiButton
-            variant="contained"
-            disabled={!value || lote.pending}
-            onClick={async () => {
-              close();
-              await lote.run('distribuidor', value === 'none' ? null : Number(value));
-            }}
-          >
-            {translate('resources.empresas.lista.asignar')}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
-    </>
+    <AsignarLoteButton
+      label={translate('resources.empresas.lista.asignar')}
+      title={translate('resources.empresas.lista.asignar_titulo', { smart_count: lote.count })}
+      field={translate('resources.empresas.fields.EMP_DISTRIBUIDOR')}
+      none={translate('resources.empresas.lista.quitar_distribuidor')}
+      choices={distribuidores.map((d) => ({ id: d.ADM_CODIGO, name: d.ADM_NOMBRE }))}
+      disabled={lote.pending}
+      onConfirm={(id) => lote.run('distribuidor', id)}
+    />
   );
 }
 
