@@ -72,6 +72,9 @@ export async function main() {
     database.kind === 'pglite' && config.checkpointIntervalMs > 0
       ? setInterval(() => void maintain(), config.checkpointIntervalMs)
       : undefined;
+  // The first pass looks at every table (PGlite forgot the previous process's counters): soon after start, not at once,
+  // so that it never delays being ready.
+  const firstPassTimer = checkpointTimer && setTimeout(() => void maintain(), Math.min(5_000, config.checkpointIntervalMs));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -79,6 +82,7 @@ export async function main() {
     closing = true;
     app.log.info(`${signal} recibido: cerrando Amelia`);
     clearInterval(checkpointTimer);
+    clearTimeout(firstPassTimer);
     try {
       await app.close();
       await database.close();
