@@ -21,12 +21,10 @@ import { DEMO } from '../server/infra/db/demo-accounts';
 import { loadConfig } from '../server/config';
 import { buildApp } from '../server/app';
 import { clientesEmpresaGrande, clientsSeedScript } from '../server/infra/db/seed-clientes';
-import { budgetFor, driverOf, httpClient, type Driver, type OnQuery } from './api-lists';
-import { median, verdict } from './report';
+import { compareCase, driverOf, httpClient, statementRecorder, type Driver, type OnQuery } from './api-lists';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LOGIN = '/api/EmpresasAmelia/login';
-const WARM_UP = 5;
 /** Bump when the generated clients change: a database seeded by another version is seeded again. */
 const SEED_VERSION = 1;
 
@@ -196,12 +194,8 @@ function download(base: string, token: string, target: string): Promise<{ status
 }
 
 export async function benchClientes({ clients, runs, databaseUrl, showSql, memory }: ClientesBenchOptions) {
-  const captured: Array<{ sql: string; params: unknown[] }> = [];
-  let capturing = false;
-  const onQuery: OnQuery = (sql, params) => {
-    if (capturing) captured.push({ sql, params });
-  };
-  const bench = await openBenchDatabase(clients, databaseUrl, onQuery);
+  const recorder = statementRecorder();
+  const bench = await openBenchDatabase(clients, databaseUrl, recorder.onQuery);
   const { database } = bench;
   const driver = driverOf(database);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-bench-'));
@@ -251,69 +245,8 @@ export async function benchClientes({ clients, runs, databaseUrl, showSql, memor
       { caso: `POST nombre "${words}"`, method: 'POST', url: '/api/clientes/nombre', body: { nombre: words } },
       { caso: 'totalClientes', method: 'GET', url: '/api/clientes/totalClientes' },
     ];
-    for (const { caso, method, url, body } of cases) {
-      captured.length = 0;
-      capturing = true;
-      const first = await call(method, url, { token, body });
-      capturing = false;
-      const statements = [...captured];
-      if (first.status !== 200) {
-        rows.push({
-          caso,
-          'API ms': '-',
-          'SQL ms': '-',
-          razón: '-',
-          'presupuesto ms': '-',
-          sentencias: statements.length,
-          total: '-',
-          resultado: `FALLA (HTTP ${first.status})`,
-        });
-        continue;
-      }
-      if (showSql) {
-        console.log(`\n-- ${caso}`);
-        for (const s of statements) console.log(`${s.sql};  -- ${JSON.stringify(s.params)}`);
-      }
-      const api = async () => {
-        const response = await call(method, url, { token, body });
-        if (response.status !== 200) throw new Error(`${caso}: HTTP ${response.status} ${response.body}`);
-        return response.ms;
-      };
-      const sql = async () => {
-        const start = process.hrtime.bigint();
-        for (const s of statements) await driver.query(s.sql, s.params);
-        return Number(process.hrtime.bigint() - start) / 1e6;
-      };
-      const apiSamples: number[] = [];
-      const sqlSamples: number[] = [];
-      for (let i = 0; i < WARM_UP + runs; i++) {
-        let apiMs: number, sqlMs: number;
-        if (i % 2) {
-          apiMs = await api();
-          sqlMs = await sql();
-        } else {
-          sqlMs = await sql();
-          apiMs = await api();
-        }
-        if (i < WARM_UP) continue;
-        apiSamples.push(apiMs);
-        sqlSamples.push(sqlMs);
-      }
-      const apiMs = median(apiSamples);
-      const sqlMs = median(sqlSamples);
-      const budget = budgetFor(sqlMs);
-      const range = first.headers['content-range'];
-      rows.push({
-        caso,
-        'API ms': apiMs,
-        'SQL ms': sqlMs,
-        razón: apiMs / sqlMs,
-        'presupuesto ms': budget,
-        sentencias: statements.length,
-        total: typeof range === 'string' ? range.split('/')[1] : '-',
-        resultado: verdict(apiMs <= budget),
-      });
-    }
+    for (const { caso, method, url, body } of cases)
+      rows.push(await compareCase({ caso, method, url, body, token, call, driver, recorder, runs, showSql }));
 
     if (memory) {
       // Files of the real size: the whole company's list (bigTotal rows) as Excel and PDF, the memory sampled meanwhile.

@@ -38,10 +38,11 @@ export const ESTADOS_VIGENCIA: readonly EstadoVigencia[] = ['vigente', 'por_venc
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The status of an expiry date (YYYY-MM-DD, or null when there is none) on a given day. */
-export function vigencia(caduca: string | null, hoy: Date): EstadoVigencia {
-  if (!caduca) return 'sin';
+export const vigencia = (caduca: string | null, hoy: Date): EstadoVigencia => vigenciaEn(hoy)(caduca);
+
+/** vigencia() for many dates on one day (a list page): the day's bounds are computed once. */
+export function vigenciaEn(hoy: Date): (caduca: string | null) => EstadoVigencia {
   const today = isoDay(hoy);
-  if (caduca < today) return 'vencido';
-  const aviso = new Date(hoy.getTime() + DIAS_AVISO_VENCIMIENTO * 86_400_000);
-  return caduca <= isoDay(aviso) ? 'por_vencer' : 'vigente';
+  const aviso = isoDay(new Date(hoy.getTime() + DIAS_AVISO_VENCIMIENTO * 86_400_000));
+  return (caduca) => (!caduca ? 'sin' : caduca < today ? 'vencido' : caduca <= aviso ? 'por_vencer' : 'vigente');
 }

@@ -17,7 +17,7 @@ import {
   DIAS_AVISO_VENCIMIENTO,
   ESTADOS_COMPROBACION,
   ESTADOS_VIGENCIA,
-  vigencia,
+  vigenciaEn,
   type EstadoVigencia,
 } from '../../../src/domain/empresas';
 import { PERFIL } from '../../../src/domain/perfiles';
@@ -115,12 +115,12 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectCompanies>['execute']>>[nu
 
 function serializer() {
   // vigencia() reads the UTC day of its date: midnight UTC of Ecuador's today.
-  const today = new Date(`${hoyEcuador()}T00:00:00Z`);
+  const estado = vigenciaEn(new Date(`${hoyEcuador()}T00:00:00Z`));
   return (row: Row): EmpresaFila => ({
     ...row,
     EMP_FECHAREGISTRO: row.EMP_FECHAREGISTRO.toISOString(),
-    planEstado: vigencia(row.EMP_PLAN_CADUCA, today),
-    firmaEstado: vigencia(row.EMP_FIRMA_CADUCA, today),
+    planEstado: estado(row.EMP_PLAN_CADUCA),
+    firmaEstado: estado(row.EMP_FIRMA_CADUCA),
   });
 }
 
