@@ -325,6 +325,17 @@ describe.each(testDatabases)('clientes: /api/clientes y sus catálogos (%s)', (k
     expect(range).toBe('clientes 0-0/1');
     expect((await list({ filter: { q: 'bazar angel' } })).rows.map((r) => r.CLI_CODIGO)).toContain(maria.CLI_CODIGO);
     expect((await list({ filter: { q: jose.CLI_IDENTIFICACION.slice(2, 9) } })).rows.map((r) => r.CLI_CODIGO)).toContain(jose.CLI_CODIGO);
+    // A whole cédula finds that person and their RUC (the cédula followed by 001); a whole RUC finds only itself.
+    const person = await create({ CLI_RAZON_SOCIAL: 'Persona Natural' });
+    const business = await create({
+      CLI_TIPO_IDENTIFICACION: '04',
+      CLI_IDENTIFICACION: `${person.CLI_IDENTIFICACION}001`,
+      CLI_RAZON_SOCIAL: 'Persona Natural con RUC',
+    });
+    const found = async (q: string) => (await list({ filter: { q } })).rows.map((r) => r.CLI_CODIGO);
+    expect(await found(` ${person.CLI_IDENTIFICACION} `)).toEqual([business.CLI_CODIGO, person.CLI_CODIGO]);
+    expect(await found(business.CLI_IDENTIFICACION)).toEqual([business.CLI_CODIGO]);
+    expect((await list({ filter: { q: person.CLI_IDENTIFICACION } }, other)).rows).toEqual([]);
     const tagged = (filter: object) => list({ filter: { q: tag, ...filter } }).then((r) => r.rows.map((c) => c.CLI_CODIGO));
     expect(await tagged({})).toEqual([maria.CLI_CODIGO, jose.CLI_CODIGO]);
     expect(await tagged({ CLI_ACTIVO: false })).toEqual([maria.CLI_CODIGO]);

@@ -667,6 +667,8 @@ export const clientes = pgTable(
     uniqueIndex('clientes_identificacion').on(t.EMP_CODIGO, t.CLI_IDENTIFICACION),
     index('clientes_empresa').on(t.EMP_CODIGO, t.CLI_CODIGO),
     index('clientes_vendedor').on(t.EMP_CODIGO, t.CLI_VENDEDOR, t.CLI_CODIGO),
+    // The group filter, newest first within the company (the list's default order).
+    index('clientes_grupo').on(t.EMP_CODIGO, t.GCL_CODIGO, t.CLI_CODIGO),
     // The list sorted by name within a company (and a search's window in that order).
     index('clientes_nombre').on(t.EMP_CODIGO, t.CLI_RAZON_SOCIAL, t.CLI_CODIGO),
     index('clientes_busqueda_trgm').using('gin', t.CLI_BUSQUEDA.op('gin_trgm_ops')),

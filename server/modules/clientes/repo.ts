@@ -61,8 +61,14 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * A part of the identification, the razón social or the nombre comercial, without accents and in any case, through
  * the trigram index of CLI_BUSQUEDA (normalised by the same function, amelia_busqueda).
+ * A whole cédula (10 digits) or RUC (13) is looked up in the company's unique identification index instead: the
+ * trigram index covers every company's clients, and at 200 000 clients in one company that took 170 ms. A cédula also
+ * finds the RUC of the same person (the cédula followed by 001).
  */
 export function clientSearch(text: string, bind: Bind = embed): SQL {
+  const digits = text.trim();
+  if (/^\d{10}$/.test(digits)) return sql`${clientes.CLI_IDENTIFICACION} IN (${bind(digits)}, ${bind(`${digits}001`)})`;
+  if (/^\d{13}$/.test(digits)) return sql`${clientes.CLI_IDENTIFICACION} = ${bind(digits)}`;
   return sql`${clientes.CLI_BUSQUEDA} LIKE '%' || amelia_busqueda(${bind(escapeLike(text))}) || '%'`;
 }
 

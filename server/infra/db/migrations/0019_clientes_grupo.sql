@@ -1,0 +1,1 @@
+CREATE INDEX "clientes_grupo" ON "clientes" USING btree ("emp_codigo","gcl_codigo","cli_codigo");
