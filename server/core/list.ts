@@ -169,6 +169,7 @@ type ParsedList = Omit<PageRequest, 'page'> & {
   searching: boolean;
   /** The conditions of the partition filters (see Filter 'integer'), which a search's window walks within. */
   partition?: SQL;
+
   /**
    * A filter on several values of one column (SPT_ESTADO in (ABIERTO, REABIERTO)): the whole condition once per value.
    * An index (column, key) orders one value's rows, not several values' together: each value's rows are read in order
@@ -263,7 +264,13 @@ export function pageCondition(
     const needed = offset + limit;
     const window = Math.min(Math.max(SEARCH_WINDOW_FACTOR * needed, SEARCH_WINDOW_MIN), SEARCH_WINDOW_MAX);
     // The condition is a column of the window's rows, not a WHERE the planner could push into the walk.
-    const recent = sql`SELECT ${key} AS k, ${columns}, (${where ?? sql`true`}) AS hit FROM ${table}${whereOf(list.partition)} ORDER BY ${orderBy} LIMIT ${bind(window)}`;
+    // One owner's window is found by its keys alone first: an index-only walk of the owner's index (company, key). Read
+    // with the rows' other columns (the condition's), the planner may walk the primary key backwards filtering by owner
+    // instead, through every newer row of the other owners (800 000 rows, 280 ms, for a company whose clients are the oldest).
+    const windowRows = list.partition
+      ? sql`FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE ${list.partition} ORDER BY ${orderBy} LIMIT ${bind(window)})`
+      : sql`FROM ${table} ORDER BY ${orderBy} LIMIT ${bind(window)}`;
+    const recent = sql`SELECT ${key} AS k, ${columns}, (${where ?? sql`true`}) AS hit ${windowRows}`;
     return sql`${key} IN (WITH w AS MATERIALIZED (SELECT r.k, ${sql.join(
       sortColumns.map((_, i) => sql`r.${alias(i)}`),
       sql`, `,

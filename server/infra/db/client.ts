@@ -165,7 +165,8 @@ const VACUUM_SHARE = 0.2;
 
 /** The migrations recorded as applied (0 before the first). */
 async function appliedMigrations(client: PGlite): Promise<number> {
-  const [{ table }] = (await client.query<{ table: string | null }>(`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS table`)).rows;
+  const [{ table }] = (await client.query<{ table: string | null }>(`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS table`))
+    .rows;
   if (!table) return 0;
   return (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
 }
