@@ -1,0 +1,8 @@
+/** The invoice's pure domain, shared by the web form and the server: catalogues, amounts, access key, the document. */
+export * from './comprobante';
+export * from './catalogos';
+export * from './decimal';
+export * from './calculo';
+export * from './clave-acceso';
+export * from './armar';
+export * from './mensajes';
