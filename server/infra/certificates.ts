@@ -130,12 +130,26 @@ function openPkcs12(bytes: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
   }
 }
 
+const usagesOf = (cert: forge.pki.Certificate): string[] | null => {
+  const keyUsage = cert.getExtension('keyUsage') as Record<string, unknown> | undefined;
+  return keyUsage ? USAGES.filter((usage) => keyUsage[usage] === true) : null;
+};
+
+/** The certificate a .p12 signs with, its private key, and every certificate the file carries (the CA chain). */
+export type SigningCertificate = {
+  info: CertificateInfo;
+  cert: forge.pki.Certificate;
+  key: forge.pki.rsa.PrivateKey;
+  certs: forge.pki.Certificate[];
+};
+
 /**
  * Opens a .p12/.pfx with its password and checks that it can sign: a private key, the certificate of that key (the
- * file may also carry the CA chain), valid at `now`, with a signing key usage. Works with the legacy encryption
- * Ecuadorian CAs still issue (3DES, RC2-40) and the modern one (PBES2: PBKDF2 and AES-256).
+ * file may also carry the CA chain, and some CAs put a second certificate and key for encryption in it: the one with
+ * the digitalSignature usage wins), valid at `now`, with a signing key usage. Works with the legacy encryption
+ * Ecuadorian CAs still issue (3DES, RC2-40, SHA-1 MAC) and the modern one (PBES2: PBKDF2 and AES-256, SHA-256 MAC).
  */
-export function readCertificate(bytes: Buffer, password: string, now = new Date()): CertificateInfo {
+export function openSigningCertificate(bytes: Buffer, password: string, now = new Date()): SigningCertificate {
   const p12 = openPkcs12(bytes, password);
   const keyBags = [forge.pki.oids.pkcs8ShroudedKeyBag, forge.pki.oids.keyBag].flatMap((bagType) => p12.getBags({ bagType })[bagType] ?? []);
   const keys = keyBags.flatMap((bag) => (bag.key ? [bag.key as forge.pki.rsa.PrivateKey] : []));
@@ -143,28 +157,40 @@ export function readCertificate(bytes: Buffer, password: string, now = new Date(
   const certs = (p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).flatMap((bag) =>
     bag.cert ? [bag.cert] : [],
   );
-  const cert = certs.find((c) => keys.some((key) => sameKey(key, c)));
-  if (!cert) throw new CertificateError('claveNoCorresponde', FIRMA_MSG.keyMismatch);
+  const pairs = certs.flatMap((cert) => {
+    const key = keys.find((k) => sameKey(k, cert));
+    return key ? [{ cert, key }] : [];
+  });
+  if (pairs.length === 0) throw new CertificateError('claveNoCorresponde', FIRMA_MSG.keyMismatch);
+  const { cert, key } =
+    pairs.find((p) => usagesOf(p.cert)?.includes('digitalSignature')) ??
+    pairs.find((p) => usagesOf(p.cert)?.includes('nonRepudiation') ?? true) ??
+    pairs[0];
 
   const desde = cert.validity.notBefore;
   const hasta = cert.validity.notAfter;
   if (hasta.getTime() < now.getTime()) throw new CertificateError('vencido', FIRMA_MSG.expired(isoDay(desde), isoDay(hasta)));
   if (desde.getTime() > now.getTime()) throw new CertificateError('noVigente', FIRMA_MSG.notYetValid(isoDay(desde), isoDay(hasta)));
 
-  const keyUsage = cert.getExtension('keyUsage') as Record<string, unknown> | undefined;
-  const usos = keyUsage ? USAGES.filter((usage) => keyUsage[usage] === true) : [];
+  const declared = usagesOf(cert);
   // A certificate without the extension is not restricted (RFC 5280); one that has it must allow signing.
-  if (keyUsage && !usos.some((usage) => SIGNING_USAGES.includes(usage))) throw new CertificateError('uso', FIRMA_MSG.notForSigning);
+  if (declared && !declared.some((usage) => SIGNING_USAGES.includes(usage))) throw new CertificateError('uso', FIRMA_MSG.notForSigning);
 
-  return {
+  const info = {
     titular: nameOf(cert.subject),
     emisor: nameOf(cert.issuer),
     serie: cert.serialNumber.toUpperCase(),
     identificacion: identifierOf(cert),
     desde,
     hasta,
-    usos,
+    usos: declared ?? [],
   };
+  return { info, cert, key, certs };
+}
+
+/** What the signing certificate of a .p12 says (openSigningCertificate), for the screens and the history. */
+export function readCertificate(bytes: Buffer, password: string, now = new Date()): CertificateInfo {
+  return openSigningCertificate(bytes, password, now).info;
 }
 
 /**
