@@ -1,0 +1,66 @@
+/** The page the RIDE is drawn on (A4 portrait, in points) and the small drawing helpers its blocks share. */
+
+export const A4 = { ancho: 595.28, alto: 841.89 };
+export const MARGEN = 28;
+export const ANCHO = A4.ancho - 2 * MARGEN;
+/** Where content stops: the page number and the document's number are written below it. */
+export const LIMITE = A4.alto - MARGEN - 10;
+/** Where content starts on the pages after the first, under the continuation heading. */
+export const INICIO_CONTINUACION = MARGEN + 30;
+
+/** pdfkit's standard Helvetica, WinAnsi-encoded, has every Spanish letter (á é í ó ú ü ñ Ñ ¿ ¡): no font file to ship. */
+export const FUENTE = 'Helvetica';
+export const NEGRITA = 'Helvetica-Bold';
+export const BORDE = '#4a4a4a';
+export const FONDO_CABECERA = '#e8eef3';
+export const TEXTO = '#000000';
+
+export type Doc = PDFKit.PDFDocument;
+
+/** The document and the height reached on the current page; nuevaPagina starts a page with its continuation heading. */
+export type Lienzo = { doc: Doc; y: number; nuevaPagina: () => void };
+
+type Estilo = { negrita?: boolean; tamano?: number; color?: string; alinear?: 'left' | 'right' | 'center' };
+
+const aplicar = (doc: Doc, e: Estilo) =>
+  doc
+    .font(e.negrita ? NEGRITA : FUENTE)
+    .fontSize(e.tamano ?? 8)
+    .fillColor(e.color ?? TEXTO);
+
+/** The height a wrapped text takes in a column of `ancho`, without drawing it. */
+export function alto(doc: Doc, texto: string, ancho: number, e: Estilo = {}): number {
+  return aplicar(doc, e).heightOfString(texto, { width: ancho });
+}
+
+/** Draws a text wrapped to `ancho` and returns the height it took. */
+export function escribir(doc: Doc, texto: string, x: number, y: number, ancho: number, e: Estilo = {}): number {
+  const h = alto(doc, texto, ancho, e);
+  doc.text(texto, x, y, { width: ancho, align: e.alinear ?? 'left' });
+  return h;
+}
+
+/**
+ * "Etiqueta: valor" with the label in bold, wrapped as one paragraph, as RIDEs print the issuer's and the buyer's
+ * data. Returns the height it took (pdfkit leaves doc.y under the last line).
+ */
+export function etiquetaValor(doc: Doc, etiqueta: string, valor: string, x: number, y: number, ancho: number, tamano = 8): number {
+  aplicar(doc, { negrita: true, tamano }).text(`${etiqueta} `, x, y, { width: ancho, continued: true });
+  aplicar(doc, { tamano }).text(valor || ' ', { width: ancho });
+  return doc.y - y;
+}
+
+/** The height etiquetaValor would take: measured in bold throughout, so that it never falls short. */
+export const altoEtiquetaValor = (doc: Doc, etiqueta: string, valor: string, ancho: number, tamano = 8) =>
+  alto(doc, `${etiqueta} ${valor}`, ancho, { negrita: true, tamano });
+
+export function caja(doc: Doc, x: number, y: number, ancho: number, altura: number, radio = 0) {
+  doc.lineWidth(0.6).strokeColor(BORDE);
+  if (radio) doc.roundedRect(x, y, ancho, altura, radio).stroke();
+  else doc.rect(x, y, ancho, altura).stroke();
+}
+
+export function fondo(doc: Doc, x: number, y: number, ancho: number, altura: number) {
+  doc.rect(x, y, ancho, altura).fill(FONDO_CABECERA);
+  doc.fillColor(TEXTO);
+}

@@ -1,0 +1,88 @@
+/**
+ * The RIDE (Representación Impresa del Documento Electrónico) of an invoice: the PDF the buyer receives, laid out as
+ * the SRI's sample RIDE and Ecuadorian invoicing software print it. Drawn with pdfkit rather than pdfmake because
+ * pdfkit is already a dependency (the clients' PDF report, clientesImportacion/reporte.ts, uses it the same way:
+ * standard Helvetica, explicit coordinates, pages broken by hand). The access key's Code 128 comes from bwip-js.
+ *
+ * Every amount is printed as the ComprobanteFactura carries it: the RIDE never rounds, so it cannot disagree
+ * with the signed XML.
+ */
+import bwipjs from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+import type { ComprobanteFactura } from '../../../src/domain/facturas/comprobante';
+import { dibujarDetalles } from './ride-detalles';
+import { dibujarEncabezado, type OpcionesRide } from './ride-encabezado';
+import { numeroComprobante } from './ride-formato';
+import { A4, ANCHO, INICIO_CONTINUACION, MARGEN, escribir, type Doc, type Lienzo } from './ride-pagina';
+import { dibujarPie } from './ride-pie';
+
+export type { OpcionesRide } from './ride-encabezado';
+
+/**
+ * The access key as a Code 128 PNG, 3 px per module and only a few px tall: a linear code's rows are all the same,
+ * so pdfkit stretches it to the printed height, and a 1023 × 4 image decodes and embeds in about a millisecond where
+ * a full-height one took ten (pdfkit re-splits bwip-js's RGBA pixels). The 10-module margins are the quiet zones
+ * scanners need to find the code.
+ */
+const codigoDeBarras = (claveAcceso: string) =>
+  bwipjs.toBuffer({ bcid: 'code128', text: claveAcceso, scaleX: 3, scaleY: 1, height: 1, includetext: false, paddingwidth: 10 });
+
+/** Pages after the first say whose invoice they belong to before the lines go on. */
+function encabezadoContinuacion(doc: Doc, c: ComprobanteFactura, numero: string): number {
+  const t = c.infoTributaria;
+  escribir(doc, t.razonSocial, MARGEN, MARGEN, ANCHO * 0.6, { negrita: true, tamano: 9 });
+  escribir(doc, `FACTURA No. ${numero}`, MARGEN + ANCHO * 0.6, MARGEN, ANCHO * 0.4, { negrita: true, tamano: 9, alinear: 'right' });
+  escribir(doc, `R.U.C.: ${t.ruc}    Clave de acceso: ${t.claveAcceso}`, MARGEN, MARGEN + 13, ANCHO, { tamano: 7.5 });
+  return INICIO_CONTINUACION;
+}
+
+/** "Página 1 de 3" and the document's number at the foot of every page, once the page count is known. */
+function numerarPaginas(doc: Doc, numero: string) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const y = A4.alto - MARGEN + 2;
+    escribir(doc, `FACTURA No. ${numero}`, MARGEN, y, ANCHO / 2, { tamano: 7, color: '#555555' });
+    escribir(doc, `Página ${i - start + 1} de ${count}`, MARGEN + ANCHO / 2, y, ANCHO / 2, {
+      tamano: 7,
+      color: '#555555',
+      alinear: 'right',
+    });
+  }
+}
+
+/** The invoice's RIDE as PDF bytes (A4 portrait). */
+export async function rideFactura(comprobante: ComprobanteFactura, opciones: OpcionesRide = {}): Promise<Buffer> {
+  const t = comprobante.infoTributaria;
+  const numero = numeroComprobante(t.estab, t.ptoEmi, t.secuencial);
+  const barras = await codigoDeBarras(t.claveAcceso);
+  const doc = new PDFDocument({
+    size: 'A4',
+    // No bottom margin for pdfkit: a text past it would start a page on its own; the blocks break pages themselves.
+    margins: { top: MARGEN, left: MARGEN, right: MARGEN, bottom: 0 },
+    // Buffered so that each page can say "de N" once N is known.
+    bufferPages: true,
+    info: { Title: `Factura ${numero}`, Author: t.razonSocial, Subject: `Clave de acceso ${t.claveAcceso}`, Creator: 'Amelia' },
+  });
+  const partes: Buffer[] = [];
+  doc.on('data', (parte: Buffer) => partes.push(parte));
+  const terminado = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(partes)));
+    doc.on('error', reject);
+  });
+
+  const lienzo: Lienzo = {
+    doc,
+    y: MARGEN,
+    nuevaPagina: () => {
+      doc.addPage();
+      lienzo.y = encabezadoContinuacion(doc, comprobante, numero);
+    },
+  };
+  lienzo.y = dibujarEncabezado(doc, comprobante, opciones, barras);
+  dibujarDetalles(lienzo, comprobante.detalles);
+  dibujarPie(lienzo, comprobante);
+  numerarPaginas(doc, numero);
+  doc.end();
+  return terminado;
+}
