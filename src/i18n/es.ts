@@ -685,6 +685,14 @@ export const es: TranslationMessages = {
       tickets_aviso:
         '%{smart_count} ticket asignado: este asesor se puede desactivar, no eliminar. |||| %{smart_count} tickets asignados: este asesor se puede desactivar, no eliminar.',
     },
+    facturas: {
+      name: 'Factura |||| Facturas',
+      fields: {},
+    },
+    catalogo: {
+      name: 'Producto o servicio |||| Productos y servicios',
+      fields: {},
+    },
     clientes: {
       name: 'Cliente |||| Clientes',
       fields: {

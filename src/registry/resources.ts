@@ -14,6 +14,8 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import HistoryIcon from '@mui/icons-material/History';
 import BadgeIcon from '@mui/icons-material/Badge';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import ReceiptIcon from '@mui/icons-material/ReceiptLong';
+import CategoryIcon from '@mui/icons-material/Category';
 
 /** The two react-admin areas: administration (#/administrador) and the company application (empty path). */
 export type Area = 'admin' | 'empresa';
@@ -125,6 +127,8 @@ export const RESOURCES: readonly ResourceEntry[] = [
   // The company application's clients book and its own users live under /api (spec §7).
   { name: 'clientes', area: 'empresa', path: '/api/clientes', key: 'CLI_CODIGO', icon: PeopleIcon, menu: 'clientes' },
   { name: 'usuarios', area: 'empresa', path: '/api/usuarios', key: 'USU_CODIGO', icon: BadgeIcon, menu: 'usuarios' },
+  { name: 'facturas', area: 'empresa', path: '/api/facturas', key: 'FAC_CODIGO', icon: ReceiptIcon, menu: 'facturas' },
+  { name: 'catalogo', area: 'empresa', path: '/api/catalogo', key: 'CAT_CODIGO', icon: CategoryIcon, menu: 'catalogo' },
 ];
 
 /** Menu routes that are pages of an area rather than resources, with their icons. */

@@ -733,3 +733,147 @@ export const consultasCache = pgTable(
   },
   (t) => [index('consultas_cache_vence').on(t.CCA_VENCE)],
 );
+
+/**
+ * A company's catalogue of the products and services it invoices (the support desk's `productos` are another thing:
+ * what a ticket is about). Prices keep up to 6 decimals, as the SRI's precioUnitario; the IVA and ICE codes are the
+ * SRI's codigoPorcentaje (src/domain/facturas/catalogos.ts).
+ */
+export const catalogo = pgTable(
+  'catalogo',
+  {
+    CAT_CODIGO: serial('cat_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    CAT_PRINCIPAL: varchar('cat_principal', { length: 25 }).notNull(),
+    CAT_AUXILIAR: varchar('cat_auxiliar', { length: 25 }),
+    CAT_DESCRIPCION: varchar('cat_descripcion', { length: 300 }).notNull(),
+    /** B bien, S servicio. */
+    CAT_TIPO: varchar('cat_tipo', { length: 1 }).notNull().default('B'),
+    CAT_PRECIO: numeric('cat_precio', { precision: 18, scale: 6 }).notNull(),
+    CAT_IVA: varchar('cat_iva', { length: 2 }).notNull(),
+    CAT_ICE_CODIGO: varchar('cat_ice_codigo', { length: 4 }),
+    CAT_ICE_TARIFA: numeric('cat_ice_tarifa', { precision: 7, scale: 2 }),
+    CAT_ACTIVO: boolean('cat_activo').notNull().default(true),
+    CAT_CREADO: timestamp('cat_creado', { withTimezone: true }).notNull().defaultNow(),
+    CAT_ACTUALIZADO: timestamp('cat_actualizado', { withTimezone: true }).notNull().defaultNow(),
+    /** What the search indexes: codes and description, lower case without accents (amelia_busqueda). */
+    CAT_BUSQUEDA: text('cat_busqueda').generatedAlwaysAs(
+      (): SQL =>
+        sql`amelia_busqueda(${catalogo.CAT_PRINCIPAL} || ' ' || coalesce(${catalogo.CAT_AUXILIAR}, '') || ' ' || ${catalogo.CAT_DESCRIPCION})`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('catalogo_principal').on(t.EMP_CODIGO, sql`lower(${t.CAT_PRINCIPAL})`),
+    index('catalogo_empresa').on(t.EMP_CODIGO, t.CAT_CODIGO),
+    index('catalogo_descripcion').on(t.EMP_CODIGO, t.CAT_DESCRIPCION, t.CAT_CODIGO),
+    index('catalogo_busqueda_trgm').using('gin', t.CAT_BUSQUEDA.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Invoices. A draft (BORRADOR) has no number, key or XML; issuing assigns the emission point's next sequential, the
+ * access key and the signed XML in one transaction (FIRMADA); the SRI states follow (the next issue). Amounts are the
+ * server's own calculation (src/domain/facturas/calculo.ts).
+ */
+export const facturas = pgTable(
+  'facturas',
+  {
+    FAC_CODIGO: serial('fac_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    PEM_CODIGO: integer('pem_codigo')
+      .notNull()
+      .references(() => puntosEmision.PEM_CODIGO),
+    CLI_CODIGO: integer('cli_codigo')
+      .notNull()
+      .references(() => clientes.CLI_CODIGO),
+    /** BORRADOR, FIRMADA, then the SRI's (src/domain/facturas). */
+    FAC_ESTADO: varchar('fac_estado', { length: 12 }).notNull().default('BORRADOR'),
+    /** The emission date (America/Guayaquil). */
+    FAC_FECHA: date('fac_fecha').notNull(),
+    FAC_SECUENCIAL: integer('fac_secuencial'),
+    /** 001-001-000000123, once issued. */
+    FAC_NUMERO: varchar('fac_numero', { length: 17 }),
+    FAC_CLAVE_ACCESO: varchar('fac_clave_acceso', { length: 49 }).unique(),
+    FAC_AMBIENTE: smallint('fac_ambiente'),
+    FAC_SUBTOTAL: numeric('fac_subtotal', { precision: 14, scale: 2 }).notNull().default('0'),
+    FAC_DESCUENTO: numeric('fac_descuento', { precision: 14, scale: 2 }).notNull().default('0'),
+    FAC_IVA: numeric('fac_iva', { precision: 14, scale: 2 }).notNull().default('0'),
+    FAC_PROPINA: numeric('fac_propina', { precision: 14, scale: 2 }).notNull().default('0'),
+    FAC_TOTAL: numeric('fac_total', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The buyer's email, address and free fields (campoAdicional), as the user wrote them: [{ nombre, valor }]. */
+    FAC_ADICIONAL: jsonb('fac_adicional').notNull().default([]),
+    /** The signed XML, once issued. */
+    FAC_XML: text('fac_xml'),
+    FAC_AUTORIZACION: varchar('fac_autorizacion', { length: 49 }),
+    FAC_FECHA_AUTORIZACION: timestamp('fac_fecha_autorizacion', { withTimezone: true }),
+    USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
+    FAC_CREADO: timestamp('fac_creado', { withTimezone: true }).notNull().defaultNow(),
+    FAC_ACTUALIZADO: timestamp('fac_actualizado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('facturas_numero').on(t.PEM_CODIGO, t.FAC_SECUENCIAL),
+    index('facturas_empresa').on(t.EMP_CODIGO, t.FAC_CODIGO),
+    index('facturas_empresa_fecha').on(t.EMP_CODIGO, t.FAC_FECHA, t.FAC_CODIGO),
+    index('facturas_cliente').on(t.CLI_CODIGO),
+  ],
+);
+
+/** An invoice's lines, in order (FDE_LINEA from 1). */
+export const facturasDetalles = pgTable(
+  'facturas_detalles',
+  {
+    FAC_CODIGO: integer('fac_codigo')
+      .notNull()
+      .references(() => facturas.FAC_CODIGO, { onDelete: 'cascade' }),
+    FDE_LINEA: smallint('fde_linea').notNull(),
+    /** The catalogue item it came from, if any (free-text lines have none). */
+    CAT_CODIGO: integer('cat_codigo').references(() => catalogo.CAT_CODIGO, { onDelete: 'set null' }),
+    FDE_PRINCIPAL: varchar('fde_principal', { length: 25 }),
+    FDE_AUXILIAR: varchar('fde_auxiliar', { length: 25 }),
+    FDE_DESCRIPCION: varchar('fde_descripcion', { length: 300 }).notNull(),
+    FDE_CANTIDAD: numeric('fde_cantidad', { precision: 18, scale: 6 }).notNull(),
+    FDE_PRECIO: numeric('fde_precio', { precision: 18, scale: 6 }).notNull(),
+    FDE_DESCUENTO: numeric('fde_descuento', { precision: 14, scale: 2 }).notNull().default('0'),
+    FDE_IVA: varchar('fde_iva', { length: 2 }).notNull(),
+    FDE_ICE_CODIGO: varchar('fde_ice_codigo', { length: 4 }),
+    FDE_ICE_TARIFA: numeric('fde_ice_tarifa', { precision: 7, scale: 2 }),
+    FDE_SUBTOTAL: numeric('fde_subtotal', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.FAC_CODIGO, t.FDE_LINEA] }), index('facturas_detalles_catalogo').on(t.CAT_CODIGO)],
+);
+
+/** An invoice's payment methods (the SRI's formaPago codes). */
+export const facturasPagos = pgTable(
+  'facturas_pagos',
+  {
+    FAC_CODIGO: integer('fac_codigo')
+      .notNull()
+      .references(() => facturas.FAC_CODIGO, { onDelete: 'cascade' }),
+    FPA_LINEA: smallint('fpa_linea').notNull(),
+    FPA_FORMA: varchar('fpa_forma', { length: 2 }).notNull(),
+    FPA_TOTAL: numeric('fpa_total', { precision: 14, scale: 2 }).notNull(),
+    FPA_PLAZO: integer('fpa_plazo'),
+    FPA_UNIDAD: varchar('fpa_unidad', { length: 10 }),
+  },
+  (t) => [primaryKey({ columns: [t.FAC_CODIGO, t.FPA_LINEA] })],
+);
+
+/**
+ * The next sequential of each emission point and document type. Issuing takes it with UPDATE ... RETURNING inside the
+ * issuing transaction: the row lock serializes concurrent issuers, and a rollback gives the number back (never skipped).
+ */
+export const secuenciales = pgTable(
+  'secuenciales',
+  {
+    PEM_CODIGO: integer('pem_codigo')
+      .notNull()
+      .references(() => puntosEmision.PEM_CODIGO, { onDelete: 'cascade' }),
+    SEC_TIPO: varchar('sec_tipo', { length: 2 }).notNull(),
+    SEC_SIGUIENTE: integer('sec_siguiente').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.PEM_CODIGO, t.SEC_TIPO] })],
+);

@@ -1,0 +1,6 @@
+import type { ModuleRoutes } from '../../core/context';
+
+/** Filled by the facturas work in progress. */
+const facturasRoutes: ModuleRoutes = () => {};
+
+export default facturasRoutes;

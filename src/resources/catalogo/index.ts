@@ -1,0 +1,1 @@
+export default { recordRepresentation: 'CAT_DESCRIPCION' };

@@ -1,0 +1,1 @@
+export default { recordRepresentation: 'FAC_NUMERO' };
