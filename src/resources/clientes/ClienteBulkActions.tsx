@@ -1,46 +1,24 @@
-import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
-import BlockIcon from '@mui/icons-material/Block';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import { useListContext, useTranslate } from 'react-admin';
 import { AsignarLoteButton } from '../../shell/AsignarLoteButton';
+import { ActivarDesactivarLote, useLote, type Lote } from '../../shell/lote';
 import { useVendedores } from './catalogos';
 import { ClienteExportar } from './ClienteExportar';
 import type { LoteAccion } from './tipos';
 import { texto } from './textos';
 
-/** PUT /api/clientes/lote on the selected clients, then the list and the home's counts are read again. */
-export function useLote() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
-  const { selectedIds, onUnselectItems } = useListContext();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const run = async (accion: LoteAccion, CLI_VENDEDOR?: number | null) => {
-    setPending(true);
-    try {
-      const { actualizados } = await dataProvider.call<{ actualizados: number }>('/api/clientes/lote', {
-        method: 'PUT',
-        body: { ids: selectedIds, accion, ...(accion === 'asignarVendedor' ? { CLI_VENDEDOR } : {}) },
-      });
-      notify(texto('lista.actualizados', { smart_count: actualizados }), { type: 'success' });
-      onUnselectItems();
-      await queryClient.invalidateQueries({ queryKey: ['clientes', 'total'] });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
-  return { run, pending, count: selectedIds.length };
-}
+const t = (key: string, options?: object) => texto(`lista.${key}`, options);
 
-function AsignarVendedor({ lote }: { lote: ReturnType<typeof useLote> }) {
+/** PUT /api/clientes/lote on the selected clients; the home's counts are read again. */
+const useLoteClientes = () =>
+  useLote<{ actualizados: number }>('/api/clientes/lote', {
+    invalidate: ['clientes', 'total'],
+    message: ({ actualizados }) => t('actualizados', { smart_count: actualizados }),
+  });
+
+const accion = (lote: Lote, nombre: LoteAccion, extra: Record<string, unknown> = {}) => lote.run({ accion: nombre, ...extra });
+
+function AsignarVendedor({ lote }: { lote: Lote }) {
   const translate = useTranslate();
-  const t = (key: string, options?: object) => texto(`lista.${key}`, options);
   const { data: vendedores = [] } = useVendedores();
   return (
     <AsignarLoteButton
@@ -50,35 +28,26 @@ function AsignarVendedor({ lote }: { lote: ReturnType<typeof useLote> }) {
       none={t('sin_vendedor')}
       choices={vendedores.map((v) => ({ id: v.USU_CODIGO, name: v.nombre }))}
       disabled={lote.pending}
-      onConfirm={(id) => lote.run('asignarVendedor', id)}
+      onConfirm={(id) => accion(lote, 'asignarVendedor', { CLI_VENDEDOR: id })}
     />
   );
 }
 
 /** Over the selected rows: assign a seller, activate, deactivate (confirmed), export the selection. */
 export function ClienteBulkActions() {
-  const t = (key: string, options?: object) => texto(`lista.${key}`, options);
-  const lote = useLote();
+  const lote = useLoteClientes();
   const { selectedIds } = useListContext();
-  const [confirming, setConfirming] = useState(false);
   return (
     <>
       <AsignarVendedor lote={lote} />
-      <Button label={t('activar')} onClick={() => lote.run('activar')} disabled={lote.pending}>
-        <CheckCircleIcon />
-      </Button>
-      <Button label={t('desactivar')} onClick={() => setConfirming(true)} disabled={lote.pending}>
-        <BlockIcon />
-      </Button>
-      <Confirm
-        isOpen={confirming}
-        title={t('desactivar')}
-        content={t('confirmar_desactivar', { smart_count: lote.count })}
-        onConfirm={async () => {
-          setConfirming(false);
-          await lote.run('desactivar');
+      <ActivarDesactivarLote
+        lote={lote}
+        activar={{ label: t('activar'), run: () => accion(lote, 'activar') }}
+        desactivar={{
+          label: t('desactivar'),
+          confirmacion: t('confirmar_desactivar', { smart_count: lote.count }),
+          run: () => accion(lote, 'desactivar'),
         }}
-        onClose={() => setConfirming(false)}
       />
       <ClienteExportar ids={selectedIds} label={t('exportar_seleccion')} />
     </>

@@ -1,42 +1,17 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Confirm, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { Button, useDataProvider, useListContext, useNotify, useTranslate, type Identifier } from 'react-admin';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import BlockIcon from '@mui/icons-material/Block';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { AsignarLoteButton } from '../../shell/AsignarLoteButton';
+import { ActivarDesactivarLote, useLote, type Lote } from '../../shell/lote';
 import type { AccionLote, Distribuidor, FormatoExportacion, LoteResultado } from '../../../server/modules/empresas/list-contract';
 
-/** Runs a bulk action on the selected companies, then refreshes the list and its counts. */
-function useLote() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
-  const { selectedIds, onUnselectItems } = useListContext();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const run = async (accion: AccionLote, distribuidor?: number | null) => {
-    setPending(true);
-    try {
-      const { msg } = await dataProvider.call<LoteResultado>('/empresas/lote', {
-        method: 'PUT',
-        body: { ids: selectedIds, accion, ...(accion === 'distribuidor' ? { distribuidor } : {}) },
-      });
-      notify(msg, { type: 'success' });
-      onUnselectItems();
-      await queryClient.invalidateQueries({ queryKey: ['empresas', 'resumen'] });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
-  return { run, pending, count: selectedIds.length };
-}
+/** PUT /empresas/lote on the selected companies; the list's counts are read again. */
+const useLoteEmpresas = () => useLote<LoteResultado>('/empresas/lote', { invalidate: ['empresas', 'resumen'], message: ({ msg }) => msg });
+
+const accion = (lote: Lote, nombre: AccionLote, extra: Record<string, unknown> = {}) => lote.run({ accion: nombre, ...extra });
 
 /**
  * Downloads the list as CSV or Excel through the server (the whole filtered list, streamed): with `ids`, only those
@@ -83,7 +58,7 @@ export function ExportarButton({ ids, label }: { ids?: Identifier[]; label?: str
   );
 }
 
-function AsignarDistribuidor({ distribuidores, lote }: { distribuidores: Distribuidor[]; lote: ReturnType<typeof useLote> }) {
+function AsignarDistribuidor({ distribuidores, lote }: { distribuidores: Distribuidor[]; lote: Lote }) {
   const translate = useTranslate();
   return (
     <AsignarLoteButton
@@ -93,7 +68,7 @@ function AsignarDistribuidor({ distribuidores, lote }: { distribuidores: Distrib
       none={translate('resources.empresas.lista.quitar_distribuidor')}
       choices={distribuidores.map((d) => ({ id: d.ADM_CODIGO, name: d.ADM_NOMBRE }))}
       disabled={lote.pending}
-      onConfirm={(id) => lote.run('distribuidor', id)}
+      onConfirm={(id) => accion(lote, 'distribuidor', { distribuidor: id })}
     />
   );
 }
@@ -101,26 +76,18 @@ function AsignarDistribuidor({ distribuidores, lote }: { distribuidores: Distrib
 /** The buttons over the selected rows: activate, suspend (confirmed), assign a distributor (administrators), export. */
 export function EmpresaBulkActions({ distribuidores }: { distribuidores?: Distribuidor[] }) {
   const translate = useTranslate();
-  const lote = useLote();
+  const lote = useLoteEmpresas();
   const { selectedIds } = useListContext();
-  const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <Button label={translate('resources.empresas.lista.activar')} onClick={() => lote.run('activar')} disabled={lote.pending}>
-        <CheckCircleIcon />
-      </Button>
-      <Button label={translate('resources.empresas.lista.suspender')} onClick={() => setConfirming(true)} disabled={lote.pending}>
-        <BlockIcon />
-      </Button>
-      <Confirm
-        isOpen={confirming}
-        title={translate('resources.empresas.lista.suspender')}
-        content={translate('resources.empresas.lista.confirmar_suspender', { smart_count: lote.count })}
-        onConfirm={async () => {
-          setConfirming(false);
-          await lote.run('suspender');
+      <ActivarDesactivarLote
+        lote={lote}
+        activar={{ label: translate('resources.empresas.lista.activar'), run: () => accion(lote, 'activar') }}
+        desactivar={{
+          label: translate('resources.empresas.lista.suspender'),
+          confirmacion: translate('resources.empresas.lista.confirmar_suspender', { smart_count: lote.count }),
+          run: () => accion(lote, 'suspender'),
         }}
-        onClose={() => setConfirming(false)}
       />
       {distribuidores && <AsignarDistribuidor distribuidores={distribuidores} lote={lote} />}
       <ExportarButton ids={selectedIds} label={translate('resources.empresas.lista.exportar_seleccion')} />
