@@ -1,6 +1,7 @@
 /**
  * npm run bench [-- --api | --bundles | --ttc] [--tickets 10000|100000|1000000] [--empresas 100000] [--runs N] [--sql]
  * npm run bench -- --clientes 200000|1000000 [--memoria]: the clients book (bench/api-clientes.ts), alone unless other parts are named
+ * npm run bench -- --facturas [--runs N]: issuing invoices of 20 lines (bench/facturas.ts), alone unless other parts are named
  *
  * The performance budgets of DESIGN.md, measured: the API against the same SQL through the driver (PGlite, or
  * PostgreSQL with BENCH_DATABASE_URL), the JavaScript each route downloads, and the time to content in Chromium.
@@ -9,6 +10,7 @@
 import { parseArgs } from 'node:util';
 import { benchApi } from './api-lists';
 import { benchClientes } from './api-clientes';
+import { benchFacturas } from './facturas';
 import { bundleReport } from './bundle-report';
 import { timeToContent } from './ttc';
 import { ensureBuilt, launchBrowser, startWebServer } from './browser';
@@ -30,6 +32,8 @@ const { values } = parseArgs({
     // The clients book on this many generated clients (its own bench database); --memoria adds the import and reports.
     clientes: { type: 'string', default: '0' },
     memoria: { type: 'boolean', default: false },
+    // Issuing invoices: each step and 1 000 through the service (bench/facturas.ts).
+    facturas: { type: 'boolean', default: false },
   },
 });
 const tickets = Number(values.tickets);
@@ -40,7 +44,7 @@ if (!SIZES.includes(tickets)) throw new Error(`--tickets debe ser uno de ${SIZES
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs debe ser un entero positivo');
 const clients = Number(values.clientes);
 if (!Number.isInteger(clients) || clients < 0) throw new Error('--clientes debe ser un entero positivo');
-const all = !values.api && !values.bundles && !values.ttc && !clients;
+const all = !values.api && !values.bundles && !values.ttc && !clients && !values.facturas;
 
 let failed = false;
 
@@ -64,6 +68,17 @@ if (clients) {
   );
   if (result.work.length)
     printTable('Importación y reportes de clientes: tiempo y memoria del proceso (picos sobre lo que usaba antes)', result.work);
+  failed ||= result.failed;
+}
+
+if (values.facturas) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const result = await benchFacturas({ runs: Math.max(runs, 200), databaseUrl });
+  printTable(`Factura de ${result.lineas} líneas, cada paso en este proceso (${Math.max(runs, 200)} veces)`, result.pasos);
+  printTable(
+    `${result.total.toLocaleString('es-EC')} facturas de ${result.lineas} líneas emitidas seguidas por el servicio (bloqueo, plan, secuencial, armar, esquema, firma, guardar), ${result.where}`,
+    result.lote,
+  );
   failed ||= result.failed;
 }
 

@@ -425,6 +425,28 @@ export async function readPage<R, T, Sort extends string>(
   return { resource: spec.resource, rows: found, offset, total, estimated: true };
 }
 
+/**
+ * The caller's query with the server's scope added as filters (a company, a seller). The caller's filter must be a JSON
+ * object of `publicFilters` keys only: a scope key, or anything else, is a 400 here, so that no request reaches
+ * readPage without its scope. Bind the scope's filters (Filter 'integer'), so that every company shares the list's
+ * prepared statements.
+ */
+export function scopedQuery(query: ListQuery, publicFilters: readonly string[], scope: Record<string, unknown>): ListQuery {
+  let filter: unknown = {};
+  if (query.filter !== undefined && query.filter !== '') {
+    try {
+      filter = JSON.parse(query.filter);
+    } catch {
+      throw new HttpError(400, 'El parámetro filter no es un JSON válido');
+    }
+  }
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw new HttpError(400, 'El parámetro filter debe ser un objeto');
+  for (const key of Object.keys(filter))
+    if (!publicFilters.includes(key)) throw new HttpError(400, `El filtro ${key} no existe; use ${publicFilters.join(', ')}`);
+  return { ...query, filter: JSON.stringify({ ...filter, ...scope }) };
+}
+
 /** Sends a page as ra-data-simple-rest reads it: the rows, and the total in Content-Range. */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   const end = page.rows.length ? page.offset + page.rows.length - 1 : page.offset;

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, inArray, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../infra/db/client';
-import { clientes, clientesDocumentos, gruposCliente, tiposCliente, tiposJuridicos, usuarios } from '../../infra/db/schema';
+import { clientes, clientesDocumentos, facturas, gruposCliente, tiposCliente, tiposJuridicos, usuarios } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { HttpError } from '../../core/errors';
-import { embed, readPage, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { embed, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import { BANDERAS, CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Bandera, type Banderas } from '../../../src/domain/clientes';
 import { clientScope, clientScopeValues } from './access';
 import type { Cliente } from './contract';
@@ -126,27 +126,11 @@ export const clientListSpec: ListSpec<Sort> = {
   defaultRange: [0, 24],
 };
 
-/**
- * The caller's query with the scope added as filters. The caller's filter must be a JSON object without the scope's
- * keys: anything else is refused here, so that no request reaches readPage without its scope.
- */
-export function scopedQuery(request: FastifyRequest, query: ListQuery, extra: Record<string, unknown> = {}): ListQuery {
-  let filter: unknown = {};
-  if (query.filter !== undefined && query.filter !== '') {
-    try {
-      filter = JSON.parse(query.filter);
-    } catch {
-      throw new HttpError(400, 'El parámetro filter no es un JSON válido');
-    }
-  }
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
-    throw new HttpError(400, 'El parámetro filter debe ser un objeto');
-  for (const key of Object.keys(filter))
-    if (!(PUBLIC_FILTERS as readonly string[]).includes(key))
-      throw new HttpError(400, `El filtro ${key} no existe; use ${PUBLIC_FILTERS.join(', ')}`);
+/** The caller's query with the scope (clientScopeValues) added as filters; see core/list.ts scopedQuery. */
+export function clientQuery(request: FastifyRequest, query: ListQuery, extra: Record<string, unknown> = {}): ListQuery {
   const { empresa, vendedor } = clientScopeValues(request);
   const scope = { [SCOPE_EMPRESA]: empresa, ...(vendedor === undefined ? {} : { [SCOPE_VENDEDOR]: vendedor }) };
-  return { ...query, filter: JSON.stringify({ ...filter, ...extra, ...scope }) };
+  return scopedQuery(query, PUBLIC_FILTERS, { ...extra, ...scope });
 }
 
 const clientPage = (db: Db, { page, orderBy }: PageRequest) =>
@@ -154,7 +138,7 @@ const clientPage = (db: Db, { page, orderBy }: PageRequest) =>
     .where(page)
     .orderBy(...orderBy);
 
-/** One page of the clients the caller may see (the query must come from scopedQuery). */
+/** One page of the clients the caller may see (the query must come from clientQuery). */
 export const listClients = (db: Db, query: ListQuery) => readPage(db, clientListSpec, query, clientPage, toCliente);
 
 /** The client by id, if the caller may see it: one prepared statement per scope kind. */
@@ -349,8 +333,16 @@ export async function hasDocuments(db: Executor, id: number) {
   return Number(row?.n ?? 0) > 0;
 }
 
+/** A client with invoices stays: the invoices name it as their buyer (the SRI keeps them for seven years). */
+export const CLIENTE_CON_FACTURAS = 'El cliente tiene facturas: no se puede eliminar. Desactívelo si ya no le vende.';
+
+export async function hasInvoices(db: Executor, id: number) {
+  const [row] = await db.select({ id: facturas.FAC_CODIGO }).from(facturas).where(eq(facturas.CLI_CODIGO, id)).limit(1);
+  return Boolean(row);
+}
+
 /**
- * Deletes a client the caller may see that has no documents (checked in the same statement, so a document saved in
+ * Deletes a client the caller may see that has no documents nor invoices (checked in the same statement, so a document saved in
  * between keeps it) and is not the consumidor final; false when nothing was deleted.
  */
 export async function deleteClient(db: Executor, request: FastifyRequest, id: number) {
@@ -362,6 +354,7 @@ export async function deleteClient(db: Executor, request: FastifyRequest, id: nu
         clientScope(request),
         not(clientes.CLI_CONSUMIDOR_FINAL),
         sql`NOT EXISTS (SELECT 1 FROM ${clientesDocumentos} WHERE ${clientesDocumentos.CLI_CODIGO} = ${id})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${facturas} WHERE ${facturas.CLI_CODIGO} = ${id})`,
       ),
     )
     .returning({ id: clientes.CLI_CODIGO });

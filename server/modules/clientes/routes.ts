@@ -35,7 +35,7 @@ import {
   listGroups,
   listLegalTypes,
   listSellers,
-  scopedQuery,
+  clientQuery,
 } from './repo';
 import { ADVERTENCIA_IDENTIFICACION, bulkUpdate, createClient, createGroup, editClient, removeClient } from './service';
 
@@ -73,7 +73,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: Type.Array(Cliente), ...errorResponses },
       },
     },
-    async (request, reply) => sendPage(reply, await listClients(db, scopedQuery(request, request.query))),
+    async (request, reply) => sendPage(reply, await listClients(db, clientQuery(request, request.query))),
   );
 
   app.get(
@@ -93,7 +93,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
       const from = (page - 1) * PAGINA_CLIENTES;
       const result = await listClients(
         db,
-        scopedQuery(
+        clientQuery(
           request,
           { range: JSON.stringify([from, from + PAGINA_CLIENTES - 1]) },
           sellerFilter(request, mostrarTodos, tipoAsesor),
@@ -164,7 +164,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
       if (!nombre) throw new HttpError(400, MSG.required('nombre'));
       const result = await listClients(
         db,
-        scopedQuery(
+        clientQuery(
           request,
           { range: JSON.stringify([0, BUSQUEDA_CLIENTES_MAX - 1]) },
           { q: nombre, ...sellerFilter(request, request.query.mostrarTodos) },

@@ -22,6 +22,8 @@ import {
   groupBelongs,
   groupNameTaken,
   hasDocuments,
+  hasInvoices,
+  CLIENTE_CON_FACTURAS,
   identificationTaken,
   insertClient,
   insertGroup,
@@ -166,10 +168,11 @@ export async function removeClient(db: Db, request: FastifyRequest, id: number) 
   const client = await findVisibleClient(db, request, id);
   if (client.CLI_CONSUMIDOR_FINAL) throw new HttpError(409, CLIENTE_MSG.consumidorFinal);
   if (await hasDocuments(db, id)) throw new HttpError(409, CLIENTE_MSG.conDocumentos);
+  if (await hasInvoices(db, id)) throw new HttpError(409, CLIENTE_CON_FACTURAS);
   if (!(await deleteClient(db, request, id))) {
-    // Gone meanwhile (404), or a document was saved in between (409).
+    // Gone meanwhile (404), or a document or an invoice was saved in between (409).
     await findVisibleClient(db, request, id);
-    throw new HttpError(409, CLIENTE_MSG.conDocumentos);
+    throw new HttpError(409, (await hasInvoices(db, id)) ? CLIENTE_CON_FACTURAS : CLIENTE_MSG.conDocumentos);
   }
   return { msg: CLIENTE_MSG.eliminado };
 }

@@ -4,14 +4,14 @@ import type { Db } from '../../infra/db/client';
 import { gruposCliente, tiposCliente, usuarios } from '../../infra/db/schema';
 import { listConditions, type ListQuery } from '../../core/list';
 import { BANDERAS } from '../../../src/domain/clientes';
-import { clientListSpec, scopedQuery, SORTS, type Sort } from '../clientes/repo';
+import { clientListSpec, clientQuery, SORTS, type Sort } from '../clientes/repo';
 /**
  * The conditions and order of a report: GET /api/clientes's filter and sort (the same keys, 400 in Spanish when
  * invalid) within the caller's scope (the company, and a seller's own clients). Every order ends in a key unique within
  * the company, so that the report reads its rows in pages after the last one (keyset).
  */
 export function reportConditions(request: FastifyRequest, query: ListQuery) {
-  const scoped = scopedQuery(request, query);
+  const scoped = clientQuery(request, query);
   const { where } = listConditions(clientListSpec, scoped);
   const [field, direction] = (query.sort ? JSON.parse(query.sort) : clientListSpec.defaultSort) as [Sort, 'ASC' | 'DESC'];
   return { where, columns: SORTS[field] as AnyColumn[], descending: direction === 'DESC' };

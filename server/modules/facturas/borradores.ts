@@ -1,0 +1,142 @@
+/**
+ * Drafts: what the form sends is recomputed here with the same module the form uses (calcularFactura) and refused
+ * when a rule is broken or when the totals the user saw differ from the server's by a cent. Only amounts the server
+ * computed are stored. The buyer, the emission point and the catalogue items must be the company's (404 otherwise).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../infra/db/client';
+import { catalogo } from '../../infra/db/schema';
+import { HttpError } from '../../core/errors';
+import { MSG } from '../../../src/domain/messages';
+import { esDia } from '../../../src/domain/fechas';
+import { calcularFactura, compararTotales, IMPUESTO } from '../../../src/domain/facturas';
+import { findVisibleClient } from '../clientes/access';
+import { FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
+import { FacturaRechazada } from './emitir';
+import {
+  deleteFactura,
+  documentoFactura,
+  findFactura,
+  findPunto,
+  insertBorrador,
+  lockFactura,
+  replaceBorrador,
+  type ValoresFactura,
+  type ValoresLinea,
+  type ValoresPago,
+} from './repo';
+
+const opcional = (valor: string | null | undefined) => {
+  const t = String(valor ?? '').trim();
+  return t || null;
+};
+
+/** The draft's rows, from the request checked against the company's data and recomputed. */
+async function valoresDe(db: Db, request: FastifyRequest, body: FacturaBorrador) {
+  const empresa = request.company!.empresa;
+  if (!esDia(body.FAC_FECHA)) throw new HttpError(400, FACTURAS_MSG.fecha);
+  const [punto, cliente] = await Promise.all([findPunto(db, empresa, body.PEM_CODIGO), findVisibleClient(db, request, body.CLI_CODIGO)]);
+  if (!punto) throw new HttpError(404, MSG.notFound);
+  const productos = [...new Set(body.lineas.map((l) => l.CAT_CODIGO).filter((c): c is number => typeof c === 'number'))];
+  if (productos.length) {
+    const propios = await db
+      .select({ id: catalogo.CAT_CODIGO })
+      .from(catalogo)
+      .where(and(eq(catalogo.EMP_CODIGO, empresa), inArray(catalogo.CAT_CODIGO, productos)));
+    if (propios.length !== productos.length) throw new HttpError(404, FACTURAS_MSG.productoAjeno);
+  }
+
+  const calculo = calcularFactura({
+    lineas: body.lineas.map((l) => ({
+      cantidad: l.FDE_CANTIDAD,
+      precioUnitario: l.FDE_PRECIO,
+      descuento: l.FDE_DESCUENTO,
+      codigoPorcentaje: l.FDE_IVA,
+      ice: opcional(l.FDE_ICE_CODIGO) ? { codigoPorcentaje: l.FDE_ICE_CODIGO!, tarifa: l.FDE_ICE_TARIFA ?? '' } : null,
+    })),
+    pagos: body.pagos.map((p) => ({ formaPago: p.FPA_FORMA, total: p.FPA_TOTAL, plazo: p.FPA_PLAZO, unidadTiempo: p.FPA_UNIDAD })),
+    propina: body.propina,
+    tipoIdentificacionComprador: cliente.CLI_TIPO_IDENTIFICACION,
+  });
+  const errores = [...calculo.errores, ...compararTotales(calculo, body)];
+  body.lineas.forEach((l, i) => {
+    if (!l.FDE_DESCRIPCION.trim()) errores.push({ campo: 'descripcion', linea: i + 1, mensaje: `Línea ${i + 1}: ingrese la descripción.` });
+  });
+  if (errores.length) throw new FacturaRechazada(errores);
+
+  const factura: ValoresFactura = {
+    EMP_CODIGO: empresa,
+    PEM_CODIGO: punto.PEM_CODIGO,
+    CLI_CODIGO: cliente.CLI_CODIGO,
+    FAC_FECHA: body.FAC_FECHA,
+    FAC_SUBTOTAL: calculo.totalSinImpuestos,
+    FAC_DESCUENTO: calculo.totalDescuento,
+    FAC_IVA: calculo.totalIva,
+    FAC_PROPINA: calculo.propina,
+    FAC_TOTAL: calculo.importeTotal,
+    FAC_ADICIONAL: (body.FAC_ADICIONAL ?? [])
+      .map((c) => ({ nombre: c.nombre.trim(), valor: c.valor.trim() }))
+      .filter((c) => c.nombre || c.valor),
+    USU_CODIGO: request.company!.usuario,
+  };
+  const lineas: ValoresLinea[] = body.lineas.map((l, i) => {
+    const c = calculo.lineas[i]!;
+    const ice = c.impuestos.find((imp) => imp.codigo === IMPUESTO.ice);
+    return {
+      CAT_CODIGO: l.CAT_CODIGO ?? null,
+      FDE_PRINCIPAL: opcional(l.FDE_PRINCIPAL),
+      FDE_AUXILIAR: opcional(l.FDE_AUXILIAR),
+      FDE_DESCRIPCION: l.FDE_DESCRIPCION.trim(),
+      FDE_CANTIDAD: c.cantidad,
+      FDE_PRECIO: c.precioUnitario,
+      FDE_DESCUENTO: c.descuento,
+      FDE_IVA: String(l.FDE_IVA).trim(),
+      FDE_ICE_CODIGO: ice ? ice.codigoPorcentaje : null,
+      FDE_ICE_TARIFA: ice ? ice.tarifa : null,
+      FDE_SUBTOTAL: c.precioTotalSinImpuesto,
+    };
+  });
+  const pagos: ValoresPago[] = calculo.pagos.map((p, i) => ({
+    FPA_FORMA: p.formaPago,
+    FPA_TOTAL: p.total,
+    FPA_PLAZO: body.pagos[i]!.FPA_PLAZO ?? null,
+    FPA_UNIDAD: p.unidadTiempo ?? null,
+  }));
+  return { factura, lineas, pagos };
+}
+
+export async function crearBorrador(db: Db, request: FastifyRequest, body: FacturaBorrador): Promise<FacturaDetalle> {
+  const { factura, lineas, pagos } = await valoresDe(db, request, body);
+  const id = await db.transaction((tx) => insertBorrador(tx, factura, lineas, pagos));
+  return (await findFactura(db, request.company!.empresa, id))!;
+}
+
+/** The company's invoice locked for a change that only a draft admits; 404 or 409 with `emitida`. */
+async function borradorBloqueado(tx: Parameters<Parameters<Db['transaction']>[0]>[0], empresa: number, id: number, emitida: string) {
+  const row = await lockFactura(tx, empresa, id);
+  if (!row) throw new HttpError(404, MSG.notFound);
+  if (row.FAC_ESTADO !== 'BORRADOR') throw new HttpError(409, emitida);
+}
+
+export async function editarBorrador(db: Db, request: FastifyRequest, id: number, body: FacturaBorrador): Promise<FacturaDetalle> {
+  const empresa = request.company!.empresa;
+  // An issued invoice says so before its content is judged (and again under the lock).
+  const actual = await documentoFactura(db, empresa, id);
+  if (!actual) throw new HttpError(404, MSG.notFound);
+  if (actual.FAC_ESTADO !== 'BORRADOR') throw new HttpError(409, FACTURAS_MSG.emitidaNoModificable);
+  const { factura, lineas, pagos } = await valoresDe(db, request, body);
+  await db.transaction(async (tx) => {
+    await borradorBloqueado(tx, empresa, id, FACTURAS_MSG.emitidaNoModificable);
+    await replaceBorrador(tx, id, factura, lineas, pagos);
+  });
+  return (await findFactura(db, empresa, id))!;
+}
+
+export async function eliminarBorrador(db: Db, empresa: number, id: number) {
+  await db.transaction(async (tx) => {
+    await borradorBloqueado(tx, empresa, id, FACTURAS_MSG.emitidaNoEliminable);
+    await deleteFactura(tx, id);
+  });
+  return { FAC_CODIGO: id };
+}

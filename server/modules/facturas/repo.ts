@@ -1,0 +1,389 @@
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../infra/db/client';
+import { clientes, establecimientos, facturas, facturasDetalles, facturasPagos, puntosEmision, secuenciales } from '../../infra/db/schema';
+import { prepared } from '../../infra/db/prepared';
+import { HttpError } from '../../core/errors';
+import { embed, listConditions, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { esDia } from '../../../src/domain/fechas';
+import { calcularFactura } from '../../../src/domain/facturas';
+import { clientSearch } from '../clientes/repo';
+import {
+  ESTADOS_FACTURA,
+  type CampoAdicional,
+  type Factura,
+  type FacturaDetalle,
+  type FacturasTotales,
+  type PuntoEmisionFactura,
+} from './contract';
+
+/** The document type of an invoice (codDoc), the key of its sequential per emission point. */
+export const TIPO_FACTURA = '01';
+
+const f = facturas;
+
+/** numeric(p, d) as text with exactly d decimals, whatever the driver hands back. */
+export const fijo = (value: unknown, decimals: number) => {
+  const text = String(value ?? '0');
+  return new RegExp(`^-?[0-9]+\\.[0-9]{${decimals}}$`).test(text) ? text : Number(text).toFixed(decimals);
+};
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** A list row: the invoice with its buyer and its series (joins to clientes, puntos_emision, establecimientos). */
+const listColumns = {
+  FAC_CODIGO: f.FAC_CODIGO,
+  FAC_ESTADO: f.FAC_ESTADO,
+  FAC_FECHA: f.FAC_FECHA,
+  FAC_NUMERO: f.FAC_NUMERO,
+  FAC_CLAVE_ACCESO: f.FAC_CLAVE_ACCESO,
+  CLI_CODIGO: f.CLI_CODIGO,
+  CLI_RAZON_SOCIAL: clientes.CLI_RAZON_SOCIAL,
+  CLI_IDENTIFICACION: clientes.CLI_IDENTIFICACION,
+  PEM_CODIGO: f.PEM_CODIGO,
+  EST_CODIGO: establecimientos.EST_CODIGO,
+  EST_NUMERO: establecimientos.EST_NUMERO,
+  PEM_NUMERO: puntosEmision.PEM_NUMERO,
+  FAC_SUBTOTAL: f.FAC_SUBTOTAL,
+  FAC_IVA: f.FAC_IVA,
+  FAC_TOTAL: f.FAC_TOTAL,
+};
+
+const selectList = (db: Executor) =>
+  db
+    .select(listColumns)
+    .from(f)
+    .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
+    .innerJoin(puntosEmision, eq(puntosEmision.PEM_CODIGO, f.PEM_CODIGO))
+    .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO));
+type ListRow = Awaited<ReturnType<ReturnType<typeof selectList>['execute']>>[number];
+
+const toFactura = (row: ListRow): Factura => ({
+  ...row,
+  FAC_SUBTOTAL: fijo(row.FAC_SUBTOTAL, 2),
+  FAC_IVA: fijo(row.FAC_IVA, 2),
+  FAC_TOTAL: fijo(row.FAC_TOTAL, 2),
+});
+
+const fecha = (name: string) => (text: string, bind: Bind) => {
+  if (!esDia(text)) throw new HttpError(400, `El filtro ${name} debe ser una fecha AAAA-MM-DD`);
+  return name === 'desde' ? sql`${f.FAC_FECHA} >= ${bind(text)}::date` : sql`${f.FAC_FECHA} <= ${bind(text)}::date`;
+};
+
+const entero = (name: string, text: string) => {
+  if (!/^\d{1,9}$/.test(text)) throw new HttpError(400, `El filtro ${name} debe ser un código`);
+  return Number(text);
+};
+
+/**
+ * The invoice's number whole (001-001-000000123) or its sequential alone (123), its access key (49 digits), or the
+ * buyer's identification or name (the clients' search).
+ */
+function facturaSearch(text: string, bind: Bind = embed): SQL {
+  const numero = /^(\d{1,3})-(\d{1,3})-(\d{1,9})$/.exec(text);
+  if (numero) {
+    const [, estab, punto, secuencial] = numero;
+    return sql`${f.FAC_NUMERO} = ${bind(`${estab!.padStart(3, '0')}-${punto!.padStart(3, '0')}-${secuencial!.padStart(9, '0')}`)}`;
+  }
+  if (/^\d{49}$/.test(text)) return sql`${f.FAC_CLAVE_ACCESO} = ${bind(text)}`;
+  const comprador = sql`${f.CLI_CODIGO} IN (SELECT ${clientes.CLI_CODIGO} FROM ${clientes} WHERE ${clientSearch(text, bind)})`;
+  if (/^\d{1,9}$/.test(text)) return sql`(${f.FAC_SECUENCIAL} = ${bind(Number(text))} OR ${comprador})`;
+  return comprador;
+}
+
+const SORTS = {
+  FAC_CODIGO: [f.FAC_CODIGO],
+  FAC_FECHA: [f.FAC_FECHA, f.FAC_CODIGO],
+  FAC_TOTAL: [f.FAC_TOTAL, f.FAC_CODIGO],
+  id: [f.FAC_CODIGO],
+} satisfies Record<string, AnyColumn[]>;
+
+export const PUBLIC_FILTERS = ['FAC_ESTADO', 'desde', 'hasta', 'CLI_CODIGO', 'EST_CODIGO', 'PEM_CODIGO', 'q', 'id'] as const;
+const SCOPE_EMPRESA = '_empresa';
+
+export const facturaListSpec: ListSpec<keyof typeof SORTS> = {
+  resource: 'facturas',
+  table: f,
+  key: f.FAC_CODIGO,
+  sort: SORTS,
+  defaultSort: ['FAC_CODIGO', 'DESC'],
+  filters: {
+    FAC_ESTADO: { type: 'enum', column: f.FAC_ESTADO, values: ESTADOS_FACTURA },
+    desde: { type: 'search', where: fecha('desde') },
+    hasta: { type: 'search', where: fecha('hasta') },
+    CLI_CODIGO: { type: 'integer', column: f.CLI_CODIGO },
+    PEM_CODIGO: { type: 'integer', column: f.PEM_CODIGO },
+    // The count reads facturas alone: the establishment is its emission points.
+    EST_CODIGO: {
+      type: 'search',
+      where: (text, bind) =>
+        sql`${f.PEM_CODIGO} IN (SELECT ${puntosEmision.PEM_CODIGO} FROM ${puntosEmision} WHERE ${puntosEmision.EST_CODIGO} = ${bind(entero('EST_CODIGO', text))})`,
+    },
+    q: { type: 'search', where: facturaSearch },
+    id: { type: 'ids', column: f.FAC_CODIGO },
+    // A company's invoices: its index (facturas_empresa) leads with the company.
+    [SCOPE_EMPRESA]: { type: 'integer', column: f.EMP_CODIGO, partition: true },
+  },
+  defaultRange: [0, 24],
+};
+
+/** The caller's query with the company added; a filter outside PUBLIC_FILTERS (the scope's key too) is a 400. */
+const companyQuery = (empresa: number, query: ListQuery) => scopedQuery(query, PUBLIC_FILTERS, { [SCOPE_EMPRESA]: empresa });
+
+const facturaPage = (db: Db, { page, orderBy }: PageRequest) =>
+  selectList(db)
+    .where(page)
+    .orderBy(...orderBy);
+
+export const listFacturas = (db: Db, empresa: number, query: ListQuery) =>
+  readPage(db, facturaListSpec, companyQuery(empresa, query), facturaPage, toFactura);
+
+/** Count and sums of the filtered invoices (the list's footer): the same conditions as the list. */
+export async function totalesFacturas(db: Db, empresa: number, filter: string | undefined): Promise<FacturasTotales> {
+  const { where } = listConditions(facturaListSpec, companyQuery(empresa, { filter }));
+  const [row] = await db
+    .select({
+      cantidad: sql<number>`count(*)::int`,
+      subtotal: sql<string>`coalesce(sum(${f.FAC_SUBTOTAL}), 0)`,
+      iva: sql<string>`coalesce(sum(${f.FAC_IVA}), 0)`,
+      total: sql<string>`coalesce(sum(${f.FAC_TOTAL}), 0)`,
+    })
+    .from(f)
+    .where(where);
+  return { cantidad: Number(row?.cantidad ?? 0), subtotal: fijo(row?.subtotal, 2), iva: fijo(row?.iva, 2), total: fijo(row?.total, 2) };
+}
+
+const puntoColumns = {
+  PEM_CODIGO: puntosEmision.PEM_CODIGO,
+  PEM_NUMERO: puntosEmision.PEM_NUMERO,
+  PEM_NOMBRE: puntosEmision.PEM_NOMBRE,
+  EST_CODIGO: establecimientos.EST_CODIGO,
+  EST_NUMERO: establecimientos.EST_NUMERO,
+  EST_NOMBRE: establecimientos.EST_NOMBRE,
+  EST_DIRECCION: establecimientos.EST_DIRECCION,
+  siguiente: sql<number>`coalesce(${secuenciales.SEC_SIGUIENTE}, 1)`,
+};
+const selectPuntos = (db: Executor) =>
+  db
+    .select(puntoColumns)
+    .from(puntosEmision)
+    .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
+    .leftJoin(secuenciales, and(eq(secuenciales.PEM_CODIGO, puntosEmision.PEM_CODIGO), eq(secuenciales.SEC_TIPO, TIPO_FACTURA)));
+const activo = and(eq(establecimientos.EST_ACTIVO, true), eq(puntosEmision.PEM_ACTIVO, true));
+type PuntoRow = Awaited<ReturnType<ReturnType<typeof selectPuntos>['execute']>>[number];
+const toPunto = (row: PuntoRow): PuntoEmisionFactura => ({
+  ...row,
+  siguiente: Number(row.siguiente),
+  serie: `${row.EST_NUMERO}-${row.PEM_NUMERO}`,
+});
+
+/** The company's active emission points of its active establishments, by series. */
+export async function listPuntos(db: Executor, empresa: number): Promise<PuntoEmisionFactura[]> {
+  const rows = await selectPuntos(db)
+    .where(and(eq(establecimientos.EMP_CODIGO, empresa), activo))
+    .orderBy(asc(establecimientos.EST_NUMERO), asc(puntosEmision.PEM_NUMERO));
+  return rows.map(toPunto);
+}
+
+/** An active emission point of the company; another company's (or an inactive one) is not found. */
+export async function findPunto(db: Executor, empresa: number, id: number): Promise<PuntoEmisionFactura | undefined> {
+  const [row] = await selectPuntos(db).where(and(eq(puntosEmision.PEM_CODIGO, id), eq(establecimientos.EMP_CODIGO, empresa), activo));
+  return row && toPunto(row);
+}
+
+/** The invoice's header as GET /:id answers it (without lines, payments and breakdown). */
+const detailColumns = {
+  ...listColumns,
+  CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
+  EST_DIRECCION: establecimientos.EST_DIRECCION,
+  FAC_SECUENCIAL: f.FAC_SECUENCIAL,
+  FAC_AMBIENTE: f.FAC_AMBIENTE,
+  FAC_DESCUENTO: f.FAC_DESCUENTO,
+  FAC_PROPINA: f.FAC_PROPINA,
+  FAC_ADICIONAL: f.FAC_ADICIONAL,
+  FAC_AUTORIZACION: f.FAC_AUTORIZACION,
+  FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
+  FAC_CREADO: f.FAC_CREADO,
+  FAC_ACTUALIZADO: f.FAC_ACTUALIZADO,
+};
+
+export const lineasDe = (db: Executor, id: number) =>
+  db
+    .select({
+      CAT_CODIGO: facturasDetalles.CAT_CODIGO,
+      FDE_PRINCIPAL: facturasDetalles.FDE_PRINCIPAL,
+      FDE_AUXILIAR: facturasDetalles.FDE_AUXILIAR,
+      FDE_DESCRIPCION: facturasDetalles.FDE_DESCRIPCION,
+      FDE_CANTIDAD: facturasDetalles.FDE_CANTIDAD,
+      FDE_PRECIO: facturasDetalles.FDE_PRECIO,
+      FDE_DESCUENTO: facturasDetalles.FDE_DESCUENTO,
+      FDE_IVA: facturasDetalles.FDE_IVA,
+      FDE_ICE_CODIGO: facturasDetalles.FDE_ICE_CODIGO,
+      FDE_ICE_TARIFA: facturasDetalles.FDE_ICE_TARIFA,
+      FDE_SUBTOTAL: facturasDetalles.FDE_SUBTOTAL,
+    })
+    .from(facturasDetalles)
+    .where(eq(facturasDetalles.FAC_CODIGO, id))
+    .orderBy(asc(facturasDetalles.FDE_LINEA));
+
+export const pagosDe = (db: Executor, id: number) =>
+  db
+    .select({
+      FPA_FORMA: facturasPagos.FPA_FORMA,
+      FPA_TOTAL: facturasPagos.FPA_TOTAL,
+      FPA_PLAZO: facturasPagos.FPA_PLAZO,
+      FPA_UNIDAD: facturasPagos.FPA_UNIDAD,
+    })
+    .from(facturasPagos)
+    .where(eq(facturasPagos.FAC_CODIGO, id))
+    .orderBy(asc(facturasPagos.FPA_LINEA));
+
+export type LineaGuardada = Awaited<ReturnType<typeof lineasDe>>[number];
+export type PagoGuardado = Awaited<ReturnType<typeof pagosDe>>[number];
+
+/** Stored lines and payments as calcularFactura (and armarComprobante) reads them. */
+export const entradaLinea = (l: LineaGuardada) => ({
+  cantidad: l.FDE_CANTIDAD,
+  precioUnitario: l.FDE_PRECIO,
+  descuento: l.FDE_DESCUENTO,
+  codigoPorcentaje: l.FDE_IVA,
+  ice: l.FDE_ICE_CODIGO ? { codigoPorcentaje: l.FDE_ICE_CODIGO, tarifa: l.FDE_ICE_TARIFA ?? '0' } : null,
+  codigoPrincipal: l.FDE_PRINCIPAL,
+  codigoAuxiliar: l.FDE_AUXILIAR,
+  descripcion: l.FDE_DESCRIPCION,
+});
+export const entradaPago = (p: PagoGuardado) => ({
+  formaPago: p.FPA_FORMA,
+  total: p.FPA_TOTAL,
+  plazo: p.FPA_PLAZO,
+  unidadTiempo: p.FPA_UNIDAD,
+});
+
+/** The company's invoice whole; another company's is not found. */
+export async function findFactura(db: Executor, empresa: number, id: number): Promise<FacturaDetalle | undefined> {
+  const header = prepared(db, 'factura_por_id', (d) =>
+    d
+      .select(detailColumns)
+      .from(f)
+      .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
+      .innerJoin(puntosEmision, eq(puntosEmision.PEM_CODIGO, f.PEM_CODIGO))
+      .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
+      .where(and(eq(f.FAC_CODIGO, sql.placeholder('id')), eq(f.EMP_CODIGO, sql.placeholder('empresa')))),
+  );
+  const [[row], lineas, pagos] = await Promise.all([header.execute({ id, empresa }), lineasDe(db, id), pagosDe(db, id)]);
+  if (!row) return undefined;
+  const calculo = calcularFactura({ lineas: lineas.map(entradaLinea), pagos: pagos.map(entradaPago), propina: row.FAC_PROPINA });
+  return {
+    ...toFactura(row),
+    CLI_TIPO_IDENTIFICACION: row.CLI_TIPO_IDENTIFICACION,
+    EST_DIRECCION: row.EST_DIRECCION,
+    FAC_SECUENCIAL: row.FAC_SECUENCIAL,
+    FAC_AMBIENTE: row.FAC_AMBIENTE,
+    FAC_DESCUENTO: fijo(row.FAC_DESCUENTO, 2),
+    FAC_PROPINA: fijo(row.FAC_PROPINA, 2),
+    FAC_ADICIONAL: (row.FAC_ADICIONAL as CampoAdicional[] | null) ?? [],
+    FAC_AUTORIZACION: row.FAC_AUTORIZACION,
+    FAC_FECHA_AUTORIZACION: row.FAC_FECHA_AUTORIZACION === null ? null : iso(row.FAC_FECHA_AUTORIZACION),
+    FAC_CREADO: iso(row.FAC_CREADO),
+    FAC_ACTUALIZADO: iso(row.FAC_ACTUALIZADO),
+    lineas: lineas.map((l) => ({
+      ...l,
+      FDE_CANTIDAD: fijo(l.FDE_CANTIDAD, 6),
+      FDE_PRECIO: fijo(l.FDE_PRECIO, 6),
+      FDE_DESCUENTO: fijo(l.FDE_DESCUENTO, 2),
+      FDE_ICE_TARIFA: l.FDE_ICE_TARIFA === null ? null : fijo(l.FDE_ICE_TARIFA, 2),
+      FDE_SUBTOTAL: fijo(l.FDE_SUBTOTAL, 2),
+    })),
+    pagos: pagos.map((p) => ({ ...p, FPA_TOTAL: fijo(p.FPA_TOTAL, 2) })),
+    subtotalesIva: calculo.subtotalesIva,
+  };
+}
+
+/** The state of the company's invoice, read under a row lock (the caller's transaction); undefined when not found. */
+export async function lockFactura(tx: Executor, empresa: number, id: number) {
+  const [row] = await tx
+    .select({ FAC_CODIGO: f.FAC_CODIGO, FAC_ESTADO: f.FAC_ESTADO })
+    .from(f)
+    .where(and(eq(f.FAC_CODIGO, id), eq(f.EMP_CODIGO, empresa)))
+    .for('update');
+  return row;
+}
+
+export type ValoresFactura = Omit<
+  typeof facturas.$inferInsert,
+  'FAC_CODIGO' | 'FAC_ESTADO' | 'FAC_CREADO' | 'FAC_ACTUALIZADO' | 'FAC_SECUENCIAL' | 'FAC_NUMERO' | 'FAC_CLAVE_ACCESO' | 'FAC_XML'
+>;
+export type ValoresLinea = Omit<typeof facturasDetalles.$inferInsert, 'FAC_CODIGO' | 'FDE_LINEA'>;
+export type ValoresPago = Omit<typeof facturasPagos.$inferInsert, 'FAC_CODIGO' | 'FPA_LINEA'>;
+
+async function insertarHijos(tx: Executor, id: number, lineas: ValoresLinea[], pagos: ValoresPago[]) {
+  if (lineas.length) await tx.insert(facturasDetalles).values(lineas.map((l, i) => ({ ...l, FAC_CODIGO: id, FDE_LINEA: i + 1 })));
+  if (pagos.length) await tx.insert(facturasPagos).values(pagos.map((p, i) => ({ ...p, FAC_CODIGO: id, FPA_LINEA: i + 1 })));
+}
+
+export async function insertBorrador(tx: Executor, valores: ValoresFactura, lineas: ValoresLinea[], pagos: ValoresPago[]) {
+  const [row] = await tx.insert(f).values(valores).returning({ id: f.FAC_CODIGO });
+  await insertarHijos(tx, row!.id, lineas, pagos);
+  return row!.id;
+}
+
+/** Replaces a locked draft's header, lines and payments. */
+export async function replaceBorrador(tx: Executor, id: number, valores: ValoresFactura, lineas: ValoresLinea[], pagos: ValoresPago[]) {
+  await tx
+    .update(f)
+    .set({ ...valores, FAC_ACTUALIZADO: new Date() })
+    .where(eq(f.FAC_CODIGO, id));
+  await tx.delete(facturasDetalles).where(eq(facturasDetalles.FAC_CODIGO, id));
+  await tx.delete(facturasPagos).where(eq(facturasPagos.FAC_CODIGO, id));
+  await insertarHijos(tx, id, lineas, pagos);
+}
+
+export const deleteFactura = (tx: Executor, id: number) => tx.delete(f).where(eq(f.FAC_CODIGO, id));
+
+/**
+ * The emission point's next invoice number, taken in the caller's transaction: the first issue creates the row (1),
+ * each later one increments it. The row stays locked until the transaction ends, so concurrent issuers on one point
+ * take numbers one after another, and a rollback gives the number back.
+ */
+export async function siguienteSecuencial(tx: Executor, pem: number): Promise<number> {
+  const statement = prepared(tx, 'siguiente_secuencial', (d) =>
+    d
+      .insert(secuenciales)
+      .values({ PEM_CODIGO: sql.placeholder('pem'), SEC_TIPO: TIPO_FACTURA, SEC_SIGUIENTE: 2 })
+      .onConflictDoUpdate({
+        target: [secuenciales.PEM_CODIGO, secuenciales.SEC_TIPO],
+        set: { SEC_SIGUIENTE: sql`${secuenciales.SEC_SIGUIENTE} + 1` },
+      })
+      .returning({ numero: sql<number>`${secuenciales.SEC_SIGUIENTE} - 1` }),
+  );
+  const [row] = await statement.execute({ pem });
+  return Number(row!.numero);
+}
+
+export type Emitida = {
+  FAC_SECUENCIAL: number;
+  FAC_NUMERO: string;
+  FAC_CLAVE_ACCESO: string;
+  FAC_AMBIENTE: number;
+  FAC_XML: string;
+};
+
+export async function marcarFirmada(tx: Executor, id: number, emitida: Emitida) {
+  await tx
+    .update(f)
+    .set({ ...emitida, FAC_ESTADO: 'FIRMADA', FAC_ACTUALIZADO: new Date() })
+    .where(eq(f.FAC_CODIGO, id));
+}
+
+/** What the downloads need of an invoice: its state, number and signed XML. */
+export async function documentoFactura(db: Executor, empresa: number, id: number) {
+  const [row] = await db
+    .select({
+      FAC_ESTADO: f.FAC_ESTADO,
+      FAC_NUMERO: f.FAC_NUMERO,
+      FAC_XML: f.FAC_XML,
+      FAC_AUTORIZACION: f.FAC_AUTORIZACION,
+      FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
+    })
+    .from(f)
+    .where(and(eq(f.FAC_CODIGO, id), eq(f.EMP_CODIGO, empresa)));
+  return row;
+}
