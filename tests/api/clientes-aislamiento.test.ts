@@ -5,6 +5,9 @@ import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers
 import { COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { clientesDocumentos, empresas, menusEmpresa, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
+import { borrador } from '../helpers/facturas-api';
+import { signatures, uploadCompanySignature } from '../helpers/certificates';
+import type { FacturaBorrador } from '../../server/modules/facturas/contract';
 
 /**
  * The isolation walk (issue 12, point 10). Every operation of the OpenAPI document under /api (the company
@@ -13,9 +16,12 @@ import { hashPassword } from '../../server/infra/passwords';
  * - anonymously: 401; with an administration token: 403;
  * - when it names a record (an integer id in the path, `cliente` in the query, CLI_CODIGO or documentos in the body)
  *   with company B's token and company A's record: 404 (a bulk body of ids changes nothing); with a seller of A whose
- *   clients do not include that one: 404 too;
- * - the reads that name no record, with B's token, never show A's client (its razón social is not in the answer).
- * Reads that name a client or a user of A answer 200 to A's own administrator: the 404s are not about a bad id.
+ *   clients do not include that one: 404 too — a client, its documents, and an invoice whose buyer it is (invoices
+ *   follow their buyer's privacy). Catalogue products are the whole company's: the seller reads them (200);
+ * - the reads that name no record, with B's token, never show A's client nor A's product (the marker is not in them).
+ * Reads that name a record of A answer 200 to A's own administrator: the 404s are not about a bad id. Bodies are
+ * valid (a product's IVA and price, an invoice's point, date, lines and payments), so that a 404 is the owner check's
+ * answer and not hidden behind a 400; A's invoice is issued for real, so that its XML and RIDE answer 200 to A.
  */
 
 type Schema = {
@@ -33,6 +39,10 @@ type Schema = {
   minLength?: number;
   minItems?: number;
 };
+type Registro = 'cliente' | 'documento' | 'usuario' | 'producto' | 'factura';
+/** "el cliente", "la factura": the failures read as sentences. */
+const el = (what: Registro) => (what === 'factura' ? `la ${what}` : `el ${what}`);
+const un = (what: Registro) => (what === 'factura' ? `una ${what}` : `un ${what}`);
 type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: Schema };
 type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; security?: unknown[] };
 
@@ -58,6 +68,10 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
   let cedulaClient: { CLI_CODIGO: number; CLI_IDENTIFICACION: string };
   let document: number;
   let userA: number;
+  /** A's catalogue product and A's invoice to the client above (issued: number, signed XML, RIDE). */
+  let product: number;
+  let invoice: number;
+  let invoiceBody: FacturaBorrador;
   const marker = `AISLADO${Math.floor(Math.random() * 1e9)}`;
 
   beforeAll(async () => {
@@ -109,6 +123,35 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       })
       .returning({ document: clientesDocumentos.CDO_ID });
 
+    const asA = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { 'x-token': tokenA }, ...(payload ? { payload } : {}) });
+    const created = await asA('POST', '/api/catalogo', {
+      CAT_PRINCIPAL: 'AISL-001',
+      CAT_DESCRIPCION: `${marker} Taladro percutor 1/2"`,
+      CAT_PRECIO: '25.50',
+      CAT_IVA: '4',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    product = created.json().CAT_CODIGO;
+    const [point] = (await asA('GET', '/api/facturas/puntos')).json() as Array<{ PEM_CODIGO: number }>;
+    invoiceBody = borrador(point!.PEM_CODIGO, client.CLI_CODIGO, [
+      {
+        CAT_CODIGO: product,
+        FDE_PRINCIPAL: 'AISL-001',
+        FDE_DESCRIPCION: 'Taladro percutor 1/2"',
+        FDE_CANTIDAD: '1',
+        FDE_PRECIO: '25.50',
+        FDE_IVA: '4',
+      },
+    ]);
+    const draft = await asA('POST', '/api/facturas', invoiceBody);
+    expect(draft.statusCode, draft.body).toBe(201);
+    invoice = draft.json().FAC_CODIGO;
+    // A signs with a signature of its own (the seed gives one to B only) and its seeded plan is current.
+    await uploadCompanySignature(t, tokenA, signatures.legacy(COMPANIES.andina.ruc));
+    const issued = await asA('POST', `/api/facturas/${invoice}/emitir`);
+    expect(issued.statusCode, issued.body).toBe(200);
+
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, Operation>>;
     };
@@ -147,17 +190,21 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
     }
   }
 
-  /** Which record of A an integer path parameter names: a company user, a client's document, or a client. */
-  const recordFor = (path: string): ['usuario' | 'documento' | 'cliente', number] =>
+  /** Which record of A an integer path parameter names: a company user, a product, an invoice, a client's document, or a client. */
+  const recordFor = (path: string): [Registro, number] =>
     path.startsWith('/api/usuarios')
       ? ['usuario', userA]
-      : /\/documentos\/\{/.test(path)
-        ? ['documento', document]
-        : ['cliente', client.CLI_CODIGO];
+      : path.startsWith('/api/catalogo')
+        ? ['producto', product]
+        : path.startsWith('/api/facturas')
+          ? ['factura', invoice]
+          : /\/documentos\/\{/.test(path)
+            ? ['documento', document]
+            : ['cliente', client.CLI_CODIGO];
 
   /** The request of an operation against A's records, and what it names. */
   function build(method: string, path: string, op: Operation) {
-    let names: 'cliente' | 'documento' | 'usuario' | undefined;
+    let names: Registro | undefined;
     let bulk = false;
     const params = op.parameters ?? [];
     const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -179,6 +226,15 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
     const json = op.requestBody?.content['application/json']?.schema;
     if (json) {
       const body = sample(json) as Record<string, unknown>;
+      // Valid where the sampler is not (a 400 of validation before the owner check would hide a leak): a product's
+      // IVA rate, price and ICE pair; an invoice whole (A's emission point and client, a line of A's product, its payment).
+      if (path.startsWith('/api/catalogo'))
+        for (const [key, value] of Object.entries({ CAT_IVA: '4', CAT_PRECIO: '1.00', CAT_ICE_CODIGO: null, CAT_ICE_TARIFA: null }))
+          if (key in body) body[key] = value;
+      if ('lineas' in body) {
+        Object.assign(body, invoiceBody);
+        delete body.propina;
+      }
       if ('CLI_CODIGO' in body) {
         body.CLI_CODIGO = client.CLI_CODIGO;
         names ??= 'cliente';
@@ -208,7 +264,10 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
   it('recorre las operaciones del documento: 401 sin sesión, 403 de administración, 404 con el registro de otra empresa o de otro vendedor', async () => {
     const failures: string[] = [];
     const walked: string[] = [];
-    const before = (await send({ method: 'GET', url: `/api/clientes/${client.CLI_CODIGO}` }, tokenA)).json();
+    const own = async (url: string) => (await send({ method: 'GET', url }, tokenA)).json();
+    const before = await Promise.all(
+      [`/api/clientes/${client.CLI_CODIGO}`, `/api/catalogo/${product}`, `/api/facturas/${invoice}`].map(own),
+    );
     for (const { method, path, op } of operations) {
       const { options, names, bulk } = build(method, path, op);
       const route = show(method, path);
@@ -222,12 +281,19 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       const other = await send(options, tokenB);
       if (names) {
         if (other.statusCode !== 404)
-          failures.push(`${route} de la empresa B con el ${names} de A: ${other.statusCode} ${other.body.slice(0, 120)}`);
-        if (names !== 'usuario') {
+          failures.push(`${route} de la empresa B con ${el(names)} de A: ${other.statusCode} ${other.body.slice(0, 120)}`);
+        if (names === 'producto') {
+          // The catalogue is the whole company's: the seller reads A's product (their writes are not tried: they would
+          // change A's product for real).
+          if (method === 'GET') {
+            const sellers = await send(options, seller);
+            if (sellers.statusCode !== 200) failures.push(`${route} de un vendedor de A con un producto de A: ${sellers.statusCode}`);
+          }
+        } else if (names !== 'usuario') {
           const notTheirs = await send(options, seller);
           if (notTheirs.statusCode !== 404)
             failures.push(
-              `${route} de un vendedor de A con un ${names} que no es suyo: ${notTheirs.statusCode} ${notTheirs.body.slice(0, 120)}`,
+              `${route} de un vendedor de A con ${un(names)} que no es suyo: ${notTheirs.statusCode} ${notTheirs.body.slice(0, 120)}`,
             );
         }
         if (method === 'GET' && names !== 'documento') {
@@ -245,12 +311,35 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
     }
     console.log(`aislamiento (${kind}): ${walked.length} operaciones\n  ${walked.join('\n  ')}`);
     expect(failures, `${failures.length} fallas`).toEqual([]);
-    // The walk covers at least the clients book's own routes.
-    for (const route of ['GET /api/clientes/{id}', 'PUT /api/clientes/{CLI_CODIGO}', 'DELETE /api/clientes/{id}', 'PUT /api/clientes/lote'])
-      expect(walked.map((w) => w.replace(/ \(.*\)$/, ''))).toContain(route);
-    expect(walked.length).toBeGreaterThanOrEqual(15);
-    // Nothing of A changed: the client, its document.
-    expect((await send({ method: 'GET', url: `/api/clientes/${client.CLI_CODIGO}` }, tokenA)).json()).toEqual(before);
+    // The walk covers at least the clients book's, the catalogue's and the invoices' own routes, with A's records.
+    for (const route of [
+      'GET /api/clientes/{id} (cliente)',
+      'PUT /api/clientes/{CLI_CODIGO} (cliente)',
+      'DELETE /api/clientes/{id} (cliente)',
+      'PUT /api/clientes/lote (lote)',
+      'GET /api/catalogo/',
+      'GET /api/catalogo/{id} (producto)',
+      'PUT /api/catalogo/{id} (producto)',
+      'DELETE /api/catalogo/{id} (producto)',
+      'GET /api/facturas/',
+      'GET /api/facturas/totales',
+      'POST /api/facturas/ (cliente)',
+      'GET /api/facturas/{id} (factura)',
+      'PUT /api/facturas/{id} (factura)',
+      'DELETE /api/facturas/{id} (factura)',
+      'POST /api/facturas/{id}/emitir (factura)',
+      'GET /api/facturas/{id}/xml (factura)',
+      'GET /api/facturas/{id}/ride (factura)',
+    ])
+      expect(walked).toContain(route);
+    expect(walked.length).toBeGreaterThanOrEqual(30);
+    // B's lists were searched for the marker that A's own lists do show (the absence above is not an empty search).
+    for (const url of ['/api/catalogo', '/api/facturas'])
+      expect(JSON.stringify(await own(`${url}?filter=${encodeURIComponent(JSON.stringify({ q: marker }))}`))).toContain(marker);
+    // Nothing of A changed: the client, its product, its invoice, its document.
+    expect(
+      await Promise.all([`/api/clientes/${client.CLI_CODIGO}`, `/api/catalogo/${product}`, `/api/facturas/${invoice}`].map(own)),
+    ).toEqual(before);
     expect(await t.db.select().from(clientesDocumentos).where(eq(clientesDocumentos.CDO_ID, document))).toHaveLength(1);
   }, 120_000);
 });

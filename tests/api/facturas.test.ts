@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
 import { borrador, crear, crearOk, LINEAS, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
-import { facturas } from '../../server/infra/db/schema';
+import { facturas, usuarios } from '../../server/infra/db/schema';
+import { hashPassword } from '../../server/infra/passwords';
 import { FACTURAS_MSG, type Factura, type FacturaDetalle } from '../../server/modules/facturas/contract';
 import { CLIENTE_CON_FACTURAS } from '../../server/modules/clientes/repo';
 import { MSG } from '../../src/domain/messages';
@@ -216,5 +217,56 @@ describe.each(testDatabases)('facturas: borradores, lista y reglas (%s)', (kind)
     const res = await t.app.inject({ method: 'DELETE', url: `/api/clientes/${comprador}`, headers: { 'x-token': andina } });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe(CLIENTE_CON_FACTURAS);
+  });
+  it("a seller sees and touches only the invoices of their clients and of the consumidor final, not another seller's client's", async () => {
+    const [{ vendedor }] = await t.db
+      .insert(usuarios)
+      .values({
+        COM_CODIGO: empresaAndina,
+        USU_USUARIO: 'facturas.vendedor',
+        USU_CLAVE: await hashPassword(COMPANIES.andina.clave),
+        USU_ROL: 'vendedor',
+      })
+      .returning({ vendedor: usuarios.USU_CODIGO });
+    const seller = (await loginCompany(t, { ruc: COMPANIES.andina.ruc, usuario: 'facturas.vendedor', clave: COMPANIES.andina.clave }))
+      .token;
+    const suyo = await nuevoCliente(t, empresaAndina, 105, { CLI_VENDEDOR: vendedor });
+    const ajeno = await nuevoCliente(t, empresaAndina, 106);
+    // The consumidor final has no seller: every seller sells to it at the counter.
+    const consumidor = await t.app.inject({ method: 'GET', url: '/api/clientes/consumidorFinal', headers: { 'x-token': seller } });
+    expect(consumidor.statusCode, consumidor.body).toBe(200);
+    const final = consumidor.json().CLI_CODIGO as number;
+
+    const delVendedor = await crearOk(t, andina, borrador(punto, suyo));
+    const deOtro = await crearOk(t, andina, borrador(punto, ajeno));
+    const alMostrador = await crearOk(t, seller, borrador(punto, final));
+    expect((await crear(t, seller, borrador(punto, ajeno))).statusCode).toBe(404);
+    const ids = [delVendedor, deOtro, alMostrador];
+
+    const filtro = encodeURIComponent(JSON.stringify({ id: ids }));
+    expect((await lista(seller, { id: ids })).rows.map((r) => r.FAC_CODIGO).sort()).toEqual([delVendedor, alMostrador].sort());
+    expect((await lista(andina, { q: 'ÑUÑEZ 106' })).rows.map((r) => r.FAC_CODIGO)).toEqual([deOtro]);
+    expect((await lista(seller, { q: 'ÑUÑEZ 106' })).rows).toEqual([]);
+    expect((await call(seller, 'GET', `/totales?filter=${filtro}`)).json()).toMatchObject({ cantidad: 2, total: '75.56' });
+    // The company's roles see the three.
+    expect((await lista(andina, { id: ids })).rows).toHaveLength(3);
+    expect((await call(andina, 'GET', `/totales?filter=${filtro}`)).json().cantidad).toBe(3);
+
+    expect((await call(seller, 'GET', `/${delVendedor}`)).statusCode).toBe(200);
+    expect((await call(seller, 'GET', `/${alMostrador}`)).json()).toMatchObject({ CLI_IDENTIFICACION: '9999999999999' });
+    for (const [method, url, payload] of [
+      ['GET', `/${deOtro}`],
+      ['PUT', `/${deOtro}`, borrador(punto, final)],
+      ['DELETE', `/${deOtro}`],
+      ['POST', `/${deOtro}/emitir`],
+      ['GET', `/${deOtro}/xml`],
+      ['GET', `/${deOtro}/ride`],
+    ] as const) {
+      const res = await call(seller, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().msg).toBe(MSG.notFound);
+    }
+    // Nor moved to a buyer of theirs: the other seller's client's invoice is as it was.
+    expect((await call(andina, 'GET', `/${deOtro}`)).json()).toMatchObject({ CLI_CODIGO: ajeno, FAC_ESTADO: 'BORRADOR' });
   });
 });

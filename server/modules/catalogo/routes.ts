@@ -8,7 +8,8 @@ import { listProducts, PUBLIC_FILTERS } from './repo';
 import { createProduct, editProduct, removeProduct, visibleProduct } from './service';
 
 const tags = ['Productos y servicios'];
-const SCOPE = 'Solo los productos y servicios de la empresa de la sesión (el de otra empresa responde 404).';
+const SCOPE =
+  'Solo los productos y servicios de la empresa de la sesión (el de otra empresa responde 404); son de toda la empresa: un vendedor los ve todos.';
 const RULES =
   `Reglas (400 con el motivo en español): código principal de 1 a ${CATALOGO_LIMITES.principal} caracteres, único en la empresa ` +
   `sin distinguir mayúsculas (409); código auxiliar hasta ${CATALOGO_LIMITES.auxiliar}; descripción de 1 a ${CATALOGO_LIMITES.descripcion}; ` +
@@ -18,7 +19,8 @@ const Id = IdParam('id');
 
 /**
  * The company application's catalogue of products and services (resource `catalogo`, menu `catalogo`): what the
- * invoice form offers for its lines. Every query is scoped by the token's company.
+ * invoice form offers for its lines. Every query is scoped by the token's company, and only by it: unlike the clients,
+ * products are not assigned to sellers (every seller sells the whole catalogue).
  */
 const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
   const company = guards.company;

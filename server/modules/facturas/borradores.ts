@@ -1,7 +1,9 @@
 /**
  * Drafts: what the form sends is recomputed here with the same module the form uses (calcularFactura) and refused
  * when a rule is broken or when the totals the user saw differ from the server's by a cent. Only amounts the server
- * computed are stored. The buyer, the emission point and the catalogue items must be the company's (404 otherwise).
+ * computed are stored. The buyer, the emission point and the catalogue items must be the company's (404 otherwise);
+ * a seller's buyer one of their clients or the consumidor final (repo.ts AlcanceFacturas), and the catalogue is the
+ * whole company's (a seller sells every product).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -11,17 +13,19 @@ import { HttpError } from '../../core/errors';
 import { MSG } from '../../../src/domain/messages';
 import { esDia } from '../../../src/domain/fechas';
 import { calcularFactura, compararTotales, IMPUESTO } from '../../../src/domain/facturas';
-import { findVisibleClient } from '../clientes/access';
+import { clientScopeValues } from '../clientes/access';
 import { FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
 import { FacturaRechazada } from './emitir';
 import {
   deleteFactura,
   documentoFactura,
+  findComprador,
   findFactura,
   findPunto,
   insertBorrador,
   lockFactura,
   replaceBorrador,
+  type AlcanceFacturas,
   type ValoresFactura,
   type ValoresLinea,
   type ValoresPago,
@@ -34,10 +38,12 @@ const opcional = (valor: string | null | undefined) => {
 
 /** The draft's rows, from the request checked against the company's data and recomputed. */
 async function valoresDe(db: Db, request: FastifyRequest, body: FacturaBorrador) {
-  const empresa = request.company!.empresa;
+  const alcance = clientScopeValues(request);
+  const empresa = alcance.empresa;
+  const [punto, cliente] = await Promise.all([findPunto(db, empresa, body.PEM_CODIGO), findComprador(db, alcance, body.CLI_CODIGO)]);
+  // Whose data comes first: another company's (or another seller's) buyer is a 404 whatever else the body says.
+  if (!punto || !cliente) throw new HttpError(404, MSG.notFound);
   if (!esDia(body.FAC_FECHA)) throw new HttpError(400, FACTURAS_MSG.fecha);
-  const [punto, cliente] = await Promise.all([findPunto(db, empresa, body.PEM_CODIGO), findVisibleClient(db, request, body.CLI_CODIGO)]);
-  if (!punto) throw new HttpError(404, MSG.notFound);
   const productos = [...new Set(body.lineas.map((l) => l.CAT_CODIGO).filter((c): c is number => typeof c === 'number'))];
   if (productos.length) {
     const propios = await db
@@ -109,33 +115,38 @@ async function valoresDe(db: Db, request: FastifyRequest, body: FacturaBorrador)
 export async function crearBorrador(db: Db, request: FastifyRequest, body: FacturaBorrador): Promise<FacturaDetalle> {
   const { factura, lineas, pagos } = await valoresDe(db, request, body);
   const id = await db.transaction((tx) => insertBorrador(tx, factura, lineas, pagos));
-  return (await findFactura(db, request.company!.empresa, id))!;
+  return (await findFactura(db, clientScopeValues(request), id))!;
 }
 
-/** The company's invoice locked for a change that only a draft admits; 404 or 409 with `emitida`. */
-async function borradorBloqueado(tx: Parameters<Parameters<Db['transaction']>[0]>[0], empresa: number, id: number, emitida: string) {
-  const row = await lockFactura(tx, empresa, id);
+/** The invoice the scope sees, locked for a change that only a draft admits; 404 or 409 with `emitida`. */
+async function borradorBloqueado(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  alcance: AlcanceFacturas,
+  id: number,
+  emitida: string,
+) {
+  const row = await lockFactura(tx, alcance, id);
   if (!row) throw new HttpError(404, MSG.notFound);
   if (row.FAC_ESTADO !== 'BORRADOR') throw new HttpError(409, emitida);
 }
 
 export async function editarBorrador(db: Db, request: FastifyRequest, id: number, body: FacturaBorrador): Promise<FacturaDetalle> {
-  const empresa = request.company!.empresa;
+  const alcance = clientScopeValues(request);
   // An issued invoice says so before its content is judged (and again under the lock).
-  const actual = await documentoFactura(db, empresa, id);
+  const actual = await documentoFactura(db, alcance, id);
   if (!actual) throw new HttpError(404, MSG.notFound);
   if (actual.FAC_ESTADO !== 'BORRADOR') throw new HttpError(409, FACTURAS_MSG.emitidaNoModificable);
   const { factura, lineas, pagos } = await valoresDe(db, request, body);
   await db.transaction(async (tx) => {
-    await borradorBloqueado(tx, empresa, id, FACTURAS_MSG.emitidaNoModificable);
+    await borradorBloqueado(tx, alcance, id, FACTURAS_MSG.emitidaNoModificable);
     await replaceBorrador(tx, id, factura, lineas, pagos);
   });
-  return (await findFactura(db, empresa, id))!;
+  return (await findFactura(db, alcance, id))!;
 }
 
-export async function eliminarBorrador(db: Db, empresa: number, id: number) {
+export async function eliminarBorrador(db: Db, alcance: AlcanceFacturas, id: number) {
   await db.transaction(async (tx) => {
-    await borradorBloqueado(tx, empresa, id, FACTURAS_MSG.emitidaNoEliminable);
+    await borradorBloqueado(tx, alcance, id, FACTURAS_MSG.emitidaNoEliminable);
     await deleteFactura(tx, id);
   });
   return { FAC_CODIGO: id };

@@ -25,7 +25,18 @@ import { prepararValidador, validarFactura } from './esquema';
 import { facturaXml } from './xml';
 import { firmarXml } from './xades';
 import { FACTURAS_MSG, type CampoAdicional } from './contract';
-import { entradaLinea, entradaPago, lineasDe, lockFactura, marcarFirmada, pagosDe, siguienteSecuencial } from './repo';
+import {
+  alcanceDe,
+  documentoFactura,
+  entradaLinea,
+  entradaPago,
+  lineasDe,
+  lockFactura,
+  marcarFirmada,
+  pagosDe,
+  siguienteSecuencial,
+  type AlcanceFacturas,
+} from './repo';
 
 /** A document the rules or the schema refuse: 400 with every reason (msg joins them; errores lists them for the form). */
 export class FacturaRechazada extends HttpError {
@@ -128,19 +139,27 @@ async function borradorDe(tx: Executor, id: number) {
 }
 
 /**
- * Issues the company's draft `id`. Refused (nothing saved, no number used): not found 404, already issued 409, no
- * valid signature or plan 400 (what to do), a rule or the schema broken 400 (FacturaRechazada, each field in Spanish).
+ * Issues the draft `id` the scope sees (a company id: the whole company). Refused (nothing saved, no number used): not
+ * found 404, already issued 409, no valid signature or plan 400 (what to do), a rule or the schema broken 400
+ * (FacturaRechazada, each field in Spanish).
  */
-export async function emitirFactura(deps: DependenciasEmision, empresa: number, id: number, ahora = new Date()): Promise<Emision> {
-  const [emisor, certificado] = await Promise.all([
-    emisorDe(deps.db, empresa),
-    certificadoEmpresa(deps, empresa, ahora),
-    prepararValidador(),
-  ]);
+export async function emitirFactura(
+  deps: DependenciasEmision,
+  quien: AlcanceFacturas | number,
+  id: number,
+  ahora = new Date(),
+): Promise<Emision> {
+  const alcance = alcanceDe(quien);
+  const empresa = alcance.empresa;
+  const preparativos = Promise.all([emisorDe(deps.db, empresa), certificadoEmpresa(deps, empresa, ahora), prepararValidador()]);
+  // Judged after the invoice is found: someone else's invoice is a 404, never "your company has no signature".
+  preparativos.catch(() => {});
+  if (!(await documentoFactura(deps.db, alcance, id))) throw new HttpError(404, MSG.notFound);
+  const [emisor, certificado] = await preparativos;
   const inicio = performance.now();
   const tiempos: TiemposEmision = { leer: 0, secuencial: 0, armar: 0, xml: 0, esquema: 0, firma: 0, guardar: 0, transaccion: 0 };
   const resultado = await deps.db.transaction(async (tx) => {
-    const bloqueada = await lockFactura(tx, empresa, id);
+    const bloqueada = await lockFactura(tx, alcance, id);
     if (!bloqueada) throw new HttpError(404, MSG.notFound);
     if (bloqueada.FAC_ESTADO !== 'BORRADOR') throw new HttpError(409, FACTURAS_MSG.yaEmitida);
     const bloqueo = await issuingBlock(tx, empresa);

@@ -1,6 +1,15 @@
 import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
-import { clientes, establecimientos, facturas, facturasDetalles, facturasPagos, puntosEmision, secuenciales } from '../../infra/db/schema';
+import {
+  clientes,
+  establecimientos,
+  facturas,
+  facturasDetalles,
+  facturasPagos,
+  puntosEmision,
+  secuenciales,
+  usuarios,
+} from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { HttpError } from '../../core/errors';
 import { embed, listConditions, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
@@ -20,6 +29,30 @@ import {
 export const TIPO_FACTURA = '01';
 
 const f = facturas;
+
+/**
+ * Whose invoices a session sees: its company's (EMP_CODIGO from the token), and a seller only those whose buyer is a
+ * client assigned to them or the consumidor final — the clients' rule (clientes/access.ts clientScopeValues), plus the
+ * consumidor final, which has no seller: every seller sells to it at the counter (GET /api/clientes/consumidorFinal
+ * gives it to them too), and sees what they and the others sold to it. Another seller's client's invoice is not found
+ * (404). A number is the whole company (the bench, the company roles).
+ */
+export type AlcanceFacturas = { empresa: number; vendedor?: number };
+export const alcanceDe = (alcance: AlcanceFacturas | number): AlcanceFacturas =>
+  typeof alcance === 'number' ? { empresa: alcance } : alcance;
+
+/** The buyers a seller may invoice to and see (a value or a placeholder). */
+const delVendedor = (vendedor: unknown) => sql`(${clientes.CLI_VENDEDOR} = ${vendedor} OR ${clientes.CLI_CONSUMIDOR_FINAL})`;
+
+/** One invoice's condition for the scope: its company, and for a seller its buyer's (by id: one row, any plan does). */
+function visible(alcance: AlcanceFacturas): SQL {
+  const own = eq(f.EMP_CODIGO, alcance.empresa);
+  if (alcance.vendedor === undefined) return own;
+  return and(
+    own,
+    sql`EXISTS (SELECT 1 FROM ${clientes} WHERE ${clientes.CLI_CODIGO} = ${f.CLI_CODIGO} AND ${delVendedor(alcance.vendedor)})`,
+  )!;
+}
 
 /** numeric(p, d) as text with exactly d decimals, whatever the driver hands back. */
 export const fijo = (value: unknown, decimals: number) => {
@@ -98,6 +131,17 @@ const SORTS = {
 
 export const PUBLIC_FILTERS = ['FAC_ESTADO', 'desde', 'hasta', 'CLI_CODIGO', 'EST_CODIGO', 'PEM_CODIGO', 'q', 'id'] as const;
 const SCOPE_EMPRESA = '_empresa';
+const SCOPE_VENDEDOR = '_vendedor';
+
+/**
+ * A seller's invoices (AlcanceFacturas): their clients' and the consumidor final's, a set small enough to hash. The
+ * clients are read within the seller's company (its index clientes_vendedor leads with the company, which only the
+ * seller's row tells this filter), never the whole table.
+ */
+const facturasDelVendedor = (text: string, bind: Bind) => {
+  const vendedor = bind(entero(SCOPE_VENDEDOR, text));
+  return sql`${f.CLI_CODIGO} IN (SELECT ${clientes.CLI_CODIGO} FROM ${clientes} WHERE ${clientes.EMP_CODIGO} = (SELECT ${usuarios.COM_CODIGO} FROM ${usuarios} WHERE ${usuarios.USU_CODIGO} = ${vendedor}) AND ${delVendedor(vendedor)})`;
+};
 
 export const facturaListSpec: ListSpec<keyof typeof SORTS> = {
   resource: 'facturas',
@@ -121,24 +165,26 @@ export const facturaListSpec: ListSpec<keyof typeof SORTS> = {
     id: { type: 'ids', column: f.FAC_CODIGO },
     // A company's invoices: its index (facturas_empresa) leads with the company.
     [SCOPE_EMPRESA]: { type: 'integer', column: f.EMP_CODIGO, partition: true },
+    [SCOPE_VENDEDOR]: { type: 'search', where: facturasDelVendedor },
   },
   defaultRange: [0, 24],
 };
 
-/** The caller's query with the company added; a filter outside PUBLIC_FILTERS (the scope's key too) is a 400. */
-const companyQuery = (empresa: number, query: ListQuery) => scopedQuery(query, PUBLIC_FILTERS, { [SCOPE_EMPRESA]: empresa });
+/** The caller's query with the scope added; a filter outside PUBLIC_FILTERS (the scope's keys too) is a 400. */
+const companyQuery = ({ empresa, vendedor }: AlcanceFacturas, query: ListQuery) =>
+  scopedQuery(query, PUBLIC_FILTERS, { [SCOPE_EMPRESA]: empresa, ...(vendedor === undefined ? {} : { [SCOPE_VENDEDOR]: vendedor }) });
 
 const facturaPage = (db: Db, { page, orderBy }: PageRequest) =>
   selectList(db)
     .where(page)
     .orderBy(...orderBy);
 
-export const listFacturas = (db: Db, empresa: number, query: ListQuery) =>
-  readPage(db, facturaListSpec, companyQuery(empresa, query), facturaPage, toFactura);
+export const listFacturas = (db: Db, alcance: AlcanceFacturas, query: ListQuery) =>
+  readPage(db, facturaListSpec, companyQuery(alcance, query), facturaPage, toFactura);
 
 /** Count and sums of the filtered invoices (the list's footer): the same conditions as the list. */
-export async function totalesFacturas(db: Db, empresa: number, filter: string | undefined): Promise<FacturasTotales> {
-  const { where } = listConditions(facturaListSpec, companyQuery(empresa, { filter }));
+export async function totalesFacturas(db: Db, alcance: AlcanceFacturas, filter: string | undefined): Promise<FacturasTotales> {
+  const { where } = listConditions(facturaListSpec, companyQuery(alcance, { filter }));
   const [row] = await db
     .select({
       cantidad: sql<number>`count(*)::int`,
@@ -257,18 +303,22 @@ export const entradaPago = (p: PagoGuardado) => ({
   unidadTiempo: p.FPA_UNIDAD,
 });
 
-/** The company's invoice whole; another company's is not found. */
-export async function findFactura(db: Executor, empresa: number, id: number): Promise<FacturaDetalle | undefined> {
-  const header = prepared(db, 'factura_por_id', (d) =>
+/** The invoice whole if the scope sees it (another company's, or another seller's client's, is not found). */
+export async function findFactura(db: Executor, alcance: AlcanceFacturas, id: number): Promise<FacturaDetalle | undefined> {
+  const { empresa, vendedor } = alcance;
+  const select = (d: Executor) =>
     d
       .select(detailColumns)
       .from(f)
       .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
       .innerJoin(puntosEmision, eq(puntosEmision.PEM_CODIGO, f.PEM_CODIGO))
-      .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
-      .where(and(eq(f.FAC_CODIGO, sql.placeholder('id')), eq(f.EMP_CODIGO, sql.placeholder('empresa')))),
-  );
-  const [[row], lineas, pagos] = await Promise.all([header.execute({ id, empresa }), lineasDe(db, id), pagosDe(db, id)]);
+      .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO));
+  const byId = and(eq(f.FAC_CODIGO, sql.placeholder('id')), eq(f.EMP_CODIGO, sql.placeholder('empresa')));
+  const header =
+    vendedor === undefined
+      ? prepared(db, 'factura_por_id', (d) => select(d).where(byId))
+      : prepared(db, 'factura_por_id_vendedor', (d) => select(d).where(and(byId, delVendedor(sql.placeholder('vendedor')))));
+  const [[row], lineas, pagos] = await Promise.all([header.execute({ id, empresa, vendedor }), lineasDe(db, id), pagosDe(db, id)]);
   if (!row) return undefined;
   const calculo = calcularFactura({ lineas: lineas.map(entradaLinea), pagos: pagos.map(entradaPago), propina: row.FAC_PROPINA });
   return {
@@ -297,12 +347,12 @@ export async function findFactura(db: Executor, empresa: number, id: number): Pr
   };
 }
 
-/** The state of the company's invoice, read under a row lock (the caller's transaction); undefined when not found. */
-export async function lockFactura(tx: Executor, empresa: number, id: number) {
+/** The state of the invoice the scope sees, read under a row lock (the caller's transaction); undefined when not found. */
+export async function lockFactura(tx: Executor, alcance: AlcanceFacturas, id: number) {
   const [row] = await tx
     .select({ FAC_CODIGO: f.FAC_CODIGO, FAC_ESTADO: f.FAC_ESTADO })
     .from(f)
-    .where(and(eq(f.FAC_CODIGO, id), eq(f.EMP_CODIGO, empresa)))
+    .where(and(eq(f.FAC_CODIGO, id), visible(alcance)))
     .for('update');
   return row;
 }
@@ -373,8 +423,8 @@ export async function marcarFirmada(tx: Executor, id: number, emitida: Emitida) 
     .where(eq(f.FAC_CODIGO, id));
 }
 
-/** What the downloads need of an invoice: its state, number and signed XML. */
-export async function documentoFactura(db: Executor, empresa: number, id: number) {
+/** What the downloads need of an invoice the scope sees: its state, number and signed XML. */
+export async function documentoFactura(db: Executor, alcance: AlcanceFacturas, id: number) {
   const [row] = await db
     .select({
       FAC_ESTADO: f.FAC_ESTADO,
@@ -384,6 +434,15 @@ export async function documentoFactura(db: Executor, empresa: number, id: number
       FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
     })
     .from(f)
-    .where(and(eq(f.FAC_CODIGO, id), eq(f.EMP_CODIGO, empresa)));
+    .where(and(eq(f.FAC_CODIGO, id), visible(alcance)));
+  return row;
+}
+
+/** The buyer a draft names, if the scope may invoice to it (a seller: their clients and the consumidor final). */
+export async function findComprador(db: Executor, { empresa, vendedor }: AlcanceFacturas, id: number) {
+  const [row] = await db
+    .select({ CLI_CODIGO: clientes.CLI_CODIGO, CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION })
+    .from(clientes)
+    .where(and(eq(clientes.CLI_CODIGO, id), eq(clientes.EMP_CODIGO, empresa), vendedor === undefined ? undefined : delVendedor(vendedor)));
   return row;
 }

@@ -23,12 +23,14 @@ import {
 } from './contract';
 import { crearBorrador, editarBorrador, eliminarBorrador } from './borradores';
 import { emitirFactura, FacturaRechazada } from './emitir';
-import { documentoFactura, findFactura, listFacturas, listPuntos, PUBLIC_FILTERS, totalesFacturas } from './repo';
+import { documentoFactura, findFactura, listFacturas, listPuntos, PUBLIC_FILTERS, totalesFacturas, type AlcanceFacturas } from './repo';
+import { clientScopeValues } from '../clientes/access';
 import { leerComprobanteXml } from './comprobante-xml';
 import { rideFactura } from './ride';
 
 const tags = ['Facturas'];
-const SCOPE = 'Solo las facturas de la empresa de la sesión (la de otra empresa responde 404).';
+const SCOPE =
+  'Solo las facturas de la empresa de la sesión; un vendedor, solo las de sus clientes y las del consumidor final (la de otra empresa o la de un cliente de otro vendedor responde 404).';
 const FILTERS = `Filtros (filter, JSON): ${PUBLIC_FILTERS.join(', ')} — FAC_ESTADO uno o una lista; desde y hasta fechas AAAA-MM-DD de emisión; q el número (001-001-000000123 o el secuencial), la clave de acceso, o parte de la identificación o el nombre del comprador.`;
 const RULES =
   'El servidor recalcula la factura y responde 400 con los motivos en español (con el número de línea o de forma de pago) si rompe una regla o si los totales enviados (totalSinImpuestos, totalDescuento, totalIva, importeTotal) no coinciden al centavo. El comprador, el punto de emisión y los productos deben ser de la empresa (404).';
@@ -59,8 +61,8 @@ async function logoEmpresa(db: Executor, files: FileStore, empresa: number) {
 }
 
 /** An issued invoice's signed XML and number; a draft has neither (409). */
-async function emitida(db: Executor, empresa: number, id: number) {
-  const row = await documentoFactura(db, empresa, id);
+async function emitida(db: Executor, alcance: AlcanceFacturas, id: number) {
+  const row = await documentoFactura(db, alcance, id);
   if (!row) throw new HttpError(404, MSG.notFound);
   if (row.FAC_ESTADO === 'BORRADOR' || !row.FAC_XML || !row.FAC_NUMERO) throw new HttpError(409, FACTURAS_MSG.borradorSinDocumentos);
   return { ...row, FAC_XML: row.FAC_XML, FAC_NUMERO: row.FAC_NUMERO };
@@ -76,7 +78,8 @@ const descarga = (reply: FastifyReply, tipo: string, nombre: string, cuerpo: Buf
 
 /**
  * The company application's invoices (resource `facturas`, menu `facturas`): drafts, issuing (number, access key,
- * signed XML) and the downloads. The route list is in contract.ts. Every query is scoped by the token's company.
+ * signed XML) and the downloads. The route list is in contract.ts. Every query is scoped by the token's company, and a
+ * seller's by their clients (clientScopeValues; repo.ts AlcanceFacturas).
  */
 const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
   const company = guards.company;
@@ -94,7 +97,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
         response: { 200: Type.Array(Factura), ...errorResponses },
       },
     },
-    async (request, reply) => sendPage(reply, await listFacturas(db, request.company!.empresa, request.query)),
+    async (request, reply) => sendPage(reply, await listFacturas(db, clientScopeValues(request), request.query)),
   );
 
   app.get(
@@ -109,7 +112,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
         response: { 200: FacturasTotales, ...errorResponses },
       },
     },
-    async (request) => totalesFacturas(db, request.company!.empresa, request.query.filter),
+    async (request) => totalesFacturas(db, clientScopeValues(request), request.query.filter),
   );
 
   app.get(
@@ -138,7 +141,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
       },
     },
     async (request) => {
-      const factura = await findFactura(db, request.company!.empresa, request.params.id);
+      const factura = await findFactura(db, clientScopeValues(request), request.params.id);
       if (!factura) throw new HttpError(404, MSG.notFound);
       return factura;
     },
@@ -187,7 +190,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
         response: { 200: Eliminada, ...errorResponses },
       },
     },
-    async (request) => eliminarBorrador(db, request.company!.empresa, request.params.id),
+    async (request) => eliminarBorrador(db, clientScopeValues(request), request.params.id),
   );
 
   app.post(
@@ -204,10 +207,10 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
     },
     async (request, reply) =>
       conErrores(reply, async () => {
-        const empresa = request.company!.empresa;
-        const emision = await emitirFactura(deps, empresa, request.params.id);
+        const alcance = clientScopeValues(request);
+        const emision = await emitirFactura(deps, alcance, request.params.id);
         request.log.info({ factura: request.params.id, numero: emision.FAC_NUMERO, tiempos: emision.tiempos }, 'factura emitida');
-        return (await findFactura(db, empresa, request.params.id))!;
+        return (await findFactura(db, alcance, request.params.id))!;
       }),
   );
 
@@ -224,7 +227,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
       },
     },
     async (request, reply) => {
-      const factura = await emitida(db, request.company!.empresa, request.params.id);
+      const factura = await emitida(db, clientScopeValues(request), request.params.id);
       return descarga(reply, 'application/xml; charset=utf-8', `factura-${factura.FAC_NUMERO}.xml`, factura.FAC_XML);
     },
   );
@@ -242,9 +245,9 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
       },
     },
     async (request, reply) => {
-      const empresa = request.company!.empresa;
-      const factura = await emitida(db, empresa, request.params.id);
-      const [comprobante, logo] = await Promise.all([leerComprobanteXml(factura.FAC_XML), logoEmpresa(db, files, empresa)]);
+      const alcance = clientScopeValues(request);
+      const factura = await emitida(db, alcance, request.params.id);
+      const [comprobante, logo] = await Promise.all([leerComprobanteXml(factura.FAC_XML), logoEmpresa(db, files, alcance.empresa)]);
       const autorizacion =
         factura.FAC_AUTORIZACION && factura.FAC_FECHA_AUTORIZACION
           ? { numero: factura.FAC_AUTORIZACION, fecha: new Date(factura.FAC_FECHA_AUTORIZACION) }
