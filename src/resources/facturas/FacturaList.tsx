@@ -1,0 +1,177 @@
+import {
+  AutocompleteInput,
+  CreateButton,
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  type RaRecord,
+} from 'react-admin';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { Factura } from '../../../server/modules/facturas/contract';
+import { ListPagination } from '../../shell/ListPagination';
+import { useNarrow } from '../../shell/catalogo';
+import { usePuntos, useTotales } from './datos';
+import { dinero } from './formulario';
+import { EstadoFacturaChip } from './piezas';
+import { texto } from './textos';
+
+const factura = (r: RaRecord) => r as unknown as Factura;
+const numero = (r: RaRecord) => factura(r).FAC_NUMERO ?? texto('borrador');
+const serie = (r: RaRecord) => `${factura(r).EST_NUMERO}-${factura(r).PEM_NUMERO}`;
+/** 2026-03-15 → 15/03/2026, as Ecuadorian documents write dates. */
+const fecha = (dia: string) => dia.split('-').reverse().join('/');
+const ESTADOS = ['BORRADOR', 'FIRMADA', 'ENVIADA', 'RECIBIDA', 'DEVUELTA', 'AUTORIZADA', 'RECHAZADA'].map((id) => ({
+  id,
+  name: texto(`estados.${id}`),
+}));
+
+function Acciones() {
+  const { canAccess } = useCanAccess({ resource: 'facturas', action: 'create' });
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canAccess && <CreateButton />}
+    </TopToolbar>
+  );
+}
+
+/** The filters: search, state (several), date range, buyer, establishment and emission point. */
+function useFiltros() {
+  const { data: puntos = [] } = usePuntos();
+  // On a phone only the search stays open: the others are one tap away (Agregar filtro).
+  const abiertos = !useNarrow();
+  const establecimientos = [...new Map(puntos.map((p) => [p.EST_CODIGO, p])).values()].map((p) => ({
+    id: p.EST_CODIGO,
+    name: [p.EST_NUMERO, p.EST_NOMBRE].filter(Boolean).join(' · '),
+  }));
+  const puntosChoices = puntos.map((p) => ({ id: p.PEM_CODIGO, name: [p.serie, p.PEM_NOMBRE].filter(Boolean).join(' · ') }));
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={texto('lista.buscar')} sx={{ minWidth: { sm: 260 } }} />,
+    <SelectArrayInput key="estado" source="FAC_ESTADO" choices={ESTADOS} alwaysOn={abiertos} sx={{ minWidth: 180 }} />,
+    <DateInput key="desde" source="desde" alwaysOn={abiertos} />,
+    <DateInput key="hasta" source="hasta" alwaysOn={abiertos} />,
+    <ReferenceInput key="cliente" source="CLI_CODIGO" reference="clientes">
+      <AutocompleteInput
+        label="resources.facturas.fields.CLI_CODIGO"
+        optionText={(c: RaRecord) => (c ? `${c.CLI_RAZON_SOCIAL} · ${c.CLI_IDENTIFICACION}` : '')}
+        filterToQuery={(q: string) => ({ q })}
+        sx={{ minWidth: 260 }}
+      />
+    </ReferenceInput>,
+    <SelectInput key="est" source="EST_CODIGO" choices={establecimientos} />,
+    <SelectInput key="pem" source="PEM_CODIGO" choices={puntosChoices} />,
+  ];
+}
+
+/** The totals of every invoice the filters select (GET /api/facturas/totales with the same filter), under the list. */
+export function ResumenFacturas() {
+  const { filterValues } = useListContext();
+  const { data } = useTotales(filterValues);
+  return (
+    <Box
+      component="section"
+      aria-label={texto('lista.resumen')}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'flex-end',
+        gap: { xs: 1, sm: 3 },
+        px: 2,
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+        bgcolor: 'action.hover',
+      }}
+    >
+      {data ? (
+        <>
+          <Typography variant="body2" sx={{ mr: 'auto' }}>
+            {texto('lista.facturas', { smart_count: data.cantidad })}
+          </Typography>
+          <Typography variant="body2" data-resumen="subtotal">
+            {texto('lista.subtotal')} <strong>{dinero(data.subtotal)}</strong>
+          </Typography>
+          <Typography variant="body2" data-resumen="iva">
+            {texto('lista.iva')} <strong>{dinero(data.iva)}</strong>
+          </Typography>
+          <Typography variant="body2" data-resumen="total">
+            {texto('lista.total')} <strong>{dinero(data.total)}</strong>
+          </Typography>
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {texto('lista.cargando_totales')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+const importe = (source: 'FAC_SUBTOTAL' | 'FAC_IVA' | 'FAC_TOTAL') => (r: RaRecord) => dinero(factura(r)[source]);
+const derecha = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The company's invoices, newest first: number (or "Borrador"), date, buyer, series, amounts and state; filters by
+ * state, dates, buyer and series, with the totals of the filtered set below. A simple list on phones.
+ */
+export function FacturaList() {
+  const filters = useFiltros();
+  const narrow = useNarrow();
+  return (
+    <List
+      filters={filters}
+      actions={<Acciones />}
+      sort={{ field: 'FAC_CODIGO', order: 'DESC' }}
+      perPage={25}
+      pagination={<ListPagination />}
+      empty={false}
+    >
+      {narrow ? (
+        <SimpleList
+          primaryText={(r) => factura(r).CLI_RAZON_SOCIAL}
+          secondaryText={(r) => `${numero(r)} · ${fecha(factura(r).FAC_FECHA)}`}
+          tertiaryText={(r) => (
+            <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
+              <strong>{dinero(factura(r).FAC_TOTAL)}</strong>
+              <EstadoFacturaChip estado={factura(r).FAC_ESTADO} />
+            </Box>
+          )}
+          linkType="show"
+        />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+          <DataTable.Col source="FAC_NUMERO" render={(r: RaRecord) => numero(r)} sx={{ whiteSpace: 'nowrap' }} />
+          <DataTable.Col source="FAC_FECHA" render={(r: RaRecord) => fecha(factura(r).FAC_FECHA)} />
+          <DataTable.Col
+            source="CLI_RAZON_SOCIAL"
+            disableSort
+            render={(r: RaRecord) => (
+              <>
+                {factura(r).CLI_RAZON_SOCIAL}
+                <Typography variant="body2" color="text.secondary" component="span" display="block">
+                  {factura(r).CLI_IDENTIFICACION}
+                </Typography>
+              </>
+            )}
+          />
+          <DataTable.Col source="serie" disableSort render={serie} />
+          <DataTable.Col source="FAC_SUBTOTAL" disableSort render={importe('FAC_SUBTOTAL')} sx={derecha} />
+          <DataTable.Col source="FAC_IVA" disableSort render={importe('FAC_IVA')} sx={derecha} />
+          <DataTable.Col source="FAC_TOTAL" render={importe('FAC_TOTAL')} sx={derecha} />
+          <DataTable.Col source="FAC_ESTADO" disableSort render={(r: RaRecord) => <EstadoFacturaChip estado={factura(r).FAC_ESTADO} />} />
+        </DataTable>
+      )}
+      <ResumenFacturas />
+    </List>
+  );
+}

@@ -1,0 +1,376 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Confirm,
+  EditButton,
+  Show,
+  TopToolbar,
+  useDataProvider,
+  useDelete,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import CardContent from '@mui/material/CardContent';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import SendIcon from '@mui/icons-material/Send';
+import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import { AMBIENTES, nombreFormaPago, tarifaIva, TIPOS_IDENTIFICACION_COMPRADOR } from '../../domain/facturas';
+import type { FacturaDetalle } from '../../../server/modules/facturas/contract';
+import { useNarrow } from '../../shell/catalogo';
+import { dinero, sinCeros } from './formulario';
+import { Dato, EstadoFacturaChip, FilaTotal } from './piezas';
+import { texto } from './textos';
+
+type Registro = FacturaDetalle & { id: number };
+const t = (key: string, options?: object) => texto(`show.${key}`, options);
+const c = (key: string) => texto(`columnas.${key}`);
+const fecha = (dia: string) => dia.split('-').reverse().join('/');
+const UNIDAD: Record<string, string> = { dias: 'días', meses: 'meses' };
+
+/** Emitir: confirmed, POST /api/facturas/:id/emitir; a refusal (no signature, no plan...) shows the server's reason. */
+function Emitir({ record }: { record: Registro }) {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const [confirmando, setConfirmando] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const translate = useTranslate();
+  const emitir = async () => {
+    setPending(true);
+    setFallo(null);
+    try {
+      const emitida = await dataProvider.call<FacturaDetalle>(`/api/facturas/${record.FAC_CODIGO}/emitir`, { method: 'POST' });
+      notify(t('emitida', { numero: emitida.FAC_NUMERO ?? '' }), { type: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['facturas'] });
+      refresh();
+    } catch (error) {
+      setFallo((error as Error).message);
+    } finally {
+      setPending(false);
+      setConfirmando(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="contained" startIcon={<SendIcon />} onClick={() => setConfirmando(true)} disabled={pending}>
+        {pending ? t('emitiendo') : t('emitir')}
+      </Button>
+      <Confirm
+        isOpen={confirmando}
+        loading={pending}
+        title={t('emitir_titulo')}
+        content={t('emitir_texto')}
+        confirm={t('emitir')}
+        onConfirm={emitir}
+        onClose={() => setConfirmando(false)}
+      />
+      <Dialog open={fallo !== null} onClose={() => setFallo(null)} aria-labelledby="emitir-fallo-titulo" maxWidth="sm" fullWidth>
+        <DialogTitle id="emitir-fallo-titulo">{t('no_emitida')}</DialogTitle>
+        <DialogContent>
+          <Alert severity="error">{fallo}</Alert>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setFallo(null)}>{translate('ra.action.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** The signed XML or the RIDE, downloaded with the company's token under the server's file name. */
+function Descargar({ record, tipo }: { record: Registro; tipo: 'xml' | 'ride' }) {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const notify = useNotify();
+  const [pending, setPending] = useState(false);
+  const nombre = `factura-${record.FAC_NUMERO ?? record.FAC_CODIGO}.${tipo === 'xml' ? 'xml' : 'pdf'}`;
+  const descargar = async () => {
+    setPending(true);
+    try {
+      await dataProvider.download(`/api/facturas/${record.FAC_CODIGO}/${tipo}`, nombre);
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button startIcon={<DownloadIcon />} onClick={descargar} disabled={pending}>
+      {t(tipo)}
+    </Button>
+  );
+}
+
+function Eliminar({ record }: { record: Registro }) {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [remove, { isPending }] = useDelete();
+  const [confirmando, setConfirmando] = useState(false);
+  const eliminar = () =>
+    remove(
+      'facturas',
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setConfirmando(false);
+          notify(t('eliminado'), { type: 'info' });
+          redirect('list', 'facturas');
+        },
+        onError: (error) => {
+          setConfirmando(false);
+          notify((error as Error).message, { type: 'error' });
+        },
+      },
+    );
+  return (
+    <>
+      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmando(true)} disabled={isPending}>
+        {t('eliminar')}
+      </Button>
+      <Confirm
+        isOpen={confirmando}
+        loading={isPending}
+        title={t('eliminar_titulo')}
+        content={t('eliminar_texto')}
+        onConfirm={eliminar}
+        onClose={() => setConfirmando(false)}
+      />
+    </>
+  );
+}
+
+/** A draft is issued, edited or deleted; an issued invoice only downloaded. */
+function Acciones() {
+  const record = useRecordContext<Registro>();
+  if (!record) return <TopToolbar />;
+  const borrador = record.FAC_ESTADO === 'BORRADOR';
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+      {borrador ? (
+        <>
+          <Emitir record={record} />
+          <EditButton />
+          <Eliminar record={record} />
+        </>
+      ) : (
+        <>
+          <Descargar record={record} tipo="xml" />
+          <Descargar record={record} tipo="ride" />
+        </>
+      )}
+    </TopToolbar>
+  );
+}
+
+function Titulo() {
+  const record = useRecordContext<Registro>();
+  return <span>{record ? `${texto('titulo')} ${record.FAC_NUMERO ?? texto('borrador')}` : ''}</span>;
+}
+
+function Seccion({ titulo, children }: { titulo: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={titulo} sx={{ minWidth: 0 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {titulo}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+const ivaDe = (codigo: string) => tarifaIva(codigo)?.nombre ?? codigo;
+const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** The lines: a table on a wide screen, one block per line on a phone. */
+function Lineas({ record }: { record: Registro }) {
+  const narrow = useNarrow();
+  if (narrow)
+    return (
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        {record.lineas.map((l, i) => (
+          <Box key={i} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1, minWidth: 0 }}>
+            <Typography variant="body2" fontWeight={600} sx={{ overflowWrap: 'anywhere' }}>
+              {l.FDE_DESCRIPCION}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {[l.FDE_PRINCIPAL, `${sinCeros(l.FDE_CANTIDAD)} × ${dinero(sinCeros(l.FDE_PRECIO))}`, ivaDe(l.FDE_IVA)]
+                .filter(Boolean)
+                .join(' · ')}
+              {Number(l.FDE_DESCUENTO) > 0 && ` · ${c('descuento')} ${dinero(l.FDE_DESCUENTO)}`}
+            </Typography>
+            <Typography variant="body2" sx={num}>
+              {dinero(l.FDE_SUBTOTAL)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>{c('codigo')}</TableCell>
+          <TableCell>{c('descripcion')}</TableCell>
+          <TableCell sx={num}>{c('cantidad')}</TableCell>
+          <TableCell sx={num}>{c('precio')}</TableCell>
+          <TableCell sx={num}>{c('descuento')}</TableCell>
+          <TableCell>{c('iva')}</TableCell>
+          <TableCell sx={num}>{c('subtotal')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {record.lineas.map((l, i) => (
+          <TableRow key={i}>
+            <TableCell>{l.FDE_PRINCIPAL}</TableCell>
+            <TableCell>{l.FDE_DESCRIPCION}</TableCell>
+            <TableCell sx={num}>{sinCeros(l.FDE_CANTIDAD)}</TableCell>
+            <TableCell sx={num}>{dinero(sinCeros(l.FDE_PRECIO))}</TableCell>
+            <TableCell sx={num}>{dinero(l.FDE_DESCUENTO)}</TableCell>
+            <TableCell>{ivaDe(l.FDE_IVA)}</TableCell>
+            <TableCell sx={num}>{dinero(l.FDE_SUBTOTAL)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function Totales({ record }: { record: Registro }) {
+  const f = (key: string, options?: object) => texto(`form.${key}`, options);
+  return (
+    <>
+      {record.subtotalesIva.map((s) => (
+        <FilaTotal key={s.codigoPorcentaje} label={f('subtotal_tarifa', { nombre: s.nombre })} valor={dinero(s.baseImponible)} />
+      ))}
+      <FilaTotal label={f('subtotal_sin_impuestos')} valor={dinero(record.FAC_SUBTOTAL)} />
+      <FilaTotal label={f('descuentos')} valor={dinero(record.FAC_DESCUENTO)} />
+      {record.subtotalesIva
+        .filter((s) => Number(s.tarifa) > 0)
+        .map((s) => (
+          <FilaTotal key={`iva-${s.codigoPorcentaje}`} label={s.nombre} valor={dinero(s.valor)} />
+        ))}
+      {Number(record.FAC_PROPINA) > 0 && <FilaTotal label={f('propina')} valor={dinero(record.FAC_PROPINA)} />}
+      <FilaTotal label={f('total')} valor={dinero(record.FAC_TOTAL)} fuerte />
+    </>
+  );
+}
+
+function Contenido() {
+  const record = useRecordContext<Registro>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const f = (field: string) => translate(`resources.facturas.fields.${field}`);
+  const tipoId =
+    TIPOS_IDENTIFICACION_COMPRADOR.find((x) => x.id === record.CLI_TIPO_IDENTIFICACION)?.name ?? record.CLI_TIPO_IDENTIFICACION;
+  const ambiente = record.FAC_AMBIENTE ? AMBIENTES[String(record.FAC_AMBIENTE) as keyof typeof AMBIENTES] : null;
+  const grid2 = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } };
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" data-numero>
+          {record.FAC_NUMERO ?? texto('borrador')}
+        </Typography>
+        <EstadoFacturaChip estado={record.FAC_ESTADO} size="medium" />
+        <Typography variant="h6" component="span" sx={{ ml: { sm: 'auto' }, fontVariantNumeric: 'tabular-nums' }}>
+          {texto('form.total')} {dinero(record.FAC_TOTAL)}
+        </Typography>
+      </Box>
+      <Box sx={grid2}>
+        <Seccion titulo={t('emisor')}>
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))' }}>
+            <Dato label={f('FAC_FECHA')}>{fecha(record.FAC_FECHA)}</Dato>
+            <Dato label={f('serie')}>{`${record.EST_NUMERO}-${record.PEM_NUMERO}`}</Dato>
+            {ambiente && <Dato label={texto('show.ambiente')}>{ambiente}</Dato>}
+          </Box>
+          {record.FAC_CLAVE_ACCESO && (
+            <Box sx={{ mt: 1.5 }}>
+              <Dato label={t('clave')}>
+                <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.85rem' }} data-clave>
+                  {record.FAC_CLAVE_ACCESO}
+                </Box>
+              </Dato>
+            </Box>
+          )}
+          {record.FAC_AUTORIZACION && (
+            <Box sx={{ mt: 1.5 }}>
+              <Dato label={texto('show.autorizacion')}>{record.FAC_AUTORIZACION}</Dato>
+            </Box>
+          )}
+        </Seccion>
+        <Seccion titulo={t('comprador')}>
+          <Dato label={tipoId}>{record.CLI_IDENTIFICACION}</Dato>
+          <Box sx={{ mt: 1.5 }}>
+            <Dato label={translate('resources.clientes.fields.CLI_RAZON_SOCIAL')}>{record.CLI_RAZON_SOCIAL}</Dato>
+          </Box>
+        </Seccion>
+      </Box>
+      {record.FAC_ESTADO === 'BORRADOR' && <Alert severity="info">{texto('show.borrador_aviso')}</Alert>}
+      <Seccion titulo={t('lineas')}>
+        <Lineas record={record} />
+      </Seccion>
+      <Box sx={grid2}>
+        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
+          <Seccion titulo={t('pagos')}>
+            {record.pagos.map((p, i) => (
+              <Box key={i} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }}>
+                <Typography variant="body2" sx={{ minWidth: 0 }}>
+                  {nombreFormaPago(p.FPA_FORMA) ?? p.FPA_FORMA}
+                  {p.FPA_PLAZO ? ` · ${p.FPA_PLAZO} ${UNIDAD[p.FPA_UNIDAD ?? ''] ?? p.FPA_UNIDAD ?? ''}` : ''}
+                </Typography>
+                <Typography variant="body2" sx={num}>
+                  {dinero(p.FPA_TOTAL)}
+                </Typography>
+              </Box>
+            ))}
+          </Seccion>
+          {record.FAC_ADICIONAL.length > 0 && (
+            <Seccion titulo={t('adicional')}>
+              {record.FAC_ADICIONAL.map((a, i) => (
+                <Box key={i} sx={{ display: 'flex', gap: 1, minWidth: 0 }}>
+                  <Typography variant="body2" color="text.secondary" sx={{ flex: '0 0 120px' }}>
+                    {a.nombre}
+                  </Typography>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                    {a.valor}
+                  </Typography>
+                </Box>
+              ))}
+            </Seccion>
+          )}
+        </Box>
+        <Seccion titulo={t('totales')}>
+          <Totales record={record} />
+        </Seccion>
+      </Box>
+    </Box>
+  );
+}
+
+/** An invoice's page: its data, lines, payments and totals; issue a draft, download an issued one's XML and RIDE. */
+export const FacturaShow = () => (
+  <Show actions={<Acciones />} title={<Titulo />}>
+    <Contenido />
+  </Show>
+);

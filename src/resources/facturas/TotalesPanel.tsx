@@ -1,0 +1,47 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useCalculo } from './calculo';
+import { dinero } from './formulario';
+import { FilaTotal } from './piezas';
+import { texto } from './textos';
+
+const t = (key: string, options?: object) => texto(`form.${key}`, options);
+
+/** The invoice's totals as the RIDE will print them, recomputed on every keystroke. */
+export function TotalesPanel() {
+  const { calculo } = useCalculo();
+  const porPagar = calculo.porPagar;
+  return (
+    <Card variant="outlined" component="section" aria-label={t('totales')}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('totales')}
+        </Typography>
+        {calculo.subtotalesIva.map((s) => (
+          <FilaTotal key={s.codigoPorcentaje} label={t('subtotal_tarifa', { nombre: s.nombre })} valor={dinero(s.baseImponible)} />
+        ))}
+        <FilaTotal label={t('subtotal_sin_impuestos')} valor={dinero(calculo.totalSinImpuestos)} />
+        <FilaTotal label={t('descuentos')} valor={dinero(calculo.totalDescuento)} />
+        {Number(calculo.totalIce) > 0 && <FilaTotal label={t('ice')} valor={dinero(calculo.totalIce)} />}
+        {calculo.subtotalesIva
+          .filter((s) => Number(s.tarifa) > 0)
+          .map((s) => (
+            <FilaTotal key={`iva-${s.codigoPorcentaje}`} label={s.nombre} valor={dinero(s.valor)} />
+          ))}
+        {Number(calculo.propina) > 0 && <FilaTotal label={t('propina')} valor={dinero(calculo.propina)} />}
+        <FilaTotal label={t('total')} valor={dinero(calculo.importeTotal)} fuerte />
+        <FilaTotal label={t('pagado')} valor={dinero(calculo.totalPagos)} />
+        <Typography
+          variant="body2"
+          color={Number(porPagar) === 0 ? 'text.secondary' : 'error'}
+          component="div"
+          sx={{ display: 'flex', justifyContent: 'space-between', fontVariantNumeric: 'tabular-nums' }}
+        >
+          <span>{t('por_pagar')}</span>
+          <span data-total={t('por_pagar')}>{dinero(porPagar)}</span>
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
