@@ -81,8 +81,18 @@ export async function buildServerIfNeeded() {
       // bundle too, except those that find files beside themselves (PGlite's WebAssembly, swagger-ui's pages), the
       // native ones, and those imported only when first needed: the S3 SDK (a bucket is configured), exceljs (an
       // Excel export; evaluating it at start took about 0.2 s) and libxml2-wasm (the first invoice; its top-level await
-      // cannot be imported lazily from inside a bundle).
-      external: ['@electric-sql/pglite', '@node-rs/argon2', '@fastify/swagger-ui', 'pg-native', '@aws-sdk/*', 'exceljs', 'libxml2-wasm'],
+      // cannot be imported lazily from inside a bundle). pdfkit finds its standard fonts through its package's
+      // `imports` map (#standard-fonts/...), which only resolves from its own directory.
+      external: [
+        '@electric-sql/pglite',
+        '@node-rs/argon2',
+        '@fastify/swagger-ui',
+        'pg-native',
+        '@aws-sdk/*',
+        'exceljs',
+        'libxml2-wasm',
+        'pdfkit',
+      ],
       // The bundled CommonJS packages require Node's built-in modules.
       banner: {
         js: "import { createRequire as __amelia_createRequire } from 'node:module'; const require = __amelia_createRequire(import.meta.url);",
