@@ -185,7 +185,7 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
       'Mi empresa',
       'Facturas',
       'Clientes',
-      'Productos y servicios',
+      'Productos',
       'Firma electrónica',
       'Usuarios',
     ]);

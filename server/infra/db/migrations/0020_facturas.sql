@@ -96,7 +96,7 @@ CREATE INDEX "facturas_detalles_catalogo" ON "facturas_detalles" USING btree ("c
 -- The catalogue and the invoices, given to every company (registration gives every company entry).
 INSERT INTO "menus" ("men_codigo", "men_area", "men_nombre", "men_ruta", "men_icono", "men_orden", "men_permiso") VALUES
   (107, 'empresa', 'Facturas', 'facturas', 'receipt', 5, 'facturas'),
-  (108, 'empresa', 'Productos y servicios', 'catalogo', 'inventory', 20, 'catalogo')
+  (108, 'empresa', 'Productos', 'catalogo', 'inventory', 20, 'catalogo')
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 INSERT INTO "menus_empresa" ("emp_codigo", "men_codigo")
