@@ -1,21 +1,13 @@
 import type { Page } from 'playwright-core';
+import { cedulaValida as cedulaDeProvincia } from './identificaciones';
 
 /**
  * What the clients book's end-to-end scenario needs besides the common harness: identifications that pass the SRI's
  * check digit, the CSV a company would import, a PDF of a given size, and a slow uplink so the progress bars show.
  */
 
-/** A cédula with a valid check digit (módulo 10) from province 09 and a serial of up to 6 digits. */
-export function cedulaValida(serial: number): string {
-  const base = `090${String(serial).padStart(6, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 9; i++) {
-    let product = Number(base[i]) * (i % 2 === 0 ? 2 : 1);
-    if (product > 9) product -= 9;
-    sum += product;
-  }
-  return `${base}${(10 - (sum % 10)) % 10}`;
-}
+/** A cédula of Guayas (province 09) with a valid check digit. */
+export const cedulaValida = (serial: number) => cedulaDeProvincia(serial, '090');
 
 export type FilaImportacion = { tipo?: string; identificacion: string; razonSocial: string; correo?: string; telefono?: string };
 

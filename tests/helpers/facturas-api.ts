@@ -5,18 +5,7 @@ import { calcularFactura } from '../../src/domain/facturas';
 import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
 import type { FacturaBorrador, LineaBorrador, PagoBorrador } from '../../server/modules/facturas/contract';
 import type { TestApp } from './server';
-
-/** A cédula that passes módulo 10 (province 17, third digit 1), from a serial number. */
-export function cedula(serial: number): string {
-  const base = `171${String(serial).padStart(6, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 9; i++) {
-    let product = Number(base[i]) * (i % 2 === 0 ? 2 : 1);
-    if (product > 9) product -= 9;
-    sum += product;
-  }
-  return `${base}${(10 - (sum % 10)) % 10}`;
-}
+import { cedulaValida } from './identificaciones';
 
 /** A buyer of the company, inserted directly (the clients' API has its own tests). */
 export async function nuevoCliente(t: TestApp, empresa: number, serial: number, datos: Partial<typeof clientes.$inferInsert> = {}) {
@@ -25,7 +14,7 @@ export async function nuevoCliente(t: TestApp, empresa: number, serial: number, 
     .values({
       EMP_CODIGO: empresa,
       CLI_TIPO_IDENTIFICACION: '05',
-      CLI_IDENTIFICACION: cedula(serial),
+      CLI_IDENTIFICACION: cedulaValida(serial),
       CLI_RAZON_SOCIAL: `MARÍA JOSÉ ÑUÑEZ ${serial}`,
       CLI_DIRECCION: 'Av. 10 de Agosto N24-55, Quito',
       CLI_CORREOS: [`cliente${serial}@correo.ec`],
