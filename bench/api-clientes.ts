@@ -21,7 +21,7 @@ import { DEMO } from '../server/infra/db/demo-accounts';
 import { loadConfig } from '../server/config';
 import { buildApp } from '../server/app';
 import { clientesEmpresaGrande, clientsSeedScript } from '../server/infra/db/seed-clientes';
-import { compareCase, driverOf, httpClient, statementRecorder, type Driver, type OnQuery } from './api-lists';
+import { compareCase, driverOf, httpClient, statementRecorder, throwawayPostgres, type Driver, type OnQuery } from './api-lists';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LOGIN = '/api/EmpresasAmelia/login';
@@ -287,23 +287,7 @@ async function benchImport(databaseUrl: string | undefined) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-bench-import-'));
   let drop = async () => {};
   let url: string | undefined;
-  if (databaseUrl) {
-    const name = `amelia_bench_import_${process.pid}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const target = new URL(databaseUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  if (databaseUrl) ({ url, drop } = await throwawayPostgres(databaseUrl, 'amelia_bench_import'));
   const database = await openDatabase(url ? { databaseUrl: url } : { pgliteDir: path.join(dir, 'db') });
   const config = { ...loadConfig({ DATA_DIR: dir }), jwtSecret: 'clave-de-benchmark-de-al-menos-32-caracteres' };
   await seedDemo(database.db, config);

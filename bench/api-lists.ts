@@ -110,6 +110,24 @@ async function openPglite(tickets: number, onQuery: OnQuery): Promise<BenchDatab
   };
 }
 
+/** A new database on the server of `serverUrl`, for one bench run, and how to drop it. */
+export async function throwawayPostgres(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** The database amelia_bench_<n> on the server of `serverUrl`, created and seeded when absent (or seeded by another version). */
 async function openPostgres(serverUrl: string, tickets: number, onQuery: OnQuery): Promise<BenchDatabase> {
   const name = `amelia_bench_${tickets}`;

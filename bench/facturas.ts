@@ -9,8 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { throwawayPostgres } from './api-lists';
 import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/infra/db/client';
@@ -71,22 +70,7 @@ async function abrir(databaseUrl: string | undefined) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-bench-facturas-'));
   let url: string | undefined;
   let drop = async () => {};
-  if (databaseUrl) {
-    const name = `amelia_bench_facturas_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const target = new URL(databaseUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  if (databaseUrl) ({ url, drop } = await throwawayPostgres(databaseUrl, 'amelia_bench_facturas'));
   const database = await openDatabase(url ? { databaseUrl: url } : {});
   const config = loadConfig({ DATA_DIR: dir });
   await seedDemo(database.db, config);
