@@ -20,7 +20,8 @@ import { comprobanteConLineas, comprobanteEjemplo } from '../helpers/comprobante
 
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 const ETSI = 'http://uri.etsi.org/01903/v1.3.2#';
-const SRI = resolve(import.meta.dirname, '../../../shared/reference/sri');
+/** The SRI's schemas as the server carries them (copied unchanged from the SRI's published files). */
+const SRI = resolve(import.meta.dirname, '../../server/modules/facturas/esquemas');
 
 let certs: CertificadosPrueba;
 /** The legacy file opened once, for the tests that are about the signature rather than the file. */
