@@ -27,15 +27,24 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
       return res.json() as MenuEntry[];
     };
 
-    it('Comercial Andina tiene Clientes, Mi empresa, Usuarios y Ayuda y soporte, en orden', async () => {
+    it('Comercial Andina tiene Facturas, Clientes, Productos, Mi empresa, Usuarios y Ayuda y soporte, en orden', async () => {
       const menu = await menuOf(COMPANIES.andina);
-      expect(names(menu)).toEqual(['Inicio', 'Mi empresa', 'Clientes', 'Firma electrónica', 'Usuarios', 'Ayuda y soporte']);
+      expect(names(menu)).toEqual([
+        'Inicio',
+        'Mi empresa',
+        'Facturas',
+        'Clientes',
+        'Productos',
+        'Firma electrónica',
+        'Usuarios',
+        'Ayuda y soporte',
+      ]);
       expect(menu[1]).toEqual({ MEN_CODIGO: 102, MEN_NOMBRE: 'Mi empresa', MEN_RUTA: 'mi-empresa', MEN_ICONO: 'business', MEN_ORDEN: 2 });
     });
 
     it('Ferretería El Tornillo no tiene Mi empresa', async () => {
       const menu = await menuOf(COMPANIES.tornillo);
-      expect(names(menu)).toEqual(['Inicio', 'Clientes', 'Firma electrónica', 'Ayuda y soporte']);
+      expect(names(menu)).toEqual(['Inicio', 'Facturas', 'Clientes', 'Productos', 'Firma electrónica', 'Ayuda y soporte']);
       expect(names(menu)).not.toContain('Mi empresa');
     });
 
