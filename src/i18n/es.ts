@@ -734,6 +734,13 @@ export const es: TranslationMessages = {
       no_eliminado: 'No se pudo eliminar',
       desactivar: 'Desactivar',
       desactivado: 'Producto o servicio desactivado',
+      importar: {
+        boton: 'Importar',
+        titulo: 'Importar productos y servicios',
+        explicacion:
+          'Suba un archivo CSV o Excel con las columnas de la plantilla. Los productos nuevos se crean y los que ya existen (mismo código principal) se actualizan; las filas con errores se informan con su número de línea.',
+        archivo: 'Archivo de productos (.csv o .xlsx)',
+      },
     },
     clientes: {
       name: 'Cliente |||| Clientes',

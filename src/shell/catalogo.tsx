@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CreateButton, FilterButton, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
 import Chip from '@mui/material/Chip';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -8,13 +9,14 @@ import type { Theme } from '@mui/material/styles';
  * breakpoint where the table becomes a simple list.
  */
 
-/** Filters, and Crear only for whom the menu lets create in this resource. */
-export function CatalogoAcciones({ resource }: { resource: string }) {
+/** Filters, and Crear (with the resource's other creating actions, `children`: Importar) only for whom the menu lets create in this resource. */
+export function CatalogoAcciones({ resource, children }: { resource: string; children?: ReactNode }) {
   const { canAccess } = useCanAccess({ resource, action: 'create' });
   return (
     <TopToolbar>
       <FilterButton />
       {canAccess && <CreateButton />}
+      {canAccess && children}
     </TopToolbar>
   );
 }

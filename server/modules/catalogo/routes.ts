@@ -6,6 +6,16 @@ import { CATALOGO_LIMITES } from '../../../src/domain/catalogo';
 import { Eliminado, Producto, ProductoDatos } from './contract';
 import { listProducts, PUBLIC_FILTERS } from './repo';
 import { createProduct, editProduct, removeProduct, visibleProduct } from './service';
+import {
+  catalogoTemplate,
+  CATALOGO_TEMPLATE_HEADERS,
+  IMPORT_BATCH_CATALOGO,
+  importCatalogo,
+  ResultadoImportacionCatalogo,
+} from './importacion';
+import { conArchivoSubido, sendDownload } from '../../infra/importacion/subida';
+import { FORMATOS_PLANTILLA, TEMPLATE_TYPES, type FormatoPlantilla } from '../../infra/importacion/plantilla';
+import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO } from '../../../src/domain/catalogoImportacion';
 
 const tags = ['Productos y servicios'];
 const SCOPE =
@@ -16,6 +26,16 @@ const RULES =
   `precio desde 0 con hasta ${CATALOGO_LIMITES.decimalesPrecio} decimales; tarifa de IVA vigente; ICE opcional (código de 1 a 4 dígitos ` +
   `y tarifa de 0 a ${CATALOGO_LIMITES.tarifaIceMaxima} con hasta 2 decimales, los dos o ninguno); tipo B o S.`;
 const Id = IdParam('id');
+const COLUMNAS = COLUMNAS_CATALOGO.map((c) => `${c.campo}${c.obligatoria ? ' (obligatoria)' : ''}`).join(', ');
+const PlantillaQuery = Type.Object({
+  formato: Type.Unsafe<FormatoPlantilla>({
+    type: 'string',
+    enum: [...FORMATOS_PLANTILLA],
+    default: 'xlsx',
+    errorMessage: 'El formato debe ser csv o xlsx',
+  }),
+});
+const Archivo = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'El archivo' });
 
 /**
  * The company application's catalogue of products and services (resource `catalogo`, menu `catalogo`): what the
@@ -41,6 +61,40 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
       },
     },
     async (request, reply) => sendPage(reply, await listProducts(db, request.company!.empresa, request.query)),
+  );
+
+  // Before '/:id': the template's path is not an id.
+  app.get(
+    '/plantilla',
+    {
+      onRequest: company,
+      schema: {
+        tags,
+        summary: 'Descarga la plantilla para importar productos y servicios (CSV o Excel)',
+        description: `formato: csv (separado por punto y coma, UTF-8 con BOM) o xlsx (con una hoja de instrucciones: cada columna, las tarifas de IVA y los tipos). Columnas: ${COLUMNAS}.`,
+        querystring: PlantillaQuery,
+        response: { 200: Archivo, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { formato } = request.query;
+      return sendDownload(reply, `plantilla-productos.${formato}`, TEMPLATE_TYPES[formato], await catalogoTemplate(formato));
+    },
+  );
+
+  app.post(
+    '/import',
+    {
+      onRequest: company,
+      schema: {
+        tags,
+        summary: 'Importa productos y servicios desde un archivo CSV o Excel (.xlsx)',
+        description: `Multipart, archivo en el campo current: .csv (separado por comas o punto y coma, UTF-8 con o sin BOM, o Windows-1252) o .xlsx (la primera hoja), hasta 20 MB y ${IMPORTACION_CATALOGO.maxFilas.toLocaleString('es-EC')} filas. La primera fila es la cabecera (se aceptan filas de título encima): ${COLUMNAS}; las columnas desconocidas se ignoran y una columna opcional que no está no cambia ese dato de los productos existentes. tipo: B/S o Bien/Servicio; precio con punto o coma decimal; iva: el código del SRI o la tarifa (15 %, 5 %, 0 %, No objeto, Exento); activo: sí/no. Las filas válidas se guardan por lotes de ${IMPORT_BATCH_CATALOGO}: un código principal que ya existe en la empresa (sin distinguir mayúsculas) actualiza ese producto (importar dos veces el mismo archivo no duplica); un código repetido dentro del archivo es un error en su segunda línea. Las filas con errores se devuelven con su línea (la cabecera es la línea 1) y el motivo, hasta ${IMPORTACION_CATALOGO.maxErrores} (erroresOmitidos cuenta el resto). 400 si el archivo no es CSV ni Excel, le falta una columna obligatoria o no tiene filas; 413 si supera los 20 MB. Cabecera de la plantilla: ${CATALOGO_TEMPLATE_HEADERS.join(';')}.`,
+        consumes: ['multipart/form-data'],
+        response: { 200: ResultadoImportacionCatalogo, ...errorResponses },
+      },
+    },
+    async (request) => conArchivoSubido(request, IMPORTACION_CATALOGO, (file) => importCatalogo(db, request.company!.empresa, file)),
   );
 
   app.get(

@@ -22,8 +22,9 @@ export const ResultadoImportacion = Type.Object({
 });
 export type ResultadoImportacion = Static<typeof ResultadoImportacion>;
 
-export const FORMATOS_PLANTILLA = ['csv', 'xlsx'] as const;
-export type FormatoPlantilla = (typeof FORMATOS_PLANTILLA)[number];
+export { FORMATOS_PLANTILLA, type FormatoPlantilla } from '../../infra/importacion/plantilla';
+import { FORMATOS_PLANTILLA, type FormatoPlantilla } from '../../infra/importacion/plantilla';
+
 export const PlantillaQuery = Type.Object({
   formato: Type.Unsafe<FormatoPlantilla>({
     type: 'string',

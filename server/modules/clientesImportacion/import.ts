@@ -13,44 +13,21 @@ import {
   TELEFONO_PATTERN,
   TIPO_IDENTIFICACION,
   tipoPorIdentificacion,
+  type ColumnaImportacion,
   type TipoIdentificacion,
 } from '../../../src/domain/clientes';
-import { fileRows, type FileRow } from './lectura';
+import { fileRows } from '../../infra/importacion/lectura';
+import { celda, filasConCabecera, normalizar, siNo, type Cabecera } from '../../infra/importacion/cabecera';
 import { importLookups, upsertClients, type ClienteImportado, type ColumnaCliente } from './repo';
 import type { ErrorImportacion, ResultadoImportacion } from './contract';
 
 /** Rows per INSERT ... ON CONFLICT: about 8 000 parameters, far under PostgreSQL's 65 535. */
 export const IMPORT_BATCH = 500;
 
-/** A header or a name as the import compares them: lower case, without accents, words joined by _. */
-export const normalizar = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-
 type Campo = (typeof COLUMNAS_IMPORTACION)[number]['campo'];
 
-/** Header name (normalised) → the template's column. */
-const HEADERS = new Map<string, Campo>(
-  COLUMNAS_IMPORTACION.flatMap((columna) => [columna.campo, ...columna.alias].map((name) => [normalizar(name), columna.campo] as const)),
-);
-const REQUIRED = COLUMNAS_IMPORTACION.filter((c) => c.obligatoria).map((c) => c.campo);
-
 /** Where each known column is in the file's header; unknown headers are ignored. */
-type Header = Partial<Record<Campo, number>>;
-
-function readHeader(cells: string[]): Header {
-  const header: Header = {};
-  cells.forEach((cell, index) => {
-    const campo = HEADERS.get(normalizar(cell.replace(/^\uFEFF/, '')));
-    if (campo && header[campo] === undefined) header[campo] = index;
-  });
-  return header;
-}
+type Header = Cabecera<Campo>;
 
 const TIPOS: Record<string, TipoIdentificacion> = {
   ruc: '04',
@@ -66,9 +43,6 @@ function tipoDe(text: string): TipoIdentificacion | null {
   if (/^0?[4-8]$/.test(value)) return `0${value.slice(-1)}` as TipoIdentificacion;
   return TIPOS[value] ?? null;
 }
-
-const SI = new Set(['si', 's', 'true', 'verdadero', '1', 'x', 'activo', 'activa']);
-const NO = new Set(['no', 'n', 'false', 'falso', '0', 'inactivo', 'inactiva']);
 
 /** A dollar amount written with a decimal point or comma, thousands separated or not: 1.234,56 · 1,234.56 · 1234,5. */
 function amount(text: string): number | null {
@@ -92,8 +66,6 @@ const phone = (text: string) =>
     .replace(/[-.()]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 type Lookups = Awaited<ReturnType<typeof importLookups>>;
 
@@ -128,15 +100,7 @@ type Checked = { ok: true; row: ClienteImportado; advertencia: boolean } | { ok:
 /** One data row checked against the rules of the client form; every problem of the row is named. */
 function checkRow(cells: string[], ctx: Context): Checked & { identificacion: string } {
   const { header } = ctx;
-  const cell = (campo: Campo) => {
-    const index = header[campo];
-    // Control characters (a NUL would make PostgreSQL refuse the whole batch) become spaces; line breaks stay.
-    return index === undefined
-      ? ''
-      : String(cells[index] ?? '')
-          .replace(CONTROL, ' ')
-          .trim();
-  };
+  const cell = (campo: Campo) => celda(cells, header, campo);
   const problems: string[] = [];
   let identificacion = cell('identificacion').replace(/\s+/g, '');
   const tipoTexto = cell('tipo_identificacion');
@@ -215,9 +179,9 @@ function checkRow(cells: string[], ctx: Context): Checked & { identificacion: st
     row.CLI_LIMITE_CREDITO = (limite ?? 0).toFixed(2);
   }
   if (header.activo !== undefined) {
-    const text = normalizar(cell('activo'));
-    if (text && !SI.has(text) && !NO.has(text)) problems.push('La columna activo debe decir Sí o No');
-    row.CLI_ACTIVO = !NO.has(text);
+    const activo = siNo(cell('activo'));
+    if (activo === null) problems.push('La columna activo debe decir Sí o No');
+    row.CLI_ACTIVO = activo !== false;
   }
   return problems.length ? { ok: false, identificacion, motivo: problems.join('; ') } : { ok: true, identificacion, row, advertencia };
 }
@@ -242,9 +206,6 @@ function writtenColumns(header: Header, seller: boolean): ColumnaCliente[] {
   if (!seller && header.vendedor !== undefined) columns.push('CLI_VENDEDOR');
   return columns;
 }
-
-/** How many rows above the header the import looks through (a title above the table, as in the clients report). */
-const HEADER_SEARCH = 10;
 
 /**
  * Imports a file's rows into the company's clients as they stream: each row is checked, the good ones saved in
@@ -295,19 +256,15 @@ export async function importClients(
     // every other request (and timer) waiting until its last row.
     await setImmediate();
   };
-  let seen = 0;
-  for await (const { linea, cells } of fileRows(file.filename, file.stream) as AsyncIterable<FileRow>) {
-    if (cells.every((c) => !String(c ?? '').trim())) continue;
+  const rows = filasConCabecera(
+    fileRows(file.filename, file.stream, IMPORTACION_CLIENTES),
+    COLUMNAS_IMPORTACION as ReadonlyArray<ColumnaImportacion & { campo: Campo }>,
+    IMPORTACION_CLIENTES,
+  );
+  for await (const { linea, cells, cabecera } of rows) {
     if (!ctx) {
-      const header = readHeader(cells);
-      seen++;
-      if (!Object.keys(header).length && seen < HEADER_SEARCH) continue;
-      const missing = REQUIRED.filter((campo) => header[campo] === undefined);
-      if (!Object.keys(header).length) throw new HttpError(400, IMPORTACION_CLIENTES.faltaColumna(REQUIRED));
-      if (missing.length) throw new HttpError(400, IMPORTACION_CLIENTES.faltaColumna(missing));
-      ctx = { empresa: session.empresa, vendedor: session.seller ? session.usuario : null, header, ...lookups };
-      columns = writtenColumns(header, session.seller);
-      continue;
+      ctx = { empresa: session.empresa, vendedor: session.seller ? session.usuario : null, header: cabecera, ...lookups };
+      columns = writtenColumns(cabecera, session.seller);
     }
     if (result.total === IMPORTACION_CLIENTES.maxFilas) {
       await flush();
@@ -326,7 +283,6 @@ export async function importClients(
     inBatch.add(checked.row.CLI_IDENTIFICACION);
     if (batch.length >= IMPORT_BATCH) await flush();
   }
-  if (!ctx) throw new HttpError(400, seen ? IMPORTACION_CLIENTES.faltaColumna(REQUIRED) : IMPORTACION_CLIENTES.vacio);
   await flush();
   if (!result.total) throw new HttpError(400, IMPORTACION_CLIENTES.vacio);
   result.errores.sort((a, b) => a.linea - b.linea);

@@ -1,8 +1,6 @@
 import type { ModuleRoutes } from '../../core/context';
-import { HttpError } from '../../core/errors';
 import { errorResponses } from '../../core/schemas';
-import { UploadRejected } from '../../infra/files';
-import { MSG } from '../../../src/domain/messages';
+import { conArchivoSubido, sendDownload } from '../../infra/importacion/subida';
 import { COLUMNAS_IMPORTACION, IMPORTACION_CLIENTES, veTodosLosClientes } from '../../../src/domain/clientes';
 import { Archivo, PlantillaQuery, ReporteQuery, ResultadoImportacion } from './contract';
 import { IMPORT_BATCH, importClients } from './import';
@@ -10,14 +8,6 @@ import { describeFilters, reportConditions } from './filtros';
 import { companyHeading, reportBatches } from './repo';
 import { REPORT_BATCH, REPORT_TYPES, reportFileName, reportStream } from './reporte';
 import { template, TEMPLATE_TYPES } from './plantilla';
-
-const MALFORMED = 'El archivo debe enviarse como multipart/form-data completo, con el archivo en el campo current';
-/** A multipart body's own bytes (boundaries, part headers) on top of the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * Importing clients from a CSV or Excel file, its template, and the client list as an Excel or PDF report: for the
@@ -41,30 +31,10 @@ const routes: ModuleRoutes = (app, { db, guards }) => {
       },
     },
     async (request) => {
-      const length = Number(request.headers['content-length']);
-      if (length > IMPORTACION_CLIENTES.maxBytes + MULTIPART_OVERHEAD) throw new UploadRejected('size', IMPORTACION_CLIENTES.sizeMessage);
-      const file = await request.file({ limits: { files: 1, fileSize: IMPORTACION_CLIENTES.maxBytes + 1 } }).catch(() => {
-        throw new HttpError(400, MALFORMED);
-      });
-      if (!file || file.fieldname !== 'current') {
-        file?.file.resume();
-        throw new HttpError(400, MSG.fileRequired);
-      }
       const session = request.company!;
-      try {
-        return await importClients(
-          db,
-          { filename: file.filename, stream: file.file },
-          { empresa: session.empresa, usuario: session.usuario, seller: !veTodosLosClientes(session.rol) },
-        );
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new UploadRejected('size', IMPORTACION_CLIENTES.sizeMessage);
-        throw error;
-      } finally {
-        // What was not read (a refused file) is drained, so that the answer is not held by the rest of the upload.
-        file.file.resume();
-      }
+      return conArchivoSubido(request, IMPORTACION_CLIENTES, (file) =>
+        importClients(db, file, { empresa: session.empresa, usuario: session.usuario, seller: !veTodosLosClientes(session.rol) }),
+      );
     },
   );
 
@@ -83,12 +53,7 @@ const routes: ModuleRoutes = (app, { db, guards }) => {
     async (request, reply) => {
       const { formato } = request.query;
       const body = await template(db, request.company!.empresa, formato);
-      return reply
-        .header('Content-Type', TEMPLATE_TYPES[formato])
-        .header('Content-Disposition', attachment(`plantilla-clientes.${formato}`))
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(body);
+      return sendDownload(reply, `plantilla-clientes.${formato}`, TEMPLATE_TYPES[formato], body);
     },
   );
 
@@ -111,12 +76,12 @@ const routes: ModuleRoutes = (app, { db, guards }) => {
       const empresa = request.company!.empresa;
       const [company, filtros] = await Promise.all([companyHeading(db, empresa), describeFilters(db, empresa, filter)]);
       const heading = { nombre: company.nombre || company.comercial, ruc: company.ruc, filtros };
-      return reply
-        .header('Content-Type', REPORT_TYPES[formato])
-        .header('Content-Disposition', attachment(reportFileName(company.ruc, formato)))
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(reportStream(formato, heading, reportBatches(db, conditions, REPORT_BATCH), request.log));
+      return sendDownload(
+        reply,
+        reportFileName(company.ruc, formato),
+        REPORT_TYPES[formato],
+        reportStream(formato, heading, reportBatches(db, conditions, REPORT_BATCH), request.log),
+      );
     },
   );
 };

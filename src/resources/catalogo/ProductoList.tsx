@@ -16,6 +16,7 @@ import { TARIFAS_IVA } from '../../domain/facturas/catalogos';
 import { ListPagination } from '../../shell/ListPagination';
 import { CatalogoAcciones, EstadoChip, useNarrow } from '../../shell/catalogo';
 import { ivaNombre, precioTexto, producto } from './producto';
+import { ProductoImportarButton } from './ProductoImportar';
 
 const ivaFiltro = TARIFAS_IVA.map((t) => ({ id: t.codigo, name: t.nombre }));
 
@@ -64,7 +65,11 @@ export function ProductoList() {
   return (
     <List
       filters={filters}
-      actions={<CatalogoAcciones resource="catalogo" />}
+      actions={
+        <CatalogoAcciones resource="catalogo">
+          <ProductoImportarButton />
+        </CatalogoAcciones>
+      }
       sort={{ field: 'CAT_DESCRIPCION', order: 'ASC' }}
       perPage={25}
       pagination={<ListPagination />}

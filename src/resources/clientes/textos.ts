@@ -106,31 +106,15 @@ const TEXTOS = {
     desactivar: 'Desactivar',
     desactivado: 'Cliente desactivado',
   },
+  // The import dialog's common words are the shared dialog's (src/shell/ImportarDialog.tsx).
   importar: {
     boton: 'Importar',
     titulo: 'Importar clientes',
     explicacion:
       'Suba un archivo CSV o Excel con las columnas de la plantilla. Los clientes nuevos se crean y los que ya existen (misma identificación) se actualizan; las filas con errores se informan con su número de línea.',
-    plantilla_csv: 'Plantilla CSV',
-    plantilla_xlsx: 'Plantilla Excel',
-    elegir: 'Elegir archivo',
     archivo: 'Archivo de clientes (.csv o .xlsx)',
-    ninguno: 'Ningún archivo elegido',
-    importar: 'Importar',
-    subiendo: 'Subiendo el archivo: %{percent} %',
-    procesando: 'Procesando el archivo...',
-    progreso: 'Progreso de la importación',
-    resumen: 'Resultado de la importación',
-    resultado: '%{total} filas leídas: %{creados} creados, %{actualizados} actualizados, %{errores} con errores',
-    errores: 'Filas con errores',
-    primeros: 'Las primeras %{smart_count} filas con errores',
-    descargar_errores: 'Descargar errores',
     advertencias:
       '%{smart_count} cliente se guardó con un dígito verificador que no cuadra; revíselo |||| %{smart_count} clientes se guardaron con un dígito verificador que no cuadra; revíselos',
-    omitidos:
-      'Además, %{smart_count} fila con error no se lista aquí ni en el archivo; corrija las listadas e importe de nuevo |||| Además, %{smart_count} filas con error no se listan aquí ni en el archivo; corrija las listadas e importe de nuevo',
-    linea: 'Línea',
-    motivo: 'Motivo',
   },
 };
 

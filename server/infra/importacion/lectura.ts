@@ -1,13 +1,15 @@
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { HttpError } from '../../core/errors';
-import { IMPORTACION_CLIENTES } from '../../../src/domain/clientes';
 
 /**
  * Reading an import file as a stream of rows: a CSV through papaparse (comma, semicolon or tab, found in the header
  * line; UTF-8 with or without BOM, or Windows-1252 as Excel saves "CSV" on Windows) or the first sheet of an .xlsx
  * through exceljs' streaming reader. Neither holds the file: rows come out as the bytes come in.
  */
+
+/** The Spanish refusals of a file that cannot be read; each import words them for its own records. */
+export type MensajesArchivo = { typeMessage: string; vacio: string; archivoDanado: string };
 
 /** A row of the file: its line (the header is line 1) and its cells as text. */
 export type FileRow = { linea: number; cells: string[] };
@@ -23,9 +25,9 @@ const startsWith = (head: Buffer, signature: number[]) => signature.every((byte,
  * The kind of an uploaded file by its name and its first bytes: an .xlsx is a zip, a .csv is text (no zip, PDF, image
  * or NUL byte in its first chunk). Anything else is a 400 with the accepted types.
  */
-export function fileKind(filename: string, head: Buffer): FileKind {
+export function fileKind(filename: string, head: Buffer, mensajes: Pick<MensajesArchivo, 'typeMessage'>): FileKind {
   const extension = filename.toLowerCase().split('.').pop();
-  const refuse = () => new HttpError(400, IMPORTACION_CLIENTES.typeMessage);
+  const refuse = () => new HttpError(400, mensajes.typeMessage);
   if (extension === 'xlsx') {
     if (!startsWith(head, ZIP)) throw refuse();
     return 'xlsx';
@@ -158,12 +160,12 @@ async function* xlsxRows(input: Readable): AsyncGenerator<FileRow> {
  * The rows of an uploaded file. The first chunk decides the kind (fileKind); a damaged file becomes a 400 with the
  * reason in Spanish, whatever the parser's own message was.
  */
-export async function* fileRows(filename: string, stream: Readable): AsyncGenerator<FileRow> {
+export async function* fileRows(filename: string, stream: Readable, mensajes: MensajesArchivo): AsyncGenerator<FileRow> {
   const chunks = stream[Symbol.asyncIterator]();
   const first = await chunks.next();
-  if (first.done) throw new HttpError(400, IMPORTACION_CLIENTES.vacio);
+  if (first.done) throw new HttpError(400, mensajes.vacio);
   const head = first.value as Buffer;
-  const kind = fileKind(filename, head);
+  const kind = fileKind(filename, head, mensajes);
   // The bytes already read, then the rest, as one stream again.
   const whole = new PassThrough();
   stream.on('error', (error) => whole.destroy(error));
@@ -186,6 +188,6 @@ export async function* fileRows(filename: string, stream: Readable): AsyncGenera
   } catch (error) {
     if (error instanceof HttpError || (error as { reason?: string }).reason) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw error;
-    throw new HttpError(400, IMPORTACION_CLIENTES.archivoDanado);
+    throw new HttpError(400, mensajes.archivoDanado);
   }
 }
