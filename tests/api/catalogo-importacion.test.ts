@@ -96,6 +96,14 @@ describe.each(testDatabases)('catalogo: importación desde CSV y Excel (%s)', (k
     });
   });
 
+  it('the same new file sent twice at once: one creates, the other updates, nothing is duplicated', async () => {
+    const p = prefix();
+    const csv = [HEADERS.join(';'), `${p}-x;;Tornillo 1/4;B;0.10;15 %;;;si`, `${p}-y;;Tuerca 1/4;B;0.05;15 %;;;si`].join('\n');
+    const [a, b] = await Promise.all([imported(andina, 'a.csv', csv), imported(andina, 'b.csv', csv)]);
+    expect([a.creados + b.creados, a.actualizados + b.actualizados]).toEqual([2, 2]);
+    expect(await products(andinaId, p)).toHaveLength(2);
+  });
+
   it('imports the first sheet of an Excel file, numbers as numbers, with a title above the header', async () => {
     const p = prefix();
     const workbook = new ExcelJS.Workbook();

@@ -143,6 +143,9 @@ function writtenColumns(header: Cabecera<CampoCatalogo>): Columna[] {
  */
 async function saveBatch(db: Db, empresa: number, filas: Fila[], columns: Columna[]) {
   return db.transaction(async (tx) => {
+    // One company's batches one at a time (two imports of the same file at once): each sees the codes the other saved,
+    // instead of both inserting a new code and one failing on the unique index.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('catalogo_importacion'), ${empresa})`);
     const existing = await tx
       .select({ id: catalogo.CAT_CODIGO, clave: sql<string>`lower(${catalogo.CAT_PRINCIPAL})` })
       .from(catalogo)
