@@ -51,7 +51,16 @@ describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión 
     await acceptMessage(company);
     await open(company, suite.server, '/no-existe');
     await company.getByRole('heading', { name: 'Página no encontrada', level: 1 }).waitFor();
-    expect(await sidebarEntries(company)).toEqual(['Inicio', 'Mi empresa', 'Clientes', 'Firma electrónica', 'Usuarios', 'Ayuda y soporte']);
+    expect(await sidebarEntries(company)).toEqual([
+      'Inicio',
+      'Mi empresa',
+      'Facturas',
+      'Clientes',
+      'Productos',
+      'Firma electrónica',
+      'Usuarios',
+      'Ayuda y soporte',
+    ]);
   });
 
   it('un registro que no existe muestra "El elemento no existe" en español y vuelve a la lista', async () => {

@@ -44,7 +44,7 @@ describe.skipIf(!e2eAvailable)('permisos de los menús en la aplicación web', (
     });
     await loginCompany(page, suite.server, { ...FERRETERIA, clave: DEMO.empresa.clave });
     await acceptMessage(page).catch(() => undefined);
-    expect(await sidebarEntries(page)).toEqual(['Inicio', 'Clientes', 'Firma electrónica', 'Ayuda y soporte']);
+    expect(await sidebarEntries(page)).toEqual(['Inicio', 'Facturas', 'Clientes', 'Productos', 'Firma electrónica', 'Ayuda y soporte']);
     await page.getByText('Ferretería El Tornillo').first().waitFor();
     expect(await page.getByRole('link', { name: 'Ver datos de la empresa' }).count()).toBe(0);
     await shots(page, 'inicio-sin-mi-empresa');

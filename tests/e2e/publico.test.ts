@@ -288,7 +288,16 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
 
       const login = await freshPage();
       await loginCompany(login, suite.server, { ruc: NEW_RUC, usuario: 'espiga', clave: 'Espiga2026!' });
-      expect(await sidebarEntries(login)).toEqual(['Inicio', 'Mi empresa', 'Clientes', 'Firma electrónica', 'Usuarios', 'Ayuda y soporte']);
+      expect(await sidebarEntries(login)).toEqual([
+        'Inicio',
+        'Mi empresa',
+        'Facturas',
+        'Clientes',
+        'Productos',
+        'Firma electrónica',
+        'Usuarios',
+        'Ayuda y soporte',
+      ]);
       await login.getByText('Panadería La Espiga · RUC 1790011674001').waitFor();
     });
 

@@ -36,7 +36,16 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     await expectMessage(page, MSG.warningTitle, /firma electrónica/);
     await screenshot(page, 'empresa-aviso-plan');
     await acceptMessage(page);
-    expect(await sidebarEntries(page)).toEqual(['Inicio', 'Mi empresa', 'Clientes', 'Firma electrónica', 'Usuarios', 'Ayuda y soporte']);
+    expect(await sidebarEntries(page)).toEqual([
+      'Inicio',
+      'Mi empresa',
+      'Facturas',
+      'Clientes',
+      'Productos',
+      'Firma electrónica',
+      'Usuarios',
+      'Ayuda y soporte',
+    ]);
     expect(await storageItem(page, 'ruc')).toBe(DEMO.empresa.ruc);
     expect(JSON.parse((await storageItem(page, 'usuario'))!).COM_CODIGO).toBeGreaterThan(0);
     await screenshot(page, 'empresa-inicio');
@@ -51,7 +60,7 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     await loginCompany(other, suite.server, { ...FERRETERIA, clave: DEMO.empresa.clave });
     await expectMessage(other, MSG.warningTitle, /caducó/);
     await acceptMessage(other);
-    expect(await sidebarEntries(other)).toEqual(['Inicio', 'Clientes', 'Firma electrónica', 'Ayuda y soporte']);
+    expect(await sidebarEntries(other)).toEqual(['Inicio', 'Facturas', 'Clientes', 'Productos', 'Firma electrónica', 'Ayuda y soporte']);
   });
 
   it('el administrador ingresa al área con su menú, react-admin en español, y edita una configuración', async () => {
