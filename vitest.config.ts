@@ -27,6 +27,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // A browser waits for what it polls (a debounced search, a refetch): 1 s, Vitest's default, is too short on
+          // a loaded 2-core machine, where a search in the companies' list once took longer.
+          expect: { poll: { timeout: 5_000 } },
           fileParallelism: false,
         },
       },
