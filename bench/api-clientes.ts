@@ -13,22 +13,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { openDatabase, type Database } from '../server/infra/db/client';
-import { acquireDataDirLock } from '../server/infra/db/lock';
 import { seedDemo } from '../server/infra/db/seed';
 import { DEMO } from '../server/infra/db/demo-accounts';
 import { loadConfig } from '../server/config';
 import { buildApp } from '../server/app';
 import { clientesEmpresaGrande, clientsSeedScript } from '../server/infra/db/seed-clientes';
-import { compareCase, driverOf, httpClient, statementRecorder, throwawayPostgres, type Driver, type OnQuery } from './api-lists';
+import {
+  compareCase,
+  driverOf,
+  httpClient,
+  openSeededDatabase,
+  statementRecorder,
+  throwawayPostgres,
+  type Driver,
+  type OnQuery,
+} from './api-lists';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const LOGIN = '/api/EmpresasAmelia/login';
 /** Bump when the generated clients change: a database seeded by another version is seeded again. */
 const SEED_VERSION = 1;
-
-type BenchDatabase = { database: Database; where: string; close(): Promise<void> };
 
 async function isSeeded(driver: Driver, clients: number) {
   const [{ marker }] = (await driver.query(`SELECT to_regclass('bench_seed_clientes')::text AS marker`)).rows;
@@ -50,49 +54,12 @@ async function seed(database: Database, clients: number) {
   console.log(`Sembrado en ${((Date.now() - start) / 1000).toFixed(1)} s`);
 }
 
-async function openBenchDatabase(clients: number, databaseUrl: string | undefined, onQuery: OnQuery): Promise<BenchDatabase> {
-  if (!databaseUrl) {
-    const dir = path.join(ROOT, 'data', `bench-clientes-${clients}`);
-    fs.mkdirSync(dir, { recursive: true });
-    const release = acquireDataDirLock(dir);
-    const pgliteDir = path.join(dir, 'db');
-    let database = await openDatabase({ pgliteDir, onQuery }).catch(() => undefined);
-    if (!database || !(await isSeeded(driverOf(database), clients))) {
-      await database?.close();
-      fs.rmSync(pgliteDir, { recursive: true, force: true });
-      database = await openDatabase({ pgliteDir, onQuery });
-      await seed(database, clients);
-    }
-    return {
-      database,
-      where: `PGlite en ${path.relative(ROOT, pgliteDir)}`,
-      async close() {
-        await database.close();
-        release();
-      },
-    };
-  }
-  const name = `amelia_bench_clientes_${clients}`;
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1) {
-      const database = await openDatabase({ databaseUrl: url.toString(), onQuery }).catch(() => undefined);
-      if (database && (await isSeeded(driverOf(database), clients)))
-        return { database, where: `PostgreSQL, base ${name}`, close: () => database.close() };
-      await database?.close();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    }
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({ databaseUrl: url.toString(), onQuery });
-  await seed(database, clients);
-  return { database, where: `PostgreSQL, base ${name}`, close: () => database.close() };
-}
+const openBenchDatabase = (clients: number, databaseUrl: string | undefined, onQuery: OnQuery) =>
+  openSeededDatabase(
+    { name: `bench-clientes-${clients}`, seeded: (driver) => isSeeded(driver, clients), seed: (database) => seed(database, clients) },
+    onQuery,
+    databaseUrl,
+  );
 
 const listUrl = (filter: Record<string, unknown>, range: [number, number] = [0, 24]) =>
   `/api/clientes?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range), sort: '["CLI_CODIGO","DESC"]' })}`;

@@ -83,31 +83,71 @@ async function seedCompanies(database: Database, companies: number) {
 
 export type OnQuery = (sql: string, params: unknown[]) => void;
 
-type BenchDatabase = { database: Database; where: string; close(): Promise<void> };
+export type BenchDatabase = { database: Database; where: string; close(): Promise<void> };
 
-/** PGlite in data/bench-<n>/db, kept between runs (and locked like a server's DATA_DIR while the bench uses it). */
-async function openPglite(tickets: number, onQuery: OnQuery): Promise<BenchDatabase> {
-  const dir = path.join(ROOT, 'data', `bench-${tickets}`);
-  fs.mkdirSync(dir, { recursive: true });
-  const release = acquireDataDirLock(dir);
-  const pgliteDir = path.join(dir, 'db');
-  let database = await openDatabase({ pgliteDir, onQuery }).catch(() => undefined);
-  if (!database || !(await isSeeded(driverOf(database), tickets))) {
-    // Whatever is there is an interrupted or older seed, or one the current migrations cannot update (a migration
-    // rewritten since): start over from an empty directory.
+/** How a bench's data is recognised and made: `seeded` tells whether a database already holds this seed. */
+export type BenchSeed = {
+  /** data/<name>/db for PGlite, amelia_<name with - as _> on PostgreSQL. */
+  name: string;
+  seeded(driver: Driver): Promise<boolean>;
+  seed(database: Database): Promise<void>;
+};
+
+/**
+ * The bench's database, seeded once and reused: PGlite in data/<name>/db (locked like a server's DATA_DIR while the
+ * bench uses it), or with `serverUrl` a database on that PostgreSQL server. Whatever is there that is not this seed
+ * (an interrupted or older one, or one the current migrations cannot update) is dropped and seeded again.
+ */
+export async function openSeededDatabase(bench: BenchSeed, onQuery: OnQuery, serverUrl?: string): Promise<BenchDatabase> {
+  const reuse = async (options: { pgliteDir?: string; databaseUrl?: string }) => {
+    const database = await openDatabase({ ...options, onQuery }).catch(() => undefined);
+    if (database && (await bench.seeded(driverOf(database)))) return database;
     await database?.close();
-    fs.rmSync(pgliteDir, { recursive: true, force: true });
-    database = await openDatabase({ pgliteDir, onQuery });
-    await seed(database, tickets);
-  }
-  return {
-    database,
-    where: `PGlite en ${path.relative(ROOT, pgliteDir)}`,
-    async close() {
-      await database.close();
-      release();
-    },
+    return undefined;
   };
+  const fresh = async (options: { pgliteDir?: string; databaseUrl?: string }) => {
+    const database = await openDatabase({ ...options, onQuery });
+    await bench.seed(database);
+    return database;
+  };
+  if (!serverUrl) {
+    const dir = path.join(ROOT, 'data', bench.name);
+    fs.mkdirSync(dir, { recursive: true });
+    const release = acquireDataDirLock(dir);
+    const pgliteDir = path.join(dir, 'db');
+    let database = await reuse({ pgliteDir });
+    if (!database) {
+      fs.rmSync(pgliteDir, { recursive: true, force: true });
+      database = await fresh({ pgliteDir });
+    }
+    const opened = database;
+    return {
+      database: opened,
+      where: `PGlite en ${path.relative(ROOT, pgliteDir)}`,
+      async close() {
+        await opened.close();
+        release();
+      },
+    };
+  }
+  const name = `amelia_${bench.name.replaceAll('-', '_')}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  let database: Database | undefined;
+  try {
+    if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1) {
+      database = await reuse({ databaseUrl });
+      if (!database) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    }
+    if (!database) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const opened = database ?? (await fresh({ databaseUrl }));
+  return { database: opened, where: `PostgreSQL, base ${name}`, close: () => opened.close() };
 }
 
 /** A new database on the server of `serverUrl`, for one bench run, and how to drop it. */
@@ -126,32 +166,6 @@ export async function throwawayPostgres(serverUrl: string, prefix: string): Prom
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
   return { url: target.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-/** The database amelia_bench_<n> on the server of `serverUrl`, created and seeded when absent (or seeded by another version). */
-async function openPostgres(serverUrl: string, tickets: number, onQuery: OnQuery): Promise<BenchDatabase> {
-  const name = `amelia_bench_${tickets}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-    if (exists) {
-      // As with PGlite, a database the current migrations cannot update is seeded again.
-      const database = await openDatabase({ databaseUrl: url.toString(), onQuery }).catch(() => undefined);
-      if (database && (await isSeeded(driverOf(database), tickets)))
-        return { database, where: `PostgreSQL, base ${name}`, close: () => database.close() };
-      await database?.close();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    }
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({ databaseUrl: url.toString(), onQuery });
-  await seed(database, tickets);
-  return { database, where: `PostgreSQL, base ${name}`, close: () => database.close() };
 }
 
 type Response = { status: number; headers: http.IncomingHttpHeaders; body: string; ms: number };
@@ -334,7 +348,11 @@ async function companyCases(driver: Driver, companies: number) {
 export async function benchApi({ tickets, companies, runs, databaseUrl, showSql }: ApiBenchOptions) {
   // The app runs on the database exactly as the server opens it; the hook only records what each request sent.
   const recorder = statementRecorder();
-  const bench = databaseUrl ? await openPostgres(databaseUrl, tickets, recorder.onQuery) : await openPglite(tickets, recorder.onQuery);
+  const bench = await openSeededDatabase(
+    { name: `bench-${tickets}`, seeded: (driver) => isSeeded(driver, tickets), seed: (database) => seed(database, tickets) },
+    recorder.onQuery,
+    databaseUrl,
+  );
   const { database } = bench;
   const driver = driverOf(database);
   if (companies) await seedCompanies(database, companies);
