@@ -7,30 +7,7 @@ import { hashPassword } from '../../server/infra/passwords';
 import { MSG } from '../../src/domain/messages';
 import { CLIENTE_LIMITES, CLIENTE_MSG, CONSUMIDOR_FINAL, PAGINA_CLIENTES } from '../../src/domain/clientes';
 import { cedulaValida } from '../helpers/identificaciones';
-
-type Cliente = {
-  CLI_CODIGO: number;
-  CLI_TIPO_IDENTIFICACION: string;
-  CLI_IDENTIFICACION: string;
-  CLI_RAZON_SOCIAL: string;
-  CLI_NOMBRE_COMERCIAL: string | null;
-  CLI_CORREOS: string[];
-  CLI_TELEFONOS: string[];
-  CLI_DIRECCION: string | null;
-  TCL_CODIGO: number | null;
-  GCL_CODIGO: number | null;
-  TJU_CODIGO: number | null;
-  CLI_VENDEDOR: number | null;
-  vendedor: string | null;
-  CLI_DIAS_CREDITO: number;
-  CLI_LIMITE_CREDITO: string;
-  CLI_ACTIVO: boolean;
-  CLI_OBSERVACION: string | null;
-  CLI_CONSUMIDOR_FINAL: boolean;
-  CLI_BANDERAS: Record<string, unknown> | null;
-  CLI_CREADO: string;
-  CLI_ACTUALIZADO: string;
-};
+import type { Cliente } from '../../server/modules/clientes/contract';
 
 const cedula = (serial: number) => cedulaValida(serial);
 /** The same cédula with its check digit wrong: only a warning. */
