@@ -1,9 +1,5 @@
-import { useState } from 'react';
-import { Button, useDataProvider, useListContext, useNotify, useTranslate, type Identifier } from 'react-admin';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import DownloadIcon from '@mui/icons-material/Download';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import { useListContext, useTranslate, type Identifier } from 'react-admin';
+import { ExportarMenu } from '../../shell/ExportarMenu';
 import { AsignarLoteButton } from '../../shell/AsignarLoteButton';
 import { ActivarDesactivarLote, useLote, type Lote } from '../../shell/lote';
 import type { AccionLote, Distribuidor, FormatoExportacion, LoteResultado } from '../../../server/modules/empresas/list-contract';
@@ -13,48 +9,23 @@ const useLoteEmpresas = () => useLote<LoteResultado>('/empresas/lote', { invalid
 
 const accion = (lote: Lote, nombre: AccionLote, extra: Record<string, unknown> = {}) => lote.run({ accion: nombre, ...extra });
 
-/**
- * Downloads the list as CSV or Excel through the server (the whole filtered list, streamed): with `ids`, only those
- * companies. The token travels in a header (src/http/download.ts).
- */
+/** Downloads the list (only `ids` when given) as CSV or Excel, from GET /empresas/exportar. */
 export function ExportarButton({ ids, label }: { ids?: Identifier[]; label?: string }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
-  const { filterValues, sort } = useListContext();
   const translate = useTranslate();
-  const notify = useNotify();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [pending, setPending] = useState(false);
-  const exportar = async (formato: FormatoExportacion) => {
-    setAnchor(null);
-    setPending(true);
-    const query = new URLSearchParams({
-      formato,
-      filter: JSON.stringify(ids ? { ...filterValues, id: ids } : filterValues),
-      sort: JSON.stringify([sort.field === 'id' ? 'EMP_CODIGO' : sort.field, sort.order]),
-    });
-    try {
-      await dataProvider.download(`/empresas/exportar?${query}`, `empresas.${formato}`);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
+  const t = (key: string) => translate(`resources.empresas.lista.${key}`);
   return (
-    <>
-      <Button
-        label={pending ? translate('resources.empresas.lista.exportando') : (label ?? translate('resources.empresas.lista.exportar'))}
-        disabled={pending}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-haspopup="menu"
-      >
-        <DownloadIcon />
-      </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => exportar('csv')}>{translate('resources.empresas.lista.exportar_csv')}</MenuItem>
-        <MenuItem onClick={() => exportar('xlsx')}>{translate('resources.empresas.lista.exportar_xlsx')}</MenuItem>
-      </Menu>
-    </>
+    <ExportarMenu<FormatoExportacion>
+      path="/empresas/exportar"
+      archivo="empresas"
+      clave="EMP_CODIGO"
+      formatos={[
+        { formato: 'csv', label: t('exportar_csv') },
+        { formato: 'xlsx', label: t('exportar_xlsx') },
+      ]}
+      label={label ?? t('exportar')}
+      preparando={t('exportando')}
+      ids={ids}
+    />
   );
 }
 
