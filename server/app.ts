@@ -23,6 +23,8 @@ import { createTokenService, resolveSecret } from './infra/tokens';
 import { createFileStore } from './infra/files';
 import { createStorage } from './infra/storage';
 import { modules } from './modules';
+import { crearClienteSri } from './modules/facturas/sri/cliente';
+import { crearTrabajadorSri } from './modules/facturas/sri/trabajador';
 
 export type BuildOptions = {
   config: Config;
@@ -64,7 +66,14 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     throttle: createThrottle(database.db, config.rateLimit.windowMs),
     files: createFileStore(createStorage(config.files), database.db, app.log),
+    sri: { cliente: crearClienteSri(config.sri), despertar: () => {} },
   };
+  if (config.sri.cola) {
+    const trabajador = crearTrabajadorSri({ ...ctx, sri: ctx.sri.cliente, config: config.sri, log: app.log }, config.sri);
+    ctx.sri.despertar = trabajador.despertar;
+    app.addHook('onReady', async () => trabajador.iniciar());
+    app.addHook('onClose', async () => trabajador.detener());
+  }
   const guards = createGuards(ctx);
 
   registerErrorHandling(app);

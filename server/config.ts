@@ -44,6 +44,25 @@ export type Config = {
   consultas: ConsultasConfig;
   /** WhatsApp Cloud API; without token and phone-number id, sending opens a wa.me link instead. */
   whatsapp: { apiUrl: string; token?: string; phoneNumberId?: string };
+  /** The SRI's web services and the queue that talks to them (README, "El SRI"). */
+  sri: SriConfig;
+};
+
+/**
+ * SRI_PRUEBAS_URL and SRI_PRODUCCION_URL: the base of the SRI's offline services for each environment (a company's
+ * EMP_AMBIENTE picks one); the reception and the authorization services are `<base>/RecepcionComprobantesOffline` and
+ * `<base>/AutorizacionComprobantesOffline`. SRI_TIMEOUT_MS bounds every call. SRI_COLA=false stops this instance from
+ * working the queue (documents wait for another instance). SRI_CONCURRENCIA: documents in flight at once.
+ */
+export type SriConfig = {
+  urls: { '1': string; '2': string };
+  timeoutMs: number;
+  cola: boolean;
+  concurrencia: number;
+  /** How often an idle worker looks for due documents (issuing wakes it at once). */
+  intervaloMs: number;
+  /** The first wait after a failure; each next one doubles, up to 5 minutes. */
+  reintentoMs: number;
 };
 
 /**
@@ -201,6 +220,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: urlVar(env, 'WHATSAPP_API_URL') ?? 'https://graph.facebook.com/v21.0',
       token: env.WHATSAPP_TOKEN || undefined,
       phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID || undefined,
+    },
+    sri: {
+      urls: {
+        '1': urlVar(env, 'SRI_PRUEBAS_URL') ?? 'https://celcer.sri.gob.ec/comprobantes-electronicos-ws',
+        '2': urlVar(env, 'SRI_PRODUCCION_URL') ?? 'https://cel.sri.gob.ec/comprobantes-electronicos-ws',
+      },
+      timeoutMs: intVar(env, 'SRI_TIMEOUT_MS', 20_000),
+      cola: flagVar(env, 'SRI_COLA', true),
+      concurrencia: Math.max(1, intVar(env, 'SRI_CONCURRENCIA', 8)),
+      intervaloMs: Math.max(100, intVar(env, 'SRI_INTERVALO_MS', 5_000)),
+      reintentoMs: Math.max(10, intVar(env, 'SRI_REINTENTO_MS', 2_000)),
     },
   };
 }

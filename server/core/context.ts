@@ -6,6 +6,7 @@ import type { Database, Db } from '../infra/db/client';
 import type { Mailer } from '../infra/mail';
 import type { TokenService } from '../infra/tokens';
 import type { FileStore } from '../infra/files';
+import type { ClienteSri } from '../modules/facturas/sri/cliente';
 import type { Throttle } from './rate-limit';
 import type { Guards } from './guards';
 
@@ -18,6 +19,8 @@ export type Services = {
   mailer: Mailer;
   throttle: Throttle;
   files: FileStore;
+  /** The SRI's web services, and the queue's worker to wake when a document is issued (a no-op when SRI_COLA=false). */
+  sri: { cliente: ClienteSri; despertar(): void };
 };
 
 /** What each module's routes receive: the services and the guards. */

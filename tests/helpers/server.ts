@@ -64,8 +64,12 @@ export async function startTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-api-'));
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : undefined;
   const s3 = options.storage === 's3' ? await startS3() : undefined;
+  const base = loadConfig({ DATA_DIR: dataDir });
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir }),
+    ...base,
+    // The SRI's queue works only in the suites that give it a local SRI (tests/helpers/sri.ts): elsewhere an issued
+    // invoice stays FIRMADA instead of being sent to the real SRI.
+    sri: { ...base.sri, cola: false },
     jwtSecret: 'clave-de-pruebas-de-al-menos-32-caracteres!!',
     rateLimit: { windowMs: 15 * 60_000, maxPerIp: 10_000, maxPerAccount: 100, freePerPair: 5 },
     ...(s3 ? { files: s3.files } : {}),
@@ -94,7 +98,14 @@ export async function startTestApp(
         files.map(async (file) => {
           const parsed = await simpleParser(fs.readFileSync(path.join(outbox, file)));
           const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
-          return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' };
+          return {
+            to,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            replyTo: parsed.replyTo?.text ?? '',
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
+          };
         }),
       );
     },

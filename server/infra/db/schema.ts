@@ -810,6 +810,16 @@ export const facturas = pgTable(
     FAC_XML: text('fac_xml'),
     FAC_AUTORIZACION: varchar('fac_autorizacion', { length: 49 }),
     FAC_FECHA_AUTORIZACION: timestamp('fac_fecha_autorizacion', { withTimezone: true }),
+    /** The SRI's last messages about it (DEVUELTA, NO AUTORIZADO, warnings): [{ identificador, mensaje, informacionAdicional, tipo }]. */
+    FAC_SRI_MENSAJES: jsonb('fac_sri_mensajes').notNull().default([]),
+    /** The email to the buyer once authorized: PENDIENTE, ENVIADA, SIN_CORREO (no address), FALLIDA. Null before. */
+    FAC_ENTREGA: varchar('fac_entrega', { length: 12 }),
+    FAC_ENTREGA_FECHA: timestamp('fac_entrega_fecha', { withTimezone: true }),
+    /** Why the last delivery failed, or to whom it went. */
+    FAC_ENTREGA_DETALLE: varchar('fac_entrega_detalle', { length: 500 }),
+    /** An authorized invoice annulled at the SRI's portal (FAC_ESTADO ANULADA): why and when it was marked. */
+    FAC_ANULACION_MOTIVO: varchar('fac_anulacion_motivo', { length: 300 }),
+    FAC_ANULACION_FECHA: timestamp('fac_anulacion_fecha', { withTimezone: true }),
     USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
     FAC_CREADO: timestamp('fac_creado', { withTimezone: true }).notNull().defaultNow(),
     FAC_ACTUALIZADO: timestamp('fac_actualizado', { withTimezone: true }).notNull().defaultNow(),
@@ -819,6 +829,7 @@ export const facturas = pgTable(
     index('facturas_empresa').on(t.EMP_CODIGO, t.FAC_CODIGO),
     index('facturas_empresa_fecha').on(t.EMP_CODIGO, t.FAC_FECHA, t.FAC_CODIGO),
     index('facturas_cliente').on(t.CLI_CODIGO),
+    index('facturas_empresa_estado').on(t.EMP_CODIGO, t.FAC_ESTADO),
   ],
 );
 
@@ -876,4 +887,71 @@ export const secuenciales = pgTable(
     SEC_SIGUIENTE: integer('sec_siguiente').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.PEM_CODIGO, t.SEC_TIPO] })],
+);
+
+/**
+ * The SRI's work still to do, one row per document (server/modules/facturas/sri/cola.ts): ENVIAR (reception), AUTORIZAR
+ * (ask for the authorization), ENTREGAR (email the buyer). A worker takes due rows with FOR UPDATE SKIP LOCKED and
+ * holds them until COL_TOMADA_HASTA: a worker that dies lets them go when that passes, and two instances never take
+ * the same row at once. A failure moves COL_PROXIMO later (backoff); the row goes when its last step is done.
+ */
+export const sriCola = pgTable(
+  'sri_cola',
+  {
+    FAC_CODIGO: integer('fac_codigo')
+      .primaryKey()
+      .references(() => facturas.FAC_CODIGO, { onDelete: 'cascade' }),
+    COL_PASO: varchar('col_paso', { length: 10 }).notNull(),
+    COL_INTENTOS: integer('col_intentos').notNull().default(0),
+    COL_PROXIMO: timestamp('col_proximo', { withTimezone: true }).notNull().defaultNow(),
+    COL_TOMADA_HASTA: timestamp('col_tomada_hasta', { withTimezone: true }),
+    /** The last failure (network, timeout, the SRI's 500), for the logs and the invoice page. */
+    COL_ERROR: varchar('col_error', { length: 500 }),
+    COL_CREADO: timestamp('col_creado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sri_cola_proximo').on(t.COL_PROXIMO)],
+);
+
+/**
+ * A collection from a client (estado de cuenta): applied to one or more of its authorized invoices (cobros_facturas),
+ * never more than each still owes. Undoing one keeps it, marked with who, when and why.
+ */
+export const cobros = pgTable(
+  'cobros',
+  {
+    COB_CODIGO: serial('cob_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    CLI_CODIGO: integer('cli_codigo')
+      .notNull()
+      .references(() => clientes.CLI_CODIGO),
+    COB_FECHA: date('cob_fecha').notNull(),
+    COB_VALOR: numeric('cob_valor', { precision: 14, scale: 2 }).notNull(),
+    /** The SRI's formaPago code (01 efectivo, 19 tarjeta de crédito, 20 transferencia...). */
+    COB_FORMA: varchar('cob_forma', { length: 2 }).notNull(),
+    COB_REFERENCIA: varchar('cob_referencia', { length: 100 }),
+    COB_ANULADO: boolean('cob_anulado').notNull().default(false),
+    COB_ANULACION_MOTIVO: varchar('cob_anulacion_motivo', { length: 300 }),
+    COB_ANULACION_FECHA: timestamp('cob_anulacion_fecha', { withTimezone: true }),
+    USU_ANULACION: integer('usu_anulacion').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
+    USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
+    COB_CREADO: timestamp('cob_creado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cobros_cliente').on(t.EMP_CODIGO, t.CLI_CODIGO, t.COB_CODIGO)],
+);
+
+/** How much of a collection went to each invoice. */
+export const cobrosFacturas = pgTable(
+  'cobros_facturas',
+  {
+    COB_CODIGO: integer('cob_codigo')
+      .notNull()
+      .references(() => cobros.COB_CODIGO, { onDelete: 'cascade' }),
+    FAC_CODIGO: integer('fac_codigo')
+      .notNull()
+      .references(() => facturas.FAC_CODIGO, { onDelete: 'cascade' }),
+    CFA_VALOR: numeric('cfa_valor', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.COB_CODIGO, t.FAC_CODIGO] }), index('cobros_facturas_factura').on(t.FAC_CODIGO)],
 );

@@ -14,7 +14,7 @@ import { MSG } from '../../../src/domain/messages';
 import { esDia } from '../../../src/domain/fechas';
 import { calcularFactura, compararTotales, IMPUESTO } from '../../../src/domain/facturas';
 import { clientScopeValues } from '../clientes/access';
-import { FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
+import { ESTADOS_CORREGIBLES, ESTADOS_PENDIENTES, FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
 import { FacturaRechazada } from './emitir';
 import {
   deleteFactura,
@@ -118,27 +118,37 @@ export async function crearBorrador(db: Db, request: FastifyRequest, body: Factu
   return (await findFactura(db, clientScopeValues(request), id))!;
 }
 
-/** The invoice the scope sees, locked for a change that only a draft admits; 404 or 409 with `emitida`. */
-async function borradorBloqueado(
+/** Why an invoice in `estado` cannot take the change: pending at the SRI, or issued for good. */
+const noAdmite = (estado: string, emitida: string) =>
+  (ESTADOS_PENDIENTES as readonly string[]).includes(estado) ? FACTURAS_MSG.enProceso : emitida;
+
+/**
+ * The invoice the scope sees, locked for a change that only the states `admite` take (a draft; for edits also one the
+ * SRI sent back, which keeps its number); 404, or 409 with why.
+ */
+async function bloqueada(
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
   alcance: AlcanceFacturas,
   id: number,
+  admite: readonly string[],
   emitida: string,
 ) {
   const row = await lockFactura(tx, alcance, id);
   if (!row) throw new HttpError(404, MSG.notFound);
-  if (row.FAC_ESTADO !== 'BORRADOR') throw new HttpError(409, emitida);
+  if (!admite.includes(row.FAC_ESTADO)) throw new HttpError(409, noAdmite(row.FAC_ESTADO, emitida));
 }
+
+const EDITABLES: readonly string[] = ['BORRADOR', ...ESTADOS_CORREGIBLES];
 
 export async function editarBorrador(db: Db, request: FastifyRequest, id: number, body: FacturaBorrador): Promise<FacturaDetalle> {
   const alcance = clientScopeValues(request);
   // An issued invoice says so before its content is judged (and again under the lock).
   const actual = await documentoFactura(db, alcance, id);
   if (!actual) throw new HttpError(404, MSG.notFound);
-  if (actual.FAC_ESTADO !== 'BORRADOR') throw new HttpError(409, FACTURAS_MSG.emitidaNoModificable);
+  if (!EDITABLES.includes(actual.FAC_ESTADO)) throw new HttpError(409, noAdmite(actual.FAC_ESTADO, FACTURAS_MSG.emitidaNoModificable));
   const { factura, lineas, pagos } = await valoresDe(db, request, body);
   await db.transaction(async (tx) => {
-    await borradorBloqueado(tx, alcance, id, FACTURAS_MSG.emitidaNoModificable);
+    await bloqueada(tx, alcance, id, EDITABLES, FACTURAS_MSG.emitidaNoModificable);
     await replaceBorrador(tx, id, factura, lineas, pagos);
   });
   return (await findFactura(db, alcance, id))!;
@@ -146,7 +156,7 @@ export async function editarBorrador(db: Db, request: FastifyRequest, id: number
 
 export async function eliminarBorrador(db: Db, alcance: AlcanceFacturas, id: number) {
   await db.transaction(async (tx) => {
-    await borradorBloqueado(tx, alcance, id, FACTURAS_MSG.emitidaNoEliminable);
+    await bloqueada(tx, alcance, id, ['BORRADOR'], FACTURAS_MSG.emitidaNoEliminable);
     await deleteFactura(tx, id);
   });
   return { FAC_CODIGO: id };

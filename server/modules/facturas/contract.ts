@@ -14,6 +14,14 @@
  *   POST   /api/facturas/:id/emitir      issues a draft: number, access key, signed XML, state FIRMADA → FacturaDetalle
  *   GET    /api/facturas/:id/xml         the signed XML (attachment factura-001-001-000000123.xml); a draft → 409
  *   GET    /api/facturas/:id/ride        the RIDE (PDF, attachment factura-001-001-000000123.pdf); a draft → 409
+ *   GET    /api/facturas/estados         counts by state of the caller's invoices (live counts of the list's chips)
+ *   GET    /api/facturas/:id/autorizado  the authorized XML (<autorizacion> with the document), AUTORIZADA/ANULADA only
+ *   POST   /api/facturas/:id/correo      sends (again) the authorized XML and the RIDE to the buyer, or to { para }
+ *   POST   /api/facturas/:id/anular      { motivo }: an AUTORIZADA invoice annulled at the SRI's portal → ANULADA
+ *
+ * Issuing puts the document on the SRI queue (sri/cola.ts): FIRMADA → ENVIADA → RECIBIDA → AUTORIZADA, or DEVUELTA
+ * (reception refused it) / RECHAZADA (NO AUTORIZADO), with the SRI's messages in FAC_SRI_MENSAJES. A DEVUELTA or
+ * RECHAZADA invoice can be edited (PUT) and issued again (POST emitir): it keeps its number and is signed again.
  *
  * The server recomputes every amount (src/domain/facturas calcularFactura) and refuses with 400 and the Spanish
  * messages (with the line's number) a draft that breaks a rule or whose declared totals differ from its own.
@@ -23,9 +31,20 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { Nullable } from '../../core/schemas';
 import { LIMITES_FACTURA } from '../../../src/domain/facturas';
 
-/** BORRADOR → FIRMADA (this issue) → the SRI's states (the next issue). */
-export const ESTADOS_FACTURA = ['BORRADOR', 'FIRMADA', 'ENVIADA', 'RECIBIDA', 'DEVUELTA', 'AUTORIZADA', 'RECHAZADA'] as const;
+/**
+ * BORRADOR → FIRMADA (signed, waiting for the SRI's queue) → ENVIADA (being sent; the answer is not known yet) →
+ * RECIBIDA (reception accepted it; waiting for the authorization) → AUTORIZADA, or DEVUELTA (reception refused it) /
+ * RECHAZADA (NO AUTORIZADO). ANULADA: authorized, then annulled at the SRI's portal.
+ */
+export const ESTADOS_FACTURA = ['BORRADOR', 'FIRMADA', 'ENVIADA', 'RECIBIDA', 'DEVUELTA', 'AUTORIZADA', 'RECHAZADA', 'ANULADA'] as const;
 export type EstadoFactura = (typeof ESTADOS_FACTURA)[number];
+/** Waiting for the SRI: issued, not answered yet. */
+export const ESTADOS_PENDIENTES = ['FIRMADA', 'ENVIADA', 'RECIBIDA'] as const satisfies readonly EstadoFactura[];
+/** The SRI refused it: to be corrected and issued again. */
+export const ESTADOS_CORREGIBLES = ['DEVUELTA', 'RECHAZADA'] as const satisfies readonly EstadoFactura[];
+/** The email to the buyer of an authorized invoice. */
+export const ENTREGAS_FACTURA = ['PENDIENTE', 'ENVIADA', 'SIN_CORREO', 'FALLIDA'] as const;
+export type EntregaFactura = (typeof ENTREGAS_FACTURA)[number];
 
 /** Money with 2 decimals as the database gives it. */
 const Dinero = (description?: string) => Type.String({ description: description ?? 'Dólares con dos decimales, p. ej. "12.50"' });
@@ -56,8 +75,20 @@ export const Factura = Type.Object({
   FAC_SUBTOTAL: Dinero('Total sin impuestos'),
   FAC_IVA: Dinero(),
   FAC_TOTAL: Dinero('Importe total'),
+  FAC_ENTREGA: Nullable(Type.String({ description: `Correo al comprador: ${ENTREGAS_FACTURA.join(', ')}; null antes de autorizarse` })),
 });
 export type Factura = Static<typeof Factura>;
+
+/** A message of the SRI (reception or authorization), as it gave it. */
+export const MensajeSri = Type.Object({
+  identificador: Type.String({ description: 'Código del SRI, p. ej. "65"' }),
+  mensaje: Type.String({ description: 'p. ej. "FECHA EMISIÓN EXTEMPORANEA"' }),
+  informacionAdicional: Nullable(Type.String()),
+  tipo: Type.String({ description: 'ERROR, ADVERTENCIA o INFORMATIVO' }),
+  /** What to do, in plain Spanish, when we know the message (src/domain/facturas/sri-mensajes.ts). */
+  ayuda: Nullable(Type.String()),
+});
+export type MensajeSri = Static<typeof MensajeSri>;
 
 /** A line as stored and answered. */
 export const FacturaLinea = Type.Object({
@@ -95,6 +126,20 @@ export const FacturaDetalle = Type.Object({
   FAC_ADICIONAL: Type.Array(CampoAdicional),
   FAC_AUTORIZACION: Nullable(Type.String()),
   FAC_FECHA_AUTORIZACION: Nullable(Type.String({ description: 'Fecha y hora ISO 8601' })),
+  FAC_SRI_MENSAJES: Type.Array(MensajeSri, { description: 'Los últimos mensajes del SRI (devolución, rechazo o advertencias)' }),
+  FAC_ENTREGA_FECHA: Nullable(Type.String({ description: 'Fecha y hora ISO 8601 del último envío por correo' })),
+  FAC_ENTREGA_DETALLE: Nullable(Type.String({ description: 'A quién se envió, o por qué falló' })),
+  FAC_ANULACION_MOTIVO: Nullable(Type.String()),
+  FAC_ANULACION_FECHA: Nullable(Type.String({ description: 'Fecha y hora ISO 8601' })),
+  /** The SRI's work still pending on it (null when there is none). */
+  cola: Nullable(
+    Type.Object({
+      paso: Type.String({ description: 'ENVIAR, AUTORIZAR o ENTREGAR' }),
+      intentos: Type.Integer(),
+      proximo: Type.String({ description: 'Fecha y hora ISO 8601 del próximo intento' }),
+      error: Nullable(Type.String({ description: 'Por qué falló el último intento (SRI no disponible, tiempo agotado...)' })),
+    }),
+  ),
   FAC_CREADO: Type.String({ description: 'Fecha y hora ISO 8601' }),
   FAC_ACTUALIZADO: Type.String({ description: 'Fecha y hora ISO 8601' }),
   lineas: Type.Array(FacturaLinea),
@@ -164,6 +209,23 @@ export const FacturasTotales = Type.Object({
 });
 export type FacturasTotales = Static<typeof FacturasTotales>;
 
+/** GET /api/facturas/estados: how many of the caller's invoices are in each state, and the chips' three groups. */
+export const FacturasEstados = Type.Object({
+  estados: Type.Record(Type.String(), Type.Integer(), { description: `Cantidad por estado (${ESTADOS_FACTURA.join(', ')})` }),
+  pendientes: Type.Integer({ description: `Esperando al SRI (${ESTADOS_PENDIENTES.join(', ')})` }),
+  autorizadas: Type.Integer(),
+  devueltas: Type.Integer({ description: `Para corregir (${ESTADOS_CORREGIBLES.join(', ')})` }),
+  correosFallidos: Type.Integer({ description: 'Autorizadas cuyo correo al comprador falló' }),
+});
+export type FacturasEstados = Static<typeof FacturasEstados>;
+
+export const CorreoFactura = Type.Object({
+  para: Type.Optional(Type.String({ maxLength: 500, description: 'Otras direcciones separadas por comas; sin él, las del comprador' })),
+});
+export const AnularFactura = Type.Object({
+  motivo: Type.String({ minLength: 1, maxLength: 300, description: 'Por qué se anuló en el portal del SRI' }),
+});
+
 export const TotalesQuery = Type.Object({ filter: Type.Optional(Type.String({ maxLength: 2000 })) });
 
 /** GET /api/facturas/puntos: one row per active emission point of an active establishment. */
@@ -214,4 +276,10 @@ export const FACTURAS_MSG = {
   firmaInvalida: (motivo: string) => `${motivo} Suba su firma electrónica en Firma electrónica y vuelva a emitirla.`,
   esquema: 'El SRI rechazaría esta factura: ',
   productoAjeno: 'El producto de una línea no existe en su catálogo.',
+  noAutorizada: 'La factura todavía no está autorizada por el SRI.',
+  soloAutorizadaAnulable: 'Solo una factura autorizada se puede marcar como anulada.',
+  anulacionMotivo: 'Escriba por qué se anuló la factura.',
+  enProceso: 'La factura está en manos del SRI: espere su respuesta antes de modificarla.',
+  sinCorreo: 'El comprador no tiene correo electrónico: escriba a quién enviarla.',
+  correoInvalido: (direccion: string) => `"${direccion}" no es un correo electrónico válido.`,
 } as const;

@@ -17,14 +17,22 @@ import { CertificateError } from '../../infra/certificates';
 import { HttpError } from '../../core/errors';
 import { MSG } from '../../../src/domain/messages';
 import { REGIMEN_RIMPE, type RegimenRimpe } from '../../../src/domain/empresas';
-import { armarComprobante, type Ambiente, type ErrorFactura, type TipoIdentificacionComprador } from '../../../src/domain/facturas';
+import {
+  armarComprobante,
+  leerClaveAcceso,
+  type Ambiente,
+  type ErrorFactura,
+  type MensajeSriGuardado,
+  type TipoIdentificacionComprador,
+} from '../../../src/domain/facturas';
 import { currentSignatureSecret } from '../firmas/repo';
-import { consumePlan, issuingBlock } from '../planes/consumption';
+import { issuingBlock } from '../planes/consumption';
+import { encolar } from './sri/cola';
 import { certificadoDeFirma, type Certificado } from './certificado';
 import { prepararValidador, validarFactura } from './esquema';
 import { facturaXml } from './xml';
 import { firmarXml } from './xades';
-import { FACTURAS_MSG, type CampoAdicional } from './contract';
+import { ESTADOS_CORREGIBLES, ESTADOS_PENDIENTES, FACTURAS_MSG, type CampoAdicional } from './contract';
 import {
   alcanceDe,
   documentoFactura,
@@ -111,11 +119,38 @@ export async function certificadoEmpresa(deps: DependenciasEmision, empresa: num
   }
 }
 
+/**
+ * What a corrected invoice keeps of its last issue. Its number, unless the SRI said the number is taken (45) or the
+ * user moved it to another emission point. Its access key's random part after a DEVUELTA (the SRI did not register
+ * the key, so the same date gives the same key); a new one after NO AUTORIZADO (the SRI registered that key).
+ */
+function numeroAnterior(
+  b: {
+    FAC_SECUENCIAL: number | null;
+    FAC_NUMERO: string | null;
+    FAC_CLAVE_ACCESO: string | null;
+    FAC_SRI_MENSAJES: unknown;
+    EST_NUMERO: string;
+    PEM_NUMERO: string;
+  },
+  estado: string,
+) {
+  const mensajes = (b.FAC_SRI_MENSAJES as MensajeSriGuardado[] | null) ?? [];
+  const mismoPunto = b.FAC_NUMERO?.startsWith(`${b.EST_NUMERO}-${b.PEM_NUMERO}-`) ?? false;
+  if (b.FAC_SECUENCIAL === null || !mismoPunto || mensajes.some((m) => m.identificador === '45')) return null;
+  const clave = b.FAC_CLAVE_ACCESO ? leerClaveAcceso(b.FAC_CLAVE_ACCESO) : null;
+  return { secuencial: b.FAC_SECUENCIAL, codigoNumerico: estado === 'DEVUELTA' ? clave?.codigoNumerico : undefined };
+}
+
 /** The locked draft with its buyer and series. */
 async function borradorDe(tx: Executor, id: number) {
   const [row] = await tx
     .select({
       PEM_CODIGO: facturas.PEM_CODIGO,
+      FAC_SECUENCIAL: facturas.FAC_SECUENCIAL,
+      FAC_NUMERO: facturas.FAC_NUMERO,
+      FAC_CLAVE_ACCESO: facturas.FAC_CLAVE_ACCESO,
+      FAC_SRI_MENSAJES: facturas.FAC_SRI_MENSAJES,
       FAC_FECHA: facturas.FAC_FECHA,
       FAC_PROPINA: facturas.FAC_PROPINA,
       FAC_ADICIONAL: facturas.FAC_ADICIONAL,
@@ -161,13 +196,20 @@ export async function emitirFactura(
   const resultado = await deps.db.transaction(async (tx) => {
     const bloqueada = await lockFactura(tx, alcance, id);
     if (!bloqueada) throw new HttpError(404, MSG.notFound);
-    if (bloqueada.FAC_ESTADO !== 'BORRADOR') throw new HttpError(409, FACTURAS_MSG.yaEmitida);
+    const corregida = (ESTADOS_CORREGIBLES as readonly string[]).includes(bloqueada.FAC_ESTADO);
+    if (bloqueada.FAC_ESTADO !== 'BORRADOR' && !corregida) {
+      throw new HttpError(
+        409,
+        (ESTADOS_PENDIENTES as readonly string[]).includes(bloqueada.FAC_ESTADO) ? FACTURAS_MSG.enProceso : FACTURAS_MSG.yaEmitida,
+      );
+    }
     const bloqueo = await issuingBlock(tx, empresa);
     if (bloqueo) throw new HttpError(400, bloqueo);
     const b = await borradorDe(tx, id);
     let t = performance.now();
     tiempos.leer = t - inicio;
-    const secuencial = await siguienteSecuencial(tx, b.PEM_CODIGO);
+    const anterior = corregida ? numeroAnterior(b, bloqueada.FAC_ESTADO) : null;
+    const secuencial = anterior?.secuencial ?? (await siguienteSecuencial(tx, b.PEM_CODIGO));
     tiempos.secuencial = performance.now() - t;
     t = performance.now();
     const armado = armarComprobante({
@@ -186,6 +228,7 @@ export async function emitirFactura(
       establecimiento: b.EST_NUMERO,
       puntoEmision: b.PEM_NUMERO,
       secuencial,
+      codigoNumerico: anterior?.codigoNumerico,
       fecha: b.FAC_FECHA,
       comprador: {
         tipoIdentificacion: b.CLI_TIPO_IDENTIFICACION as TipoIdentificacionComprador,
@@ -229,8 +272,8 @@ export async function emitirFactura(
     };
     t = performance.now();
     await marcarFirmada(tx, id, emitida);
-    const consumo = await consumePlan(tx, empresa);
-    if (!consumo.ok) throw new HttpError(400, consumo.msg);
+    // The plan is consumed when the SRI authorizes it (sri/proceso.ts), not here: a document sent back costs nothing.
+    await encolar(tx, id);
     tiempos.guardar = performance.now() - t;
     return emitida;
   });

@@ -8,16 +8,20 @@ import {
   facturasPagos,
   puntosEmision,
   secuenciales,
+  sriCola,
   usuarios,
 } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { HttpError } from '../../core/errors';
 import { embed, listConditions, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import { esDia } from '../../../src/domain/fechas';
-import { calcularFactura } from '../../../src/domain/facturas';
+import { calcularFactura, conAyuda, type MensajeSriGuardado } from '../../../src/domain/facturas';
 import { clientSearch } from '../clientes/repo';
 import {
+  ESTADOS_CORREGIBLES,
   ESTADOS_FACTURA,
+  ESTADOS_PENDIENTES,
+  type FacturasEstados,
   type CampoAdicional,
   type Factura,
   type FacturaDetalle,
@@ -78,6 +82,7 @@ const listColumns = {
   FAC_SUBTOTAL: f.FAC_SUBTOTAL,
   FAC_IVA: f.FAC_IVA,
   FAC_TOTAL: f.FAC_TOTAL,
+  FAC_ENTREGA: f.FAC_ENTREGA,
 };
 
 const selectList = (db: Executor) =>
@@ -247,9 +252,19 @@ const detailColumns = {
   FAC_ADICIONAL: f.FAC_ADICIONAL,
   FAC_AUTORIZACION: f.FAC_AUTORIZACION,
   FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
+  FAC_SRI_MENSAJES: f.FAC_SRI_MENSAJES,
+  FAC_ENTREGA_FECHA: f.FAC_ENTREGA_FECHA,
+  FAC_ENTREGA_DETALLE: f.FAC_ENTREGA_DETALLE,
+  FAC_ANULACION_MOTIVO: f.FAC_ANULACION_MOTIVO,
+  FAC_ANULACION_FECHA: f.FAC_ANULACION_FECHA,
   FAC_CREADO: f.FAC_CREADO,
   FAC_ACTUALIZADO: f.FAC_ACTUALIZADO,
+  COL_PASO: sriCola.COL_PASO,
+  COL_INTENTOS: sriCola.COL_INTENTOS,
+  COL_PROXIMO: sriCola.COL_PROXIMO,
+  COL_ERROR: sriCola.COL_ERROR,
 };
+const isoONull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 export const lineasDe = (db: Executor, id: number) =>
   db
@@ -312,7 +327,8 @@ export async function findFactura(db: Executor, alcance: AlcanceFacturas, id: nu
       .from(f)
       .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
       .innerJoin(puntosEmision, eq(puntosEmision.PEM_CODIGO, f.PEM_CODIGO))
-      .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO));
+      .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
+      .leftJoin(sriCola, eq(sriCola.FAC_CODIGO, f.FAC_CODIGO));
   const byId = and(eq(f.FAC_CODIGO, sql.placeholder('id')), eq(f.EMP_CODIGO, sql.placeholder('empresa')));
   const header =
     vendedor === undefined
@@ -331,7 +347,16 @@ export async function findFactura(db: Executor, alcance: AlcanceFacturas, id: nu
     FAC_PROPINA: fijo(row.FAC_PROPINA, 2),
     FAC_ADICIONAL: (row.FAC_ADICIONAL as CampoAdicional[] | null) ?? [],
     FAC_AUTORIZACION: row.FAC_AUTORIZACION,
-    FAC_FECHA_AUTORIZACION: row.FAC_FECHA_AUTORIZACION === null ? null : iso(row.FAC_FECHA_AUTORIZACION),
+    FAC_FECHA_AUTORIZACION: isoONull(row.FAC_FECHA_AUTORIZACION),
+    FAC_SRI_MENSAJES: conAyuda((row.FAC_SRI_MENSAJES as MensajeSriGuardado[] | null) ?? []),
+    FAC_ENTREGA_FECHA: isoONull(row.FAC_ENTREGA_FECHA),
+    FAC_ENTREGA_DETALLE: row.FAC_ENTREGA_DETALLE,
+    FAC_ANULACION_MOTIVO: row.FAC_ANULACION_MOTIVO,
+    FAC_ANULACION_FECHA: isoONull(row.FAC_ANULACION_FECHA),
+    cola:
+      row.COL_PASO === null
+        ? null
+        : { paso: row.COL_PASO, intentos: row.COL_INTENTOS ?? 0, proximo: iso(row.COL_PROXIMO!), error: row.COL_ERROR },
     FAC_CREADO: iso(row.FAC_CREADO),
     FAC_ACTUALIZADO: iso(row.FAC_ACTUALIZADO),
     lineas: lineas.map((l) => ({
@@ -419,7 +444,7 @@ export type Emitida = {
 export async function marcarFirmada(tx: Executor, id: number, emitida: Emitida) {
   await tx
     .update(f)
-    .set({ ...emitida, FAC_ESTADO: 'FIRMADA', FAC_ACTUALIZADO: new Date() })
+    .set({ ...emitida, FAC_ESTADO: 'FIRMADA', FAC_SRI_MENSAJES: [], FAC_ACTUALIZADO: new Date() })
     .where(eq(f.FAC_CODIGO, id));
 }
 
@@ -432,6 +457,7 @@ export async function documentoFactura(db: Executor, alcance: AlcanceFacturas, i
       FAC_XML: f.FAC_XML,
       FAC_AUTORIZACION: f.FAC_AUTORIZACION,
       FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
+      FAC_AMBIENTE: f.FAC_AMBIENTE,
     })
     .from(f)
     .where(and(eq(f.FAC_CODIGO, id), visible(alcance)));
@@ -445,4 +471,35 @@ export async function findComprador(db: Executor, { empresa, vendedor }: Alcance
     .from(clientes)
     .where(and(eq(clientes.CLI_CODIGO, id), eq(clientes.EMP_CODIGO, empresa), vendedor === undefined ? undefined : delVendedor(vendedor)));
   return row;
+}
+
+/** How many of the scope's invoices are in each state (GET /estados: the list's chips and the home's card). */
+export async function estadosFacturas(db: Db, alcance: AlcanceFacturas): Promise<FacturasEstados> {
+  const rows = await db
+    .select({ estado: f.FAC_ESTADO, entrega: f.FAC_ENTREGA, cantidad: sql<number>`count(*)::int` })
+    .from(f)
+    .where(visible(alcance))
+    .groupBy(f.FAC_ESTADO, f.FAC_ENTREGA);
+  const estados: Record<string, number> = Object.fromEntries(ESTADOS_FACTURA.map((e) => [e, 0]));
+  let correosFallidos = 0;
+  for (const row of rows) {
+    estados[row.estado] = (estados[row.estado] ?? 0) + Number(row.cantidad);
+    if (row.estado === 'AUTORIZADA' && row.entrega === 'FALLIDA') correosFallidos += Number(row.cantidad);
+  }
+  const suma = (lista: readonly string[]) => lista.reduce((total, e) => total + (estados[e] ?? 0), 0);
+  return {
+    estados,
+    pendientes: suma(ESTADOS_PENDIENTES),
+    autorizadas: estados.AUTORIZADA ?? 0,
+    devueltas: suma(ESTADOS_CORREGIBLES),
+    correosFallidos,
+  };
+}
+
+/** The outcome of an email to the buyer. */
+export async function marcarEntrega(db: Executor, id: number, estado: string, detalle: string) {
+  await db
+    .update(f)
+    .set({ FAC_ENTREGA: estado, FAC_ENTREGA_FECHA: new Date(), FAC_ENTREGA_DETALLE: detalle.slice(0, 500) })
+    .where(eq(f.FAC_CODIGO, id));
 }

@@ -1,17 +1,17 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
 import type { Executor } from '../../infra/db/client';
-import { empresas } from '../../infra/db/schema';
-import type { FileStore } from '../../infra/files';
 import { secretBoxFor } from '../../infra/secret-box';
 import { MSG } from '../../../src/domain/messages';
 import {
+  AnularFactura,
+  CorreoFactura,
   Eliminada,
+  FacturasEstados,
   ErroresFactura,
   Factura,
   FACTURAS_MSG,
@@ -23,10 +23,21 @@ import {
 } from './contract';
 import { crearBorrador, editarBorrador, eliminarBorrador } from './borradores';
 import { emitirFactura, FacturaRechazada } from './emitir';
-import { documentoFactura, findFactura, listFacturas, listPuntos, PUBLIC_FILTERS, totalesFacturas, type AlcanceFacturas } from './repo';
+import {
+  documentoFactura,
+  estadosFacturas,
+  findFactura,
+  listFacturas,
+  listPuntos,
+  marcarEntrega,
+  PUBLIC_FILTERS,
+  totalesFacturas,
+  type AlcanceFacturas,
+} from './repo';
+import { anularFactura } from './anulacion';
+import { rideDe, xmlAutorizado } from './documentos';
+import { direcciones, entregarFactura } from './sri/entrega';
 import { clientScopeValues } from '../clientes/access';
-import { leerComprobanteXml } from './comprobante-xml';
-import { rideFactura } from './ride';
 
 const tags = ['Facturas'];
 const SCOPE =
@@ -45,19 +56,6 @@ async function conErrores<T>(reply: FastifyReply, fn: () => Promise<T>) {
     if (error instanceof FacturaRechazada) return reply.status(400).send({ msg: error.message, errores: error.errores });
     throw error;
   }
-}
-
-async function leerArchivo(files: FileStore, id: string | null): Promise<Buffer | undefined> {
-  const stored = id ? await files.open(id) : undefined;
-  if (!stored?.body) return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function logoEmpresa(db: Executor, files: FileStore, empresa: number) {
-  const [row] = await db.select({ EMP_LOGO: empresas.EMP_LOGO }).from(empresas).where(eq(empresas.EMP_CODIGO, empresa));
-  return leerArchivo(files, row?.EMP_LOGO ?? null);
 }
 
 /** An issued invoice's signed XML and number; a draft has neither (409). */
@@ -81,7 +79,7 @@ const descarga = (reply: FastifyReply, tipo: string, nombre: string, cuerpo: Buf
  * signed XML) and the downloads. The route list is in contract.ts. Every query is scoped by the token's company, and a
  * seller's by their clients (clientScopeValues; repo.ts AlcanceFacturas).
  */
-const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
+const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, sri }) => {
   const company = guards.company;
   const deps = { db, files, box: secretBoxFor(config) };
 
@@ -113,6 +111,20 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
       },
     },
     async (request) => totalesFacturas(db, clientScopeValues(request), request.query.filter),
+  );
+
+  app.get(
+    '/estados',
+    {
+      onRequest: company,
+      schema: {
+        tags,
+        summary: 'Cuántas facturas hay en cada estado: pendientes del SRI, autorizadas, devueltas para corregir, correos fallidos',
+        description: SCOPE,
+        response: { 200: FacturasEstados, ...errorResponses },
+      },
+    },
+    async (request) => estadosFacturas(db, clientScopeValues(request)),
   );
 
   app.get(
@@ -209,6 +221,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
       conErrores(reply, async () => {
         const alcance = clientScopeValues(request);
         const emision = await emitirFactura(deps, alcance, request.params.id);
+        sri.despertar();
         request.log.info({ factura: request.params.id, numero: emision.FAC_NUMERO, tiempos: emision.tiempos }, 'factura emitida');
         return (await findFactura(db, alcance, request.params.id))!;
       }),
@@ -247,13 +260,78 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
     async (request, reply) => {
       const alcance = clientScopeValues(request);
       const factura = await emitida(db, alcance, request.params.id);
-      const [comprobante, logo] = await Promise.all([leerComprobanteXml(factura.FAC_XML), logoEmpresa(db, files, alcance.empresa)]);
-      const autorizacion =
-        factura.FAC_AUTORIZACION && factura.FAC_FECHA_AUTORIZACION
-          ? { numero: factura.FAC_AUTORIZACION, fecha: new Date(factura.FAC_FECHA_AUTORIZACION) }
-          : undefined;
-      const pdf = await rideFactura(comprobante, { logo, autorizacion });
+      const pdf = await rideDe(db, files, alcance.empresa, factura);
       return descarga(reply, 'application/pdf', `factura-${factura.FAC_NUMERO}.pdf`, pdf);
+    },
+  );
+
+  app.get(
+    '/:id/autorizado',
+    {
+      onRequest: company,
+      schema: {
+        tags,
+        summary:
+          'El XML autorizado: la <autorizacion> del SRI con el comprobante firmado (descarga factura-001-001-000000123-autorizado.xml)',
+        description: `${SCOPE} Solo de una factura autorizada (o anulada después); otra responde 409.`,
+        params: Id,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const factura = await emitida(db, clientScopeValues(request), request.params.id);
+      if (!factura.FAC_AUTORIZACION) throw new HttpError(409, FACTURAS_MSG.noAutorizada);
+      return descarga(reply, 'application/xml; charset=utf-8', `factura-${factura.FAC_NUMERO}-autorizado.xml`, xmlAutorizado(factura));
+    },
+  );
+
+  app.post(
+    '/:id/correo',
+    {
+      onRequest: company,
+      schema: {
+        tags,
+        summary: 'Envía (otra vez) por correo el XML autorizado y el RIDE al comprador, o a las direcciones de `para`',
+        description: `${SCOPE} Solo una factura autorizada (409 si no). Sin \`para\` va a los correos que la factura lleva; si no tiene, 400. Responde la factura con el estado del envío (FAC_ENTREGA).`,
+        params: Id,
+        body: CorreoFactura,
+        response: { 200: FacturaDetalle, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const alcance = clientScopeValues(request);
+      const factura = await emitida(db, alcance, request.params.id);
+      if (factura.FAC_ESTADO !== 'AUTORIZADA') throw new HttpError(409, FACTURAS_MSG.noAutorizada);
+      let para: string[] | undefined;
+      if (request.body.para?.trim()) {
+        const { validas, invalidas } = direcciones(request.body.para);
+        if (invalidas.length) throw new HttpError(400, FACTURAS_MSG.correoInvalido(invalidas[0]!));
+        para = validas;
+      }
+      const resultado = await entregarFactura({ db, files, mailer }, request.params.id, para);
+      if (resultado.estado === 'SIN_CORREO') throw new HttpError(400, FACTURAS_MSG.sinCorreo);
+      await marcarEntrega(db, request.params.id, resultado.estado, resultado.detalle);
+      return (await findFactura(db, alcance, request.params.id))!;
+    },
+  );
+
+  app.post(
+    '/:id/anular',
+    {
+      onRequest: company,
+      schema: {
+        tags,
+        summary: 'Marca como anulada una factura autorizada que la empresa anuló en el portal del SRI',
+        description: `${SCOPE} Guarda el motivo y la fecha; conserva su número y sigue en la lista, pero deja de contar en el saldo del cliente y en los totales de autorizadas. 409 si no está autorizada o si tiene cobros sin anular.`,
+        params: Id,
+        body: AnularFactura,
+        response: { 200: FacturaDetalle, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const alcance = clientScopeValues(request);
+      await anularFactura(db, alcance, request.params.id, request.body.motivo);
+      return (await findFactura(db, alcance, request.params.id))!;
     },
   );
 };

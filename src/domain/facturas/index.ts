@@ -6,3 +6,4 @@ export * from './calculo';
 export * from './clave-acceso';
 export * from './armar';
 export * from './mensajes';
+export * from './sri-mensajes';

@@ -1,0 +1,65 @@
+/**
+ * An issued invoice's files, the same for the downloads and for the email to the buyer: the RIDE (printed from the
+ * signed XML, with the authorization once there is one) and the authorized XML (the SRI's <autorizacion> envelope
+ * around the signed document, what Ecuadorian buyers' systems import).
+ */
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../infra/db/client';
+import { empresas } from '../../infra/db/schema';
+import type { FileStore } from '../../infra/files';
+import { leerComprobanteXml } from './comprobante-xml';
+import { rideFactura } from './ride';
+
+export type DocumentoEmitido = {
+  FAC_XML: string;
+  FAC_AUTORIZACION: string | null;
+  FAC_FECHA_AUTORIZACION: Date | string | null;
+  FAC_AMBIENTE?: number | null;
+};
+
+async function leerArchivo(files: FileStore, id: string | null): Promise<Buffer | undefined> {
+  const stored = id ? await files.open(id) : undefined;
+  if (!stored?.body) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function logoEmpresa(db: Executor, files: FileStore, empresa: number) {
+  const [row] = await db.select({ EMP_LOGO: empresas.EMP_LOGO }).from(empresas).where(eq(empresas.EMP_CODIGO, empresa));
+  return leerArchivo(files, row?.EMP_LOGO ?? null);
+}
+
+const autorizacionDe = (d: DocumentoEmitido) =>
+  d.FAC_AUTORIZACION && d.FAC_FECHA_AUTORIZACION ? { numero: d.FAC_AUTORIZACION, fecha: new Date(d.FAC_FECHA_AUTORIZACION) } : undefined;
+
+/** The RIDE (PDF) with the company's logo; "PENDIENTE DE AUTORIZACIÓN" until the SRI authorizes it. */
+export async function rideDe(db: Executor, files: FileStore, empresa: number, documento: DocumentoEmitido): Promise<Buffer> {
+  const [comprobante, logo] = await Promise.all([leerComprobanteXml(documento.FAC_XML), logoEmpresa(db, files, empresa)]);
+  return rideFactura(comprobante, { logo, autorizacion: autorizacionDe(documento) });
+}
+
+/** Ecuador's time (UTC−5 all year) with its offset, as the SRI writes fechaAutorizacion. */
+export function fechaEcuador(fecha: Date): string {
+  return new Date(fecha.getTime() - 5 * 3_600_000).toISOString().replace('Z', '-05:00');
+}
+
+/** The authorized XML: the SRI's <autorizacion> with the signed document in CDATA (a "]]>" inside is split). */
+export function xmlAutorizado(documento: DocumentoEmitido): string {
+  const autorizacion = autorizacionDe(documento);
+  if (!autorizacion) throw new Error('La factura no está autorizada');
+  const ambiente = documento.FAC_AMBIENTE === 2 ? 'PRODUCCIÓN' : 'PRUEBAS';
+  const comprobante = documento.FAC_XML.replaceAll(']]>', ']]]]><![CDATA[>');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<autorizacion>',
+    '  <estado>AUTORIZADO</estado>',
+    `  <numeroAutorizacion>${autorizacion.numero}</numeroAutorizacion>`,
+    `  <fechaAutorizacion>${fechaEcuador(autorizacion.fecha)}</fechaAutorizacion>`,
+    `  <ambiente>${ambiente}</ambiente>`,
+    `  <comprobante><![CDATA[${comprobante}]]></comprobante>`,
+    '  <mensajes/>',
+    '</autorizacion>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,83 @@
+/**
+ * Delivering an authorized invoice: an email to the buyer with the authorized XML and the RIDE attached, to the
+ * addresses the invoice itself carries (its "Email" additional field: what the buyer had when it was issued), or to
+ * others the user writes. Answers to the company's own address.
+ */
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../../infra/db/client';
+import { empresas, facturas } from '../../../infra/db/schema';
+import type { FileStore } from '../../../infra/files';
+import type { Mailer } from '../../../infra/mail';
+import { leerComprobanteXml } from '../comprobante-xml';
+import { rideDe, xmlAutorizado } from '../documentos';
+
+export type ResultadoEntrega = { estado: 'ENVIADA' | 'SIN_CORREO'; detalle: string };
+
+const CORREO = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
+
+/** The addresses in a list written with commas or semicolons; the invalid ones apart. */
+export function direcciones(texto: string): { validas: string[]; invalidas: string[] } {
+  const todas = texto
+    .split(/[,;]/)
+    .map((d) => d.trim())
+    .filter(Boolean);
+  return { validas: [...new Set(todas.filter((d) => CORREO.test(d)))], invalidas: todas.filter((d) => !CORREO.test(d)) };
+}
+
+const fechaLarga = (fecha: Date) =>
+  new Intl.DateTimeFormat('es-EC', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Guayaquil' }).format(fecha);
+
+/**
+ * Sends the invoice `id` (AUTORIZADA or ANULADA is the caller's check) to `para`, or to the invoice's own addresses.
+ * Throws what the mailer throws (the queue retries; the route answers it).
+ */
+export async function entregarFactura(
+  deps: { db: Executor; files: FileStore; mailer: Mailer },
+  id: number,
+  para?: string[],
+): Promise<ResultadoEntrega> {
+  const [row] = await deps.db
+    .select({
+      EMP_CODIGO: facturas.EMP_CODIGO,
+      FAC_NUMERO: facturas.FAC_NUMERO,
+      FAC_XML: facturas.FAC_XML,
+      FAC_AUTORIZACION: facturas.FAC_AUTORIZACION,
+      FAC_FECHA_AUTORIZACION: facturas.FAC_FECHA_AUTORIZACION,
+      FAC_AMBIENTE: facturas.FAC_AMBIENTE,
+      EMP_CORREO: empresas.EMP_CORREO,
+    })
+    .from(facturas)
+    .innerJoin(empresas, eq(empresas.EMP_CODIGO, facturas.EMP_CODIGO))
+    .where(eq(facturas.FAC_CODIGO, id));
+  if (!row?.FAC_XML || !row.FAC_AUTORIZACION || !row.FAC_FECHA_AUTORIZACION) throw new Error('La factura no está autorizada');
+  const documento = { ...row, FAC_XML: row.FAC_XML };
+  const comprobante = await leerComprobanteXml(row.FAC_XML);
+  const destinatarios =
+    para ?? direcciones(comprobante.infoAdicional?.find((c) => c.nombre.toLowerCase() === 'email')?.valor ?? '').validas;
+  if (destinatarios.length === 0) return { estado: 'SIN_CORREO', detalle: 'La factura no tiene correo del comprador.' };
+
+  const it = comprobante.infoTributaria;
+  const emisor = it.nombreComercial || it.razonSocial;
+  const numero = row.FAC_NUMERO ?? `${it.estab}-${it.ptoEmi}-${it.secuencial}`;
+  const ride = await rideDe(deps.db, deps.files, row.EMP_CODIGO, documento);
+  await deps.mailer.send({
+    to: destinatarios.join(', '),
+    replyTo: row.EMP_CORREO || undefined,
+    subject: `Factura electrónica ${numero} de ${emisor}`,
+    text: [
+      `Estimado(a) ${comprobante.infoFactura.razonSocialComprador}:`,
+      '',
+      `${it.razonSocial} le envía su factura electrónica ${numero}, por USD ${comprobante.infoFactura.importeTotal}, autorizada por el SRI el ${fechaLarga(new Date(row.FAC_FECHA_AUTORIZACION))}.`,
+      '',
+      `Número de autorización: ${row.FAC_AUTORIZACION}`,
+      '',
+      'Adjuntamos el comprobante electrónico (XML) y su representación impresa (RIDE, en PDF).',
+      'Puede verificarla en el portal del SRI con su clave de acceso.',
+    ].join('\n'),
+    attachments: [
+      { filename: `factura-${numero}.xml`, content: Buffer.from(xmlAutorizado(documento)), contentType: 'application/xml' },
+      { filename: `factura-${numero}.pdf`, content: ride, contentType: 'application/pdf' },
+    ],
+  });
+  return { estado: 'ENVIADA', detalle: `Enviada a ${destinatarios.join(', ')}` };
+}

@@ -1,0 +1,314 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
+import { COMPANIES, loginCompany } from '../helpers/accounts';
+import { borrador, crearOk, darPlan, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
+import { configSri, esperarEstado } from '../helpers/sri';
+import { planesEmpresa } from '../../server/infra/db/schema';
+import { FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas/contract';
+import { crearClienteSri } from '../../server/modules/facturas/sri/cliente';
+import { tomar } from '../../server/modules/facturas/sri/cola';
+import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
+import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
+
+/**
+ * The SRI pipeline against the local SRI (server/sri-local), over real HTTP: issuing → RECIBIDA → AUTORIZADA → the
+ * email; DEVUELTA and NO AUTORIZADO with the SRI's messages, corrected and resent; every fault the SRI can have (down,
+ * slow, 500, garbage), a document the SRI already holds, a worker that dies holding documents, two instances on one
+ * database; annulment and resending the email.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'facturas-sri-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const pdfTexto = (pdf: Buffer) => {
+  const file = join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, pdf);
+  return spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
+};
+
+describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
+  let sri: SriLocal;
+  let t: TestApp;
+  let tornillo: string;
+  let andina: string;
+  let empresa: number;
+  let punto: number;
+  let cliente: number;
+
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api/facturas${url}`, headers: { 'x-token': token }, ...(payload ? { payload } : {}) });
+  const usados = async () => {
+    const [plan] = await t.db
+      .select({ usados: planesEmpresa.PLANEMPRESA_USADOS })
+      .from(planesEmpresa)
+      .where(and(eq(planesEmpresa.EMP_CODIGO, empresa), eq(planesEmpresa.PLANEMPRESA_NOMBRE, 'Plan de pruebas')));
+    return plan!.usados;
+  };
+  /** A new draft issued: its id and what issuing answered (FIRMADA, queued). */
+  const emitir = async (extra: Parameters<typeof borrador>[3] = {}) => {
+    const id = await crearOk(t, tornillo, borrador(punto, cliente, undefined, extra));
+    const res = await call(tornillo, 'POST', `/${id}/emitir`);
+    expect(res.statusCode, res.body).toBe(200);
+    return { id, emitida: res.json() as FacturaDetalle };
+  };
+
+  beforeAll(async () => {
+    sri = await iniciarSriLocal({ demoraAutorizacionMs: 300 });
+    t = await startTestApp(kind, configSri(sri.url));
+    const b = await loginCompany(t, COMPANIES.tornillo);
+    [tornillo, empresa] = [b.token, b.COM_CODIGO];
+    andina = (await loginCompany(t, COMPANIES.andina)).token;
+    punto = await puntoPrincipal(t, empresa);
+    cliente = await nuevoCliente(t, empresa, 301);
+    await darPlan(t, empresa, 500);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sri?.close();
+  });
+
+  it('issues, the SRI receives it, answers EN PROCESO, then authorizes it: number, date, one plan document, the email with both files', async () => {
+    const antes = await usados();
+    const { id, emitida } = await emitir();
+    const f = await esperarEstado(t, tornillo, id, ['AUTORIZADA']);
+    expect(f.FAC_AUTORIZACION).toBe(emitida.FAC_CLAVE_ACCESO);
+    expect(Date.parse(f.FAC_FECHA_AUTORIZACION!)).toBeGreaterThan(Date.parse(emitida.FAC_ACTUALIZADO) - 1000);
+    expect(f.FAC_SRI_MENSAJES).toEqual([]);
+    expect(f.FAC_ENTREGA).toBe('ENVIADA');
+    expect(f.FAC_ENTREGA_DETALLE).toBe('Enviada a cliente301@correo.ec');
+    expect(await usados()).toBe(antes + 1);
+    expect(sri.estadisticas().claves[emitida.FAC_CLAVE_ACCESO!]).toMatchObject({ recepciones: 1, estado: 'AUTORIZADO' });
+
+    const correo = (await t.mails()).find((m) => m.subject.includes(emitida.FAC_NUMERO!))!;
+    expect(correo.to).toBe('cliente301@correo.ec');
+    expect(correo.subject).toBe(`Factura electrónica ${emitida.FAC_NUMERO} de Ferretería El Tornillo`);
+    expect(correo.text).toContain(`Número de autorización: ${emitida.FAC_CLAVE_ACCESO}`);
+    expect(correo.attachments.map((a) => a.filename)).toEqual([`factura-${emitida.FAC_NUMERO}.xml`, `factura-${emitida.FAC_NUMERO}.pdf`]);
+    const xml = correo.attachments[0]!.content.toString('utf8');
+    expect(xml).toContain('<estado>AUTORIZADO</estado>');
+    expect(xml).toContain(`<numeroAutorizacion>${emitida.FAC_CLAVE_ACCESO}</numeroAutorizacion>`);
+    expect(xml).toContain('<comprobante><![CDATA[<?xml');
+    const ride = pdfTexto(correo.attachments[1]!.content);
+    expect(ride).toContain(emitida.FAC_CLAVE_ACCESO!);
+    expect(ride).not.toContain('PENDIENTE DE AUTORIZACIÓN');
+
+    const descarga = await call(tornillo, 'GET', `/${id}/autorizado`);
+    expect(descarga.statusCode).toBe(200);
+    expect(descarga.headers['content-disposition']).toBe(`attachment; filename="factura-${emitida.FAC_NUMERO}-autorizado.xml"`);
+    expect(descarga.body).toBe(xml);
+  });
+
+  it('a date out of the tolerance comes back DEVUELTA with the SRI message 65 and what to do; corrected, it keeps its number and is authorized', async () => {
+    const antes = await usados();
+    const { id, emitida } = await emitir({ FAC_FECHA: sumarDias(hoyEcuador(), -100) });
+    const devuelta = await esperarEstado(t, tornillo, id, ['DEVUELTA']);
+    expect(devuelta.FAC_SRI_MENSAJES).toEqual([
+      expect.objectContaining({
+        identificador: '65',
+        mensaje: 'FECHA EMISIÓN EXTEMPORANEA',
+        tipo: 'ERROR',
+        informacionAdicional: expect.stringContaining('129600 minutos'),
+        ayuda: expect.stringContaining('Corrija la fecha'),
+      }),
+    ]);
+    expect(await usados()).toBe(antes);
+
+    const corregida = await call(tornillo, 'PUT', `/${id}`, borrador(punto, cliente));
+    expect(corregida.statusCode, corregida.body).toBe(200);
+    expect(corregida.json()).toMatchObject({ FAC_ESTADO: 'DEVUELTA', FAC_NUMERO: emitida.FAC_NUMERO });
+    expect((await call(tornillo, 'POST', `/${id}/emitir`)).statusCode).toBe(200);
+    const autorizada = await esperarEstado(t, tornillo, id, ['AUTORIZADA']);
+    expect(autorizada.FAC_NUMERO).toBe(emitida.FAC_NUMERO);
+    // Same point and number, the new date: a new key, with the same random part (the SRI never registered the old one).
+    expect(autorizada.FAC_CLAVE_ACCESO!.slice(8, 39)).toBe(emitida.FAC_CLAVE_ACCESO!.slice(8, 39));
+    expect(autorizada.FAC_CLAVE_ACCESO!.slice(39, 47)).toBe(emitida.FAC_CLAVE_ACCESO!.slice(39, 47));
+    expect(autorizada.FAC_SRI_MENSAJES).toEqual([]);
+    expect(await usados()).toBe(antes + 1);
+  });
+
+  it('NO AUTORIZADO is RECHAZADA with its messages; issued again it gets a new key (the SRI registered the old one) and is authorized', async () => {
+    const { id, emitida } = await emitir();
+    // The worker may already be on it: program the key before the SRI is asked for its authorization.
+    sri.programar(emitida.FAC_CLAVE_ACCESO!, [
+      {
+        estado: 'NO AUTORIZADO',
+        mensajes: [{ identificador: '52', mensaje: 'ERROR EN DIFERENCIAS', informacionAdicional: 'El total no cuadra', tipo: 'ERROR' }],
+      },
+    ]);
+    const rechazada = await esperarEstado(t, tornillo, id, ['RECHAZADA', 'AUTORIZADA']);
+    expect(rechazada.FAC_ESTADO).toBe('RECHAZADA');
+    expect(rechazada.FAC_SRI_MENSAJES[0]).toMatchObject({
+      identificador: '52',
+      mensaje: 'ERROR EN DIFERENCIAS',
+      ayuda: expect.stringContaining('totales'),
+    });
+    expect((await call(tornillo, 'POST', `/${id}/emitir`)).statusCode).toBe(200);
+    const autorizada = await esperarEstado(t, tornillo, id, ['AUTORIZADA']);
+    expect(autorizada.FAC_NUMERO).toBe(emitida.FAC_NUMERO);
+    expect(autorizada.FAC_CLAVE_ACCESO).not.toBe(emitida.FAC_CLAVE_ACCESO);
+    expect(autorizada.FAC_AUTORIZACION).toBe(autorizada.FAC_CLAVE_ACCESO);
+  });
+
+  it('when the SRI answers several authorizations for one key, the AUTORIZADO one wins', async () => {
+    const { id, emitida } = await emitir();
+    sri.programar(emitida.FAC_CLAVE_ACCESO!, [
+      { estado: 'NO AUTORIZADO', mensajes: [{ identificador: '39', mensaje: 'FIRMA INVALIDA', tipo: 'ERROR' }] },
+      { estado: 'AUTORIZADO' },
+      { estado: 'NO AUTORIZADO', mensajes: [{ identificador: '43', mensaje: 'CLAVE ACCESO REGISTRADA', tipo: 'ERROR' }] },
+    ]);
+    const f = await esperarEstado(t, tornillo, id, ['AUTORIZADA', 'RECHAZADA']);
+    expect(f.FAC_ESTADO).toBe('AUTORIZADA');
+  });
+
+  it.each([
+    ['caido', 'No se pudo conectar con el SRI.'],
+    ['error500', 'El SRI respondió con un error (HTTP 500'],
+    ['basura', 'El SRI respondió algo que no es una respuesta válida.'],
+    ['lento', 'El SRI no respondió en 2 s.'],
+  ] as const)(
+    'the SRI %s: the document waits with the reason, is retried, and is authorized once the SRI is back',
+    async (modo, motivo) => {
+      sri.modo(modo, { demoraMs: 3_000 });
+      const { id, emitida } = await emitir();
+      const hasta = Date.now() + 10_000;
+      let f: FacturaDetalle;
+      do {
+        f = (await call(tornillo, 'GET', `/${id}`)).json();
+        if (f.cola?.error) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      } while (Date.now() < hasta);
+      expect(f.cola?.error).toContain(motivo);
+      expect(f.FAC_ESTADO).toBe('ENVIADA');
+      expect(f.FAC_AUTORIZACION).toBeNull();
+      sri.modo('normal');
+      const autorizada = await esperarEstado(t, tornillo, id, ['AUTORIZADA']);
+      expect(autorizada.FAC_AUTORIZACION).toBe(emitida.FAC_CLAVE_ACCESO);
+      // However many times it was sent, the SRI registered one document.
+      expect(sri.estadisticas().claves[emitida.FAC_CLAVE_ACCESO!]!.estado).toBe('AUTORIZADO');
+    },
+  );
+
+  it('a document the SRI already holds (sent before the process died) is resolved by asking for its authorization', async () => {
+    const { id, emitida } = await emitir();
+    // What a process killed after sending leaves: the SRI has it, Amelia does not know. Sent again, the SRI says so.
+    const cliente = crearClienteSri(configSri(sri.url).sri!);
+    const xml = (await call(tornillo, 'GET', `/${id}/xml`)).body;
+    const primera = await cliente.validarComprobante('1', xml);
+    const f = await esperarEstado(t, tornillo, id, ['AUTORIZADA', 'DEVUELTA']);
+    expect(f.FAC_ESTADO).toBe('AUTORIZADA');
+    expect(['RECIBIDA', 'DEVUELTA']).toContain(primera.estado);
+    expect(sri.estadisticas().claves[emitida.FAC_CLAVE_ACCESO!]!.estado).toBe('AUTORIZADO');
+  });
+
+  it('documents held by a worker that died are taken again when its lease passes', async () => {
+    const { id } = await emitir();
+    // Another worker takes it first and dies with it: a 600 ms lease it never gives back.
+    const tomadas = await tomar(t.db, 100, 600);
+    const f = await esperarEstado(t, tornillo, id, ['AUTORIZADA'], { timeoutMs: 10_000 });
+    expect(f.FAC_ESTADO).toBe('AUTORIZADA');
+    // Either the dead worker took it (and it waited for the lease) or the live one had it already.
+    expect(tomadas.length).toBeLessThanOrEqual(1);
+  });
+
+  it('marks an authorized invoice annulled with its reason; refuses without one, twice, or before authorization; counts it apart', async () => {
+    const { id } = await emitir();
+    await esperarEstado(t, tornillo, id, ['AUTORIZADA']);
+    const sinMotivo = await call(tornillo, 'POST', `/${id}/anular`, { motivo: '   ' });
+    expect(sinMotivo.statusCode).toBe(400);
+    expect(sinMotivo.json().msg).toBe(FACTURAS_MSG.anulacionMotivo);
+    expect((await call(andina, 'POST', `/${id}/anular`, { motivo: 'x' })).statusCode).toBe(404);
+    const antes = (await call(tornillo, 'GET', '/estados')).json();
+    const ok = await call(tornillo, 'POST', `/${id}/anular`, { motivo: 'Error en el precio, anulada en el portal del SRI' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ FAC_ESTADO: 'ANULADA', FAC_ANULACION_MOTIVO: 'Error en el precio, anulada en el portal del SRI' });
+    const despues = (await call(tornillo, 'GET', '/estados')).json();
+    expect(despues.autorizadas).toBe(antes.autorizadas - 1);
+    expect(despues.estados.ANULADA).toBe(antes.estados.ANULADA + 1);
+    const otra = await call(tornillo, 'POST', `/${id}/anular`, { motivo: 'otra vez' });
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json().msg).toBe(FACTURAS_MSG.soloAutorizadaAnulable);
+    // Its number and documents stay.
+    expect((await call(tornillo, 'GET', `/${id}/autorizado`)).statusCode).toBe(200);
+  });
+
+  it('resends the email to the buyer or to other addresses; refuses a bad address, a pending invoice, and another company', async () => {
+    const { id, emitida } = await emitir();
+    await esperarEstado(t, tornillo, id, ['AUTORIZADA']);
+    const antes = (await t.mails()).length;
+    const res = await call(tornillo, 'POST', `/${id}/correo`, { para: 'contabilidad@cliente.ec; compras@cliente.ec' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      FAC_ENTREGA: 'ENVIADA',
+      FAC_ENTREGA_DETALLE: 'Enviada a contabilidad@cliente.ec, compras@cliente.ec',
+    });
+    const correos = await t.mails();
+    expect(correos).toHaveLength(antes + 1);
+    expect(correos.at(-1)!.to).toBe('contabilidad@cliente.ec, compras@cliente.ec');
+    expect(correos.at(-1)!.subject).toContain(emitida.FAC_NUMERO!);
+    const mala = await call(tornillo, 'POST', `/${id}/correo`, { para: 'contabilidad@' });
+    expect(mala.statusCode).toBe(400);
+    expect(mala.json().msg).toBe(FACTURAS_MSG.correoInvalido('contabilidad@'));
+    expect((await call(andina, 'POST', `/${id}/correo`, {})).statusCode).toBe(404);
+    expect((await call(andina, 'GET', `/${id}/autorizado`)).statusCode).toBe(404);
+    const borradorId = await crearOk(t, tornillo, borrador(punto, cliente));
+    expect((await call(tornillo, 'POST', `/${borradorId}/correo`, {})).statusCode).toBe(409);
+  });
+
+  it('counts the invoices by state for the list and the home', async () => {
+    const res = await call(tornillo, 'GET', '/estados');
+    expect(res.statusCode).toBe(200);
+    const e = res.json();
+    expect(e.autorizadas).toBe(e.estados.AUTORIZADA);
+    expect(e.pendientes).toBe(e.estados.FIRMADA + e.estados.ENVIADA + e.estados.RECIBIDA);
+    expect(e.devueltas).toBe(e.estados.DEVUELTA + e.estados.RECHAZADA);
+    expect(e.estados.BORRADOR).toBeGreaterThan(0);
+    expect((await call(andina, 'GET', '/estados')).json().autorizadas).toBe(0);
+  });
+});
+
+describe.each(testDatabases)('facturas: la cola del SRI entre reinicios e instancias (%s)', (kind) => {
+  let sri: SriLocal;
+  let t: TestApp;
+  let tornillo: string;
+
+  beforeAll(async () => {
+    sri = await iniciarSriLocal();
+    // This instance works no queue: it is the server that was killed, or one with SRI_COLA=false.
+    t = await startTestApp(kind);
+    const b = await loginCompany(t, COMPANIES.tornillo);
+    tornillo = b.token;
+    await darPlan(t, b.COM_CODIGO, 500);
+    const punto = await puntoPrincipal(t, b.COM_CODIGO);
+    const cliente = await nuevoCliente(t, b.COM_CODIGO, 302);
+    ids = [];
+    for (let i = 0; i < 16; i++) {
+      const id = await crearOk(t, tornillo, borrador(punto, cliente));
+      const res = await t.app.inject({ method: 'POST', url: `/api/facturas/${id}/emitir`, headers: { 'x-token': tornillo } });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(id);
+    }
+  });
+  let ids: number[] = [];
+  afterAll(async () => {
+    await t?.close();
+    await sri?.close();
+  });
+
+  it('issued documents wait on the queue in the database; two instances started later send each one exactly once', async () => {
+    for (const id of ids) {
+      const f = (await t.app.inject({ method: 'GET', url: `/api/facturas/${id}`, headers: { 'x-token': tornillo } })).json();
+      expect(f).toMatchObject({ FAC_ESTADO: 'FIRMADA', cola: { paso: 'ENVIAR' } });
+    }
+    // Two instances with a worker each, on the same database, started together.
+    await Promise.all([t.otherInstance(configSri(sri.url)), t.otherInstance(configSri(sri.url))]);
+    const claves: string[] = [];
+    for (const id of ids) claves.push((await esperarEstado(t, tornillo, id, ['AUTORIZADA'], { timeoutMs: 30_000 })).FAC_CLAVE_ACCESO!);
+    const vistas = sri.estadisticas().claves;
+    for (const clave of claves) expect(vistas[clave]).toMatchObject({ recepciones: 1, estado: 'AUTORIZADO' });
+    const correos = (await t.mails()).filter((m) => claves.some((clave) => m.text.includes(clave)));
+    expect(correos).toHaveLength(ids.length);
+  });
+});
