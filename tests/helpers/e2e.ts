@@ -69,6 +69,8 @@ export async function startServer(env: Record<string, string> = {}, { admins = [
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
+      // Issued invoices stay FIRMADA unless a suite gives the server a local SRI (tests/e2e/facturas-sri.test.ts).
+      SRI_COLA: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
