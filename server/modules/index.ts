@@ -23,6 +23,7 @@ import consultas from './consultas/routes';
 import clientesDocumentos from './clientesDocumentos/routes';
 import clientesEnvios from './clientesEnvios/routes';
 import clientesImportacion from './clientesImportacion/routes';
+import cuentas from './cuentas/routes';
 import equipo from './equipo/routes';
 import catalogo from './catalogo/routes';
 import facturas from './facturas/routes';
@@ -58,6 +59,7 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Pe
   { prefix: '/api/clientes/documentos', routes: clientesDocumentos, permiso: 'clientes' },
   { prefix: '/api/clientes', routes: clientesEnvios, permiso: 'clientes' },
   { prefix: '/api/clientes', routes: clientesImportacion, permiso: 'clientes' },
+  { prefix: '/api/clientes', routes: cuentas, permiso: 'clientes' },
   { prefix: '/api/usuarios', routes: equipo, permiso: 'usuarios' },
   { prefix: '/api/catalogo', routes: catalogo, permiso: 'catalogo' },
   { prefix: '/api/facturas', routes: facturas, permiso: 'facturas' },

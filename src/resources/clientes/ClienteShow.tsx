@@ -8,6 +8,7 @@ import { ClienteDatosCard } from './ClienteDatos';
 import { ClienteEliminar } from './ClienteEliminar';
 import { DocumentosPanel } from './DocumentosPanel';
 import { EnviosPanel } from './EnviosPanel';
+import { EstadoCuentaPanel } from './EstadoCuentaPanel';
 import type { Cliente } from './tipos';
 import { texto } from './textos';
 
@@ -47,6 +48,7 @@ function Contenido() {
         </Box>
       </Box>
       <ClienteDatosCard record={record} />
+      <EstadoCuentaPanel cliente={record.CLI_CODIGO} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         <BanderasPanel record={record} />
         <DocumentosPanel cliente={record.CLI_CODIGO} />

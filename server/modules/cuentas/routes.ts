@@ -1,0 +1,212 @@
+import type { FastifyRequest } from 'fastify';
+import type { ModuleRoutes } from '../../core/context';
+import type { Db } from '../../infra/db/client';
+import { errorResponses } from '../../core/schemas';
+import { sendDownload } from '../../infra/importacion/subida';
+import { findVisibleClient } from '../clientes/access';
+import { companyHeading } from '../clientesImportacion/repo';
+import { Archivo } from '../clientesImportacion/contract';
+import {
+  AnularCobroBody,
+  Cobro,
+  CobroBody,
+  CobroParam,
+  ClienteParam,
+  EstadoCuenta,
+  PeriodoQuery,
+  ReporteCuentaQuery,
+  ReporteSaldosQuery,
+  Saldo,
+  ValorFactura,
+  ValorNeto,
+} from './contract';
+import { cobrosDelCliente, facturasDelCliente, saldo, saldosPorCliente, valorFacturado, valorNeto } from './repo';
+import { alcance, deshacerCobro, registrarCobro } from './service';
+import { archivoEstadoCuenta, archivoSaldos, REPORT_TYPES, reporteEstadoCuenta, reporteSaldos } from './reportes';
+
+const tags = ['Clientes: cuentas'];
+const SCOPE =
+  'Solo clientes de la empresa de la sesión; un vendedor, solo los suyos (otro cliente responde 404). Cuentan solo las facturas AUTORIZADAS (no los borradores, las pendientes del SRI, las devueltas ni las anuladas).';
+const VENCIMIENTO =
+  'Una factura vence en su fecha más el plazo más largo de sus formas de pago (días, meses o años); sin plazo, en su fecha. Está vencida desde el día siguiente.';
+
+/** The statement of a client the caller may see (404 otherwise). */
+async function estadoCuenta(db: Db, request: FastifyRequest, id: number, periodo: PeriodoQuery): Promise<EstadoCuenta> {
+  const client = await findVisibleClient(db, request, id);
+  const a = { ...alcance(request, periodo), cliente: id };
+  const [facturas, cobros, totales] = await Promise.all([facturasDelCliente(db, a), cobrosDelCliente(db, a), saldo(db, a)]);
+  return {
+    cliente: { CLI_CODIGO: client.CLI_CODIGO, CLI_IDENTIFICACION: client.CLI_IDENTIFICACION, CLI_RAZON_SOCIAL: client.CLI_RAZON_SOCIAL },
+    hoy: a.hoy,
+    desde: a.desde ?? null,
+    hasta: a.hasta ?? null,
+    facturas,
+    cobros,
+    totales,
+  };
+}
+
+async function empresaDe(db: Db, empresa: number) {
+  const company = await companyHeading(db, empresa);
+  return { nombre: company?.nombre || company?.comercial || '', ruc: company?.ruc ?? '' };
+}
+
+/**
+ * The clients' accounts (spec §7, issue 14): what was invoiced to a client, its statement and balance, collections
+ * and their undoing, the company's receivable, and the statement and balances as PDF or Excel. See contract.ts.
+ */
+const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
+  const onRequest = guards.company;
+
+  app.get(
+    '/valorFactura/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Lo facturado a un cliente: cantidad e importe de sus facturas autorizadas',
+        description: SCOPE,
+        params: ClienteParam,
+        response: { 200: ValorFactura, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await findVisibleClient(db, request, id);
+      return { CLI_CODIGO: id, ...(await valorFacturado(db, { ...alcance(request), cliente: id })) };
+    },
+  );
+
+  app.get(
+    '/estadoCuenta/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Estado de cuenta de un cliente: facturas con vencimiento y saldo, cobros y totales',
+        description: `${SCOPE} ${VENCIMIENTO} Cobros vigentes y anulados (con motivo), cada uno con lo aplicado a cada factura. desde y hasta (AAAA-MM-DD, opcionales) limitan las facturas (por su fecha) y los cobros (por la suya); los totales son los de las facturas mostradas.`,
+        params: ClienteParam,
+        querystring: PeriodoQuery,
+        response: { 200: EstadoCuenta, ...errorResponses },
+      },
+    },
+    async (request) => estadoCuenta(db, request, request.params.id, request.query),
+  );
+
+  app.get(
+    '/saldoEstadoCuenta/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Saldo de un cliente: facturado, cobrado, saldo y vencido',
+        description: `${SCOPE} ${VENCIMIENTO}`,
+        params: ClienteParam,
+        response: { 200: Saldo, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await findVisibleClient(db, request, id);
+      return saldo(db, { ...alcance(request), cliente: id });
+    },
+  );
+
+  app.post(
+    '/cobroEstadoCuenta/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Registra un cobro del cliente, aplicado a una o más de sus facturas',
+        description: `${SCOPE} fecha (no posterior a hoy), valor (mayor que cero, hasta 2 decimales), forma (formaPago del SRI), referencia opcional y aplicaciones [{ FAC_CODIGO, valor }] que suman el valor; sin aplicaciones se aplica a las facturas que vencen primero. Nunca se aplica a una factura más de lo que debe, ni a una que no es del cliente o no está autorizada: 400 con el motivo, y no se guarda nada. Una factura de otra empresa responde 404. Dos cobros a la vez sobre la misma factura se atienden uno tras otro (las facturas se bloquean).`,
+        params: ClienteParam,
+        body: CobroBody,
+        response: { 201: Cobro, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await findVisibleClient(db, request, id);
+      return reply.code(201).send(await registrarCobro(db, request, id, request.body));
+    },
+  );
+
+  app.post(
+    '/cobroEstadoCuenta/:cobro/anular',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Anula un cobro con su motivo: queda en el historial y sus valores vuelven al saldo de las facturas',
+        description: `${SCOPE} Un cobro ya anulado responde 409.`,
+        params: CobroParam,
+        body: AnularCobroBody,
+        response: { 200: Cobro, ...errorResponses },
+      },
+    },
+    async (request) => deshacerCobro(db, request, request.params.cobro, request.body.motivo),
+  );
+
+  app.get(
+    '/valorNeto',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Cartera de la empresa: facturado, cobrado, saldo y vencido de todos sus clientes',
+        description: `${SCOPE} ${VENCIMIENTO} clientes: cuántos tienen saldo.`,
+        response: { 200: ValorNeto, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const a = alcance(request);
+      return { ...(await valorNeto(db, a)), hoy: a.hoy };
+    },
+  );
+
+  app.get(
+    '/estadoCuenta/:id/reporte',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Estado de cuenta de un cliente en PDF o Excel',
+        description: `${SCOPE} formato: pdf o xlsx; desde y hasta como en estadoCuenta. Los totales, las facturas con vencimiento, cobrado, saldo y días vencida, y los cobros (los anulados, tachados con su motivo; en Excel en su propia hoja). Nombre: estado-cuenta-<identificación>-<fecha>.pdf o .xlsx.`,
+        params: ClienteParam,
+        querystring: ReporteCuentaQuery,
+        response: { 200: Archivo, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { formato, desde, hasta } = request.query;
+      const estado = await estadoCuenta(db, request, request.params.id, { desde, hasta });
+      const empresa = await empresaDe(db, request.company!.empresa);
+      const body = await reporteEstadoCuenta(formato, empresa, estado);
+      return sendDownload(reply, archivoEstadoCuenta(estado.cliente.CLI_IDENTIFICACION, formato), REPORT_TYPES[formato], body);
+    },
+  );
+
+  app.get(
+    '/saldos/reporte',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Saldos de los clientes en PDF o Excel',
+        description: `${SCOPE} formato: pdf o xlsx. Arriba la cartera de la empresa (facturado, cobrado, saldo, vencido); luego cada cliente con saldo: identificación, razón social, facturado, cobrado, saldo y vencido, por nombre, y la suma de esas filas. Nombre: saldos-clientes-<RUC>-<fecha>.pdf o .xlsx.`,
+        querystring: ReporteSaldosQuery,
+        response: { 200: Archivo, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { formato } = request.query;
+      const a = alcance(request);
+      const [filas, totales, empresa] = await Promise.all([saldosPorCliente(db, a), saldo(db, a), empresaDe(db, a.empresa)]);
+      const body = await reporteSaldos(formato, empresa, filas, totales, a.hoy);
+      return sendDownload(reply, archivoSaldos(empresa.ruc, formato), REPORT_TYPES[formato], body);
+    },
+  );
+};
+
+export default cuentasRoutes;

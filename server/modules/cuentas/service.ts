@@ -1,0 +1,121 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../infra/db/client';
+import { HttpError } from '../../core/errors';
+import { MSG } from '../../../src/domain/messages';
+import { esDia, hoyEcuador } from '../../../src/domain/fechas';
+import { FORMAS_PAGO } from '../../../src/domain/facturas/catalogos';
+import { escalar, formatear, leerDecimal } from '../../../src/domain/facturas/decimal';
+import { clientScopeValues } from '../clientes/access';
+import { CUENTAS_MSG, type Cobro, type CobroBody, type PeriodoQuery } from './contract';
+import { anularCobro, bloquearCobro, bloquearFacturas, cobroPorId, insertarCobro, type Alcance } from './repo';
+
+/** Dollars as cents (bigint), exactly as typed; null unless greater than zero with at most 2 decimals. */
+export function centavos(valor: string | number): bigint | null {
+  const lectura = leerDecimal(valor);
+  if (!lectura.ok || lectura.decimales > 2) return null;
+  const c = escalar(lectura, 2);
+  return c > 0n ? c : null;
+}
+
+const usd = (c: bigint) => formatear(c, 2);
+/** A balance the database wrote ("12.50", "0.00") as cents. */
+const deuda = (saldo: string) => {
+  const lectura = leerDecimal(saldo);
+  return lectura.ok ? escalar(lectura, 2) : 0n;
+};
+
+/** What the session may read: its company, a seller's clients only, today in Ecuador, and the period asked for. */
+export function alcance(request: FastifyRequest, periodo: PeriodoQuery = {}): Alcance {
+  const { desde, hasta } = periodo;
+  if ((desde && !esDia(desde)) || (hasta && !esDia(hasta)) || (desde && hasta && desde > hasta))
+    throw new HttpError(400, CUENTAS_MSG.fechasInvalidas);
+  return { ...clientScopeValues(request), hoy: hoyEcuador(), ...(desde ? { desde } : {}), ...(hasta ? { hasta } : {}) };
+}
+
+const FORMAS = new Set<string>(FORMAS_PAGO.map((f) => f.codigo));
+
+/**
+ * Records a collection of a client the caller may see (checked before): every rule answered with a 400 in Spanish
+ * before anything is written. In one transaction the invoices' rows are locked (FOR UPDATE) and their balances read
+ * after the lock, so that two collections against the same invoice never both pass: the second sees the first.
+ */
+export async function registrarCobro(db: Db, request: FastifyRequest, cliente: number, body: CobroBody): Promise<Cobro> {
+  const base = alcance(request);
+  const fecha = body.fecha.trim();
+  if (!esDia(fecha)) throw new HttpError(400, CUENTAS_MSG.fechaInvalida);
+  if (fecha > base.hoy) throw new HttpError(400, CUENTAS_MSG.fechaFutura);
+  const valor = centavos(body.valor);
+  if (valor === null) throw new HttpError(400, CUENTAS_MSG.valorInvalido);
+  if (!FORMAS.has(body.forma)) throw new HttpError(400, CUENTAS_MSG.formaInvalida);
+  const referencia = body.referencia?.trim() || null;
+  if (referencia && referencia.length > 100) throw new HttpError(400, CUENTAS_MSG.referenciaLarga);
+
+  let pedidas: Array<{ FAC_CODIGO: number; valor: bigint }> | undefined;
+  if (body.aplicaciones?.length) {
+    pedidas = body.aplicaciones.map((x) => {
+      const c = centavos(x.valor);
+      if (c === null) throw new HttpError(400, CUENTAS_MSG.aplicacionInvalida);
+      return { FAC_CODIGO: x.FAC_CODIGO, valor: c };
+    });
+    if (new Set(pedidas.map((x) => x.FAC_CODIGO)).size !== pedidas.length) throw new HttpError(400, CUENTAS_MSG.facturaRepetida);
+    const suma = pedidas.reduce((s, x) => s + x.valor, 0n);
+    if (suma !== valor) throw new HttpError(400, CUENTAS_MSG.sumaDistinta(usd(suma), usd(valor)));
+  }
+
+  const a = { ...base, cliente };
+  const id = await db.transaction(async (tx) => {
+    const facturas = await bloquearFacturas(
+      tx,
+      a,
+      pedidas?.map((x) => x.FAC_CODIGO),
+    );
+    let aplicaciones: Array<{ FAC_CODIGO: number; valor: string }>;
+    if (pedidas) {
+      const porId = new Map(facturas.map((f) => [f.FAC_CODIGO, f]));
+      aplicaciones = pedidas.map((x) => {
+        const f = porId.get(x.FAC_CODIGO);
+        // Another company's invoice, or none: not found, as everywhere.
+        if (!f) throw new HttpError(404, MSG.notFound);
+        const numero = f.FAC_NUMERO ?? `#${f.FAC_CODIGO}`;
+        if (f.CLI_CODIGO !== cliente) throw new HttpError(400, CUENTAS_MSG.facturaAjena(numero));
+        if (f.FAC_ESTADO !== 'AUTORIZADA') throw new HttpError(400, CUENTAS_MSG.facturaNoAutorizada(numero));
+        if (x.valor > deuda(f.saldo)) throw new HttpError(400, CUENTAS_MSG.excedeFactura(numero, f.saldo));
+        return { FAC_CODIGO: x.FAC_CODIGO, valor: usd(x.valor) };
+      });
+    } else {
+      // The oldest due first (bloquearFacturas orders them so), each up to what it owes.
+      const pendientes = facturas.map((f) => ({ ...f, debe: deuda(f.saldo) })).filter((f) => f.debe > 0n);
+      const total = pendientes.reduce((s, f) => s + f.debe, 0n);
+      if (total === 0n) throw new HttpError(400, CUENTAS_MSG.sinSaldo);
+      if (valor > total) throw new HttpError(400, CUENTAS_MSG.excedeSaldo(usd(total)));
+      let resto = valor;
+      aplicaciones = [];
+      for (const f of pendientes) {
+        if (resto === 0n) break;
+        const parte = f.debe < resto ? f.debe : resto;
+        aplicaciones.push({ FAC_CODIGO: f.FAC_CODIGO, valor: usd(parte) });
+        resto -= parte;
+      }
+    }
+    return insertarCobro(
+      tx,
+      { empresa: a.empresa, cliente, fecha, valor: usd(valor), forma: body.forma, referencia, usuario: request.company!.usuario },
+      aplicaciones,
+    );
+  });
+  return (await cobroPorId(db, a.empresa, id))!;
+}
+
+/** Undoes a collection: kept in the history with who, when and why; its amounts go back to the invoices' balances. */
+export async function deshacerCobro(db: Db, request: FastifyRequest, cobro: number, motivo: string): Promise<Cobro> {
+  const razon = motivo.trim().replace(/\s+/g, ' ');
+  if (!razon) throw new HttpError(400, CUENTAS_MSG.motivoRequerido);
+  const a = clientScopeValues(request);
+  await db.transaction(async (tx) => {
+    const found = await bloquearCobro(tx, a, cobro);
+    if (!found) throw new HttpError(404, MSG.notFound);
+    if (found.anulado) throw new HttpError(409, CUENTAS_MSG.yaAnulado);
+    await anularCobro(tx, cobro, razon, request.company!.usuario);
+  });
+  return (await cobroPorId(db, a.empresa, cobro))!;
+}

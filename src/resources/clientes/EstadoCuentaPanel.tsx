@@ -1,0 +1,257 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import AddCardIcon from '@mui/icons-material/AddCard';
+import BlockIcon from '@mui/icons-material/Block';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import TableViewIcon from '@mui/icons-material/TableView';
+import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import type { Cobro, EstadoCuenta, FacturaCuenta } from '../../../server/modules/cuentas/contract';
+import { AnularCobroDialog, fechaCorta, RegistrarCobroDialog } from './EstadoCuentaCobro';
+import { texto } from './textos';
+
+const t = (key: string, options?: object) => texto(`cuenta.${key}`, options);
+export const estadoCuentaKey = (cliente: number) => ['clientes', 'estadoCuenta', cliente];
+const conSaldo = (f: FacturaCuenta) => f.saldo !== '0.00';
+
+function Cifra({ etiqueta, valor, alerta }: { etiqueta: string; valor: string; alerta?: boolean }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0, borderColor: alerta ? 'error.main' : undefined }}>
+      <Typography variant="caption" color="text.secondary">
+        {etiqueta}
+      </Typography>
+      <Typography variant="h6" component="p" color={alerta ? 'error' : undefined} sx={{ whiteSpace: 'nowrap' }}>
+        USD {valor}
+      </Typography>
+    </Paper>
+  );
+}
+
+const Vencida = ({ f }: { f: FacturaCuenta }) =>
+  f.diasVencida > 0 ? (
+    <Chip size="small" color="error" label={t('vencida', { smart_count: f.diasVencida })} />
+  ) : (
+    <Chip size="small" variant="outlined" label={t('al_dia')} />
+  );
+
+/** The invoices that owe: a table from 600 px, cards below (a phone). Overdue ones in red. */
+function Facturas({ facturas }: { facturas: FacturaCuenta[] }) {
+  if (facturas.length === 0) return <Typography color="text.secondary">{t('sin_facturas')}</Typography>;
+  return (
+    <>
+      <Table size="small" sx={{ display: { xs: 'none', sm: 'table' } }} aria-label={t('facturas')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('factura')}</TableCell>
+            <TableCell>{t('emision')}</TableCell>
+            <TableCell>{t('vence')}</TableCell>
+            <TableCell align="right">{t('total')}</TableCell>
+            <TableCell align="right">{t('cobrado')}</TableCell>
+            <TableCell align="right">{t('saldo')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {facturas.map((f) => (
+            <TableRow key={f.FAC_CODIGO} sx={f.diasVencida > 0 ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : undefined}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.FAC_NUMERO}</TableCell>
+              <TableCell>{fechaCorta(f.FAC_FECHA)}</TableCell>
+              <TableCell sx={{ color: f.diasVencida > 0 ? 'error.main' : undefined }}>{fechaCorta(f.vencimiento)}</TableCell>
+              <TableCell align="right">{f.FAC_TOTAL}</TableCell>
+              <TableCell align="right">{f.cobrado}</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {f.saldo}
+              </TableCell>
+              <TableCell>
+                <Vencida f={f} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Box sx={{ display: { xs: 'grid', sm: 'none' }, gap: 1 }} role="list" aria-label={t('facturas')}>
+        {facturas.map((f) => (
+          <Paper
+            key={f.FAC_CODIGO}
+            variant="outlined"
+            role="listitem"
+            sx={{ p: 1.5, borderColor: f.diasVencida > 0 ? 'error.main' : undefined, display: 'grid', gap: 0.5 }}
+          >
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 600 }}>{f.FAC_NUMERO}</Typography>
+              <Vencida f={f} />
+            </Box>
+            <Typography variant="body2" color="text.secondary">
+              {t('emision')} {fechaCorta(f.FAC_FECHA)} · {t('vence')} {fechaCorta(f.vencimiento)}
+            </Typography>
+            <Typography variant="body2">
+              {t('total')} {f.FAC_TOTAL} · {t('cobrado')} {f.cobrado} ·{' '}
+              <Box component="strong">
+                {t('saldo')} {f.saldo}
+              </Box>
+            </Typography>
+          </Paper>
+        ))}
+      </Box>
+    </>
+  );
+}
+
+function Cobros({ cobros, anular }: { cobros: Cobro[]; anular: (c: Cobro) => void }) {
+  if (cobros.length === 0) return <Typography color="text.secondary">{t('sin_cobros')}</Typography>;
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }} aria-label={t('cobros')}>
+      {cobros.map((c) => (
+        <Paper component="li" key={c.COB_CODIGO} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <Box sx={{ flex: 1, minWidth: 0, color: c.COB_ANULADO ? 'text.disabled' : undefined }}>
+            <Typography sx={{ fontWeight: 600, textDecoration: c.COB_ANULADO ? 'line-through' : undefined }}>
+              {fechaCorta(c.COB_FECHA)} · USD {c.COB_VALOR} · {c.forma}
+            </Typography>
+            <Typography variant="body2" sx={{ textDecoration: c.COB_ANULADO ? 'line-through' : undefined, overflowWrap: 'anywhere' }}>
+              {[c.COB_REFERENCIA, `${t('aplicado')} ${c.aplicaciones.map((a) => `${a.FAC_NUMERO} (${a.valor})`).join(', ')}`]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+            {c.COB_ANULADO && (
+              <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+                {t('anulado', { motivo: c.COB_ANULACION_MOTIVO ?? '' })}
+                {c.anuladoPor ? ` · ${c.anuladoPor}` : ''}
+              </Typography>
+            )}
+          </Box>
+          {!c.COB_ANULADO && (
+            <IconButton aria-label={`${t('anular')} ${fechaCorta(c.COB_FECHA)} USD ${c.COB_VALOR}`} onClick={() => anular(c)} edge="end">
+              <BlockIcon />
+            </IconButton>
+          )}
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The client's account: totals (invoiced, collected, balance, overdue), the invoices that owe with their due dates,
+ * the collections (undone ones struck through with their reason), "Registrar cobro", "Anular cobro", and the statement
+ * as PDF or Excel.
+ */
+export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { data, error, isPending } = useQuery({
+    queryKey: estadoCuentaKey(cliente),
+    queryFn: () => dataProvider.call<EstadoCuenta>(`/api/clientes/estadoCuenta/${cliente}`),
+  });
+  const [registrar, setRegistrar] = useState(false);
+  const [anular, setAnular] = useState<Cobro | null>(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: estadoCuentaKey(cliente) });
+  const descargar = (formato: 'pdf' | 'xlsx') =>
+    dataProvider
+      .download(`/api/clientes/estadoCuenta/${cliente}/reporte?formato=${formato}`, `estado-cuenta.${formato}`)
+      .catch((e: Error) => notify(e.message, { type: 'error' }));
+
+  const pendientes = data?.facturas.filter(conSaldo) ?? [];
+  const pagadas = (data?.facturas.length ?? 0) - pendientes.length;
+  return (
+    <Card variant="outlined" component="section" aria-label={t('titulo')}>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2">
+            {t('titulo')}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="contained" size="small" startIcon={<AddCardIcon />} onClick={() => setRegistrar(true)} disabled={!data}>
+              {t('registrar')}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<PictureAsPdfIcon />}
+              onClick={() => descargar('pdf')}
+              aria-label={t('descargar_pdf')}
+            >
+              {t('pdf')}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<TableViewIcon />}
+              onClick={() => descargar('xlsx')}
+              aria-label={t('descargar_excel')}
+            >
+              {t('excel')}
+            </Button>
+          </Box>
+        </Box>
+        {error && <Alert severity="error">{(error as Error).message}</Alert>}
+        {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+        {data && (
+          <>
+            <Box
+              sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}
+            >
+              <Cifra etiqueta={t('facturado')} valor={data.totales.facturado} />
+              <Cifra etiqueta={t('cobrado')} valor={data.totales.cobrado} />
+              <Cifra etiqueta={t('saldo')} valor={data.totales.saldo} />
+              <Cifra etiqueta={t('vencido')} valor={data.totales.vencido} alerta={data.totales.vencido !== '0.00'} />
+            </Box>
+            <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+              <Typography variant="subtitle1" component="h3">
+                {t('facturas')}
+              </Typography>
+              <Facturas facturas={pendientes} />
+              {pagadas > 0 && (
+                <Typography variant="caption" color="text.secondary">
+                  {t('pagadas', { smart_count: pagadas })}
+                </Typography>
+              )}
+            </Box>
+            <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+              <Typography variant="subtitle1" component="h3">
+                {t('cobros')}
+              </Typography>
+              <Cobros cobros={data.cobros} anular={setAnular} />
+            </Box>
+            <RegistrarCobroDialog
+              cliente={cliente}
+              facturas={data.facturas}
+              open={registrar}
+              onClose={() => setRegistrar(false)}
+              onSaved={() => {
+                setRegistrar(false);
+                notify(t('registrado'), { type: 'success' });
+                void reload();
+              }}
+            />
+            <AnularCobroDialog
+              cobro={anular}
+              onClose={() => setAnular(null)}
+              onDone={() => {
+                setAnular(null);
+                notify(t('anulado_ok'), { type: 'info' });
+                void reload();
+              }}
+            />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
