@@ -6,6 +6,7 @@ import { COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { clientesDocumentos, empresas, menusEmpresa, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import { borrador } from '../helpers/facturas-api';
+import { autorizar, cerrarSriCompartido } from '../helpers/sri';
 import { signatures, uploadCompanySignature } from '../helpers/certificates';
 import type { FacturaBorrador } from '../../server/modules/facturas/contract';
 
@@ -151,6 +152,8 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
     await uploadCompanySignature(t, tokenA, signatures.legacy(COMPANIES.andina.ruc));
     const issued = await asA('POST', `/api/facturas/${invoice}/emitir`);
     expect(issued.statusCode, issued.body).toBe(200);
+    // Authorized by a local SRI: the authorized XML, the email and the annulment answer only then.
+    await autorizar(t, [invoice]);
 
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, Operation>>;
@@ -160,7 +163,10 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })))
       .filter(({ method, path }) => !PUBLIC.has(`${method} ${path}`));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await cerrarSriCompartido();
+  });
 
   /** A valid-looking value of a schema; text tries A's identifications first (a lookup by RUC or cédula must not find them). */
   function sample(schema: Schema): unknown {

@@ -33,12 +33,19 @@ export async function esperarEstado(
   );
 }
 
-let compartido: Promise<SriLocal> | undefined;
-/** One local SRI per test file for the suites that only need authorized invoices. */
-const sriCompartido = (opciones?: OpcionesSriLocal) => (compartido ??= iniciarSriLocal(opciones));
+/**
+ * One local SRI per app (the same app's invoices share it; another database's run, with the same numbers, must not:
+ * the SRI would answer 45 SECUENCIAL REGISTRADO). cerrarSriCompartido() in afterAll closes them.
+ */
+const porApp = new Map<TestApp, Promise<SriLocal>>();
+const sriDe = (t: TestApp, opciones?: OpcionesSriLocal) => {
+  if (!porApp.has(t)) porApp.set(t, iniciarSriLocal(opciones));
+  return porApp.get(t)!;
+};
 export async function cerrarSriCompartido() {
-  if (compartido) await (await compartido).close();
-  compartido = undefined;
+  const abiertos = [...porApp.values()];
+  porApp.clear();
+  await Promise.all(abiertos.map(async (sri) => (await sri).close()));
 }
 
 /**
@@ -46,7 +53,7 @@ export async function cerrarSriCompartido() {
  * tests that need authorized invoices from an app whose own queue is off (the default of startTestApp).
  */
 export async function autorizar(t: TestApp, ids: number[]): Promise<void> {
-  const sri = await sriCompartido();
+  const sri = await sriDe(t);
   const config = configSri(sri.url).sri!;
   const trabajador = crearTrabajadorSri(
     { db: t.db, files: t.ctx.files, mailer: t.ctx.mailer, sri: crearClienteSri(config), config, log: silencio },
