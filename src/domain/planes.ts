@@ -125,6 +125,9 @@ export const PLAN_MSG = {
     `Ha usado ${usados} de los ${total} comprobantes de su plan. Contrate uno mayor o una renovación antes de agotarlo.`,
   exhausted: (total: number) =>
     `Su plan llegó a su límite de ${total} comprobantes. Contrate una renovación o un plan mayor para seguir emitiendo.`,
+  /** Every document left is already taken by invoices waiting for the SRI (they are counted when authorized). */
+  enCamino: (total: number, pendientes: number) =>
+    `Los ${total} comprobantes de su plan ya están usados o reservados por ${pendientes} ${pendientes === 1 ? 'factura que espera' : 'facturas que esperan'} la autorización del SRI. Espere su respuesta, o contrate una renovación o un plan mayor.`,
 } as const;
 
 /**

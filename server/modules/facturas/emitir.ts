@@ -8,7 +8,7 @@
  * first time, then cached by signature id), so that the locks are held only for the document's own work (a few ms).
  */
 import { performance } from 'node:perf_hooks';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { clientes, empresas, establecimientos, facturas, firmas, puntosEmision } from '../../infra/db/schema';
 import type { FileStore } from '../../infra/files';
@@ -142,6 +142,15 @@ function numeroAnterior(
   return { secuencial: b.FAC_SECUENCIAL, codigoNumerico: estado === 'DEVUELTA' ? clave?.codigoNumerico : undefined };
 }
 
+/** The company's invoices issued and not yet answered by the SRI: the plan will pay for them when authorized. */
+async function enCamino(tx: Executor, empresa: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(facturas)
+    .where(and(eq(facturas.EMP_CODIGO, empresa), inArray(facturas.FAC_ESTADO, [...ESTADOS_PENDIENTES])));
+  return Number(row?.n ?? 0);
+}
+
 /** The locked draft with its buyer and series. */
 async function borradorDe(tx: Executor, id: number) {
   const [row] = await tx
@@ -203,7 +212,7 @@ export async function emitirFactura(
         (ESTADOS_PENDIENTES as readonly string[]).includes(bloqueada.FAC_ESTADO) ? FACTURAS_MSG.enProceso : FACTURAS_MSG.yaEmitida,
       );
     }
-    const bloqueo = await issuingBlock(tx, empresa);
+    const bloqueo = await issuingBlock(tx, empresa, undefined, await enCamino(tx, empresa));
     if (bloqueo) throw new HttpError(400, bloqueo);
     const b = await borradorDe(tx, id);
     let t = performance.now();

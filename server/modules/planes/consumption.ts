@@ -82,7 +82,15 @@ export async function consumePlan(db: Executor, empresa: number, tipo: PlanTipo 
   return { ok: false, msg: PLAN_MSG.noPlan };
 }
 
-/** Why the company cannot issue a document of this type today, or null when its current plan has documents left. */
-export async function issuingBlock(db: Executor, empresa: number, tipo: PlanTipo = PLAN_TIPO_DEFECTO): Promise<string | null> {
-  return blockReason(await electronicPlans(db, empresa, tipo), hoyEcuador());
+/**
+ * Why the company cannot issue a document of this type today, or null when its current plan has documents left beyond
+ * the `enCamino` ones issued and waiting for the SRI.
+ */
+export async function issuingBlock(
+  db: Executor,
+  empresa: number,
+  tipo: PlanTipo = PLAN_TIPO_DEFECTO,
+  enCamino = 0,
+): Promise<string | null> {
+  return blockReason(await electronicPlans(db, empresa, tipo), hoyEcuador(), enCamino);
 }

@@ -16,11 +16,15 @@ export function planStanding<P extends PlanDates>(plans: readonly P[], hoy: stri
   return { any: plans.length > 0, current, renewed, ended };
 }
 
-/** Why the company cannot issue a document today (no plan, expired, used up), or null when it can. */
-export function blockReason(plans: readonly PlanDates[], hoy: string): string | null {
+/**
+ * Why the company cannot issue a document today (no plan, expired, used up — counting `enCamino` documents issued and
+ * not yet authorized, which the plan pays for when they are), or null when it can.
+ */
+export function blockReason(plans: readonly PlanDates[], hoy: string, enCamino = 0): string | null {
   const { current, ended } = planStanding(plans, hoy);
   if (!current) return ended ? PLAN_MSG.expired(ended.caduca) : PLAN_MSG.noPlan;
   if (current.usados >= current.comprobantes) return PLAN_MSG.exhausted(current.comprobantes);
+  if (current.usados + enCamino >= current.comprobantes) return PLAN_MSG.enCamino(current.comprobantes, enCamino);
   return null;
 }
 
