@@ -13,9 +13,10 @@ import { useMyCompany } from './useMyCompany';
 import { PlanCard } from './PlanCard';
 import { ClientesCard, ClientesRecientesCard } from './ClientesCard';
 import { FirmaEstadoCard } from './FirmaEstadoCard';
+import { FacturasCard } from './FacturasCard';
 
 /**
- * The company home: the company, its plan, its signature and its clients (counts and the last ones registered), each
+ * The company home: the company, its plan, its invoices (what needs attention), its signature and its clients (counts and the last ones registered), each
  * card only when the menu grants its page. Its company data comes from GET /miEmpresa only when the menu grants "Mi empresa" (the server
  * refuses it otherwise); without it the card shows what the session knows, and the home offers only granted pages.
  */
@@ -52,6 +53,7 @@ export function CompanyDashboard() {
           </CardContent>
         </Card>
         <PlanCard />
+        {granted('facturas') && <FacturasCard />}
         {(granted('firma') || granted('mi-empresa')) && <FirmaEstadoCard detalle={granted('firma')} registrada={data?.firma} />}
         {granted('clientes') && <ClientesCard />}
         {granted('clientes') && <ClientesRecientesCard />}

@@ -18,6 +18,7 @@ import { esDia } from '../../../src/domain/fechas';
 import { calcularFactura, conAyuda, type MensajeSriGuardado } from '../../../src/domain/facturas';
 import { clientSearch } from '../clientes/repo';
 import {
+  ENTREGAS_FACTURA,
   ESTADOS_CORREGIBLES,
   ESTADOS_FACTURA,
   ESTADOS_PENDIENTES,
@@ -134,7 +135,7 @@ const SORTS = {
   id: [f.FAC_CODIGO],
 } satisfies Record<string, AnyColumn[]>;
 
-export const PUBLIC_FILTERS = ['FAC_ESTADO', 'desde', 'hasta', 'CLI_CODIGO', 'EST_CODIGO', 'PEM_CODIGO', 'q', 'id'] as const;
+export const PUBLIC_FILTERS = ['FAC_ESTADO', 'FAC_ENTREGA', 'desde', 'hasta', 'CLI_CODIGO', 'EST_CODIGO', 'PEM_CODIGO', 'q', 'id'] as const;
 const SCOPE_EMPRESA = '_empresa';
 const SCOPE_VENDEDOR = '_vendedor';
 
@@ -156,6 +157,7 @@ export const facturaListSpec: ListSpec<keyof typeof SORTS> = {
   defaultSort: ['FAC_CODIGO', 'DESC'],
   filters: {
     FAC_ESTADO: { type: 'enum', column: f.FAC_ESTADO, values: ESTADOS_FACTURA },
+    FAC_ENTREGA: { type: 'enum', column: f.FAC_ENTREGA, values: ENTREGAS_FACTURA },
     desde: { type: 'search', where: fecha('desde') },
     hasta: { type: 'search', where: fecha('hasta') },
     CLI_CODIGO: { type: 'integer', column: f.CLI_CODIGO },

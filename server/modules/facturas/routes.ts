@@ -42,7 +42,7 @@ import { clientScopeValues } from '../clientes/access';
 const tags = ['Facturas'];
 const SCOPE =
   'Solo las facturas de la empresa de la sesión; un vendedor, solo las de sus clientes y las del consumidor final (la de otra empresa o la de un cliente de otro vendedor responde 404).';
-const FILTERS = `Filtros (filter, JSON): ${PUBLIC_FILTERS.join(', ')} — FAC_ESTADO uno o una lista; desde y hasta fechas AAAA-MM-DD de emisión; q el número (001-001-000000123 o el secuencial), la clave de acceso, o parte de la identificación o el nombre del comprador.`;
+const FILTERS = `Filtros (filter, JSON): ${PUBLIC_FILTERS.join(', ')} — FAC_ESTADO uno o una lista; FAC_ENTREGA (correo al comprador: PENDIENTE, ENVIADA, SIN_CORREO, FALLIDA); desde y hasta fechas AAAA-MM-DD de emisión; q el número (001-001-000000123 o el secuencial), la clave de acceso, o parte de la identificación o el nombre del comprador.`;
 const RULES =
   'El servidor recalcula la factura y responde 400 con los motivos en español (con el número de línea o de forma de pago) si rompe una regla o si los totales enviados (totalSinImpuestos, totalDescuento, totalIva, importeTotal) no coinciden al centavo. El comprador, el punto de emisión y los productos deben ser de la empresa (404).';
 const Id = IdParam('id');

@@ -3,6 +3,7 @@ import {
   Create,
   DateInput,
   Edit,
+  type Identifier,
   Link,
   SaveButton,
   SelectInput,
@@ -15,7 +16,9 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { FacturaDetalle } from '../../../server/modules/facturas/contract';
 import type { Cliente } from '../clientes/tipos';
@@ -23,6 +26,8 @@ import { AdicionalInput } from './AdicionalInput';
 import { CalculoProvider, sinDescripcion } from './calculo';
 import { CompradorInput } from './CompradorInput';
 import { usePuntos } from './datos';
+import { esCorregible } from './estados';
+import { MensajesSri } from './MensajesSri';
 import { facturaToWire, formDe, nuevaFactura, validarFactura, type FacturaForm } from './formulario';
 import { LineasInput } from './LineasInput';
 import { PagosInput } from './PagosInput';
@@ -31,8 +36,11 @@ import { texto } from './textos';
 
 const secuencial = (n: number) => String(n).padStart(9, '0');
 
-/** The emission points the user may invoice from; the only one is chosen for them. */
-function PuntoInput() {
+/**
+ * The emission points the user may invoice from; the only one is chosen for them. An invoice being corrected keeps its
+ * number, so its point is fixed (`numero`).
+ */
+function PuntoInput({ numero }: { numero?: string }) {
   const { data: puntos, isPending } = usePuntos();
   const { setValue } = useFormContext();
   const elegido = useWatch({ name: 'PEM_CODIGO' }) as number | '' | undefined;
@@ -50,19 +58,26 @@ function PuntoInput() {
       source="PEM_CODIGO"
       choices={choices}
       isPending={isPending}
-      helperText={punto ? `${texto('form.siguiente')} ${punto.serie}-${secuencial(punto.siguiente)}` : false}
+      readOnly={Boolean(numero)}
+      helperText={
+        numero
+          ? `${texto('form.conserva')} ${numero}`
+          : punto
+            ? `${texto('form.siguiente')} ${punto.serie}-${secuencial(punto.siguiente)}`
+            : false
+      }
       sx={{ flex: '1 1 240px', minWidth: 0 }}
     />
   );
 }
 
 /** The form's body: header, lines, then payments and additional information beside the totals. */
-function Campos() {
+function Campos({ numero }: { numero?: string }) {
   return (
     <CalculoProvider>
       <Box sx={{ width: '100%', minWidth: 0, display: 'grid', gap: 3 }}>
         <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexWrap: 'wrap', alignItems: 'flex-start', minWidth: 0 }}>
-          <PuntoInput />
+          <PuntoInput numero={numero} />
           <DateInput source="FAC_FECHA" sx={{ flex: '0 1 200px', minWidth: 0 }} />
           <Box sx={{ flex: '2 1 420px', minWidth: 0 }}>
             <CompradorInput />
@@ -109,10 +124,10 @@ function useValidar() {
 
 const transform = (values: Record<string, unknown>) => facturaToWire(values as FacturaForm);
 
-function Barra() {
+function Barra({ correccion = false }: { correccion?: boolean }) {
   return (
     <Toolbar>
-      <SaveButton label={texto('form.guardar')} />
+      <SaveButton label={texto(correccion ? 'form.guardar_correccion' : 'form.guardar')} />
     </Toolbar>
   );
 }
@@ -129,14 +144,21 @@ export function FacturaCreate() {
   );
 }
 
-/** A draft is edited as it was saved; an issued invoice is never edited (the server refuses it too). */
+/**
+ * A draft is edited as it was saved; so is an invoice the SRI returned or refused (DEVUELTA, RECHAZADA), above its
+ * messages and the number it keeps: after saving, the user sends it again from its page. Any other issued invoice is
+ * never edited (the server refuses it too).
+ */
 function EditContenido() {
   const record = useRecordContext<FacturaDetalle & { id: number }>();
   const validate = useValidar();
   const createPath = useCreatePath();
-  const valores = useMemo(() => (record ? formDe(record) : undefined), [record]);
+  // Opened from the list, react-admin first has the list's row (no lines) until GET /:id answers.
+  const completa = record && Array.isArray(record.lineas) ? record : undefined;
+  const valores = useMemo(() => (completa ? formDe(completa) : undefined), [completa]);
   if (!record || !valores) return null;
-  if (record.FAC_ESTADO !== 'BORRADOR')
+  const correccion = esCorregible(record.FAC_ESTADO);
+  if (record.FAC_ESTADO !== 'BORRADOR' && !correccion)
     return (
       <Box sx={{ p: 2 }}>
         <Alert severity="info">
@@ -144,16 +166,44 @@ function EditContenido() {
         </Alert>
       </Box>
     );
+  const numero = record.FAC_NUMERO ?? undefined;
   return (
-    <SimpleForm record={{ ...valores, id: record.id }} validate={validate} toolbar={<Barra />} sx={{ maxWidth: 1280 }}>
-      <Campos />
-    </SimpleForm>
+    <>
+      {correccion && (
+        <Box sx={{ px: { xs: 1, sm: 2 }, pt: 2 }}>
+          <Alert severity="error" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }} data-correccion>
+            <AlertTitle>{texto(record.FAC_ESTADO === 'DEVUELTA' ? 'sri.devuelta' : 'sri.rechazada')}</AlertTitle>
+            <Typography variant="body2" sx={{ mb: 1.5 }}>
+              {texto('form.corregir_aviso', { numero: numero ?? '' })}
+            </Typography>
+            <MensajesSri mensajes={record.FAC_SRI_MENSAJES ?? []} />
+          </Alert>
+        </Box>
+      )}
+      <SimpleForm
+        record={{ ...valores, id: record.id }}
+        validate={validate}
+        toolbar={<Barra correccion={correccion} />}
+        sx={{ maxWidth: 1280 }}
+      >
+        <Campos numero={correccion ? numero : undefined} />
+      </SimpleForm>
+    </>
   );
 }
 
-export function FacturaEdit() {
+function EditTitulo() {
+  const record = useRecordContext<FacturaDetalle>();
   return (
-    <Edit mutationMode="pessimistic" redirect="show" transform={transform} title={texto('form.editar')}>
+    <span>
+      {record && esCorregible(record.FAC_ESTADO) ? texto('form.corregir', { numero: record.FAC_NUMERO ?? '' }) : texto('form.editar')}
+    </span>
+  );
+}
+
+export function FacturaEdit({ id }: { id?: Identifier }) {
+  return (
+    <Edit id={id} mutationMode="pessimistic" redirect="show" transform={transform} title={<EditTitulo />}>
       <EditContenido />
     </Edit>
   );

@@ -15,14 +15,20 @@ import {
   useListContext,
   type RaRecord,
 } from 'react-admin';
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Factura } from '../../../server/modules/facturas/contract';
+import type { Factura, FacturasEstados } from '../../../server/modules/facturas/contract';
 import { ListPagination } from '../../shell/ListPagination';
 import { useNarrow } from '../../shell/catalogo';
-import { usePuntos, useTotales } from './datos';
+import { formatCount } from '../../domain/listas';
+import { useEstados, usePuntos, useTotales } from './datos';
+import { ESTADOS as CODIGOS, esPendiente, FILTROS, INTERVALO_LISTA, type GrupoEstados } from './estados';
 import { dinero } from './formulario';
-import { EstadoFacturaChip } from './piezas';
+import { EntregaIcono, EstadoFacturaChip } from './piezas';
 import { texto } from './textos';
 
 const factura = (r: RaRecord) => r as unknown as Factura;
@@ -30,10 +36,7 @@ const numero = (r: RaRecord) => factura(r).FAC_NUMERO ?? texto('borrador');
 const serie = (r: RaRecord) => `${factura(r).EST_NUMERO}-${factura(r).PEM_NUMERO}`;
 /** 2026-03-15 → 15/03/2026, as Ecuadorian documents write dates. */
 const fecha = (dia: string) => dia.split('-').reverse().join('/');
-const ESTADOS = ['BORRADOR', 'FIRMADA', 'ENVIADA', 'RECIBIDA', 'DEVUELTA', 'AUTORIZADA', 'RECHAZADA'].map((id) => ({
-  id,
-  name: texto(`estados.${id}`),
-}));
+const ESTADOS = CODIGOS.map((id) => ({ id, name: texto(`estados.${id}`) }));
 
 function Acciones() {
   const { canAccess } = useCanAccess({ resource: 'facturas', action: 'create' });
@@ -72,6 +75,90 @@ function useFiltros() {
     <SelectInput key="pem" source="PEM_CODIGO" choices={puntosChoices} />,
   ];
 }
+
+const GRUPOS: Array<{ grupo: GrupoEstados; color: 'info' | 'success' | 'error' | 'warning' }> = [
+  { grupo: 'pendientes', color: 'info' },
+  { grupo: 'autorizadas', color: 'success' },
+  { grupo: 'devueltas', color: 'error' },
+  { grupo: 'correosFallidos', color: 'warning' },
+];
+const mismosEstados = (a: unknown, b: readonly string[]) =>
+  Array.isArray(a) && a.length === b.length && b.every((estado) => a.includes(estado));
+const activo = (grupo: GrupoEstados, filtros: Record<string, unknown>) => {
+  const filtro = FILTROS[grupo];
+  return 'FAC_ESTADO' in filtro ? mismosEstados(filtros.FAC_ESTADO, filtro.FAC_ESTADO) : filtros.FAC_ENTREGA === filtro.FAC_ENTREGA;
+};
+
+/**
+ * The live counts above the list (GET /api/facturas/estados): Pendientes, Autorizadas, Devueltas and, when some email
+ * failed, Correos fallidos; each filters the list, and a second click removes its filter. While something waits for
+ * the SRI the counts are asked every 3 s (useEstados); when they change, the page and the totals are read again.
+ */
+export function ConteosEstados() {
+  const { filterValues, setFilters, refetch } = useListContext();
+  const { data } = useEstados();
+  const queryClient = useQueryClient();
+  const anterior = useRef<string | undefined>(undefined);
+  const firma = data ? JSON.stringify(data) : undefined;
+  useEffect(() => {
+    if (firma && anterior.current && anterior.current !== firma) {
+      void refetch();
+      void queryClient.invalidateQueries({ queryKey: ['facturas', 'totales'] });
+    }
+    anterior.current = firma;
+  }, [firma, refetch, queryClient]);
+  const elegir = (grupo: GrupoEstados) => {
+    const { FAC_ESTADO: _estado, FAC_ENTREGA: _entrega, ...resto } = (filterValues ?? {}) as Record<string, unknown>;
+    setFilters(activo(grupo, filterValues ?? {}) ? resto : { ...resto, ...FILTROS[grupo] }, undefined, false);
+  };
+  return (
+    <Box
+      component="nav"
+      aria-label={texto('grupos.titulo')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: { xs: 1, sm: 2 }, pt: 1.5, pb: 1 }}
+    >
+      {GRUPOS.filter(({ grupo }) => grupo !== 'correosFallidos' || (data?.correosFallidos ?? 0) > 0).map(({ grupo, color }) => {
+        const elegido = activo(grupo, filterValues ?? {});
+        const cantidad = data?.[grupo as keyof Omit<FacturasEstados, 'estados'>];
+        return (
+          <Tooltip key={grupo} title={texto(`grupos.${grupo}_ayuda`)} describeChild>
+            <Chip
+              clickable
+              onClick={() => elegir(grupo)}
+              aria-pressed={elegido}
+              color={cantidad ? color : 'default'}
+              variant={elegido ? 'filled' : 'outlined'}
+              data-grupo={grupo}
+              label={
+                <>
+                  {texto(`grupos.${grupo}`)}{' '}
+                  <Box component="strong" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {cantidad === undefined ? '…' : formatCount(cantidad)}
+                  </Box>
+                </>
+              }
+            />
+          </Tooltip>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The state chip, and beside an authorized one the email's state. */
+function EstadoCelda({ record }: { record: RaRecord }) {
+  const r = factura(record);
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+      <EstadoFacturaChip estado={r.FAC_ESTADO} />
+      {r.FAC_ESTADO === 'AUTORIZADA' && <EntregaIcono entrega={r.FAC_ENTREGA} />}
+    </Box>
+  );
+}
+
+/** A page whose rows still wait for the SRI (or whose email is being sent) is read again every 3 s. */
+const esperando = (rows: RaRecord[] | undefined) =>
+  Boolean(rows?.some((r) => esPendiente(factura(r).FAC_ESTADO) || factura(r).FAC_ENTREGA === 'PENDIENTE'));
 
 /** The totals of every invoice the filters select (GET /api/facturas/totales with the same filter), under the list. */
 export function ResumenFacturas() {
@@ -127,8 +214,11 @@ const derecha = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteS
 export function FacturaList() {
   const filters = useFiltros();
   const narrow = useNarrow();
+  const { data: estados } = useEstados();
+  const pendientes = (estados?.pendientes ?? 0) > 0;
   return (
     <List
+      queryOptions={{ refetchInterval: (query) => (pendientes || esperando(query.state.data?.data) ? INTERVALO_LISTA : false) }}
       filters={filters}
       actions={<Acciones />}
       sort={{ field: 'FAC_CODIGO', order: 'DESC' }}
@@ -136,6 +226,7 @@ export function FacturaList() {
       pagination={<ListPagination />}
       empty={false}
     >
+      <ConteosEstados />
       {narrow ? (
         <SimpleList
           primaryText={(r) => factura(r).CLI_RAZON_SOCIAL}
@@ -143,7 +234,7 @@ export function FacturaList() {
           tertiaryText={(r) => (
             <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
               <strong>{dinero(factura(r).FAC_TOTAL)}</strong>
-              <EstadoFacturaChip estado={factura(r).FAC_ESTADO} />
+              <EstadoCelda record={r} />
             </Box>
           )}
           linkType="show"
@@ -168,7 +259,7 @@ export function FacturaList() {
           <DataTable.Col source="FAC_SUBTOTAL" disableSort render={importe('FAC_SUBTOTAL')} sx={derecha} />
           <DataTable.Col source="FAC_IVA" disableSort render={importe('FAC_IVA')} sx={derecha} />
           <DataTable.Col source="FAC_TOTAL" render={importe('FAC_TOTAL')} sx={derecha} />
-          <DataTable.Col source="FAC_ESTADO" disableSort render={(r: RaRecord) => <EstadoFacturaChip estado={factura(r).FAC_ESTADO} />} />
+          <DataTable.Col source="FAC_ESTADO" disableSort render={(r: RaRecord) => <EstadoCelda record={r} />} />
         </DataTable>
       )}
       <ResumenFacturas />

@@ -2,123 +2,39 @@ import { useState, type ReactNode } from 'react';
 import {
   Confirm,
   EditButton,
+  type Identifier,
   Show,
   TopToolbar,
-  useDataProvider,
   useDelete,
   useNotify,
   useRecordContext,
   useRedirect,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import DownloadIcon from '@mui/icons-material/Download';
-import SendIcon from '@mui/icons-material/Send';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { AMBIENTES, nombreFormaPago, tarifaIva, TIPOS_IDENTIFICACION_COMPRADOR } from '../../domain/facturas';
-import type { FacturaDetalle } from '../../../server/modules/facturas/contract';
 import { useNarrow } from '../../shell/catalogo';
 import { dinero, sinCeros } from './formulario';
 import { Dato, EstadoFacturaChip, FilaTotal } from './piezas';
 import { texto } from './textos';
-
-type Registro = FacturaDetalle & { id: number };
+import { Anular, Descargar, Emitir, type Registro } from './acciones';
+import { esPendiente, INTERVALO_FACTURA, tieneAutorizacion } from './estados';
+import { EstadoSri } from './EstadoSri';
 const t = (key: string, options?: object) => texto(`show.${key}`, options);
 const c = (key: string) => texto(`columnas.${key}`);
 const fecha = (dia: string) => dia.split('-').reverse().join('/');
 const UNIDAD: Record<string, string> = { dias: 'días', meses: 'meses' };
-
-/** Emitir: confirmed, POST /api/facturas/:id/emitir; a refusal (no signature, no plan...) shows the server's reason. */
-function Emitir({ record }: { record: Registro }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const queryClient = useQueryClient();
-  const [confirmando, setConfirmando] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [fallo, setFallo] = useState<string | null>(null);
-  const translate = useTranslate();
-  const emitir = async () => {
-    setPending(true);
-    setFallo(null);
-    try {
-      const emitida = await dataProvider.call<FacturaDetalle>(`/api/facturas/${record.FAC_CODIGO}/emitir`, { method: 'POST' });
-      notify(t('emitida', { numero: emitida.FAC_NUMERO ?? '' }), { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: ['facturas'] });
-      refresh();
-    } catch (error) {
-      setFallo((error as Error).message);
-    } finally {
-      setPending(false);
-      setConfirmando(false);
-    }
-  };
-  return (
-    <>
-      <Button variant="contained" startIcon={<SendIcon />} onClick={() => setConfirmando(true)} disabled={pending}>
-        {pending ? t('emitiendo') : t('emitir')}
-      </Button>
-      <Confirm
-        isOpen={confirmando}
-        loading={pending}
-        title={t('emitir_titulo')}
-        content={t('emitir_texto')}
-        confirm={t('emitir')}
-        onConfirm={emitir}
-        onClose={() => setConfirmando(false)}
-      />
-      <Dialog open={fallo !== null} onClose={() => setFallo(null)} aria-labelledby="emitir-fallo-titulo" maxWidth="sm" fullWidth>
-        <DialogTitle id="emitir-fallo-titulo">{t('no_emitida')}</DialogTitle>
-        <DialogContent>
-          <Alert severity="error">{fallo}</Alert>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setFallo(null)}>{translate('ra.action.close')}</Button>
-        </DialogActions>
-      </Dialog>
-    </>
-  );
-}
-
-/** The signed XML or the RIDE, downloaded with the company's token under the server's file name. */
-function Descargar({ record, tipo }: { record: Registro; tipo: 'xml' | 'ride' }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
-  const notify = useNotify();
-  const [pending, setPending] = useState(false);
-  const nombre = `factura-${record.FAC_NUMERO ?? record.FAC_CODIGO}.${tipo === 'xml' ? 'xml' : 'pdf'}`;
-  const descargar = async () => {
-    setPending(true);
-    try {
-      await dataProvider.download(`/api/facturas/${record.FAC_CODIGO}/${tipo}`, nombre);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
-  return (
-    <Button startIcon={<DownloadIcon />} onClick={descargar} disabled={pending}>
-      {t(tipo)}
-    </Button>
-  );
-}
 
 function Eliminar({ record }: { record: Registro }) {
   const notify = useNotify();
@@ -159,7 +75,10 @@ function Eliminar({ record }: { record: Registro }) {
   );
 }
 
-/** A draft is issued, edited or deleted; an issued invoice only downloaded. */
+/**
+ * A draft is issued, edited or deleted; an issued invoice downloads its signed XML and RIDE, and once authorized the
+ * SRI's authorized XML; an authorized one can be marked as annulled. Correcting and sending again are in the SRI panel.
+ */
 function Acciones() {
   const record = useRecordContext<Registro>();
   if (!record) return <TopToolbar />;
@@ -174,8 +93,10 @@ function Acciones() {
         </>
       ) : (
         <>
-          <Descargar record={record} tipo="xml" />
           <Descargar record={record} tipo="ride" />
+          <Descargar record={record} tipo="xml" />
+          {tieneAutorizacion(record.FAC_ESTADO) && <Descargar record={record} tipo="autorizado" />}
+          {record.FAC_ESTADO === 'AUTORIZADA' && <Anular record={record} />}
         </>
       )}
     </TopToolbar>
@@ -280,7 +201,8 @@ function Totales({ record }: { record: Registro }) {
 function Contenido() {
   const record = useRecordContext<Registro>();
   const translate = useTranslate();
-  if (!record) return null;
+  // Opened from the list, react-admin first shows the list's row (no lines, no payments) until GET /:id answers.
+  if (!record || !Array.isArray(record.lineas)) return <LinearProgress sx={{ m: 2 }} />;
   const f = (field: string) => translate(`resources.facturas.fields.${field}`);
   const tipoId =
     TIPOS_IDENTIFICACION_COMPRADOR.find((x) => x.id === record.CLI_TIPO_IDENTIFICACION)?.name ?? record.CLI_TIPO_IDENTIFICACION;
@@ -297,6 +219,7 @@ function Contenido() {
           {texto('form.total')} {dinero(record.FAC_TOTAL)}
         </Typography>
       </Box>
+      <EstadoSri record={record} />
       <Box sx={grid2}>
         <Seccion titulo={t('emisor')}>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))' }}>
@@ -313,11 +236,6 @@ function Contenido() {
               </Dato>
             </Box>
           )}
-          {record.FAC_AUTORIZACION && (
-            <Box sx={{ mt: 1.5 }}>
-              <Dato label={texto('show.autorizacion')}>{record.FAC_AUTORIZACION}</Dato>
-            </Box>
-          )}
         </Seccion>
         <Seccion titulo={t('comprador')}>
           <Dato label={tipoId}>{record.CLI_IDENTIFICACION}</Dato>
@@ -326,7 +244,6 @@ function Contenido() {
           </Box>
         </Seccion>
       </Box>
-      {record.FAC_ESTADO === 'BORRADOR' && <Alert severity="info">{texto('show.borrador_aviso')}</Alert>}
       <Seccion titulo={t('lineas')}>
         <Lineas record={record} />
       </Seccion>
@@ -368,9 +285,21 @@ function Contenido() {
   );
 }
 
-/** An invoice's page: its data, lines, payments and totals; issue a draft, download an issued one's XML and RIDE. */
-export const FacturaShow = () => (
-  <Show actions={<Acciones />} title={<Titulo />}>
+/** While the SRI owes an answer (or the email is on its way) the page asks again every 2 s; otherwise never. */
+const esperando = (record: Registro | undefined) =>
+  Boolean(record && (esPendiente(record.FAC_ESTADO) || record.cola || record.FAC_ENTREGA === 'PENDIENTE'));
+
+/**
+ * An invoice's page: its state at the SRI (EstadoSri), its data, lines, payments and totals; issue a draft, download
+ * an issued one's documents.
+ */
+export const FacturaShow = ({ id }: { id?: Identifier }) => (
+  <Show
+    id={id}
+    actions={<Acciones />}
+    title={<Titulo />}
+    queryOptions={{ refetchInterval: (query) => (esperando(query.state.data as Registro | undefined) ? INTERVALO_FACTURA : false) }}
+  >
     <Contenido />
   </Show>
 );

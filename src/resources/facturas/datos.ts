@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
-import type { FacturasTotales, PuntoEmisionFactura } from '../../../server/modules/facturas/contract';
+import type { FacturasEstados, FacturasTotales, PuntoEmisionFactura } from '../../../server/modules/facturas/contract';
+import { INTERVALO_LISTA } from './estados';
 
 /** The establishments and emission points the user may invoice from, read once per five minutes. */
 export function usePuntos() {
@@ -22,6 +23,19 @@ export function useTotales(filter: Record<string, unknown>) {
     queryKey: ['facturas', 'totales', json],
     queryFn: () => dataProvider.call<FacturasTotales>(`/api/facturas/totales?${new URLSearchParams({ filter: json })}`),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The counts by state (GET /api/facturas/estados), asked again every 3 s while some invoice waits for the SRI and not
+ * at all otherwise. The company home's card shares the query (same key).
+ */
+export function useEstados() {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  return useQuery({
+    queryKey: ['facturas', 'estados'],
+    queryFn: () => dataProvider.call<FacturasEstados>('/api/facturas/estados'),
+    refetchInterval: (query) => ((query.state.data?.pendientes ?? 0) > 0 ? INTERVALO_LISTA : false),
   });
 }
 

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import UnsubscribeIcon from '@mui/icons-material/Unsubscribe';
+import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import { esPendiente } from './estados';
 import { texto } from './textos';
 
 type Color = 'default' | 'info' | 'success' | 'warning' | 'error';
@@ -24,9 +31,59 @@ export const nombreEstado = (estado: string) => {
   return nombre.startsWith('estados.') ? estado : nombre;
 };
 
+const ayudaEstado = (estado: string) => {
+  const ayuda = texto(`estados_ayuda.${estado}`);
+  return ayuda.startsWith('estados_ayuda.') ? '' : ayuda;
+};
+
+/**
+ * The invoice's state in Spanish, coloured; a state still waiting for the SRI turns a small spinner. The tooltip says
+ * what the state means; `data-estado` carries the code for tests and the e2e scenarios.
+ */
 export function EstadoFacturaChip({ estado, size = 'small' }: { estado: string; size?: 'small' | 'medium' }) {
   const color = COLORES[estado] ?? 'default';
-  return <Chip size={size} label={nombreEstado(estado)} color={color} variant={color === 'default' ? 'outlined' : 'filled'} />;
+  const pendiente = esPendiente(estado);
+  return (
+    <Tooltip title={ayudaEstado(estado)} describeChild>
+      <Chip
+        size={size}
+        label={nombreEstado(estado)}
+        color={color}
+        variant={color === 'default' || pendiente ? 'outlined' : 'filled'}
+        icon={pendiente ? <CircularProgress size={size === 'small' ? 12 : 16} color="inherit" aria-hidden /> : undefined}
+        data-estado={estado}
+        sx={pendiente ? { '& .MuiChip-icon': { ml: 0.75 } } : undefined}
+      />
+    </Tooltip>
+  );
+}
+
+const ICONOS_ENTREGA: Record<string, { Icono: typeof MarkEmailReadIcon; color: 'success' | 'action' | 'error' | 'info' }> = {
+  ENVIADA: { Icono: MarkEmailReadIcon, color: 'success' },
+  SIN_CORREO: { Icono: UnsubscribeIcon, color: 'action' },
+  FALLIDA: { Icono: ErrorOutlineIcon, color: 'error' },
+  PENDIENTE: { Icono: ScheduleSendIcon, color: 'info' },
+};
+
+/** The email to the buyer of an authorized invoice, as a small icon whose tooltip (and accessible name) says it. */
+export function EntregaIcono({ entrega }: { entrega: string | null | undefined }) {
+  const icono = entrega ? ICONOS_ENTREGA[entrega] : undefined;
+  if (!icono) return null;
+  const nombre = texto(`entregas.${entrega}`);
+  const { Icono, color } = icono;
+  return (
+    <Tooltip title={nombre}>
+      <Icono
+        fontSize="small"
+        color={color}
+        role="img"
+        aria-label={nombre}
+        aria-hidden={false}
+        data-entrega={entrega}
+        sx={{ verticalAlign: 'middle' }}
+      />
+    </Tooltip>
+  );
 }
 
 /** A labelled value of the invoice's page. */

@@ -1,0 +1,199 @@
+import type { ReactNode } from 'react';
+import { Link, useCreatePath } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import EditIcon from '@mui/icons-material/Edit';
+import type { FacturaDetalle } from '../../../server/modules/facturas/contract';
+import { Emitir, EnviarCorreo, type Registro } from './acciones';
+import { cuando, esCorregible, esPendiente, fechaHora } from './estados';
+import { MensajesSri } from './MensajesSri';
+import { Dato, EntregaIcono } from './piezas';
+import { texto } from './textos';
+
+const t = (key: string, options?: object) => texto(`sri.${key}`, options);
+
+/** The queue's work on it: which step, which attempt, when the next one comes and why the last one failed. */
+function Cola({ cola }: { cola: NonNullable<FacturaDetalle['cola']> }) {
+  const paso = texto(`sri.paso_${cola.paso}`);
+  return (
+    <Box sx={{ mt: 0.5 }} data-cola>
+      {cola.intentos > 0 && (
+        <Typography variant="body2">
+          {paso.startsWith('sri.') ? cola.paso : paso} · {t('intento', { intentos: cola.intentos })} ·{' '}
+          {t('proximo', { cuando: cuando(cola.proximo) })}
+        </Typography>
+      )}
+      {cola.error && (
+        <Typography variant="body2" fontWeight={600}>
+          {t('ultimo_error', { error: cola.error })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The authorization's number and date, a grid of two. */
+function Autorizacion({ record }: { record: Registro }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 1fr)' }, mt: 1 }}>
+      <Dato label={t('numero_autorizacion')}>
+        <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.85rem' }} data-autorizacion>
+          {record.FAC_AUTORIZACION ?? '—'}
+        </Box>
+      </Dato>
+      <Dato label={t('fecha_autorizacion')}>{fechaHora(record.FAC_FECHA_AUTORIZACION) || '—'}</Dato>
+    </Box>
+  );
+}
+
+/** The email to the buyer: its state in words, the queue's retries, and Enviar por correo. */
+function Entrega({ record }: { record: Registro }) {
+  const entrega = record.FAC_ENTREGA;
+  const detalle = record.FAC_ENTREGA_DETALLE ?? '';
+  const fecha = fechaHora(record.FAC_ENTREGA_FECHA);
+  const estado =
+    entrega === 'ENVIADA'
+      ? detalle
+        ? texto('entrega.ENVIADA', { para: detalle, fecha })
+        : texto('entrega.ENVIADA_sin_para', { fecha })
+      : entrega === 'FALLIDA'
+        ? texto('entrega.FALLIDA', { motivo: detalle })
+        : entrega === 'SIN_CORREO'
+          ? texto('entrega.SIN_CORREO')
+          : entrega === 'PENDIENTE'
+            ? texto('entrega.PENDIENTE')
+            : texto('entrega.sin_dato');
+  const cola = record.cola?.paso === 'ENTREGAR' ? record.cola : null;
+  return (
+    <Card variant="outlined" component="section" aria-label={texto('entrega.titulo')} sx={{ minWidth: 0 }}>
+      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', '&:last-child': { pb: 2 } }}>
+        <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
+          <Typography variant="subtitle2" component="h2">
+            {texto('entrega.titulo')}
+          </Typography>
+          <Typography
+            variant="body2"
+            color={entrega === 'FALLIDA' ? 'error' : undefined}
+            sx={{ display: 'flex', gap: 0.5, alignItems: 'center', overflowWrap: 'anywhere' }}
+            data-entrega-texto={entrega ?? ''}
+          >
+            <EntregaIcono entrega={entrega} />
+            {estado}
+          </Typography>
+          {cola && <Cola cola={cola} />}
+        </Box>
+        <EnviarCorreo record={record} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Panel({ children }: { children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={t('panel')} sx={{ display: 'grid', gap: 1.5, minWidth: 0 }} data-panel-sri>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * The invoice's state at the SRI, under its number. A draft: it is not a document yet. Waiting: what is happening,
+ * the queue's next attempt and last error (the page asks again every 2 s). AUTORIZADA: number and date of the
+ * authorization, the SRI's remarks, the email to the buyer. DEVUELTA or RECHAZADA: the SRI's messages with what to do,
+ * Corregir and Volver a enviar. ANULADA: a banner with the reason and the date.
+ */
+export function EstadoSri({ record }: { record: Registro }) {
+  const createPath = useCreatePath();
+  const estado = record.FAC_ESTADO;
+  if (estado === 'BORRADOR')
+    return (
+      <Panel>
+        <Alert severity="info">{texto('show.borrador_aviso')}</Alert>
+      </Panel>
+    );
+  if (esPendiente(estado)) {
+    const recibida = estado === 'RECIBIDA';
+    return (
+      <Panel>
+        <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />} role="status">
+          <AlertTitle>{recibida ? t('esperando') : t('enviando')}</AlertTitle>
+          {recibida ? t('recibida_texto') : t('firmada_texto')}
+          {record.cola && <Cola cola={record.cola} />}
+        </Alert>
+      </Panel>
+    );
+  }
+  if (esCorregible(estado)) {
+    const devuelta = estado === 'DEVUELTA';
+    return (
+      <Panel>
+        <Alert severity="error" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
+          <AlertTitle>{devuelta ? t('devuelta') : t('rechazada')}</AlertTitle>
+          <Typography variant="body2" sx={{ mb: 1.5 }}>
+            {devuelta ? t('devuelta_texto') : t('rechazada_texto')}
+          </Typography>
+          <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+            {t('mensajes')}
+          </Typography>
+          <MensajesSri mensajes={record.FAC_SRI_MENSAJES ?? []} />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+            <Button
+              component={Link}
+              to={createPath({ resource: 'facturas', type: 'edit', id: record.id })}
+              variant="outlined"
+              color="inherit"
+              startIcon={<EditIcon />}
+            >
+              {t('corregir')}
+            </Button>
+            <Emitir record={record} reenviar />
+          </Box>
+        </Alert>
+      </Panel>
+    );
+  }
+  const advertencias = record.FAC_SRI_MENSAJES ?? [];
+  if (estado === 'ANULADA')
+    return (
+      <Panel>
+        <Alert severity="warning" variant="filled" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }} data-anulada>
+          <AlertTitle sx={{ fontSize: '1.25rem', fontWeight: 700, textTransform: 'uppercase' }}>{t('anulada')}</AlertTitle>
+          {t('anulada_texto', { fecha: fechaHora(record.FAC_ANULACION_FECHA) })}
+          {record.FAC_ANULACION_MOTIVO && (
+            <Typography variant="body1" sx={{ mt: 1, overflowWrap: 'anywhere' }} data-motivo>
+              <strong>{t('motivo')}:</strong> {record.FAC_ANULACION_MOTIVO}
+            </Typography>
+          )}
+        </Alert>
+        <Alert severity="success" icon={false}>
+          <AlertTitle>{t('autorizada')}</AlertTitle>
+          <Autorizacion record={record} />
+        </Alert>
+      </Panel>
+    );
+  if (estado === 'AUTORIZADA')
+    return (
+      <Panel>
+        <Alert severity="success" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
+          <AlertTitle>{t('autorizada')}</AlertTitle>
+          <Autorizacion record={record} />
+          {advertencias.length > 0 && (
+            <Box sx={{ mt: 1.5 }}>
+              <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+                {t('advertencias')}
+              </Typography>
+              <MensajesSri mensajes={advertencias} />
+            </Box>
+          )}
+        </Alert>
+        <Entrega record={record} />
+      </Panel>
+    );
+  return null;
+}

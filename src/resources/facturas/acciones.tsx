@@ -1,0 +1,290 @@
+import { useState, type FormEvent } from 'react';
+import { Confirm, useDataProvider, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import BlockIcon from '@mui/icons-material/Block';
+import DownloadIcon from '@mui/icons-material/Download';
+import EmailIcon from '@mui/icons-material/Email';
+import ReplayIcon from '@mui/icons-material/Replay';
+import SendIcon from '@mui/icons-material/Send';
+import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import type { FacturaDetalle } from '../../../server/modules/facturas/contract';
+import { texto } from './textos';
+
+export type Registro = FacturaDetalle & { id: number };
+
+/** After an action on the invoice: its page, the list, the counts and the home card read again. */
+function useReleer() {
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['facturas'] });
+    refresh();
+  };
+}
+
+/** A dialog that only shows why the server refused. */
+function FalloDialog({ titulo, fallo, onClose }: { titulo: string; fallo: string | null; onClose: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={fallo !== null} onClose={onClose} aria-labelledby="factura-fallo-titulo" maxWidth="sm" fullWidth>
+      <DialogTitle id="factura-fallo-titulo">{titulo}</DialogTitle>
+      <DialogContent>
+        <Alert severity="error">{fallo}</Alert>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Emitir (a draft) or Volver a enviar (a DEVUELTA or RECHAZADA one, after correcting it): confirmed, POST
+ * /api/facturas/:id/emitir, which signs it (again, with the same number) and puts it on the SRI's queue. A refusal (no
+ * signature, no plan...) shows the server's reason.
+ */
+export function Emitir({ record, reenviar = false }: { record: Registro; reenviar?: boolean }) {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const notify = useNotify();
+  const releer = useReleer();
+  const [confirmando, setConfirmando] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const t = (key: string, options?: object) => texto(reenviar ? `sri.${key}` : `show.${key}`, options);
+  const clave = (emitir: string, otra: string) => (reenviar ? otra : emitir);
+  const emitir = async () => {
+    setPending(true);
+    setFallo(null);
+    try {
+      const emitida = await dataProvider.call<FacturaDetalle>(`/api/facturas/${record.FAC_CODIGO}/emitir`, { method: 'POST' });
+      notify(t(clave('emitida', 'reenviada'), { numero: emitida.FAC_NUMERO ?? '' }), { type: 'success' });
+      releer();
+    } catch (error) {
+      setFallo((error as Error).message);
+    } finally {
+      setPending(false);
+      setConfirmando(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="contained"
+        startIcon={reenviar ? <ReplayIcon /> : <SendIcon />}
+        onClick={() => setConfirmando(true)}
+        disabled={pending}
+      >
+        {pending ? t(clave('emitiendo', 'reenviando')) : t(clave('emitir', 'reenviar'))}
+      </Button>
+      <Confirm
+        isOpen={confirmando}
+        loading={pending}
+        title={t(clave('emitir_titulo', 'reenviar_titulo'))}
+        content={t(clave('emitir_texto', 'reenviar_texto'))}
+        confirm={t(clave('emitir', 'reenviar'))}
+        onConfirm={emitir}
+        onClose={() => setConfirmando(false)}
+      />
+      <FalloDialog titulo={t(clave('no_emitida', 'no_reenviada'))} fallo={fallo} onClose={() => setFallo(null)} />
+    </>
+  );
+}
+
+const DESCARGAS = {
+  xml: { ruta: 'xml', nombre: (n: string) => `factura-${n}.xml`, label: 'show.xml_firmado' },
+  ride: { ruta: 'ride', nombre: (n: string) => `factura-${n}.pdf`, label: 'show.ride_corto' },
+  autorizado: { ruta: 'autorizado', nombre: (n: string) => `factura-${n}-autorizada.xml`, label: 'show.xml_autorizado' },
+} as const;
+
+/** The signed XML, the RIDE or the authorized XML, downloaded with the company's token under the server's file name. */
+export function Descargar({ record, tipo }: { record: Registro; tipo: keyof typeof DESCARGAS }) {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const notify = useNotify();
+  const [pending, setPending] = useState(false);
+  const descarga = DESCARGAS[tipo];
+  const descargar = async () => {
+    setPending(true);
+    try {
+      await dataProvider.download(
+        `/api/facturas/${record.FAC_CODIGO}/${descarga.ruta}`,
+        descarga.nombre(record.FAC_NUMERO ?? String(record.FAC_CODIGO)),
+      );
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button startIcon={<DownloadIcon />} onClick={descargar} disabled={pending}>
+      {texto(descarga.label)}
+    </Button>
+  );
+}
+
+type Cliente = { id: number; CLI_CORREOS?: string[] | null };
+
+/**
+ * Enviar por correo: a dialog saying where it goes (the buyer's addresses) and taking other addresses if wanted;
+ * POST /api/facturas/:id/correo { para? }. The server's refusal (no address, an invalid one) stays in the dialog.
+ */
+export function EnviarCorreo({ record }: { record: Registro }) {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const notify = useNotify();
+  const releer = useReleer();
+  const translate = useTranslate();
+  const [abierto, setAbierto] = useState(false);
+  const [para, setPara] = useState('');
+  const [pending, setPending] = useState(false);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const { data: cliente } = useGetOne<Cliente>('clientes', { id: record.CLI_CODIGO }, { enabled: abierto, retry: false });
+  const correos = cliente?.CLI_CORREOS?.filter(Boolean) ?? [];
+  const cerrar = () => {
+    setAbierto(false);
+    setFallo(null);
+    setPara('');
+  };
+  const enviar = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    setFallo(null);
+    try {
+      const otra = para.trim();
+      await dataProvider.call(`/api/facturas/${record.FAC_CODIGO}/correo`, { method: 'POST', body: otra ? { para: otra } : {} });
+      notify(texto('entrega.enviada'), { type: 'success' });
+      cerrar();
+      releer();
+    } catch (error) {
+      setFallo((error as Error).message);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="outlined" startIcon={<EmailIcon />} onClick={() => setAbierto(true)}>
+        {texto('entrega.enviar')}
+      </Button>
+      <Dialog open={abierto} onClose={cerrar} aria-labelledby="correo-titulo" maxWidth="sm" fullWidth>
+        <form onSubmit={enviar} noValidate>
+          <DialogTitle id="correo-titulo">{texto('entrega.dialogo_titulo')}</DialogTitle>
+          <DialogContent sx={{ display: 'grid', gap: 2 }}>
+            <DialogContentText>
+              {correos.length > 0
+                ? texto('entrega.dialogo_texto', { correos: correos.join(', ') })
+                : cliente
+                  ? texto('entrega.dialogo_sin_correos')
+                  : texto('entrega.dialogo_texto', { correos: record.CLI_RAZON_SOCIAL })}
+            </DialogContentText>
+            <TextField
+              label={texto('entrega.para')}
+              helperText={texto('entrega.para_ayuda')}
+              value={para}
+              onChange={(e) => setPara(e.target.value)}
+              type="text"
+              inputMode="email"
+              autoComplete="email"
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+              fullWidth
+              autoFocus
+            />
+            {fallo && <Alert severity="error">{fallo}</Alert>}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={cerrar}>{translate('ra.action.cancel')}</Button>
+            <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={pending}>
+              {texto('entrega.enviar_boton')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * Marcar como anulada (AUTORIZADA only): a dialog explaining that the SRI's portal annuls it and this only records it,
+ * the reason required; POST /api/facturas/:id/anular { motivo }.
+ */
+export function Anular({ record }: { record: Registro }) {
+  const dataProvider = useDataProvider<AreaDataProvider>();
+  const notify = useNotify();
+  const releer = useReleer();
+  const translate = useTranslate();
+  const [abierto, setAbierto] = useState(false);
+  const [motivo, setMotivo] = useState('');
+  const [falta, setFalta] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const cerrar = () => {
+    setAbierto(false);
+    setMotivo('');
+    setFalta(false);
+    setFallo(null);
+  };
+  const anular = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!motivo.trim()) {
+      setFalta(true);
+      return;
+    }
+    setPending(true);
+    setFallo(null);
+    try {
+      await dataProvider.call(`/api/facturas/${record.FAC_CODIGO}/anular`, { method: 'POST', body: { motivo: motivo.trim() } });
+      notify(texto('anular.anulada'), { type: 'success' });
+      cerrar();
+      releer();
+    } catch (error) {
+      setFallo((error as Error).message);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button color="warning" startIcon={<BlockIcon />} onClick={() => setAbierto(true)}>
+        {texto('anular.boton')}
+      </Button>
+      <Dialog open={abierto} onClose={cerrar} aria-labelledby="anular-titulo" maxWidth="sm" fullWidth>
+        <form onSubmit={anular} noValidate>
+          <DialogTitle id="anular-titulo">{texto('anular.titulo')}</DialogTitle>
+          <DialogContent sx={{ display: 'grid', gap: 2 }}>
+            <Alert severity="warning">{texto('anular.texto')}</Alert>
+            <TextField
+              label={texto('anular.motivo')}
+              value={motivo}
+              onChange={(e) => {
+                setMotivo(e.target.value);
+                if (e.target.value.trim()) setFalta(false);
+              }}
+              required
+              error={falta}
+              helperText={falta ? texto('anular.motivo_requerido') : texto('anular.motivo_ayuda')}
+              slotProps={{ htmlInput: { maxLength: 300 } }}
+              multiline
+              minRows={2}
+              fullWidth
+              autoFocus
+            />
+            {fallo && <Alert severity="error">{fallo}</Alert>}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={cerrar}>{translate('ra.action.cancel')}</Button>
+            <Button type="submit" variant="contained" color="warning" disabled={pending}>
+              {texto('anular.confirmar')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import type { EntregaFactura, EstadoFactura } from '../../../server/modules/facturas/contract';
+
+/**
+ * The invoice's states as the screens group them (the same lists as server/modules/facturas/contract.ts, copied here
+ * as plain values: the web bundle must not pull the server's schemas). Small, so the company home may import it.
+ */
+export const ESTADOS: readonly EstadoFactura[] = [
+  'BORRADOR',
+  'FIRMADA',
+  'ENVIADA',
+  'RECIBIDA',
+  'DEVUELTA',
+  'AUTORIZADA',
+  'RECHAZADA',
+  'ANULADA',
+];
+/** Waiting for the SRI: issued, not answered yet. */
+export const PENDIENTES: readonly EstadoFactura[] = ['FIRMADA', 'ENVIADA', 'RECIBIDA'];
+/** The SRI refused it: to be corrected and issued again. */
+export const CORREGIBLES: readonly EstadoFactura[] = ['DEVUELTA', 'RECHAZADA'];
+/** The SRI's authorized XML exists: AUTORIZADA, and ANULADA after it. */
+export const CON_AUTORIZACION: readonly EstadoFactura[] = ['AUTORIZADA', 'ANULADA'];
+
+export const esPendiente = (estado: string | undefined) => PENDIENTES.includes(estado as EstadoFactura);
+export const esCorregible = (estado: string | undefined) => CORREGIBLES.includes(estado as EstadoFactura);
+export const tieneAutorizacion = (estado: string | undefined) => CON_AUTORIZACION.includes(estado as EstadoFactura);
+
+/** The list's filters behind the counts' chips (and the home card's links). */
+export const FILTROS = {
+  pendientes: { FAC_ESTADO: [...PENDIENTES] },
+  autorizadas: { FAC_ESTADO: ['AUTORIZADA'] },
+  devueltas: { FAC_ESTADO: [...CORREGIBLES] },
+  correosFallidos: { FAC_ENTREGA: 'FALLIDA' satisfies EntregaFactura },
+} as const;
+export type GrupoEstados = keyof typeof FILTROS;
+
+/** The address of the invoices' list filtered by one of the groups. */
+export const rutaFiltrada = (grupo: GrupoEstados) => `/facturas?${new URLSearchParams({ filter: JSON.stringify(FILTROS[grupo]) })}`;
+
+/** How often the screens ask again while the SRI still owes an answer (ms). */
+export const INTERVALO_LISTA = 3000;
+export const INTERVALO_FACTURA = 2000;
+
+/** Built once: "15/03/2026 10:32" in Ecuador's time, whatever the browser's zone. */
+const FECHA_HORA = new Intl.DateTimeFormat('es-EC', {
+  timeZone: 'America/Guayaquil',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+const HORA = new Intl.DateTimeFormat('es-EC', {
+  timeZone: 'America/Guayaquil',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** An ISO moment as Ecuadorian documents write it: 15/03/2026 10:32 (America/Guayaquil). */
+export const fechaHora = (iso: string | null | undefined) => (iso ? FECHA_HORA.format(new Date(iso)).replace(',', '') : '');
+/** Only the time (10:32:05) when the moment is today in Ecuador, the date and time otherwise. */
+export const cuando = (iso: string, now = new Date()) => {
+  const dia = (d: Date) => FECHA_HORA.format(d).slice(0, 10);
+  return dia(new Date(iso)) === dia(now) ? HORA.format(new Date(iso)) : fechaHora(iso);
+};
