@@ -12,18 +12,16 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
-import { acceptMessage, adminToken, FERRETERIA, loginCompany, open, waitForRoute } from '../helpers/browser';
-import { DEMO } from '../../server/infra/db/demo-accounts';
+import { acceptMessage, loginCompany, open, waitForRoute } from '../helpers/browser';
+import { TORNILLO, venderPlan } from '../helpers/facturas-e2e';
 
 const ESQUEMA = path.resolve(import.meta.dirname, '../../server/modules/facturas/esquemas/factura_V1.1.0.xsd');
 const SHOTS = process.env.FACTURAS_SHOTS ?? path.join(os.tmpdir(), 'shots-facturas');
-const TORNILLO = { ...FERRETERIA, clave: DEMO.empresa.clave };
 /** A valid cédula the demo data does not have. */
 const CEDULA = '1710034065';
 const COMPRADOR = 'MARIA FERNANDA ALMEIDA ROSERO';
 
 type Punto = { PEM_CODIGO: number; serie: string; siguiente: number };
-type Plan = { PLAN_ID: number; PLAN_CLASE: string; PLAN_TIPO: string; PLAN_ACTIVO: boolean; PLAN_COMPROBANTES: number };
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-facturas-e2e-'));
 const guardar = (nombre: string, contenido: string | Buffer) => {
@@ -56,19 +54,6 @@ describe.skipIf(!e2eAvailable)('facturas: crear, emitir y descargar XML y RIDE',
   let siguiente = 0;
   let numero = '';
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-  /** An administrator sells the hardware store an electronic-documents plan, as the back office does. */
-  async function venderPlan() {
-    const admin = await adminToken(suite.server, DEMO.admin);
-    const { usuario } = await apiCall<{ usuario: { COM_CODIGO: number } }>(suite.server, '/login', { method: 'POST', body: TORNILLO });
-    const planes = await apiCall<Plan[]>(suite.server, `/empresas/planes?${new URLSearchParams({ PLAN_TIPO: 'T' })}`, { token: admin });
-    const plan = planes.find((p) => p.PLAN_CLASE === 'E' && p.PLAN_ACTIVO)!;
-    await apiCall(suite.server, '/empresas/planes', {
-      method: 'POST',
-      token: admin,
-      body: { EMP_CODIGO: usuario.COM_CODIGO, PLAN_ID: plan.PLAN_ID },
-    });
-  }
 
   it('la ferretería factura desde su punto 001-001', async () => {
     const { usuario } = await apiCall<{ usuario: { token: string } }>(suite.server, '/login', { method: 'POST', body: TORNILLO });
@@ -167,7 +152,7 @@ describe.skipIf(!e2eAvailable)('facturas: crear, emitir y descargar XML y RIDE',
     await rechazo.waitFor({ state: 'detached' });
     await page.locator('[data-numero]').getByText('Borrador').waitFor();
 
-    await venderPlan();
+    await venderPlan(suite.server);
     await page.getByRole('button', { name: 'Emitir' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Emitir' }).click();
     numero = `001-001-${String(siguiente).padStart(9, '0')}`;

@@ -149,7 +149,7 @@ export async function outbox(dataDir: string) {
       .map(async (file) => {
         const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
         const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-        return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+        return { to, subject: mail.subject ?? '', text: mail.text ?? '', attachments: mail.attachments.map((a) => a.filename ?? '') };
       }),
   );
 }
@@ -173,7 +173,9 @@ export async function apiCall<T = unknown>(
   apiPath: string,
   init: { method?: string; body?: unknown; token?: string } = {},
 ): Promise<T> {
-  const response = await fetch(new URL(`api/EmpresasAmelia${apiPath}`, server.url), {
+  // The administration's paths are given without their prefix; the company application's as /api/...
+  const url = apiPath.startsWith('/api/') ? apiPath.slice(1) : `api/EmpresasAmelia${apiPath}`;
+  const response = await fetch(new URL(url, server.url), {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...(init.token ? { 'x-token': init.token } : {}) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -79,5 +79,5 @@ export async function entregarFactura(
       { filename: `factura-${numero}.pdf`, content: ride, contentType: 'application/pdf' },
     ],
   });
-  return { estado: 'ENVIADA', detalle: `Enviada a ${destinatarios.join(', ')}` };
+  return { estado: 'ENVIADA', detalle: destinatarios.join(', ') };
 }
