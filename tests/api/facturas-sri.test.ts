@@ -14,6 +14,7 @@ import { crearClienteSri } from '../../server/modules/facturas/sri/cliente';
 import { tomar } from '../../server/modules/facturas/sri/cola';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
 import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { PLAN_MSG } from '../../src/domain/planes';
 
 /**
  * The SRI pipeline against the local SRI (server/sri-local), over real HTTP: issuing → RECIBIDA → AUTORIZADA → the
@@ -255,6 +256,21 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
     expect((await call(andina, 'GET', `/${id}/autorizado`)).statusCode).toBe(404);
     const borradorId = await crearOk(t, tornillo, borrador(punto, cliente));
     expect((await call(tornillo, 'POST', `/${borradorId}/correo`, {})).statusCode).toBe(409);
+  });
+
+  it('counts the invoices waiting for the SRI against the plan: the last document left is not issued twice', async () => {
+    const plan = and(eq(planesEmpresa.EMP_CODIGO, empresa), eq(planesEmpresa.PLANEMPRESA_NOMBRE, 'Plan de pruebas'));
+    await t.db.update(planesEmpresa).set({ PLANEMPRESA_USADOS: 499 }).where(plan);
+    sri.modo('caido');
+    const { id } = await emitir();
+    const otra = await crearOk(t, tornillo, borrador(punto, cliente));
+    const res = await call(tornillo, 'POST', `/${otra}/emitir`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe(PLAN_MSG.enCamino(500, 1));
+    sri.modo('normal');
+    await esperarEstado(t, tornillo, id, ['AUTORIZADA']);
+    expect(await usados()).toBe(500);
+    await t.db.update(planesEmpresa).set({ PLANEMPRESA_USADOS: 0 }).where(plan);
   });
 
   it('counts the invoices by state for the list and the home', async () => {
