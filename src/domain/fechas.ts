@@ -3,6 +3,18 @@
 /** Built once: a DateTimeFormat costs far more to create than to use. en-CA writes YYYY-MM-DD. */
 const ecuadorDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guayaquil' });
 
+const ecuadorDateTime = new Intl.DateTimeFormat('es-EC', {
+  timeZone: 'America/Guayaquil',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+/** "15/03/2026 10:32" in Ecuador's time, whatever the machine's zone (reports, the screens' dates and times). */
+export const fechaHoraEcuador = (fecha: Date) => ecuadorDateTime.format(fecha).replace(',', '');
+
 /** Today in Ecuador (mainland, UTC-5 all year), YYYY-MM-DD. */
 export const hoyEcuador = (now = new Date()) => ecuadorDay.format(now);
 

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch, type StubRoute } from '../helpers/fetch-stub';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext, ListContextProvider, ResourceContextProvider, type ListControllerResult } from 'react-admin';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider';
@@ -12,39 +13,10 @@ import { facturaToWire, nuevaFactura } from '../../src/resources/facturas/formul
  * The invoices' screens with their real components and the company's data provider; only HTTP is stubbed: `fetch`
  * answers from the routes below and records what was sent.
  */
-type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
-type Route = (url: URL, method: string) => Answer | undefined;
-let routes: Route[] = [];
-let sent: Array<{ method: string; path: string; url: URL; body: unknown }> = [];
-
-beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init.method ?? 'GET';
-      sent.push({ method, path: url.pathname, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      for (const route of routes) {
-        const answer = route(url, method);
-        if (answer)
-          return new Response(JSON.stringify(answer.body), {
-            status: answer.status ?? 200,
-            headers: { 'Content-Type': 'application/json', ...answer.headers },
-          });
-      }
-      return new Response(JSON.stringify({ msg: `sin ruta ${method} ${url.pathname}` }), { status: 404 });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  routes = [];
-});
+const { routes, sent } = stubFetch();
 
 const on =
-  (method: string, path: string, body: unknown, headers?: Record<string, string>): Route =>
+  (method: string, path: string, body: unknown, headers?: Record<string, string>): StubRoute =>
   (url, m) =>
     m === method && url.pathname === path ? { body, headers } : undefined;
 

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubFetch, type StubRoute } from '../helpers/fetch-stub';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext, ResourceContextProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -16,40 +17,10 @@ import type { FacturaDetalle, FacturasEstados } from '../../server/modules/factu
  * The invoices' SRI states on the screens, with their real components and the company's data provider; only HTTP is
  * stubbed: `fetch` answers from the routes below (the contract's shapes) and records what was sent.
  */
-type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
-type Route_ = (url: URL, method: string) => Answer | undefined;
-let routes: Route_[] = [];
-let sent: Array<{ method: string; path: string; url: URL; body: unknown }> = [];
-
-beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init.method ?? 'GET';
-      sent.push({ method, path: url.pathname, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      for (const route of routes) {
-        const answer = route(url, method);
-        if (answer)
-          return new Response(JSON.stringify(answer.body), {
-            status: answer.status ?? 200,
-            headers: { 'Content-Type': 'application/json', ...answer.headers },
-          });
-      }
-      return new Response(JSON.stringify({ msg: `sin ruta ${method} ${url.pathname}` }), { status: 404 });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  routes = [];
-});
+const { routes, sent } = stubFetch();
 
 const on =
-  (method: string, path: string, body: unknown | (() => unknown), headers?: Record<string, string>, status?: number): Route_ =>
+  (method: string, path: string, body: unknown | (() => unknown), headers?: Record<string, string>, status?: number): StubRoute =>
   (url, m) =>
     m === method && url.pathname === path ? { body: typeof body === 'function' ? body() : body, headers, status } : undefined;
 
@@ -149,7 +120,7 @@ const DEVUELTA: FacturaDetalle = {
   ],
 };
 
-function mostrar(detalle: FacturaDetalle, extra: Route_[] = []) {
+function mostrar(detalle: FacturaDetalle, extra: StubRoute[] = []) {
   routes.push(
     on('GET', '/api/facturas/12', () => detalle),
     ...extra,

@@ -4,7 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { TIPOS_IDENTIFICACION } from '../../../src/domain/clientes';
-import { hoyEcuador } from '../../../src/domain/fechas';
+import { fechaHoraEcuador, hoyEcuador } from '../../../src/domain/fechas';
 import type { FilaReporte } from './repo';
 import type { FormatoReporte } from './contract';
 
@@ -16,15 +16,6 @@ const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 export type Encabezado = { nombre: string; ruc: string; filtros: string[] };
 
 const TIPO_NOMBRE = new Map(TIPOS_IDENTIFICACION.map((t) => [t.id as string, t.name]));
-const fechaHora = new Intl.DateTimeFormat('es-EC', {
-  timeZone: 'America/Guayaquil',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 
 export const REPORT_TYPES: Record<FormatoReporte, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -56,7 +47,7 @@ export const REPORT_HEADERS = COLUMNAS_REPORTE.map((c) => c.header);
 /** The row of the Excel report's header (the company, the date and the filters are above it). */
 export const FILA_CABECERA = 5;
 
-const generado = () => `Reporte de clientes generado el ${fechaHora.format(new Date())}`;
+const generado = () => `Reporte de clientes generado el ${fechaHoraEcuador(new Date())}`;
 
 /** Waits while more than MAX_PENDING_BYTES wait for the client; false once the download was abandoned. */
 async function keepPace(out: PassThrough, pending: () => number): Promise<boolean> {

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Worksheet } from 'exceljs';
-import { hoyEcuador } from '../../../src/domain/fechas';
+import { fechaHoraEcuador, hoyEcuador } from '../../../src/domain/fechas';
 import { escalar, formatear, leerDecimal } from '../../../src/domain/facturas/decimal';
 import { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from '../facturas/ride-pagina';
 import { REPORT_TYPES } from '../clientesImportacion/reporte';
@@ -14,16 +14,7 @@ export { REPORT_TYPES };
 
 export type Empresa = { nombre: string; ruc: string };
 
-const fechaHora = new Intl.DateTimeFormat('es-EC', {
-  timeZone: 'America/Guayaquil',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-const generado = () => `Generado el ${fechaHora.format(new Date())}`;
+const generado = () => `Generado el ${fechaHoraEcuador(new Date())}`;
 /** "2026-03-05" → "05/03/2026". */
 export const fechaCorta = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
 /** A day as Excel's date (midnight UTC, so that no zone moves it). */

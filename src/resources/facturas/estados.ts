@@ -1,4 +1,5 @@
 import type { EntregaFactura, EstadoFactura } from '../../../server/modules/facturas/contract';
+import { fechaHoraEcuador } from '../../domain/fechas';
 
 /**
  * The invoice's states as the screens group them (the same lists as server/modules/facturas/contract.ts, copied here
@@ -41,16 +42,6 @@ export const rutaFiltrada = (grupo: GrupoEstados) => `/facturas?${new URLSearchP
 export const INTERVALO_LISTA = 3000;
 export const INTERVALO_FACTURA = 2000;
 
-/** Built once: "15/03/2026 10:32" in Ecuador's time, whatever the browser's zone. */
-const FECHA_HORA = new Intl.DateTimeFormat('es-EC', {
-  timeZone: 'America/Guayaquil',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 const HORA = new Intl.DateTimeFormat('es-EC', {
   timeZone: 'America/Guayaquil',
   hour: '2-digit',
@@ -60,9 +51,9 @@ const HORA = new Intl.DateTimeFormat('es-EC', {
 });
 
 /** An ISO moment as Ecuadorian documents write it: 15/03/2026 10:32 (America/Guayaquil). */
-export const fechaHora = (iso: string | null | undefined) => (iso ? FECHA_HORA.format(new Date(iso)).replace(',', '') : '');
+export const fechaHora = (iso: string | null | undefined) => (iso ? fechaHoraEcuador(new Date(iso)) : '');
 /** Only the time (10:32:05) when the moment is today in Ecuador, the date and time otherwise. */
 export const cuando = (iso: string, now = new Date()) => {
-  const dia = (d: Date) => FECHA_HORA.format(d).slice(0, 10);
+  const dia = (d: Date) => fechaHoraEcuador(d).slice(0, 10);
   return dia(new Date(iso)) === dia(now) ? HORA.format(new Date(iso)) : fechaHora(iso);
 };
