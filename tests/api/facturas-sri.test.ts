@@ -222,12 +222,18 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
     expect(sinMotivo.json().msg).toBe(FACTURAS_MSG.anulacionMotivo);
     expect((await call(andina, 'POST', `/${id}/anular`, { motivo: 'x' })).statusCode).toBe(404);
     const antes = (await call(tornillo, 'GET', '/estados')).json();
+    const sumaAntes = (await call(tornillo, 'GET', '/totales')).json();
     const ok = await call(tornillo, 'POST', `/${id}/anular`, { motivo: 'Error en el precio, anulada en el portal del SRI' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ FAC_ESTADO: 'ANULADA', FAC_ANULACION_MOTIVO: 'Error en el precio, anulada en el portal del SRI' });
     const despues = (await call(tornillo, 'GET', '/estados')).json();
     expect(despues.autorizadas).toBe(antes.autorizadas - 1);
     expect(despues.estados.ANULADA).toBe(antes.estados.ANULADA + 1);
+    // Still listed and counted, no longer added up.
+    const suma = (await call(tornillo, 'GET', '/totales')).json();
+    expect(suma.cantidad).toBe(sumaAntes.cantidad);
+    expect(suma.anuladas).toBe(sumaAntes.anuladas + 1);
+    expect(Number(suma.total)).toBeCloseTo(Number(sumaAntes.total) - 37.78, 2);
     const otra = await call(tornillo, 'POST', `/${id}/anular`, { motivo: 'otra vez' });
     expect(otra.statusCode).toBe(409);
     expect(otra.json().msg).toBe(FACTURAS_MSG.soloAutorizadaAnulable);

@@ -204,7 +204,7 @@ describe.each(testDatabases)('facturas: borradores, lista y reglas (%s)', (kind)
     const totales = await call(andina, 'GET', `/totales?filter=${encodeURIComponent(JSON.stringify({ CLI_CODIGO: otroCliente }))}`);
     expect(totales.statusCode).toBe(200);
     // 5.00 at 0 %, and 12.50 + 15 % = 14.38.
-    expect(totales.json()).toEqual({ cantidad: 2, subtotal: '17.50', iva: '1.88', total: '19.38' });
+    expect(totales.json()).toEqual({ cantidad: 2, anuladas: 0, subtotal: '17.50', iva: '1.88', total: '19.38' });
 
     expect((await call(andina, 'GET', `?filter=${encodeURIComponent('{"desde":"ayer"}')}`)).statusCode).toBe(400);
     expect((await call(andina, 'GET', `?filter=${encodeURIComponent('{"_empresa":2}')}`)).statusCode).toBe(400);

@@ -5,7 +5,8 @@
  *                                        filter: FAC_ESTADO (one or a list), desde, hasta (YYYY-MM-DD on FAC_FECHA),
  *                                        CLI_CODIGO, EST_CODIGO, PEM_CODIGO, q (number, access key or buyer), id (list)
  *                                        sort: FAC_CODIGO (default DESC), FAC_FECHA, FAC_TOTAL
- *   GET    /api/facturas/totales         ?filter=... (same filters): count and sums of the filtered set (list footer)
+ *   GET    /api/facturas/totales         ?filter=... (same filters): count and sums of the filtered set (list footer);
+ *                                        annulled invoices are counted apart and add nothing
  *   GET    /api/facturas/puntos          the company's active establishments and emission points (the form's choice)
  *   GET    /api/facturas/:id             one invoice whole (FacturaDetalle)
  *   POST   /api/facturas                 creates a draft (FacturaBorrador) → 201 FacturaDetalle
@@ -203,6 +204,7 @@ export type FacturaBorrador = Static<typeof FacturaBorrador>;
 /** GET /api/facturas/totales. */
 export const FacturasTotales = Type.Object({
   cantidad: Type.Integer(),
+  anuladas: Type.Integer({ description: 'Cuántas de ellas están anuladas: se listan, pero no suman' }),
   subtotal: Dinero(),
   iva: Dinero(),
   total: Dinero(),

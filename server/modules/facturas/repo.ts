@@ -192,16 +192,25 @@ export const listFacturas = (db: Db, alcance: AlcanceFacturas, query: ListQuery)
 /** Count and sums of the filtered invoices (the list's footer): the same conditions as the list. */
 export async function totalesFacturas(db: Db, alcance: AlcanceFacturas, filter: string | undefined): Promise<FacturasTotales> {
   const { where } = listConditions(facturaListSpec, companyQuery(alcance, { filter }));
+  // An annulled invoice stays in the list but adds nothing: the company annulled it at the SRI.
+  const cuenta = sql`${f.FAC_ESTADO} <> 'ANULADA'`;
   const [row] = await db
     .select({
       cantidad: sql<number>`count(*)::int`,
-      subtotal: sql<string>`coalesce(sum(${f.FAC_SUBTOTAL}), 0)`,
-      iva: sql<string>`coalesce(sum(${f.FAC_IVA}), 0)`,
-      total: sql<string>`coalesce(sum(${f.FAC_TOTAL}), 0)`,
+      anuladas: sql<number>`count(*) FILTER (WHERE NOT ${cuenta})::int`,
+      subtotal: sql<string>`coalesce(sum(${f.FAC_SUBTOTAL}) FILTER (WHERE ${cuenta}), 0)`,
+      iva: sql<string>`coalesce(sum(${f.FAC_IVA}) FILTER (WHERE ${cuenta}), 0)`,
+      total: sql<string>`coalesce(sum(${f.FAC_TOTAL}) FILTER (WHERE ${cuenta}), 0)`,
     })
     .from(f)
     .where(where);
-  return { cantidad: Number(row?.cantidad ?? 0), subtotal: fijo(row?.subtotal, 2), iva: fijo(row?.iva, 2), total: fijo(row?.total, 2) };
+  return {
+    cantidad: Number(row?.cantidad ?? 0),
+    anuladas: Number(row?.anuladas ?? 0),
+    subtotal: fijo(row?.subtotal, 2),
+    iva: fijo(row?.iva, 2),
+    total: fijo(row?.total, 2),
+  };
 }
 
 const puntoColumns = {

@@ -184,6 +184,7 @@ export function ResumenFacturas() {
         <>
           <Typography variant="body2" sx={{ mr: 'auto' }}>
             {texto('lista.facturas', { smart_count: data.cantidad })}
+            {data.anuladas > 0 && ` · ${texto('lista.anuladas', { smart_count: data.anuladas })}`}
           </Typography>
           <Typography variant="body2" data-resumen="subtotal">
             {texto('lista.subtotal')} <strong>{dinero(data.subtotal)}</strong>

@@ -49,6 +49,7 @@ const TEXTOS = {
     buscar: 'Número, comprador o identificación',
     resumen: 'Totales de las facturas filtradas',
     facturas: '%{smart_count} factura |||| %{smart_count} facturas',
+    anuladas: '%{smart_count} anulada no suma |||| %{smart_count} anuladas no suman',
     cargando_totales: 'Calculando totales...',
     subtotal: 'Subtotal',
     iva: 'IVA',
