@@ -325,12 +325,36 @@ describe.each(testDatabases)('facturas: la cola del SRI entre reinicios e instan
       expect(f).toMatchObject({ FAC_ESTADO: 'FIRMADA', cola: { paso: 'ENVIAR' } });
     }
     // Two instances with a worker each, on the same database, started together.
-    await Promise.all([t.otherInstance(configSri(sri.url)), t.otherInstance(configSri(sri.url))]);
+    const instancias = await Promise.all([t.otherInstance(configSri(sri.url)), t.otherInstance(configSri(sri.url))]);
     const claves: string[] = [];
     for (const id of ids) claves.push((await esperarEstado(t, tornillo, id, ['AUTORIZADA'], { timeoutMs: 30_000 })).FAC_CLAVE_ACCESO!);
     const vistas = sri.estadisticas().claves;
     for (const clave of claves) expect(vistas[clave]).toMatchObject({ recepciones: 1, estado: 'AUTORIZADO' });
     const correos = (await t.mails()).filter((m) => claves.some((clave) => m.text.includes(clave)));
     expect(correos).toHaveLength(ids.length);
+    for (const instancia of instancias) await instancia.close();
+  });
+  it('stopping an instance cuts its calls to a slow SRI at once; the document goes back on the queue and the next instance sends it', async () => {
+    const punto = await puntoPrincipal(t, (await loginCompany(t, COMPANIES.tornillo)).COM_CODIGO);
+    const cliente = await nuevoCliente(t, (await loginCompany(t, COMPANIES.tornillo)).COM_CODIGO, 303);
+    const id = await crearOk(t, tornillo, borrador(punto, cliente));
+    expect((await t.app.inject({ method: 'POST', url: `/api/facturas/${id}/emitir`, headers: { 'x-token': tornillo } })).statusCode).toBe(
+      200,
+    );
+    sri.modo('lento', { demoraMs: 60_000 });
+    const lenta = await t.otherInstance(configSri(sri.url, { timeoutMs: 30_000 }));
+    await esperarEstado(t, tornillo, id, ['ENVIADA'], { sinCola: false });
+    const inicio = Date.now();
+    await lenta.close();
+    expect(Date.now() - inicio).toBeLessThan(5_000);
+    const devuelta = (await t.app.inject({ method: 'GET', url: `/api/facturas/${id}`, headers: { 'x-token': tornillo } })).json();
+    expect(devuelta.cola).toMatchObject({
+      paso: 'ENVIAR',
+      intentos: 1,
+      error: 'El servidor se detuvo durante la consulta al SRI; se reintentará.',
+    });
+    sri.modo('normal');
+    await t.otherInstance(configSri(sri.url));
+    expect((await esperarEstado(t, tornillo, id, ['AUTORIZADA'])).FAC_ESTADO).toBe('AUTORIZADA');
   });
 });

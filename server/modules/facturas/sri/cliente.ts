@@ -73,13 +73,14 @@ export function decisiva(autorizaciones: Autorizacion[]): Autorizacion | null {
   return null;
 }
 
+/** `parar`: the caller gives up (the server is stopping); the call ends at once as SriNoDisponible. */
 export type ClienteSri = {
-  validarComprobante(ambiente: Ambiente, xml: string): Promise<RespuestaRecepcion>;
-  autorizacionComprobante(ambiente: Ambiente, claveAcceso: string): Promise<RespuestaAutorizacion>;
+  validarComprobante(ambiente: Ambiente, xml: string, parar?: AbortSignal): Promise<RespuestaRecepcion>;
+  autorizacionComprobante(ambiente: Ambiente, claveAcceso: string, parar?: AbortSignal): Promise<RespuestaAutorizacion>;
 };
 
 export function crearClienteSri(config: Pick<SriConfig, 'urls' | 'timeoutMs'>): ClienteSri {
-  async function llamar(ambiente: Ambiente, servicio: keyof typeof SERVICIOS, cuerpo: string): Promise<Nodo> {
+  async function llamar(ambiente: Ambiente, servicio: keyof typeof SERVICIOS, cuerpo: string, parar?: AbortSignal): Promise<Nodo> {
     const url = `${config.urls[ambiente]}/${SERVICIOS[servicio]}`;
     let respuesta: Response;
     let body: string;
@@ -88,10 +89,11 @@ export function crearClienteSri(config: Pick<SriConfig, 'urls' | 'timeoutMs'>): 
         method: 'POST',
         headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '""' },
         body: cuerpo,
-        signal: AbortSignal.timeout(config.timeoutMs),
+        signal: parar ? AbortSignal.any([AbortSignal.timeout(config.timeoutMs), parar]) : AbortSignal.timeout(config.timeoutMs),
       });
       body = await respuesta.text();
     } catch (error) {
+      if (parar?.aborted) throw new SriNoDisponible('El servidor se detuvo durante la consulta al SRI; se reintentará.');
       const nombre = (error as Error).name;
       throw new SriNoDisponible(
         nombre === 'TimeoutError' || nombre === 'AbortError'
@@ -117,12 +119,13 @@ export function crearClienteSri(config: Pick<SriConfig, 'urls' | 'timeoutMs'>): 
   const ilegible = () => new SriNoDisponible('El SRI respondió algo que no es una respuesta válida.');
 
   return {
-    async validarComprobante(ambiente, xml) {
+    async validarComprobante(ambiente, xml, parar) {
       const base64 = Buffer.from(xml, 'utf8').toString('base64');
       const cuerpo = await llamar(
         ambiente,
         'recepcion',
         sobre('http://ec.gob.sri.ws.recepcion', `<ec:validarComprobante><xml>${base64}</xml></ec:validarComprobante>`),
+        parar,
       );
       const respuesta = nodo(nodo(cuerpo.validarComprobanteResponse)?.RespuestaRecepcionComprobante);
       const estado = texto(respuesta?.estado);
@@ -131,7 +134,7 @@ export function crearClienteSri(config: Pick<SriConfig, 'urls' | 'timeoutMs'>): 
       return { estado, mensajes: comprobantes.flatMap((c) => mensajesDe(nodo(c)?.mensajes)) };
     },
 
-    async autorizacionComprobante(ambiente, claveAcceso) {
+    async autorizacionComprobante(ambiente, claveAcceso, parar) {
       const cuerpo = await llamar(
         ambiente,
         'autorizacion',
@@ -139,6 +142,7 @@ export function crearClienteSri(config: Pick<SriConfig, 'urls' | 'timeoutMs'>): 
           'http://ec.gob.sri.ws.autorizacion',
           `<ec:autorizacionComprobante><claveAccesoComprobante>${escapar(claveAcceso)}</claveAccesoComprobante></ec:autorizacionComprobante>`,
         ),
+        parar,
       );
       const respuesta = nodo(nodo(cuerpo.autorizacionComprobanteResponse)?.RespuestaAutorizacionComprobante);
       if (!respuesta) throw ilegible();

@@ -30,6 +30,8 @@ export type DependenciasSri = {
   files: FileStore;
   config: Pick<SriConfig, 'reintentoMs'>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Aborted when the server stops: calls in flight end at once and the documents wait for the next start. */
+  parar?: AbortSignal;
 };
 
 /** The SRI already holds this key: registered (43) or still processing it (70). */
@@ -67,7 +69,7 @@ async function enviar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
   if (doc.FAC_ESTADO === 'FIRMADA') {
     await deps.db.update(facturas).set({ FAC_ESTADO: 'ENVIADA' }).where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
   }
-  const respuesta = await deps.sri.validarComprobante(ambienteDe(doc.FAC_AMBIENTE), doc.FAC_XML);
+  const respuesta = await deps.sri.validarComprobante(ambienteDe(doc.FAC_AMBIENTE), doc.FAC_XML, deps.parar);
   if (respuesta.estado === 'RECIBIDA' || respuesta.mensajes.some((m) => YA_LA_TIENE.has(m.identificador))) {
     await deps.db.transaction(async (tx) => {
       await tx
@@ -100,7 +102,7 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
     await terminar(deps.db, tarea);
     return null;
   }
-  const { decisiva } = await deps.sri.autorizacionComprobante(ambienteDe(doc.FAC_AMBIENTE), doc.FAC_CLAVE_ACCESO);
+  const { decisiva } = await deps.sri.autorizacionComprobante(ambienteDe(doc.FAC_AMBIENTE), doc.FAC_CLAVE_ACCESO, deps.parar);
   if (decisiva?.estado === 'AUTORIZADO') {
     await deps.db.transaction(async (tx) => {
       const [cambiada] = await tx

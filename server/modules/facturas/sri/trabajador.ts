@@ -1,8 +1,8 @@
 /**
  * The worker that empties the SRI's queue in the background of each API instance: it takes due documents (up to
  * `concurrencia` in flight), takes each as far as it goes (proceso.ts), and sleeps until the next one falls due or
- * until issuing wakes it. Stopping lets the documents in flight finish their current call (each bounded by the SRI's
- * timeout) before the database closes.
+ * until issuing wakes it. Stopping cuts the SRI calls in flight — each document goes back on the queue at once, with
+ * the reason — and waits for those writes before the database closes: a restart never waits for a slow SRI.
  */
 import type { SriConfig } from '../../../config';
 import { proximoVencimiento, tomar, type Tarea } from './cola';
@@ -17,6 +17,8 @@ export function crearTrabajadorSri(
   // Two SRI calls and an email per document, with room: a lease shorter than the work would let a second worker in.
   const leaseMs = config.timeoutMs * 3 + 30_000;
   const enCurso = new Set<Promise<void>>();
+  const parar = new AbortController();
+  const conParada = { ...deps, parar: parar.signal };
   let activo = false;
   let ciclo: Promise<void> | undefined;
   let alDespertar: (() => void) | undefined;
@@ -46,7 +48,7 @@ export function crearTrabajadorSri(
   }
 
   function lanzar(tarea: Tarea) {
-    const trabajo = procesar(deps, tarea)
+    const trabajo = procesar(conParada, tarea)
       .catch((error: Error) =>
         deps.log.error({ factura: tarea.FAC_CODIGO, err: { message: error.message } }, 'cola del SRI: falló un documento'),
       )
@@ -83,6 +85,8 @@ export function crearTrabajadorSri(
     despertar,
     async detener() {
       activo = false;
+      // The SRI's answers are not waited for: each document in flight is put back on the queue with its reason.
+      parar.abort();
       alDespertar?.();
       await ciclo;
       await Promise.allSettled([...enCurso]);
