@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { empresas } from '../../infra/db/schema';
 import type { FileStore } from '../../infra/files';
+import type { ComprobanteFactura } from '../../../src/domain/facturas';
 import { leerComprobanteXml } from './comprobante-xml';
 import { rideFactura } from './ride';
 
@@ -33,9 +34,21 @@ async function logoEmpresa(db: Executor, files: FileStore, empresa: number) {
 const autorizacionDe = (d: DocumentoEmitido) =>
   d.FAC_AUTORIZACION && d.FAC_FECHA_AUTORIZACION ? { numero: d.FAC_AUTORIZACION, fecha: new Date(d.FAC_FECHA_AUTORIZACION) } : undefined;
 
-/** The RIDE (PDF) with the company's logo; "PENDIENTE DE AUTORIZACIÓN" until the SRI authorizes it. */
-export async function rideDe(db: Executor, files: FileStore, empresa: number, documento: DocumentoEmitido): Promise<Buffer> {
-  const [comprobante, logo] = await Promise.all([leerComprobanteXml(documento.FAC_XML), logoEmpresa(db, files, empresa)]);
+/**
+ * The RIDE (PDF) with the company's logo; "PENDIENTE DE AUTORIZACIÓN" until the SRI authorizes it. `leido`: what the
+ * caller already has (the document read back, the company's logo file id), not read again.
+ */
+export async function rideDe(
+  db: Executor,
+  files: FileStore,
+  empresa: number,
+  documento: DocumentoEmitido,
+  leido: { comprobante?: ComprobanteFactura; logo?: string | null } = {},
+): Promise<Buffer> {
+  const [comprobante, logo] = await Promise.all([
+    leido.comprobante ?? leerComprobanteXml(documento.FAC_XML),
+    leido.logo === undefined ? logoEmpresa(db, files, empresa) : leerArchivo(files, leido.logo),
+  ]);
   return rideFactura(comprobante, { logo, autorizacion: autorizacionDe(documento) });
 }
 

@@ -7,11 +7,19 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../infra/db/client';
-import { sriCola } from '../../../infra/db/schema';
+import { facturas, sriCola } from '../../../infra/db/schema';
 
 export const PASOS = ['ENVIAR', 'AUTORIZAR', 'ENTREGAR'] as const;
 export type Paso = (typeof PASOS)[number];
-export type Tarea = { FAC_CODIGO: number; paso: Paso; intentos: number; tomadaHasta: Date };
+/** What the steps need of the invoice, read with the row that was taken (FAC_XML only for ENVIAR). */
+export type DocumentoCola = {
+  EMP_CODIGO: number;
+  FAC_ESTADO: string;
+  FAC_XML: string | null;
+  FAC_CLAVE_ACCESO: string | null;
+  FAC_AMBIENTE: number | null;
+};
+export type Tarea = { FAC_CODIGO: number; paso: Paso; intentos: number; tomadaHasta: Date; doc: DocumentoCola };
 
 /** The lease was taken over (it passed while this worker was slow): its work is someone else's now. */
 export class TareaPerdida extends Error {}
@@ -27,23 +35,53 @@ export async function encolar(tx: Executor, id: number, paso: Paso = 'ENVIAR') {
     });
 }
 
-type FilaTomada = { fac_codigo: number; col_paso: Paso; col_intentos: number; col_tomada_hasta: Date | string };
+type FilaTomada = {
+  fac_codigo: number;
+  col_paso: Paso;
+  col_intentos: number;
+  col_tomada_hasta: Date | string;
+  emp_codigo: number;
+  fac_estado: string;
+  fac_xml: string | null;
+  fac_clave_acceso: string | null;
+  fac_ambiente: number | null;
+};
 
-/** Takes up to `cantidad` due rows for `leaseMs`, the longest waiting first. */
+/**
+ * Takes up to `cantidad` due rows for `leaseMs`, with their invoices, in one statement: the SRI's steps first (the
+ * longest waiting first), the emails after them, so that a burst of invoices is authorized before its PDFs are drawn.
+ * A document about to be sent is marked ENVIADA in the same statement: from now on its answer may exist at the SRI.
+ */
 export async function tomar(db: Executor, cantidad: number, leaseMs: number): Promise<Tarea[]> {
   const result = await db.execute(sql`
-    UPDATE ${sriCola} SET col_tomada_hasta = date_trunc('milliseconds', now()) + make_interval(secs => ${leaseMs / 1000})
-    WHERE fac_codigo IN (
-      SELECT fac_codigo FROM ${sriCola}
-      WHERE col_proximo <= now() AND (col_tomada_hasta IS NULL OR col_tomada_hasta < now())
-      ORDER BY col_proximo LIMIT ${cantidad}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING fac_codigo, col_paso, col_intentos, col_tomada_hasta`);
+    WITH tomadas AS (
+      UPDATE ${sriCola} SET col_tomada_hasta = date_trunc('milliseconds', now()) + make_interval(secs => ${leaseMs / 1000})
+      WHERE fac_codigo IN (
+        SELECT fac_codigo FROM ${sriCola}
+        WHERE col_proximo <= now() AND (col_tomada_hasta IS NULL OR col_tomada_hasta < now())
+        ORDER BY col_paso = 'ENTREGAR', col_proximo LIMIT ${cantidad}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING fac_codigo, col_paso, col_intentos, col_tomada_hasta),
+    enviadas AS (
+      UPDATE ${facturas} SET fac_estado = 'ENVIADA'
+      WHERE fac_codigo IN (SELECT fac_codigo FROM tomadas WHERE col_paso = 'ENVIAR') AND fac_estado = 'FIRMADA'
+      RETURNING fac_codigo)
+    SELECT t.fac_codigo, t.col_paso, t.col_intentos, t.col_tomada_hasta, f.emp_codigo,
+      CASE WHEN e.fac_codigo IS NULL THEN f.fac_estado ELSE 'ENVIADA' END AS fac_estado,
+      CASE WHEN t.col_paso = 'ENVIAR' THEN f.fac_xml END AS fac_xml, f.fac_clave_acceso, f.fac_ambiente
+    FROM tomadas t JOIN ${facturas} f ON f.fac_codigo = t.fac_codigo LEFT JOIN enviadas e ON e.fac_codigo = t.fac_codigo`);
   return (result.rows as FilaTomada[]).map((r) => ({
     FAC_CODIGO: Number(r.fac_codigo),
     paso: r.col_paso,
     intentos: Number(r.col_intentos),
     tomadaHasta: new Date(r.col_tomada_hasta),
+    doc: {
+      EMP_CODIGO: Number(r.emp_codigo),
+      FAC_ESTADO: r.fac_estado,
+      FAC_XML: r.fac_xml,
+      FAC_CLAVE_ACCESO: r.fac_clave_acceso,
+      FAC_AMBIENTE: r.fac_ambiente === null ? null : Number(r.fac_ambiente),
+    },
   }));
 }
 
@@ -73,6 +111,17 @@ export async function avanzar(tx: Executor, tarea: Tarea, paso: Paso) {
   );
   tarea.paso = paso;
   tarea.intentos = 0;
+}
+
+/** The next step, due now but taken again in its turn (an email waits behind the SRI's steps of other documents). */
+export async function soltar(tx: Executor, tarea: Tarea, paso: Paso) {
+  await exigir(
+    tx
+      .update(sriCola)
+      .set({ COL_PASO: paso, COL_INTENTOS: 0, COL_ERROR: null, COL_PROXIMO: sql`now()`, COL_TOMADA_HASTA: null })
+      .where(mia(tarea))
+      .returning({ id: sriCola.FAC_CODIGO }),
+  );
 }
 
 /** The document's work is done: off the queue. */

@@ -45,6 +45,7 @@ export async function entregarFactura(
       FAC_FECHA_AUTORIZACION: facturas.FAC_FECHA_AUTORIZACION,
       FAC_AMBIENTE: facturas.FAC_AMBIENTE,
       EMP_CORREO: empresas.EMP_CORREO,
+      EMP_LOGO: empresas.EMP_LOGO,
     })
     .from(facturas)
     .innerJoin(empresas, eq(empresas.EMP_CODIGO, facturas.EMP_CODIGO))
@@ -59,7 +60,7 @@ export async function entregarFactura(
   const it = comprobante.infoTributaria;
   const emisor = it.nombreComercial || it.razonSocial;
   const numero = row.FAC_NUMERO ?? `${it.estab}-${it.ptoEmi}-${it.secuencial}`;
-  const ride = await rideDe(deps.db, deps.files, row.EMP_CODIGO, documento);
+  const ride = await rideDe(deps.db, deps.files, row.EMP_CODIGO, documento, { comprobante, logo: row.EMP_LOGO });
   await deps.mailer.send({
     to: destinatarios.join(', '),
     replyTo: row.EMP_CORREO || undefined,

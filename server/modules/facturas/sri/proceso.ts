@@ -1,26 +1,28 @@
 /**
  * One document's way through the SRI, a step at a time, under the queue's lease:
  *
- *   ENVIAR     FIRMADA → ENVIADA (before the call: if the process dies now, the document is sent again, which the SRI
- *              answers by its key) → RECIBIDA, or DEVUELTA with the SRI's messages. "Key registered" (43) and "key in
+ *   ENVIAR     FIRMADA → ENVIADA (when taken, before the call: if the process dies now, the document is sent again,
+ *              which the SRI answers by its key) → RECIBIDA, or DEVUELTA with the SRI's messages. "Key registered" (43) and "key in
  *              process" (70) mean the SRI already holds it: it goes on to ask for its authorization, never fails.
  *   AUTORIZAR  → AUTORIZADA (number, date; one document of the plan consumed), or RECHAZADA (NO AUTORIZADO) with the
  *              messages; EN PROCESO or nothing yet: asked again later. A key the SRI still says nothing about after
  *              several tries is sent again (it may have been lost before reception).
- *   ENTREGAR   the email to the buyer (entrega.ts): ENVIADA, SIN_CORREO, or FALLIDA after several tries.
+ *   ENTREGAR   the email to the buyer (entrega.ts): ENVIADA, SIN_CORREO, or FALLIDA after several tries. Taken again
+ *              in its turn after AUTORIZAR, behind the SRI's steps of other documents: drawing the RIDE is the
+ *              costliest part, and an authorization matters more than an email a few seconds sooner.
  *
  * The SRI down, slow, answering 500 or garbage (SriNoDisponible): the same step later, with a growing wait. A
  * document's state only moves on what the SRI answered.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, Executor } from '../../../infra/db/client';
+import type { Db } from '../../../infra/db/client';
 import { facturas } from '../../../infra/db/schema';
 import type { FileStore } from '../../../infra/files';
 import type { Mailer } from '../../../infra/mail';
 import type { SriConfig } from '../../../config';
 import { consumePlan } from '../../planes/consumption';
 import { SriNoDisponible, type Ambiente, type ClienteSri } from './cliente';
-import { avanzar, espera, reintentar, terminar, type Paso, type Tarea } from './cola';
+import { avanzar, espera, reintentar, soltar, terminar, type Paso, type Tarea } from './cola';
 import { entregarFactura } from './entrega';
 
 export type DependenciasSri = {
@@ -42,32 +44,15 @@ const ENTREGA_INTENTOS = 5;
 
 type Siguiente = Paso | null;
 
-async function documento(db: Executor, id: number) {
-  const [row] = await db
-    .select({
-      EMP_CODIGO: facturas.EMP_CODIGO,
-      FAC_ESTADO: facturas.FAC_ESTADO,
-      FAC_XML: facturas.FAC_XML,
-      FAC_CLAVE_ACCESO: facturas.FAC_CLAVE_ACCESO,
-      FAC_AMBIENTE: facturas.FAC_AMBIENTE,
-    })
-    .from(facturas)
-    .where(eq(facturas.FAC_CODIGO, id));
-  return row;
-}
-
 const ambienteDe = (valor: number | null): Ambiente => (valor === 2 ? '2' : '1');
 
 async function enviar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
-  const doc = await documento(deps.db, tarea.FAC_CODIGO);
-  // Corrected and issued again, or annulled meanwhile: this row is stale.
-  if (!doc?.FAC_XML || !['FIRMADA', 'ENVIADA'].includes(doc.FAC_ESTADO)) {
-    if (doc?.FAC_ESTADO === 'RECIBIDA') return avanzarA(deps, tarea, 'AUTORIZAR');
+  const { doc } = tarea;
+  // Anything but ENVIADA (tomar marks a FIRMADA one): the row is stale — corrected and issued again, or answered.
+  if (!doc.FAC_XML || doc.FAC_ESTADO !== 'ENVIADA') {
+    if (doc.FAC_ESTADO === 'RECIBIDA') return avanzarA(deps, tarea, 'AUTORIZAR');
     await terminar(deps.db, tarea);
     return null;
-  }
-  if (doc.FAC_ESTADO === 'FIRMADA') {
-    await deps.db.update(facturas).set({ FAC_ESTADO: 'ENVIADA' }).where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
   }
   const respuesta = await deps.sri.validarComprobante(ambienteDe(doc.FAC_AMBIENTE), doc.FAC_XML, deps.parar);
   if (respuesta.estado === 'RECIBIDA' || respuesta.mensajes.some((m) => YA_LA_TIENE.has(m.identificador))) {
@@ -78,6 +63,7 @@ async function enviar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
         .where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
       await avanzar(tx, tarea, 'AUTORIZAR');
     });
+    doc.FAC_ESTADO = 'RECIBIDA';
     return 'AUTORIZAR';
   }
   await deps.db.transaction(async (tx) => {
@@ -97,8 +83,8 @@ async function avanzarA(deps: DependenciasSri, tarea: Tarea, paso: Paso): Promis
 }
 
 async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
-  const doc = await documento(deps.db, tarea.FAC_CODIGO);
-  if (!doc?.FAC_CLAVE_ACCESO || !['FIRMADA', 'ENVIADA', 'RECIBIDA'].includes(doc.FAC_ESTADO)) {
+  const { doc } = tarea;
+  if (!doc.FAC_CLAVE_ACCESO || !['FIRMADA', 'ENVIADA', 'RECIBIDA'].includes(doc.FAC_ESTADO)) {
     await terminar(deps.db, tarea);
     return null;
   }
@@ -122,9 +108,10 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
         // Authorized is a fact at the SRI: a plan used up meanwhile is noted, never a reason to hide it.
         if (!consumo.ok) deps.log.warn({ factura: tarea.FAC_CODIGO, motivo: consumo.msg }, 'factura autorizada sin plan que consumir');
       }
-      await avanzar(tx, tarea, 'ENTREGAR');
+      // The email in its turn, after the SRI's steps of the documents waiting (tomar's order).
+      await soltar(tx, tarea, 'ENTREGAR');
     });
-    return 'ENTREGAR';
+    return null;
   }
   if (decisiva?.estado === 'NO AUTORIZADO') {
     await deps.db.transaction(async (tx) => {
@@ -157,8 +144,7 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
 }
 
 async function entregar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
-  const doc = await documento(deps.db, tarea.FAC_CODIGO);
-  if (doc?.FAC_ESTADO !== 'AUTORIZADA') {
+  if (tarea.doc.FAC_ESTADO !== 'AUTORIZADA') {
     await terminar(deps.db, tarea);
     return null;
   }
