@@ -10,35 +10,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { throwawayPostgres } from './api-lists';
-import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/infra/db/client';
 import { seedDemo } from '../server/infra/db/seed';
-import {
-  clientes,
-  empresas,
-  establecimientos,
-  facturas,
-  facturasDetalles,
-  facturasPagos,
-  planesEmpresa,
-  puntosEmision,
-} from '../server/infra/db/schema';
 import { createFileStore } from '../server/infra/files';
 import { createStorage } from '../server/infra/storage';
 import { secretBoxFor } from '../server/infra/secret-box';
-import { armarComprobante, calcularFactura, type LineaFactura } from '../src/domain/facturas';
-import { hoyEcuador, sumarDias } from '../src/domain/fechas';
+import { armarComprobante, calcularFactura } from '../src/domain/facturas';
 import { certificadoEmpresa, emitirFactura, type TiemposEmision } from '../server/modules/facturas/emitir';
 import { facturaXml } from '../server/modules/facturas/xml';
 import { prepararValidador, validarFactura } from '../server/modules/facturas/esquema';
 import { firmarXml } from '../server/modules/facturas/xades';
-import { median, verdict } from './report';
+import { median, percentil, verdict } from './report';
+import { insertarBorradores, LINEAS, lineasBench, pagosBench, prepararFerreteria } from './factura-bench';
 
-const LINEAS = 20;
 const LOTE = 1_000;
 const PRESUPUESTO_MS = 25;
-const TARIFAS = ['4', '4', '4', '0', '5'];
 
 const PARTES: Record<keyof TiemposEmision, string> = {
   transaccion: 'de ello, la transacción entera',
@@ -48,23 +35,8 @@ const PARTES: Record<keyof TiemposEmision, string> = {
   xml: 'XML',
   esquema: 'esquema',
   firma: 'firma',
-  guardar: 'guardar y consumir el plan',
+  guardar: 'guardar y poner en la cola del SRI',
 };
-
-const percentil = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
-/** Twenty lines of a hardware store's sale: quantities and prices with decimals, a few discounts, three IVA rates. */
-const lineas: LineaFactura[] = Array.from({ length: LINEAS }, (_, i) => ({
-  codigoPrincipal: `FER-${String(i + 1).padStart(4, '0')}`,
-  descripcion: `Artículo de ferretería número ${i + 1} — tornillos, pernos y tuercas galvanizadas`,
-  cantidad: (1 + (i % 7) * 1.25).toFixed(2),
-  precioUnitario: (2.35 + i * 1.731).toFixed(4),
-  descuento: i % 4 === 0 ? '0.50' : '0',
-  codigoPorcentaje: TARIFAS[i % TARIFAS.length]!,
-}));
 
 async function abrir(databaseUrl: string | undefined) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-bench-facturas-'));
@@ -91,34 +63,8 @@ export async function benchFacturas({ runs, databaseUrl }: { runs: number; datab
   const bench = await abrir(databaseUrl);
   const { db } = bench.deps;
   try {
-    const [tornillo] = await db.select().from(empresas).where(eq(empresas.EMP_RUC, '1792060346001'));
-    const empresa = tornillo!.EMP_CODIGO;
-    const [punto] = await db
-      .select({ id: puntosEmision.PEM_CODIGO })
-      .from(puntosEmision)
-      .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
-      .where(and(eq(establecimientos.EMP_CODIGO, empresa), eq(puntosEmision.PEM_NUMERO, '001')));
-    const [cliente] = await db
-      .insert(clientes)
-      .values({
-        EMP_CODIGO: empresa,
-        CLI_TIPO_IDENTIFICACION: '04',
-        CLI_IDENTIFICACION: '1790016919001',
-        CLI_RAZON_SOCIAL: 'CONSTRUCTORA DEL PICHINCHA S.A.',
-        CLI_DIRECCION: 'Av. Shyris N35-52, Quito',
-        CLI_CORREOS: ['compras@constructora.ec'],
-      })
-      .returning({ id: clientes.CLI_CODIGO });
-    const hoy = hoyEcuador();
-    await db.insert(planesEmpresa).values({
-      EMP_CODIGO: empresa,
-      PLAN_ID: 1,
-      PLANEMPRESA_NOMBRE: 'Plan del benchmark',
-      PLANEMPRESA_INICIO: hoy,
-      PLANEMPRESA_CADUCA: sumarDias(hoy, 300),
-      PLANEMPRESA_COMPROBANTES: LOTE + 10,
-      PLANEMPRESA_PRECIO: '0.00',
-    });
+    const { tornillo, destino } = await prepararFerreteria(db, 'Plan del benchmark', LOTE + 10);
+    const { empresa, hoy } = destino;
 
     // 1. Each step in this process, on the same 20-line invoice (the certificate opened and the schema compiled once).
     const ahora = new Date();
@@ -126,10 +72,10 @@ export async function benchFacturas({ runs, databaseUrl }: { runs: number; datab
     await prepararValidador();
     const datos = {
       emisor: {
-        ruc: tornillo!.EMP_RUC,
-        razonSocial: tornillo!.EMP_NOMBRE ?? '',
-        nombreComercial: tornillo!.EMP_NOMBREC,
-        direccionMatriz: tornillo!.EMP_DIRECCION ?? '',
+        ruc: tornillo.EMP_RUC,
+        razonSocial: tornillo.EMP_NOMBRE ?? '',
+        nombreComercial: tornillo.EMP_NOMBREC,
+        direccionMatriz: tornillo.EMP_DIRECCION ?? '',
         obligadoContabilidad: true,
       },
       ambiente: '1' as const,
@@ -137,8 +83,8 @@ export async function benchFacturas({ runs, databaseUrl }: { runs: number; datab
       puntoEmision: '001',
       fecha: hoy,
       comprador: { tipoIdentificacion: '04' as const, identificacion: '1790016919001', razonSocial: 'CONSTRUCTORA DEL PICHINCHA S.A.' },
-      lineas,
-      pagos: [{ formaPago: '20', total: calcularFactura({ lineas, pagos: [] }).importeTotal }],
+      lineas: lineasBench,
+      pagos: pagosBench,
     };
     const pasos = {
       calcular: [] as number[],
@@ -150,7 +96,7 @@ export async function benchFacturas({ runs, databaseUrl }: { runs: number; datab
     };
     for (let i = 0; i < runs + 5; i++) {
       const t0 = performance.now();
-      calcularFactura({ lineas, pagos: datos.pagos });
+      calcularFactura({ lineas: lineasBench, pagos: datos.pagos });
       const t1 = performance.now();
       const armado = armarComprobante({ ...datos, secuencial: i + 1 });
       if (!armado.ok) throw new Error(armado.errores.map((e) => e.mensaje).join(' '));
@@ -185,45 +131,7 @@ export async function benchFacturas({ runs, databaseUrl }: { runs: number; datab
     }));
 
     // 2. 1 000 drafts of 20 lines, issued one after another through the service (each its own transaction).
-    const calculo = calcularFactura({ lineas, pagos: datos.pagos });
-    const ids: number[] = [];
-    for (let desde = 0; desde < LOTE; desde += 250) {
-      const filasFactura = await db
-        .insert(facturas)
-        .values(
-          Array.from({ length: Math.min(250, LOTE - desde) }, () => ({
-            EMP_CODIGO: empresa,
-            PEM_CODIGO: punto!.id,
-            CLI_CODIGO: cliente!.id,
-            FAC_FECHA: hoy,
-            FAC_SUBTOTAL: calculo.totalSinImpuestos,
-            FAC_DESCUENTO: calculo.totalDescuento,
-            FAC_IVA: calculo.totalIva,
-            FAC_TOTAL: calculo.importeTotal,
-          })),
-        )
-        .returning({ id: facturas.FAC_CODIGO });
-      const nuevos = filasFactura.map((r) => r.id);
-      ids.push(...nuevos);
-      await db.insert(facturasDetalles).values(
-        nuevos.flatMap((id) =>
-          lineas.map((l, i) => ({
-            FAC_CODIGO: id,
-            FDE_LINEA: i + 1,
-            FDE_PRINCIPAL: l.codigoPrincipal,
-            FDE_DESCRIPCION: l.descripcion,
-            FDE_CANTIDAD: calculo.lineas[i]!.cantidad,
-            FDE_PRECIO: calculo.lineas[i]!.precioUnitario,
-            FDE_DESCUENTO: calculo.lineas[i]!.descuento,
-            FDE_IVA: l.codigoPorcentaje,
-            FDE_SUBTOTAL: calculo.lineas[i]!.precioTotalSinImpuesto,
-          })),
-        ),
-      );
-      await db
-        .insert(facturasPagos)
-        .values(nuevos.map((id) => ({ FAC_CODIGO: id, FPA_LINEA: 1, FPA_FORMA: '20', FPA_TOTAL: calculo.importeTotal })));
-    }
+    const ids = await insertarBorradores(db, destino, LOTE);
     const porFactura: number[] = [];
     const partes: Array<TiemposEmision> = [];
     const inicio = performance.now();

@@ -6,6 +6,12 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/** The p-th percentile (nearest rank) of the values; 0 when there are none. */
+export const percentil = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+};
+
 export const verdict = (ok: boolean) => (ok ? 'OK' : 'FALLA');
 
 /** Prints rows as an aligned text table (numbers right-aligned), the way a terminal and a CI log both read well. */

@@ -2,6 +2,8 @@
  * npm run bench [-- --api | --bundles | --ttc] [--tickets 10000|100000|1000000] [--empresas 100000] [--runs N] [--sql]
  * npm run bench -- --clientes 200000|1000000 [--memoria]: the clients book (bench/api-clientes.ts), alone unless other parts are named
  * npm run bench -- --facturas [--runs N]: issuing invoices of 20 lines (bench/facturas.ts), alone unless other parts are named
+ * npm run bench -- --sri [--facturas-sri 1000] [--sri-en-proceso] [--sri-perfil archivo.cpuprofile]: the SRI pipeline against the local SRI (bench/sri.ts),
+ *   alone unless other parts are named
  *
  * The performance budgets of DESIGN.md, measured: the API against the same SQL through the driver (PGlite, or
  * PostgreSQL with BENCH_DATABASE_URL), the JavaScript each route downloads, and the time to content in Chromium.
@@ -11,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { benchApi } from './api-lists';
 import { benchClientes } from './api-clientes';
 import { benchFacturas } from './facturas';
+import { benchSri } from './sri';
 import { bundleReport } from './bundle-report';
 import { timeToContent } from './ttc';
 import { ensureBuilt, launchBrowser, startWebServer } from './browser';
@@ -34,6 +37,13 @@ const { values } = parseArgs({
     memoria: { type: 'boolean', default: false },
     // Issuing invoices: each step and 1 000 through the service (bench/facturas.ts).
     facturas: { type: 'boolean', default: false },
+    // The SRI pipeline: this many invoices issued, then sent, authorized and emailed (bench/sri.ts).
+    sri: { type: 'boolean', default: false },
+    'facturas-sri': { type: 'string', default: '1000' },
+    // The local SRI in this process instead of a child process (to compare).
+    'sri-en-proceso': { type: 'boolean', default: false },
+    // A CPU profile of this process while the queue runs at SRI_CONCURRENCIA=8, written to this file.
+    'sri-perfil': { type: 'string' },
   },
 });
 const tickets = Number(values.tickets);
@@ -44,7 +54,9 @@ if (!SIZES.includes(tickets)) throw new Error(`--tickets debe ser uno de ${SIZES
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs debe ser un entero positivo');
 const clients = Number(values.clientes);
 if (!Number.isInteger(clients) || clients < 0) throw new Error('--clientes debe ser un entero positivo');
-const all = !values.api && !values.bundles && !values.ttc && !clients && !values.facturas;
+const sriTotal = Number(values['facturas-sri']);
+if (!Number.isInteger(sriTotal) || sriTotal < 1) throw new Error('--facturas-sri debe ser un entero positivo');
+const all = !values.api && !values.bundles && !values.ttc && !clients && !values.facturas && !values.sri;
 
 let failed = false;
 
@@ -80,6 +92,24 @@ if (values.facturas) {
     result.lote,
   );
   failed ||= result.failed;
+}
+
+if (values.sri) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const r = await benchSri({ total: sriTotal, databaseUrl, enProceso: values['sri-en-proceso'], perfil: values['sri-perfil'] });
+  const n = r.total.toLocaleString('es-EC');
+  printTable(
+    `Cola del SRI sola: ${n} facturas de 20 líneas ya emitidas (mediana ${r.emisionMediana.toFixed(1)} ms cada una), el trabajador hasta que todas están AUTORIZADAS y con su correo; latencia desde que se envía al SRI hasta AUTORIZADA; CPU por factura; ${r.where}, ${r.sriLocal} sin demora (presupuesto: ≥ 50/s con SRI_CONCURRENCIA=8)`,
+    r.solo,
+  );
+  printTable('Tramos de cada factura en la cola (mediana y p95, ms)', r.segmentos);
+  printTable(
+    `De la emisión a la autorización: ${n} borradores emitidos uno tras otro mientras el trabajador corre (SRI_CONCURRENCIA=8), ${r.where}`,
+    r.conTrabajador,
+  );
+  printTable('Cada paso solo, una factura a la vez (50 facturas)', r.aislados);
+  if (r.avisos.length) console.log(`\n${r.avisos.length} avisos del trabajador, el primero: ${r.avisos[0]}`);
+  failed ||= r.failed;
 }
 
 if (all || values.bundles || values.ttc) {

@@ -67,7 +67,7 @@ export type TiemposEmision = {
   xml: number;
   esquema: number;
   firma: number;
-  /** Storing the signed document and consuming the plan. */
+  /** Storing the signed document and queueing it for the SRI. */
   guardar: number;
   /** The whole transaction, commit included. */
   transaccion: number;
