@@ -141,7 +141,7 @@ describe.skipIf(!e2eAvailable)('facturas: crear, emitir y descargar XML y RIDE',
     await page.getByRole('button', { name: 'Guardar borrador' }).click();
     await page.waitForURL(/#\/facturas\/\d+\/show$/);
     await page.locator('[data-numero]').getByText('Borrador').waitFor();
-    expect(await page.getByRole('button', { name: 'Descargar XML' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'XML firmado' }).count()).toBe(0);
 
     // The demo plan expired: issuing is refused with the server's reason, and the draft stays a draft.
     await page.getByRole('button', { name: 'Emitir' }).click();
@@ -170,7 +170,7 @@ describe.skipIf(!e2eAvailable)('facturas: crear, emitir y descargar XML y RIDE',
   });
 
   it('el XML descargado cumple el esquema del SRI y su firma se verifica', async () => {
-    const [xmlDescarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar XML' }).click()]);
+    const [xmlDescarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'XML firmado' }).click()]);
     const xmlFile = guardar('factura.xml', '');
     await xmlDescarga.saveAs(xmlFile);
     const xml = fs.readFileSync(xmlFile, 'utf8');
@@ -193,10 +193,7 @@ describe.skipIf(!e2eAvailable)('facturas: crear, emitir y descargar XML y RIDE',
   });
 
   it('el RIDE descargado lleva el número y el total', async () => {
-    const [rideDescarga] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Descargar RIDE (PDF)' }).click(),
-    ]);
+    const [rideDescarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'RIDE (PDF)' }).click()]);
     expect(rideDescarga.suggestedFilename()).toMatch(/\.pdf$/);
     const rideFile = guardar('ride.pdf', '');
     await rideDescarga.saveAs(rideFile);

@@ -101,7 +101,7 @@ export function Emitir({ record, reenviar = false }: { record: Registro; reenvia
 const DESCARGAS = {
   xml: { ruta: 'xml', nombre: (n: string) => `factura-${n}.xml`, label: 'show.xml_firmado' },
   ride: { ruta: 'ride', nombre: (n: string) => `factura-${n}.pdf`, label: 'show.ride_corto' },
-  autorizado: { ruta: 'autorizado', nombre: (n: string) => `factura-${n}-autorizada.xml`, label: 'show.xml_autorizado' },
+  autorizado: { ruta: 'autorizado', nombre: (n: string) => `factura-${n}-autorizado.xml`, label: 'show.xml_autorizado' },
 } as const;
 
 /** The signed XML, the RIDE or the authorized XML, downloaded with the company's token under the server's file name. */

@@ -114,11 +114,9 @@ const TEXTOS = {
     emitiendo: 'Emitiendo...',
     emitir_titulo: '¿Emitir la factura?',
     emitir_texto:
-      'Se le asigna el siguiente número del punto de emisión, se firma con la firma electrónica de su empresa y consume un comprobante de su plan. Después ya no se puede modificar.',
+      'Se le asigna el siguiente número del punto de emisión, se firma con la firma electrónica de su empresa y se envía al SRI. Cuando el SRI la autoriza, consume un comprobante de su plan. Después solo se puede corregir si el SRI la devuelve.',
     emitida: 'Factura %{numero} emitida',
     no_emitida: 'No se pudo emitir la factura',
-    xml: 'Descargar XML',
-    ride: 'Descargar RIDE (PDF)',
     eliminar: 'Eliminar',
     eliminar_titulo: '¿Eliminar este borrador?',
     eliminar_texto: 'El borrador se elimina del todo. No se puede deshacer.',
