@@ -30,22 +30,16 @@
  */
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { Nullable } from '../../core/schemas';
-import { LIMITES_FACTURA } from '../../../src/domain/facturas';
+import { ENTREGAS_FACTURA, ESTADOS_CORREGIBLES, ESTADOS_FACTURA, ESTADOS_PENDIENTES, LIMITES_FACTURA } from '../../../src/domain/facturas';
 
-/**
- * BORRADOR → FIRMADA (signed, waiting for the SRI's queue) → ENVIADA (being sent; the answer is not known yet) →
- * RECIBIDA (reception accepted it; waiting for the authorization) → AUTORIZADA, or DEVUELTA (reception refused it) /
- * RECHAZADA (NO AUTORIZADO). ANULADA: authorized, then annulled at the SRI's portal.
- */
-export const ESTADOS_FACTURA = ['BORRADOR', 'FIRMADA', 'ENVIADA', 'RECIBIDA', 'DEVUELTA', 'AUTORIZADA', 'RECHAZADA', 'ANULADA'] as const;
-export type EstadoFactura = (typeof ESTADOS_FACTURA)[number];
-/** Waiting for the SRI: issued, not answered yet. */
-export const ESTADOS_PENDIENTES = ['FIRMADA', 'ENVIADA', 'RECIBIDA'] as const satisfies readonly EstadoFactura[];
-/** The SRI refused it: to be corrected and issued again. */
-export const ESTADOS_CORREGIBLES = ['DEVUELTA', 'RECHAZADA'] as const satisfies readonly EstadoFactura[];
-/** The email to the buyer of an authorized invoice. */
-export const ENTREGAS_FACTURA = ['PENDIENTE', 'ENVIADA', 'SIN_CORREO', 'FALLIDA'] as const;
-export type EntregaFactura = (typeof ENTREGAS_FACTURA)[number];
+export {
+  ENTREGAS_FACTURA,
+  ESTADOS_CORREGIBLES,
+  ESTADOS_FACTURA,
+  ESTADOS_PENDIENTES,
+  type EntregaFactura,
+  type EstadoFactura,
+} from '../../../src/domain/facturas/estados';
 
 /** Money with 2 decimals as the database gives it. */
 const Dinero = (description?: string) => Type.String({ description: description ?? 'Dólares con dos decimales, p. ej. "12.50"' });

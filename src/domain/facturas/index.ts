@@ -7,3 +7,4 @@ export * from './clave-acceso';
 export * from './armar';
 export * from './mensajes';
 export * from './sri-mensajes';
+export * from './estados';

@@ -1,24 +1,16 @@
-import type { EntregaFactura, EstadoFactura } from '../../../server/modules/facturas/contract';
+import {
+  ESTADOS_CORREGIBLES,
+  ESTADOS_FACTURA,
+  ESTADOS_PENDIENTES,
+  type EntregaFactura,
+  type EstadoFactura,
+} from '../../domain/facturas/estados';
 import { fechaHoraEcuador } from '../../domain/fechas';
 
-/**
- * The invoice's states as the screens group them (the same lists as server/modules/facturas/contract.ts, copied here
- * as plain values: the web bundle must not pull the server's schemas). Small, so the company home may import it.
- */
-export const ESTADOS: readonly EstadoFactura[] = [
-  'BORRADOR',
-  'FIRMADA',
-  'ENVIADA',
-  'RECIBIDA',
-  'DEVUELTA',
-  'AUTORIZADA',
-  'RECHAZADA',
-  'ANULADA',
-];
-/** Waiting for the SRI: issued, not answered yet. */
-export const PENDIENTES: readonly EstadoFactura[] = ['FIRMADA', 'ENVIADA', 'RECIBIDA'];
-/** The SRI refused it: to be corrected and issued again. */
-export const CORREGIBLES: readonly EstadoFactura[] = ['DEVUELTA', 'RECHAZADA'];
+/** The invoice's states as the screens group them (src/domain/facturas/estados.ts). Small, so the company home may import it. */
+export const ESTADOS: readonly EstadoFactura[] = ESTADOS_FACTURA;
+export const PENDIENTES: readonly EstadoFactura[] = ESTADOS_PENDIENTES;
+export const CORREGIBLES: readonly EstadoFactura[] = ESTADOS_CORREGIBLES;
 /** The SRI's authorized XML exists: AUTORIZADA, and ANULADA after it. */
 export const CON_AUTORIZACION: readonly EstadoFactura[] = ['AUTORIZADA', 'ANULADA'];
 
