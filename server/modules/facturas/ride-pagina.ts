@@ -33,11 +33,13 @@ export function alto(doc: Doc, texto: string, ancho: number, e: Estilo = {}): nu
   return aplicar(doc, e).heightOfString(texto, { width: ancho });
 }
 
-/** Draws a text wrapped to `ancho` and returns the height it took. */
+/**
+ * Draws a text wrapped to `ancho` and returns the height it took: where pdfkit left doc.y, which is what heightOfString
+ * would have said (the same line wrapper), without laying the text out twice.
+ */
 export function escribir(doc: Doc, texto: string, x: number, y: number, ancho: number, e: Estilo = {}): number {
-  const h = alto(doc, texto, ancho, e);
-  doc.text(texto, x, y, { width: ancho, align: e.alinear ?? 'left' });
-  return h;
+  aplicar(doc, e).text(texto, x, y, { width: ancho, align: e.alinear ?? 'left' });
+  return doc.y - y;
 }
 
 /**
