@@ -130,36 +130,26 @@ export function Descargar({ record, tipo }: { record: Registro; tipo: keyof type
   );
 }
 
-type Cliente = { id: number; CLI_CORREOS?: string[] | null };
-
 /**
- * Enviar por correo: a dialog saying where it goes (the buyer's addresses) and taking other addresses if wanted;
- * POST /api/facturas/:id/correo { para? }. The server's refusal (no address, an invalid one) stays in the dialog.
+ * A dialog's POST on the invoice: while it is sent, its refusal (shown in the dialog), and on success the notice, the
+ * dialog closed and everything read again.
  */
-export function EnviarCorreo({ record }: { record: Registro }) {
+function useEnvio(record: Registro, ruta: string, aviso: string, alCerrar: () => void) {
   const dataProvider = useDataProvider<AreaDataProvider>();
   const notify = useNotify();
   const releer = useReleer();
-  const translate = useTranslate();
-  const [abierto, setAbierto] = useState(false);
-  const [para, setPara] = useState('');
   const [pending, setPending] = useState(false);
   const [fallo, setFallo] = useState<string | null>(null);
-  const { data: cliente } = useGetOne<Cliente>('clientes', { id: record.CLI_CODIGO }, { enabled: abierto, retry: false });
-  const correos = cliente?.CLI_CORREOS?.filter(Boolean) ?? [];
   const cerrar = () => {
-    setAbierto(false);
     setFallo(null);
-    setPara('');
+    alCerrar();
   };
-  const enviar = async (event: FormEvent) => {
-    event.preventDefault();
+  const enviar = async (body: object) => {
     setPending(true);
     setFallo(null);
     try {
-      const otra = para.trim();
-      await dataProvider.call(`/api/facturas/${record.FAC_CODIGO}/correo`, { method: 'POST', body: otra ? { para: otra } : {} });
-      notify(texto('entrega.enviada'), { type: 'success' });
+      await dataProvider.call(`/api/facturas/${record.FAC_CODIGO}/${ruta}`, { method: 'POST', body });
+      notify(aviso, { type: 'success' });
       cerrar();
       releer();
     } catch (error) {
@@ -168,13 +158,37 @@ export function EnviarCorreo({ record }: { record: Registro }) {
       setPending(false);
     }
   };
+  return { pending, fallo, cerrar, enviar };
+}
+
+type Cliente = { id: number; CLI_CORREOS?: string[] | null };
+
+/**
+ * Enviar por correo: a dialog saying where it goes (the buyer's addresses) and taking other addresses if wanted;
+ * POST /api/facturas/:id/correo { para? }. The server's refusal (no address, an invalid one) stays in the dialog.
+ */
+export function EnviarCorreo({ record }: { record: Registro }) {
+  const translate = useTranslate();
+  const [abierto, setAbierto] = useState(false);
+  const [para, setPara] = useState('');
+  const { pending, fallo, cerrar, enviar } = useEnvio(record, 'correo', texto('entrega.enviada'), () => {
+    setAbierto(false);
+    setPara('');
+  });
+  const { data: cliente } = useGetOne<Cliente>('clientes', { id: record.CLI_CODIGO }, { enabled: abierto, retry: false });
+  const correos = cliente?.CLI_CORREOS?.filter(Boolean) ?? [];
+  const alEnviar = (event: FormEvent) => {
+    event.preventDefault();
+    const otra = para.trim();
+    void enviar(otra ? { para: otra } : {});
+  };
   return (
     <>
       <Button variant="outlined" startIcon={<EmailIcon />} onClick={() => setAbierto(true)}>
         {texto('entrega.enviar')}
       </Button>
       <Dialog open={abierto} onClose={cerrar} aria-labelledby="correo-titulo" maxWidth="sm" fullWidth>
-        <form onSubmit={enviar} noValidate>
+        <form onSubmit={alEnviar} noValidate>
           <DialogTitle id="correo-titulo">{texto('entrega.dialogo_titulo')}</DialogTitle>
           <DialogContent sx={{ display: 'grid', gap: 2 }}>
             <DialogContentText>
@@ -215,39 +229,22 @@ export function EnviarCorreo({ record }: { record: Registro }) {
  * the reason required; POST /api/facturas/:id/anular { motivo }.
  */
 export function Anular({ record }: { record: Registro }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
-  const notify = useNotify();
-  const releer = useReleer();
   const translate = useTranslate();
   const [abierto, setAbierto] = useState(false);
   const [motivo, setMotivo] = useState('');
   const [falta, setFalta] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [fallo, setFallo] = useState<string | null>(null);
-  const cerrar = () => {
+  const { pending, fallo, cerrar, enviar } = useEnvio(record, 'anular', texto('anular.anulada'), () => {
     setAbierto(false);
     setMotivo('');
     setFalta(false);
-    setFallo(null);
-  };
-  const anular = async (event: FormEvent) => {
+  });
+  const anular = (event: FormEvent) => {
     event.preventDefault();
     if (!motivo.trim()) {
       setFalta(true);
       return;
     }
-    setPending(true);
-    setFallo(null);
-    try {
-      await dataProvider.call(`/api/facturas/${record.FAC_CODIGO}/anular`, { method: 'POST', body: { motivo: motivo.trim() } });
-      notify(texto('anular.anulada'), { type: 'success' });
-      cerrar();
-      releer();
-    } catch (error) {
-      setFallo((error as Error).message);
-    } finally {
-      setPending(false);
-    }
+    void enviar({ motivo: motivo.trim() });
   };
   return (
     <>
