@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
-import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyReply, onSendHookHandler } from 'fastify';
+import { and, asc, count, desc, eq, fillPlaceholders, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../infra/db/client';
@@ -315,9 +315,20 @@ type Preparable<R> = { prepare(name: string): Statement<R> };
 /**
  * The statements of one list shape: its count, the planner's estimate past EXACT_TOTAL, and its rows. The count reads
  * at most EXACT_TOTAL + 1 matching rows (a LIMIT under the count), so it never walks a big table; past that the total
- * is the planner's row estimate of the same filtered query (statistics kept by ANALYZE; no rows read).
+ * is the planner's row estimate of the same filtered query (statistics kept by ANALYZE; no rows read). Estimates are
+ * kept for ESTIMATE_TTL_MS per filter values (`estimates`, keyed by the estimate's own parameters, so paging does not
+ * ask again): they change only when ANALYZE runs, and an admin paging a big list would otherwise plan it each page.
  */
-type ListStatements<R> = { count: Statement<{ n: number }>; estimate: Statement<unknown>; rows: Statement<R> };
+type ListStatements<R> = {
+  count: Statement<{ n: number }>;
+  estimate: Statement<unknown>;
+  estimateParams: unknown[];
+  estimates: Map<string, { rows: number; until: number }>;
+  rows: Statement<R>;
+};
+const ESTIMATE_TTL_MS = 60_000;
+/** Filter values whose estimate one shape keeps; past it the shape starts over. */
+const MAX_ESTIMATES = 100;
 
 /**
  * The rows of a page as a statement to prepare, from the request's conditions (which carry placeholders). Declare it
@@ -347,10 +358,11 @@ const shapesByDb = new WeakMap<Db, WeakMap<PageSelect<unknown>, Map<string, List
  * A statement that runs raw SQL with placeholders (EXPLAIN cannot be a query builder's): the session's own
  * prepareQuery, which db.execute() uses too, so logging and placeholders work as for any other statement.
  */
-function prepareRaw(db: Db, query: SQL): Statement<unknown> {
+function prepareRaw(db: Db, query: SQL): { statement: Statement<unknown>; params: unknown[] } {
   const session = (db as unknown as { session: { prepareQuery(q: unknown, f: undefined, n: string, a: boolean): Statement<unknown> } })
     .session;
-  return session.prepareQuery(dialect.sqlToQuery(query), undefined, '', false);
+  const built = dialect.sqlToQuery(query);
+  return { statement: session.prepareQuery(built, undefined, '', false), params: built.params };
 }
 
 /**
@@ -374,6 +386,7 @@ function statementsFor<R>(db: Db, spec: ListSpec, select: PageSelect<R>, request
       .select({ one: sql<number>`1`.as('one') })
       .from(spec.table)
       .where(where);
+  const estimate = prepareRaw(db, sql`EXPLAIN (FORMAT JSON) ${matching().getSQL()}`);
   // Unnamed ('') on PostgreSQL: nothing stays allocated on its connections when a shape is dropped here.
   const statements: ListStatements<R> = {
     count: db
@@ -384,7 +397,9 @@ function statementsFor<R>(db: Db, spec: ListSpec, select: PageSelect<R>, request
           .as('c'),
       )
       .prepare(''),
-    estimate: prepareRaw(db, sql`EXPLAIN (FORMAT JSON) ${matching().getSQL()}`),
+    estimate: estimate.statement,
+    estimateParams: estimate.params,
+    estimates: new Map(),
     rows: select(db, request).prepare(''),
   };
   if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
@@ -419,10 +434,21 @@ export async function readPage<R, T, Sort extends string>(
   const [[{ n }], rows] = await Promise.all([statements.count.execute(values), statements.rows.execute(values)]);
   const found = rows.map(map);
   if (n <= EXACT_TOTAL) return { resource: spec.resource, rows: found, offset, total: n, estimated: false };
-  const estimate = Math.max(plannedRows(await statements.estimate.execute(values)), EXACT_TOTAL + 1);
+  const estimate = Math.max(await estimatedRows(statements, values), EXACT_TOTAL + 1);
   // An estimate must still cover the rows sent (and one more when the page is full, so that a next page is offered).
   const total = Math.max(estimate, offset + found.length + (found.length === limit ? 1 : 0));
   return { resource: spec.resource, rows: found, offset, total, estimated: true };
+}
+
+/** The planner's estimate for the request's filter values, from the shape's kept estimates while they are fresh. */
+async function estimatedRows(statements: ListStatements<unknown>, values: Record<string, unknown>): Promise<number> {
+  const key = JSON.stringify(fillPlaceholders(statements.estimateParams, values));
+  const kept = statements.estimates.get(key);
+  if (kept && kept.until > Date.now()) return kept.rows;
+  const rows = plannedRows(await statements.estimate.execute(values));
+  if (statements.estimates.size >= MAX_ESTIMATES) statements.estimates.clear();
+  statements.estimates.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS });
+  return rows;
 }
 
 /**
@@ -447,10 +473,23 @@ export function scopedQuery(query: ListQuery, publicFilters: readonly string[], 
   return { ...query, filter: JSON.stringify({ ...filter, ...scope }) };
 }
 
-/** Sends a page as ra-data-simple-rest reads it: the rows, and the total in Content-Range. */
+/**
+ * The Content-Range of each list reply, set by sendListRange once the body is compressed: @fastify/compress takes any
+ * Content-Range for a byte range and leaves the body as it is, though lists are the largest JSON the API sends.
+ */
+const listRanges = new WeakMap<FastifyReply, string>();
+
+/** The onSend hook that puts a list's Content-Range on its reply; it must run after the compression plugin's. */
+export const sendListRange: onSendHookHandler = (_request, reply, payload, done) => {
+  const range = listRanges.get(reply);
+  if (range !== undefined) reply.header('Content-Range', range);
+  done(null, payload);
+};
+
+/** Sends a page as ra-data-simple-rest reads it: the rows, and the total in Content-Range (see sendListRange). */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   const end = page.rows.length ? page.offset + page.rows.length - 1 : page.offset;
-  reply.header('Content-Range', `${page.resource} ${page.offset}-${end}/${page.total}`);
+  listRanges.set(reply, `${page.resource} ${page.offset}-${end}/${page.total}`);
   if (page.estimated) reply.header(ESTIMATED_TOTAL_HEADER, '1');
   reply.header('Access-Control-Expose-Headers', `Content-Range, ${ESTIMATED_TOTAL_HEADER}`);
   return page.rows;
