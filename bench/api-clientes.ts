@@ -21,6 +21,7 @@ import { buildApp } from '../server/app';
 import { clientesEmpresaGrande, clientsSeedScript } from '../server/infra/db/seed-clientes';
 import {
   compareCase,
+  warmUp,
   driverOf,
   httpClient,
   openSeededDatabase,
@@ -212,6 +213,7 @@ export async function benchClientes({ clients, runs, databaseUrl, showSql, memor
       { caso: `POST nombre "${words}"`, method: 'POST', url: '/api/clientes/nombre', body: { nombre: words } },
       { caso: 'totalClientes', method: 'GET', url: '/api/clientes/totalClientes' },
     ];
+    await warmUp(call, token, cases);
     for (const { caso, method, url, body } of cases)
       rows.push(await compareCase({ caso, method, url, body, token, call, driver, recorder, runs, showSql }));
 
