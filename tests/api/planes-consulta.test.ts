@@ -138,6 +138,9 @@ describe.each(testDatabases)('planes de las listas de soporte con %s tickets (%s
     const total = Number(String(all.headers['content-range']).split('/')[1]);
     expect(total).toBeGreaterThan(EXACT_TOTAL);
     expect(Math.abs(total - TICKETS)).toBeLessThan(TICKETS * 0.2);
+    // The next page shows the same total: the estimate is kept for the filter, not planned again per page.
+    const next = await get({ range: [50_025, 50_049] });
+    expect(next.headers['content-range']).toBe(`soporte 50025-50049/${total}`);
     const rare = await get({ filter: { q: 'Quintanilla' } });
     expect(rare.headers['content-range']).toBe(`soporte 0-19/20`);
     expect(rare.headers[ESTIMATED_TOTAL_HEADER.toLowerCase()]).toBeUndefined();
