@@ -26,6 +26,7 @@ import { createStorage } from './infra/storage';
 import { modules } from './modules';
 import { crearClienteSri } from './modules/facturas/sri/cliente';
 import { crearTrabajadorSri } from './modules/facturas/sri/trabajador';
+import { crearDibujanteRide } from './modules/facturas/ride-hilos';
 
 export type BuildOptions = {
   config: Config;
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     throttle: createThrottle(database.db, config.rateLimit.windowMs),
     files: createFileStore(createStorage(config.files), database.db, app.log),
     sri: { cliente: crearClienteSri(config.sri), despertar: () => {} },
+    ride: crearDibujanteRide(config.rideHilos),
   };
   if (config.sri.cola) {
     const trabajador = crearTrabajadorSri({ ...ctx, sri: ctx.sri.cliente, config: config.sri, log: app.log }, config.sri);
@@ -93,6 +95,8 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     app.addHook('onReady', async () => trabajador.iniciar());
     app.addHook('onClose', async () => trabajador.detener());
   }
+  // After the queue's worker: the emails it is finishing still draw their RIDEs.
+  app.addHook('onClose', async () => ctx.ride.cerrar());
   const guards = createGuards(ctx);
 
   registerErrorHandling(app);

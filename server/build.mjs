@@ -31,7 +31,7 @@ export function buildWebIfNeeded() {
 }
 
 function serverIsFresh() {
-  if (!fs.existsSync(serverEntry) || !fs.existsSync(serverInputs)) return false;
+  if (![serverEntry, serverInputs, path.join(serverDir, 'ride-hilo.js')].every((file) => fs.existsSync(file))) return false;
   const built = fs.statSync(serverEntry).mtimeMs;
   const inputs = [...JSON.parse(fs.readFileSync(serverInputs, 'utf8')), 'package-lock.json', path.relative(root, import.meta.filename)];
   // A deleted input throws: then the build is stale too.
@@ -74,7 +74,8 @@ export async function buildServerIfNeeded() {
   try {
     const result = await esbuild.build({
       absWorkingDir: root,
-      entryPoints: { main: 'server/main.ts' },
+      // The RIDE's worker thread is its own entry (server/modules/facturas/ride-hilos.ts starts it beside main.js).
+      entryPoints: { main: 'server/main.ts', 'ride-hilo': 'server/modules/facturas/ride-hilo.ts' },
       outdir: serverDir,
       bundle: true,
       // Loading hundreds of small files from node_modules took most of the start-up, so the packages go into the

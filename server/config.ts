@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export type Config = {
@@ -46,6 +47,11 @@ export type Config = {
   whatsapp: { apiUrl: string; token?: string; phoneNumberId?: string };
   /** The SRI's web services and the queue that talks to them (README, "El SRI"). */
   sri: SriConfig;
+  /**
+   * RIDE_HILOS: worker threads that draw RIDEs (PDF), so that a burst of invoices does not hold the event loop; by
+   * default one less than the machine's cores, between 1 and 4. 0 draws them on the event loop.
+   */
+  rideHilos: number;
 };
 
 /**
@@ -232,5 +238,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervaloMs: Math.max(100, intVar(env, 'SRI_INTERVALO_MS', 5_000)),
       reintentoMs: Math.max(10, intVar(env, 'SRI_REINTENTO_MS', 2_000)),
     },
+    rideHilos: Math.max(0, intVar(env, 'RIDE_HILOS', Math.min(4, Math.max(1, os.availableParallelism() - 1)))),
   };
 }

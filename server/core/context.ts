@@ -7,6 +7,7 @@ import type { Mailer } from '../infra/mail';
 import type { TokenService } from '../infra/tokens';
 import type { FileStore } from '../infra/files';
 import type { ClienteSri } from '../modules/facturas/sri/cliente';
+import type { DibujanteRide } from '../modules/facturas/ride-hilos';
 import type { Throttle } from './rate-limit';
 import type { Guards } from './guards';
 
@@ -21,6 +22,8 @@ export type Services = {
   files: FileStore;
   /** The SRI's web services, and the queue's worker to wake when a document is issued (a no-op when SRI_COLA=false). */
   sri: { cliente: ClienteSri; despertar(): void };
+  /** Draws the invoices' RIDEs, in worker threads (RIDE_HILOS). */
+  ride: DibujanteRide;
 };
 
 /** What each module's routes receive: the services and the guards. */

@@ -9,7 +9,7 @@ import { empresas } from '../../infra/db/schema';
 import type { FileStore } from '../../infra/files';
 import type { ComprobanteFactura } from '../../../src/domain/facturas';
 import { leerComprobanteXml } from './comprobante-xml';
-import { rideFactura } from './ride';
+import type { DibujanteRide } from './ride-hilos';
 
 export type DocumentoEmitido = {
   FAC_XML: string;
@@ -39,8 +39,7 @@ const autorizacionDe = (d: DocumentoEmitido) =>
  * caller already has (the document read back, the company's logo file id), not read again.
  */
 export async function rideDe(
-  db: Executor,
-  files: FileStore,
+  { db, files, ride }: { db: Executor; files: FileStore; ride: DibujanteRide },
   empresa: number,
   documento: DocumentoEmitido,
   leido: { comprobante?: ComprobanteFactura; logo?: string | null } = {},
@@ -49,7 +48,7 @@ export async function rideDe(
     leido.comprobante ?? leerComprobanteXml(documento.FAC_XML),
     leido.logo === undefined ? logoEmpresa(db, files, empresa) : leerArchivo(files, leido.logo),
   ]);
-  return rideFactura(comprobante, { logo, autorizacion: autorizacionDe(documento) });
+  return ride.dibujar(comprobante, { logo, autorizacion: autorizacionDe(documento) });
 }
 
 /** Ecuador's time (UTC−5 all year) with its offset, as the SRI writes fechaAutorizacion. */

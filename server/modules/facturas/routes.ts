@@ -79,7 +79,7 @@ const descarga = (reply: FastifyReply, tipo: string, nombre: string, cuerpo: Buf
  * signed XML) and the downloads. The route list is in contract.ts. Every query is scoped by the token's company, and a
  * seller's by their clients (clientScopeValues; repo.ts AlcanceFacturas).
  */
-const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, sri }) => {
+const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, sri, ride }) => {
   const company = guards.company;
   const deps = { db, files, box: secretBoxFor(config) };
 
@@ -260,7 +260,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
     async (request, reply) => {
       const alcance = clientScopeValues(request);
       const factura = await emitida(db, alcance, request.params.id);
-      const pdf = await rideDe(db, files, alcance.empresa, factura);
+      const pdf = await rideDe({ db, files, ride }, alcance.empresa, factura);
       return descarga(reply, 'application/pdf', `factura-${factura.FAC_NUMERO}.pdf`, pdf);
     },
   );
@@ -308,7 +308,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
         if (invalidas.length) throw new HttpError(400, FACTURAS_MSG.correoInvalido(invalidas[0]!));
         para = validas;
       }
-      const resultado = await entregarFactura({ db, files, mailer }, request.params.id, para);
+      const resultado = await entregarFactura({ db, files, mailer, ride }, request.params.id, para);
       if (resultado.estado === 'SIN_CORREO') throw new HttpError(400, FACTURAS_MSG.sinCorreo);
       await marcarEntrega(db, request.params.id, resultado.estado, resultado.detalle);
       return (await findFactura(db, alcance, request.params.id))!;

@@ -10,6 +10,7 @@ import type { FileStore } from '../../../infra/files';
 import type { Mailer } from '../../../infra/mail';
 import { leerComprobanteXml } from '../comprobante-xml';
 import { rideDe, xmlAutorizado } from '../documentos';
+import type { DibujanteRide } from '../ride-hilos';
 
 export type ResultadoEntrega = { estado: 'ENVIADA' | 'SIN_CORREO'; detalle: string };
 
@@ -32,7 +33,7 @@ const fechaLarga = (fecha: Date) =>
  * Throws what the mailer throws (the queue retries; the route answers it).
  */
 export async function entregarFactura(
-  deps: { db: Executor; files: FileStore; mailer: Mailer },
+  deps: { db: Executor; files: FileStore; mailer: Mailer; ride: DibujanteRide },
   id: number,
   para?: string[],
 ): Promise<ResultadoEntrega> {
@@ -60,7 +61,7 @@ export async function entregarFactura(
   const it = comprobante.infoTributaria;
   const emisor = it.nombreComercial || it.razonSocial;
   const numero = row.FAC_NUMERO ?? `${it.estab}-${it.ptoEmi}-${it.secuencial}`;
-  const ride = await rideDe(deps.db, deps.files, row.EMP_CODIGO, documento, { comprobante, logo: row.EMP_LOGO });
+  const ride = await rideDe(deps, row.EMP_CODIGO, documento, { comprobante, logo: row.EMP_LOGO });
   await deps.mailer.send({
     to: destinatarios.join(', '),
     replyTo: row.EMP_CORREO || undefined,

@@ -24,12 +24,14 @@ import { consumePlan } from '../../planes/consumption';
 import { SriNoDisponible, type Ambiente, type ClienteSri } from './cliente';
 import { avanzar, espera, reintentar, soltar, terminar, type Paso, type Tarea } from './cola';
 import { entregarFactura } from './entrega';
+import type { DibujanteRide } from '../ride-hilos';
 
 export type DependenciasSri = {
   db: Db;
   sri: ClienteSri;
   mailer: Mailer;
   files: FileStore;
+  ride: DibujanteRide;
   config: Pick<SriConfig, 'reintentoMs'>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Aborted when the server stops: calls in flight end at once and the documents wait for the next start. */

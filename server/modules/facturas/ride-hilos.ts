@@ -1,0 +1,90 @@
+/**
+ * RIDEs drawn in worker threads. Drawing one takes about 15 ms of CPU (pdfkit lays out every text), and on the event
+ * loop a burst of authorized invoices held every other request behind it: in the SRI bench the loop was 99 % busy
+ * and a request waited up to 117 ms for it. In threads the RIDEs use the other cores, and the event loop only sends the
+ * invoice and receives the PDF.
+ *
+ * Threads start when the first RIDE is asked for, do not keep the process alive, and a thread that dies is replaced on
+ * the next RIDE (the RIDEs it was drawing fail, and their callers retry or answer as for any error). RIDE_HILOS=0 draws
+ * on the event loop.
+ */
+import { Worker } from 'node:worker_threads';
+import type { ComprobanteFactura } from '../../../src/domain/facturas/comprobante';
+import { rideFactura, type OpcionesRide } from './ride';
+
+export type PedidoRide = { id: number; comprobante: ComprobanteFactura; opciones: Omit<OpcionesRide, 'logo'> & { logo?: Uint8Array } };
+export type RespuestaRide = { id: number; pdf: ArrayBuffer } | { id: number; error: string };
+
+/** Draws RIDEs; `cerrar` ends its threads (the app's onClose). */
+export type DibujanteRide = {
+  dibujar(comprobante: ComprobanteFactura, opciones?: OpcionesRide): Promise<Buffer>;
+  cerrar(): Promise<void>;
+};
+
+type Hilo = { worker: Worker; pendientes: Map<number, { resolve(pdf: Buffer): void; reject(error: Error): void }> };
+
+/**
+ * The thread's entry: the build's ride-hilo.js beside the compiled server, or the TypeScript source loaded through
+ * tsx's loader (tests and the benches run the sources; a worker does not inherit its parent's loader).
+ */
+function iniciarWorker(): Worker {
+  if (import.meta.url.endsWith('.js')) return new Worker(new URL('./ride-hilo.js', import.meta.url));
+  const fuente = new URL('./ride-hilo.ts', import.meta.url).href;
+  const arranque = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(fuente)}); })`;
+  return new Worker(arranque, { eval: true });
+}
+
+export function crearDibujanteRide(hilos: number): DibujanteRide {
+  if (hilos <= 0) return { dibujar: (comprobante, opciones) => rideFactura(comprobante, opciones), cerrar: async () => {} };
+  const activos: Hilo[] = [];
+  let siguiente = 0;
+
+  function iniciar(): Hilo {
+    const hilo: Hilo = { worker: iniciarWorker(), pendientes: new Map() };
+    hilo.worker.unref();
+    const retirar = (error: Error) => {
+      const posicion = activos.indexOf(hilo);
+      if (posicion >= 0) activos.splice(posicion, 1);
+      for (const { reject } of hilo.pendientes.values()) reject(error);
+      hilo.pendientes.clear();
+    };
+    hilo.worker.on('message', (respuesta: RespuestaRide) => {
+      const pendiente = hilo.pendientes.get(respuesta.id);
+      if (!pendiente) return;
+      hilo.pendientes.delete(respuesta.id);
+      if ('error' in respuesta) pendiente.reject(new Error(respuesta.error));
+      else pendiente.resolve(Buffer.from(respuesta.pdf));
+    });
+    hilo.worker.on('error', retirar);
+    hilo.worker.on('exit', (codigo) => retirar(new Error(`El hilo que dibuja los RIDE terminó (código ${codigo})`)));
+    activos.push(hilo);
+    return hilo;
+  }
+
+  /** An idle thread; else a new one while there are fewer than `hilos`; else the one with the fewest RIDEs waiting. */
+  function elegir(): Hilo {
+    const libre = activos.find((hilo) => hilo.pendientes.size === 0);
+    if (libre) return libre;
+    if (activos.length < hilos) return iniciar();
+    return activos.reduce((menos, hilo) => (hilo.pendientes.size < menos.pendientes.size ? hilo : menos));
+  }
+
+  return {
+    dibujar(comprobante, opciones = {}) {
+      const hilo = elegir();
+      const id = siguiente++;
+      return new Promise<Buffer>((resolve, reject) => {
+        hilo.pendientes.set(id, { resolve, reject });
+        // Busy threads keep the process alive; idle ones do not.
+        hilo.worker.ref();
+        const pedido: PedidoRide = { id, comprobante, opciones };
+        hilo.worker.postMessage(pedido);
+      }).finally(() => {
+        if (hilo.pendientes.size === 0) hilo.worker.unref();
+      });
+    },
+    async cerrar() {
+      await Promise.all(activos.splice(0).map((hilo) => hilo.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { crearDibujanteRide } from '../../server/modules/facturas/ride-hilos';
+import { rideFactura } from '../../server/modules/facturas/ride';
+import { comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
+
+/** RIDEs drawn in worker threads (RIDE_HILOS), read back by poppler as the buyer's viewer would. */
+const dir = mkdtempSync(join(tmpdir(), 'ride-hilos-'));
+let archivos = 0;
+const guardar = (pdf: Buffer) => {
+  const file = join(dir, `ride-${++archivos}.pdf`);
+  writeFileSync(file, pdf);
+  return file;
+};
+const texto = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', guardar(pdf), '-'], { encoding: 'utf8' });
+const imagenes = (pdf: Buffer) =>
+  execFileSync('pdfimages', ['-list', guardar(pdf)], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .filter((linea) => linea.trim());
+
+const dibujante = crearDibujanteRide(2);
+afterAll(async () => {
+  await dibujante.cerrar();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A 1×1 PNG (one opaque grey pixel). */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==', 'base64');
+
+describe('los RIDE dibujados en hilos', () => {
+  it('un RIDE dibujado en un hilo dice lo mismo que uno dibujado en el bucle de eventos', async () => {
+    const autorizacion = { numero: comprobanteEjemplo().infoTributaria.claveAcceso, fecha: new Date('2026-11-20T15:04:05Z') };
+    const enHilo = await dibujante.dibujar(comprobanteEjemplo(), { autorizacion });
+    const enBucle = await rideFactura(comprobanteEjemplo(), { autorizacion });
+    expect(enHilo.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(texto(enHilo)).toBe(texto(enBucle));
+    expect(texto(enHilo)).toContain('No. 001-001-000000123');
+  });
+
+  it('el logo de la empresa llega al hilo y sale en el RIDE', async () => {
+    const conLogo = await dibujante.dibujar(comprobanteEjemplo(), { logo: PIXEL });
+    const sinLogo = await dibujante.dibujar(comprobanteEjemplo(), {});
+    // The access key's bar code is an image in both; the logo is one more.
+    expect(imagenes(conLogo).length).toBe(imagenes(sinLogo).length + 1);
+  });
+
+  it('muchos RIDE a la vez, más que hilos: cada uno vuelve con su propia factura', async () => {
+    const secuenciales = Array.from({ length: 9 }, (_, i) => String(200 + i).padStart(9, '0'));
+    const pdfs = await Promise.all(
+      secuenciales.map((secuencial) => {
+        const comprobante = comprobanteEjemplo();
+        comprobante.infoTributaria.secuencial = secuencial;
+        return dibujante.dibujar(comprobante);
+      }),
+    );
+    pdfs.forEach((pdf, i) => expect(texto(pdf)).toContain(`No. 001-001-${secuenciales[i]}`));
+  });
+
+  it('un comprobante que no se puede dibujar falla con su error, y el hilo sigue dibujando los siguientes', async () => {
+    const roto = comprobanteEjemplo();
+    (roto as { detalles: unknown }).detalles = undefined;
+    await expect(dibujante.dibujar(roto)).rejects.toThrow(Error);
+    expect(texto(await dibujante.dibujar(comprobanteEjemplo()))).toContain('No. 001-001-000000123');
+  });
+
+  it('cerrar termina los hilos, y un RIDE pedido después inicia otro', async () => {
+    const propio = crearDibujanteRide(1);
+    await propio.dibujar(comprobanteEjemplo());
+    await propio.cerrar();
+    expect(texto(await propio.dibujar(comprobanteEjemplo()))).toContain('No. 001-001-000000123');
+    await propio.cerrar();
+  });
+});
