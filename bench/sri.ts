@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { inArray, sql } from 'drizzle-orm';
 import { throwawayPostgres } from './api-lists';
 import { loadConfig } from '../server/config';
@@ -36,6 +36,7 @@ import { createMailer, type Mailer } from '../server/infra/mail';
 import { secretBoxFor } from '../server/infra/secret-box';
 import { emitirFactura } from '../server/modules/facturas/emitir';
 import { rideDe } from '../server/modules/facturas/documentos';
+import { crearDibujanteRide } from '../server/modules/facturas/ride-hilos';
 import { crearClienteSri, type ClienteSri } from '../server/modules/facturas/sri/cliente';
 import { crearTrabajadorSri } from '../server/modules/facturas/sri/trabajador';
 import { iniciarSriLocal } from '../server/sri-local';
@@ -120,18 +121,23 @@ async function abrir(databaseUrl: string | undefined) {
   const consultas = { n: 0 };
   const onQuery = () => void consultas.n++;
   const database = await openDatabase(url ? { databaseUrl: url, onQuery } : { pgliteDir: path.join(dir, 'db'), onQuery });
-  const config = loadConfig({ DATA_DIR: dir });
+  // RIDE_HILOS from the environment, to compare with RIDEs drawn on the event loop (RIDE_HILOS=0).
+  const config = loadConfig({ DATA_DIR: dir, RIDE_HILOS: process.env.RIDE_HILOS });
   await seedDemo(database.db, config);
   const silencio = { info() {}, warn() {}, error() {} };
   const files = createFileStore(createStorage(config.files), database.db, silencio);
+  // As the app draws them: in RIDE_HILOS worker threads.
+  const ride = crearDibujanteRide(config.rideHilos);
   return {
     db: database.db,
     dir,
     files,
+    ride,
     consultas,
     box: secretBoxFor(config),
     where: databaseUrl ? 'PostgreSQL' : 'PGlite en un directorio temporal',
     async close() {
+      await ride.cerrar();
       await database.close();
       await drop();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -272,6 +278,7 @@ function trabajador(banco: Banco, sriUrl: string, concurrencia: number, m: Marca
   const deps = {
     db: banco.db,
     files: banco.files,
+    ride: banco.ride,
     sri: clienteMedido(crearClienteSri(config.sri), m),
     mailer: correoMedido(mailer, m),
     config: config.sri,
@@ -311,6 +318,8 @@ type Corrida = {
   cpuSriMs: number | null;
   cpuMaquinaMs: number | null;
   bucle: number;
+  /** How long a request arriving during the run waited for the event loop, p99 and max, ms. */
+  retraso: { p99: number; max: number };
   llamadas: { recepcion: number; autorizacion: number };
   avisos: string[];
 };
@@ -338,6 +347,8 @@ async function pipeline(banco: Banco, ids: number[], concurrencia: number, enPro
   const sriAntes = await sri.estado();
   const cpu = process.cpuUsage();
   const elu = performance.eventLoopUtilization();
+  const retraso = monitorEventLoopDelay({ resolution: 5 });
+  retraso.enable();
   const consultas = banco.consultas.n;
   const maquina = cpuMaquina();
   const inicio = ahora();
@@ -348,6 +359,7 @@ async function pipeline(banco: Banco, ids: number[], concurrencia: number, enPro
     return ahora();
   });
   const bucle = performance.eventLoopUtilization(elu).utilization;
+  retraso.disable();
   const cpuEsteMs = uso(cpu, ids.length);
   const consultasPorFactura = (banco.consultas.n - consultas) / ids.length;
   const maquinaDespues = cpuMaquina();
@@ -385,6 +397,7 @@ async function pipeline(banco: Banco, ids: number[], concurrencia: number, enPro
     cpuSriMs: sriDespues.cpuMs === null || sriAntes.cpuMs === null ? null : (sriDespues.cpuMs - sriAntes.cpuMs) / ids.length,
     cpuMaquinaMs: maquina === null || maquinaDespues === null ? null : (maquinaDespues - maquina) / ids.length,
     bucle,
+    retraso: { p99: Math.round(retraso.percentile(99) / 1e5) / 10, max: Math.round(retraso.max / 1e5) / 10 },
     llamadas: {
       recepcion: sriDespues.recepcion - sriAntes.recepcion,
       autorizacion: sriDespues.autorizacion - sriAntes.autorizacion,
@@ -504,7 +517,7 @@ async function pasosAislados(banco: Banco, empresa: number, ids: number[], enPro
       tiempos.autorizacion.push(performance.now() - t);
       t = performance.now();
       const documento = { ...f, FAC_XML: f.FAC_XML! };
-      const ride = await rideDe(banco.db, banco.files, empresa, documento);
+      const ride = await rideDe(banco, empresa, documento);
       tiempos.ride.push(performance.now() - t);
       t = performance.now();
       await mailer.send({
@@ -579,6 +592,7 @@ export async function benchSri({
       'CPU SRI ms/fact.': c.cpuSriMs ?? '—',
       'CPU máquina ms/fact.': c.cpuMaquinaMs ?? '—',
       'bucle ocupado': `${Math.round(c.bucle * 100)} %`,
+      'espera del bucle p99 / máx ms': `${c.retraso.p99} / ${c.retraso.max}`,
       'SQL/fact.': c.consultas.toFixed(1),
       'llamadas SRI': `${c.llamadas.recepcion} + ${c.llamadas.autorizacion}`,
       veredicto:
