@@ -4,6 +4,8 @@ export const DEMO = {
   distribuidor: { usuario: 'distribuidor', clave: 'Distrib2026!' },
   empresa: { ruc: '1790016919001', usuario: 'demo', clave: 'Demo2026!' },
   desactivado: { ruc: '1790016919001', usuario: 'inactivo', clave: 'Demo2026!' },
+  /** Ferretería El Tornillo: the company with a (demonstration) signature, whose seeded plan has expired. */
+  ferreteria: { ruc: '1792060346001', usuario: 'ferreteria', clave: 'Demo2026!' },
 } as const;
 
 export const DEMO_ACCOUNTS = [

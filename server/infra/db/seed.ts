@@ -100,7 +100,7 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
           EMP_COMPROBACION: 'VERIFICADA',
         },
         {
-          EMP_RUC: '1792060346001',
+          EMP_RUC: DEMO.ferreteria.ruc,
           EMP_NOMBREC: 'Ferretería El Tornillo',
           EMP_NOMBRE: 'FERRETERIA EL TORNILLO CIA. LTDA.',
           EMP_CORREO: 'ventas@eltornillo.ec',
@@ -184,7 +184,7 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
       },
       {
         COM_CODIGO: tornillo.EMP_CODIGO,
-        USU_USUARIO: 'ferreteria',
+        USU_USUARIO: DEMO.ferreteria.usuario,
         USU_CLAVE: userHash,
         USU_NOMBRE: 'Ana Morales',
         USU_CORREO: 'ana@eltornillo.ec',
