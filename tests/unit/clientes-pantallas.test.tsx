@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext, ResourceContextProvider } from 'react-admin';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider';
@@ -11,44 +11,16 @@ import { BanderasPanel } from '../../src/resources/clientes/BanderasPanel';
 import { ImportResumen } from '../../src/resources/clientes/ClienteImportar';
 import { erroresCsv } from '../../src/resources/clientes/importar';
 import type { Cliente } from '../../src/resources/clientes/tipos';
+import { stubFetch, type StubRoute } from '../helpers/fetch-stub';
 
 /**
  * The clients' screens with their real components and the company's data provider; only HTTP is stubbed: `fetch`
  * answers from the routes below (paths under the server's root: the /api family) and records what was sent.
  */
-type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
-type Route = (url: URL, method: string) => Answer | undefined;
-let routes: Route[] = [];
-let sent: Array<{ method: string; path: string; body: unknown }> = [];
-
-beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init.method ?? 'GET';
-      sent.push({ method, path: `${url.pathname}${url.search}`, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      for (const route of routes) {
-        const answer = route(url, method);
-        if (answer)
-          return new Response(JSON.stringify(answer.body), {
-            status: answer.status ?? 200,
-            headers: { 'Content-Type': 'application/json', ...answer.headers },
-          });
-      }
-      return new Response(JSON.stringify({ msg: `sin ruta ${method} ${url.pathname}` }), { status: 404 });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  routes = [];
-});
+const { routes, sent } = stubFetch();
 
 const on =
-  (method: string, path: string, body: unknown, status = 200): Route =>
+  (method: string, path: string, body: unknown, status = 200): StubRoute =>
   (url, m) =>
     m === method && url.pathname === path ? { body, status } : undefined;
 
@@ -262,7 +234,7 @@ describe('eliminar un cliente', () => {
     expect(within(error).getByText(`Ocurrió un inconveniente: ${CLIENTE_MSG.conDocumentos}`)).toBeInTheDocument();
     fireEvent.click(within(error).getByRole('button', { name: 'Desactivar' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'PUT')).toBe(true));
-    expect(sent.find((r) => r.method === 'PUT')).toEqual({
+    expect(sent.find((r) => r.method === 'PUT')).toMatchObject({
       method: 'PUT',
       path: '/api/clientes/lote',
       body: { ids: [41], accion: 'desactivar' },

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext } from 'react-admin';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider';
@@ -9,6 +9,7 @@ import { PlanesTab } from '../../src/resources/empresas/PlanesTab';
 import { ConsumoBar, consumoColor } from '../../src/resources/planesEmpresa/ConsumoBar';
 import { PlanCard } from '../../src/company/PlanCard';
 import type { Plan, PlanEmpresa, PlanesCombinados } from '../../server/modules/planes/contract';
+import { stubFetch, type StubRoute } from '../helpers/fetch-stub';
 
 /**
  * The plan screens with their real components and data provider; only HTTP is stubbed: `fetch` answers from the
@@ -17,45 +18,14 @@ import type { Plan, PlanEmpresa, PlanesCombinados } from '../../server/modules/p
 const hoy = hoyEcuador();
 const EMPRESA = 7;
 
-type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
-type Route = (url: URL, init: RequestInit) => Answer | undefined;
-let routes: Route[] = [];
-let sent: Array<{ method: string; path: string; body: unknown }> = [];
-
-beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init.method ?? 'GET';
-      sent.push({
-        method,
-        path: url.pathname.replace('/api/EmpresasAmelia', ''),
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      for (const route of routes) {
-        const answer = route(url, { ...init, method });
-        if (answer)
-          return new Response(JSON.stringify(answer.body), {
-            status: answer.status ?? 200,
-            headers: { 'Content-Type': 'application/json', ...answer.headers },
-          });
-      }
-      return new Response(JSON.stringify({ msg: `sin ruta ${method} ${url.pathname}` }), { status: 404 });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  routes = [];
-});
+const { routes, sent } = stubFetch();
+/** A path of the administration's API as the tests name it: without its /api/EmpresasAmelia prefix. */
+const ruta = (path: string) => path.replace('/api/EmpresasAmelia', '');
 
 const get =
-  (path: string, body: unknown, headers?: Record<string, string>): Route =>
-  (url, init) =>
-    init.method === 'GET' && url.pathname === `/api/EmpresasAmelia${path}` ? { body, headers } : undefined;
+  (path: string, body: unknown, headers?: Record<string, string>): StubRoute =>
+  (url, method) =>
+    method === 'GET' && url.pathname === `/api/EmpresasAmelia${path}` ? { body, headers } : undefined;
 
 function Wrapper({ children }: { children: ReactNode }) {
   return (
@@ -202,14 +172,14 @@ describe('pestaña Planes de la empresa', () => {
     fireEvent.click(await screen.findByRole('option', { name: /TRF-88/ }));
 
     const overlap = `La empresa ya tiene un plan de ese tipo del ${hoy} al ${sumarDias(hoy, 10)}: las fechas no pueden cruzarse.`;
-    routes.unshift((url, init) =>
-      init.method === 'POST' && url.pathname.endsWith('/empresas/planes') ? { status: 409, body: { msg: overlap } } : undefined,
+    routes.unshift((url, method) =>
+      method === 'POST' && url.pathname.endsWith('/empresas/planes') ? { status: 409, body: { msg: overlap } } : undefined,
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Vender plan' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(overlap);
-    expect(sent.find((s) => s.method === 'POST')).toEqual({
+    expect(sent.find((s) => s.method === 'POST')).toMatchObject({
       method: 'POST',
-      path: '/empresas/planes',
+      path: '/api/EmpresasAmelia/empresas/planes',
       body: {
         EMP_CODIGO: EMPRESA,
         PLAN_ID: 11,
@@ -289,16 +259,16 @@ describe('tarjeta del plan en el inicio de la empresa', () => {
 
 describe('catálogo en el proveedor de datos', () => {
   it('lee en /empresas/planes y escribe en /empresas/planes/catalogo; al eliminar entrega el mensaje del servidor', async () => {
-    routes.push((url, init) =>
+    routes.push((url, method) =>
       url.pathname.startsWith('/api/EmpresasAmelia/empresas/planes/catalogo')
-        ? { status: init.method === 'POST' ? 201 : 200, body: init.method === 'DELETE' ? { msg: 'Plan retirado.' } : catalogo[0] }
+        ? { status: method === 'POST' ? 201 : 200, body: method === 'DELETE' ? { msg: 'Plan retirado.' } : catalogo[0] }
         : undefined,
     );
     const dp = createDataProvider('admin', () => 'token');
     await dp.create('planes', { data: { PLAN_NOMBRE: 'Básico 100' } });
     await dp.update('planes', { id: 10, data: { PLAN_NOMBRE: 'Básico 100' }, previousData: { id: 10 } });
     const { data } = await dp.delete('planes', { id: 10, previousData: { id: 10 } });
-    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+    expect(sent.map((s) => `${s.method} ${ruta(s.path)}`)).toEqual([
       'POST /empresas/planes/catalogo',
       'PUT /empresas/planes/catalogo/10',
       'DELETE /empresas/planes/catalogo/10',
