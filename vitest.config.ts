@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/setup-dom.ts'],
+          // A screen's test clicks through several dialogs: 5 s was too little on a loaded two-core machine.
+          testTimeout: 20_000,
         },
       },
       {
