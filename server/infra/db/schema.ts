@@ -890,6 +890,22 @@ export const secuenciales = pgTable(
 );
 
 /**
+ * Each company's invoices by state and by the buyer's email (FAC_ENTREGA, '' when it has none yet), kept by statement
+ * triggers on facturas (migration 0022): GET /api/facturas/estados, which the list polls while something is pending,
+ * reads a few rows instead of counting the company's invoices (106 ms for 200 000 on PGlite).
+ */
+export const facturasContadores = pgTable(
+  'facturas_contadores',
+  {
+    EMP_CODIGO: integer('emp_codigo').notNull(),
+    FAC_ESTADO: varchar('fac_estado', { length: 12 }).notNull(),
+    FAC_ENTREGA: varchar('fac_entrega', { length: 12 }).notNull(),
+    TOTAL: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.EMP_CODIGO, t.FAC_ESTADO, t.FAC_ENTREGA] })],
+);
+
+/**
  * The SRI's work still to do, one row per document (server/modules/facturas/sri/cola.ts): ENVIAR (reception), AUTORIZAR
  * (ask for the authorization), ENTREGAR (email the buyer). A worker takes due rows with FOR UPDATE SKIP LOCKED and
  * holds them until COL_TOMADA_HASTA: a worker that dies lets them go when that passes, and two instances never take
