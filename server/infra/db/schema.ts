@@ -890,6 +890,22 @@ export const secuenciales = pgTable(
 );
 
 /**
+ * Each company's clients by seller (0: none) and active flag, kept by statement triggers on clientes (migration 0023):
+ * GET /api/clientes/totalClientes, on the company's home, reads a few rows instead of counting the company's clients
+ * (66 ms for 100 000 on PGlite).
+ */
+export const clientesContadores = pgTable(
+  'clientes_contadores',
+  {
+    EMP_CODIGO: integer('emp_codigo').notNull(),
+    CLI_VENDEDOR: integer('cli_vendedor').notNull(),
+    CLI_ACTIVO: boolean('cli_activo').notNull(),
+    TOTAL: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.EMP_CODIGO, t.CLI_VENDEDOR, t.CLI_ACTIVO] })],
+);
+
+/**
  * Each company's invoices by state and by the buyer's email (FAC_ENTREGA, '' when it has none yet), kept by statement
  * triggers on facturas (migration 0022): GET /api/facturas/estados, which the list polls while something is pending,
  * reads a few rows instead of counting the company's invoices (106 ms for 200 000 on PGlite).

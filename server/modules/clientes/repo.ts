@@ -1,7 +1,16 @@
 import { and, asc, count, eq, inArray, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../infra/db/client';
-import { clientes, clientesDocumentos, facturas, gruposCliente, tiposCliente, tiposJuridicos, usuarios } from '../../infra/db/schema';
+import {
+  clientes,
+  clientesContadores,
+  clientesDocumentos,
+  facturas,
+  gruposCliente,
+  tiposCliente,
+  tiposJuridicos,
+  usuarios,
+} from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { HttpError } from '../../core/errors';
 import { embed, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
@@ -205,22 +214,30 @@ export async function ensureFinalConsumer(db: Db, empresa: number): Promise<Clie
 }
 
 /** How many clients the caller sees, and how many of them are active. */
+/**
+ * How many clients the scope has, and how many are active: the counters the triggers of migration 0023 keep (a few
+ * rows per company, however many clients it has). A seller's are those assigned to them.
+ */
 export async function countClients(db: Executor, request: FastifyRequest) {
   const { empresa, vendedor } = clientScopeValues(request);
-  const totals = { total: sql<number>`count(*)::int`, activos: sql<number>`(count(*) filter (where ${clientes.CLI_ACTIVO}))::int` };
+  const c = clientesContadores;
+  const totals = {
+    total: sql<number>`coalesce(sum(${c.TOTAL}), 0)::int`,
+    activos: sql<number>`coalesce(sum(${c.TOTAL}) filter (where ${c.CLI_ACTIVO}), 0)::int`,
+  };
   const statement =
     vendedor === undefined
       ? prepared(db, 'clientes_total', (d) =>
           d
             .select(totals)
-            .from(clientes)
-            .where(eq(clientes.EMP_CODIGO, sql.placeholder('empresa'))),
+            .from(c)
+            .where(eq(c.EMP_CODIGO, sql.placeholder('empresa'))),
         )
       : prepared(db, 'clientes_total_vendedor', (d) =>
           d
             .select(totals)
-            .from(clientes)
-            .where(and(eq(clientes.EMP_CODIGO, sql.placeholder('empresa')), eq(clientes.CLI_VENDEDOR, sql.placeholder('vendedor')))),
+            .from(c)
+            .where(and(eq(c.EMP_CODIGO, sql.placeholder('empresa')), eq(c.CLI_VENDEDOR, sql.placeholder('vendedor')))),
         );
   const [row] = await statement.execute({ empresa, vendedor });
   return { total: Number(row?.total ?? 0), activos: Number(row?.activos ?? 0) };
