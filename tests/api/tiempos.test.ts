@@ -59,14 +59,19 @@ function connect(port: number) {
   };
 }
 
+/** A test app with these HTTP limits, listening on a free port of 127.0.0.1. */
+async function listening(http: typeof LIMITS) {
+  const app = await startTestApp('pglite', { http });
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t: app, port: (app.app.server.address() as net.AddressInfo).port };
+}
+
 describe('tiempos de espera del servidor HTTP', () => {
   let t: TestApp;
   let port: number;
 
   beforeAll(async () => {
-    t = await startTestApp('pglite', { http: LIMITS });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as net.AddressInfo).port;
+    ({ t, port } = await listening(LIMITS));
   });
   afterAll(() => t.close());
 
@@ -135,14 +140,11 @@ describe('tiempos de espera del servidor HTTP', () => {
   describe('con un tiempo de solicitud que no corta la subida', () => {
     // The ticket's attachment limit is ~48 MiB: on a loaded 2-core CI machine, streaming that much can take longer than
     // the 2 s request limit above, and then the request limit, not the file's, ends the connection without a 413.
-    const UPLOAD_LIMITS = { ...LIMITS, requestTimeoutMs: 120_000 };
     let uploads: TestApp;
     let uploadsPort: number;
 
     beforeAll(async () => {
-      uploads = await startTestApp('pglite', { http: UPLOAD_LIMITS });
-      await uploads.app.listen({ port: 0, host: '127.0.0.1' });
-      uploadsPort = (uploads.app.server.address() as net.AddressInfo).port;
+      ({ t: uploads, port: uploadsPort } = await listening({ ...LIMITS, requestTimeoutMs: 120_000 }));
     });
     afterAll(() => uploads.close());
 
