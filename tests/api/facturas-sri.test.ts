@@ -306,6 +306,14 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
     const e = res.json();
     expect(e.estados).toEqual({ ...Object.fromEntries(Object.keys(e.estados).map((estado) => [estado, 0])), ...real.estados });
     expect(e.correosFallidos).toBe(real.correosFallidos);
+    // The list's totals by state read the counters; with a date too they are summed from the invoices: the same.
+    const totales = async (filtro: object) =>
+      (await call(tornillo, 'GET', `/totales?${new URLSearchParams({ filter: JSON.stringify(filtro) })}`)).json();
+    for (const filtro of [{}, { FAC_ESTADO: 'AUTORIZADA' }, { FAC_ESTADO: ['ANULADA', 'BORRADOR'] }, { FAC_ENTREGA: 'FALLIDA' }]) {
+      const contados = await totales(filtro);
+      expect(contados).toEqual(await totales({ ...filtro, desde: '2000-01-01' }));
+    }
+    expect((await totales({})).cantidad).toBe(Object.values(real.estados).reduce((a, b) => a + b, 0));
     expect(e.autorizadas).toBe(e.estados.AUTORIZADA);
     expect(e.pendientes).toBe(e.estados.FIRMADA + e.estados.ENVIADA + e.estados.RECIBIDA);
     expect(e.devueltas).toBe(e.estados.DEVUELTA + e.estados.RECHAZADA);
