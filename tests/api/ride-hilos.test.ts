@@ -67,6 +67,13 @@ describe('los RIDE dibujados en hilos', () => {
     expect(texto(await dibujante.dibujar(comprobanteEjemplo()))).toContain('No. 001-001-000000123');
   });
 
+  it('lo que no puede pasar a un hilo falla en el acto, y el hilo sigue dibujando', async () => {
+    const raro = comprobanteEjemplo();
+    (raro.infoTributaria as unknown as { razonSocial: unknown }).razonSocial = () => 'no se puede copiar';
+    await expect(dibujante.dibujar(raro)).rejects.toThrow(/could not be cloned/);
+    expect(texto(await dibujante.dibujar(comprobanteEjemplo()))).toContain('No. 001-001-000000123');
+  });
+
   it('cerrar termina los hilos, y un RIDE pedido después inicia otro', async () => {
     const propio = crearDibujanteRide(1);
     await propio.dibujar(comprobanteEjemplo());

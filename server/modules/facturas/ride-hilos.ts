@@ -78,7 +78,13 @@ export function crearDibujanteRide(hilos: number): DibujanteRide {
         // Busy threads keep the process alive; idle ones do not.
         hilo.worker.ref();
         const pedido: PedidoRide = { id, comprobante, opciones };
-        hilo.worker.postMessage(pedido);
+        try {
+          hilo.worker.postMessage(pedido);
+        } catch (error) {
+          // Something that cannot cross to a thread: this RIDE fails, and the thread is not left waiting for it.
+          hilo.pendientes.delete(id);
+          throw error;
+        }
       }).finally(() => {
         if (hilo.pendientes.size === 0) hilo.worker.unref();
       });
