@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { iniciarServidor } from '../sri-local/servidor';
 import { DEMO } from '../infra/db/demo-accounts';
+import { hoyEcuador } from '../../src/domain/fechas';
 
 const raiz = path.resolve(import.meta.dirname, '../..');
 const puerto = Number(process.env.PORT || 3000);
@@ -44,8 +45,7 @@ async function planParaLaFerreteria(): Promise<string> {
     token: usuario.token,
   });
   if (!empresa) throw new Error('La base de datos no tiene a Ferretería El Tornillo: use un DATA_DIR nuevo');
-  const hoy = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
-  if (empresa.EMP_PLAN_CADUCA && empresa.EMP_PLAN_CADUCA >= hoy) return `con plan hasta ${empresa.EMP_PLAN_CADUCA}`;
+  if (empresa.EMP_PLAN_CADUCA && empresa.EMP_PLAN_CADUCA >= hoyEcuador()) return `con plan hasta ${empresa.EMP_PLAN_CADUCA}`;
   const planes = await llamar<Array<{ PLAN_ID: number; PLAN_CLASE: string; PLAN_ACTIVO: boolean }>>(
     `/empresas/planes?${new URLSearchParams({ PLAN_TIPO: 'T' })}`,
     { token: usuario.token },
