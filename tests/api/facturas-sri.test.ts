@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
@@ -70,6 +70,8 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
     await t?.close();
     await sri?.close();
   });
+  // A test that fails while the SRI is down must not leave it down for the next ones.
+  afterEach(() => sri?.modo('normal'));
 
   it('issues, the SRI receives it, answers EN PROCESO, then authorizes it: number, date, one plan document, the email with both files', async () => {
     const antes = await usados();

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crearClienteSri, SriNoDisponible, type ClienteSri } from '../../server/modules/facturas/sri/cliente';
 
@@ -8,7 +10,7 @@ import { crearClienteSri, SriNoDisponible, type ClienteSri } from '../../server/
  * in CDATA or escaped, nothing yet), served over real HTTP by a server that answers whatever the test sets.
  */
 const CLAVE = '2211202601179206034600110010010000000011234567818';
-let respuesta: { status: number; body: string } = { status: 200, body: '' };
+let respuesta: { status: number; body: string; demoraMs?: number } = { status: 200, body: '' };
 let recibido = '';
 let servidor: http.Server;
 let sri: ClienteSri;
@@ -19,7 +21,10 @@ beforeAll(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       recibido = body;
-      res.writeHead(respuesta.status, { 'Content-Type': 'text/xml; charset=utf-8' }).end(respuesta.body);
+      const { status, body: cuerpo, demoraMs = 0 } = respuesta;
+      setTimeout(() => {
+        if (!res.destroyed) res.writeHead(status, { 'Content-Type': 'text/xml; charset=utf-8' }).end(cuerpo);
+      }, demoraMs);
     });
   });
   await new Promise<void>((resolve) => servidor.listen(0, '127.0.0.1', resolve));
@@ -127,5 +132,35 @@ describe('cliente del SRI: las formas de sus respuestas', () => {
       expect(error).toBeInstanceOf(SriNoDisponible);
       expect((error as Error).message).toContain(motivo);
     }
+  });
+
+  it('gives up after its time limit, also when the server is stopping and memory is collected meanwhile', async () => {
+    // Node 20's AbortSignal.any could lose its timeout to a garbage collection: the call then waited for the SRI.
+    v8.setFlagsFromString('--expose_gc');
+    const gc = runInNewContext('gc') as () => void;
+    respuesta = { status: 200, body: autorizacion('<numeroComprobantes>0</numeroComprobantes><autorizaciones/>'), demoraMs: 3_000 };
+    const parar = new AbortController();
+    const inicio = Date.now();
+    const llamada = sri.autorizacionComprobante('1', CLAVE, parar.signal).catch((e: unknown) => e);
+    for (let i = 0; i < 10; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      gc();
+    }
+    const error = await llamada;
+    expect(error).toBeInstanceOf(SriNoDisponible);
+    expect((error as Error).message).toBe('El SRI no respondió en 1 s.');
+    expect(Date.now() - inicio).toBeLessThan(2_500);
+  });
+
+  it('ends at once when the server stops during the call, and when it had stopped before', async () => {
+    respuesta = { status: 200, body: autorizacion('<numeroComprobantes>0</numeroComprobantes><autorizaciones/>'), demoraMs: 3_000 };
+    const parar = new AbortController();
+    const llamada = sri.autorizacionComprobante('1', CLAVE, parar.signal).catch((e: unknown) => e);
+    setTimeout(() => parar.abort(), 50);
+    const error = await llamada;
+    expect((error as Error).message).toBe('El servidor se detuvo durante la consulta al SRI; se reintentará.');
+    const despues = await sri.autorizacionComprobante('1', CLAVE, parar.signal).catch((e: unknown) => e);
+    expect((despues as Error).message).toBe('El servidor se detuvo durante la consulta al SRI; se reintentará.');
+    respuesta = { status: 200, body: '' };
   });
 });

@@ -73,6 +73,27 @@ export function decisiva(autorizaciones: Autorizacion[]): Autorizacion | null {
   return null;
 }
 
+/**
+ * The call's signal: aborted after `ms` (a TimeoutError) or when `parar` is. Not AbortSignal.any([AbortSignal.timeout(ms),
+ * parar]): on Node 20 a garbage collection during the call can collect that timeout signal, and the call then waits for
+ * the SRI however long it takes (nodejs/node#57736; it happened in CI). Here the timer holds the controller, and
+ * `soltar` takes the listener off `parar`, which lives as long as the server.
+ */
+function plazoDe(ms: number, parar?: AbortSignal): { signal: AbortSignal; soltar(): void } {
+  const control = new AbortController();
+  const timer = setTimeout(() => control.abort(new DOMException('El plazo venció.', 'TimeoutError')), ms);
+  const alParar = () => control.abort(parar!.reason);
+  if (parar?.aborted) alParar();
+  else parar?.addEventListener('abort', alParar, { once: true });
+  return {
+    signal: control.signal,
+    soltar() {
+      clearTimeout(timer);
+      parar?.removeEventListener('abort', alParar);
+    },
+  };
+}
+
 /** `parar`: the caller gives up (the server is stopping); the call ends at once as SriNoDisponible. */
 export type ClienteSri = {
   validarComprobante(ambiente: Ambiente, xml: string, parar?: AbortSignal): Promise<RespuestaRecepcion>;
@@ -84,12 +105,13 @@ export function crearClienteSri(config: Pick<SriConfig, 'urls' | 'timeoutMs'>): 
     const url = `${config.urls[ambiente]}/${SERVICIOS[servicio]}`;
     let respuesta: Response;
     let body: string;
+    const plazo = plazoDe(config.timeoutMs, parar);
     try {
       respuesta = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '""' },
         body: cuerpo,
-        signal: parar ? AbortSignal.any([AbortSignal.timeout(config.timeoutMs), parar]) : AbortSignal.timeout(config.timeoutMs),
+        signal: plazo.signal,
       });
       body = await respuesta.text();
     } catch (error) {
@@ -100,6 +122,8 @@ export function crearClienteSri(config: Pick<SriConfig, 'urls' | 'timeoutMs'>): 
           ? `El SRI no respondió en ${Math.round(config.timeoutMs / 1000)} s.`
           : 'No se pudo conectar con el SRI.',
       );
+    } finally {
+      plazo.soltar();
     }
     let parsed: Nodo | undefined;
     try {
