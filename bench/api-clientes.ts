@@ -21,6 +21,7 @@ import { buildApp } from '../server/app';
 import { clientesEmpresaGrande, clientsSeedScript } from '../server/infra/db/seed-clientes';
 import {
   compareCase,
+  serverTime,
   warmUp,
   driverOf,
   httpClient,
@@ -176,6 +177,7 @@ export async function benchClientes({ clients, runs, databaseUrl, showSql, memor
   const rows: Array<Record<string, string | number>> = [];
   const work: Array<Record<string, string | number>> = [];
   try {
+    const server = serverTime(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
     await schemasCompiled();
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -215,7 +217,7 @@ export async function benchClientes({ clients, runs, databaseUrl, showSql, memor
     ];
     await warmUp(call, token, cases);
     for (const { caso, method, url, body } of cases)
-      rows.push(await compareCase({ caso, method, url, body, token, call, driver, recorder, runs, showSql }));
+      rows.push(await compareCase({ caso, method, url, body, token, call, driver, recorder, server, runs, showSql }));
 
     if (memory) {
       // Files of the real size: the whole company's list (bigTotal rows) as Excel and PDF, the memory sampled meanwhile.

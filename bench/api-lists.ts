@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type http from 'node:http';
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import path from 'node:path';
@@ -181,42 +180,11 @@ export async function throwawayPostgres(serverUrl: string, prefix: string): Prom
   return { url: target.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-type Response = { status: number; headers: http.IncomingHttpHeaders; body: string; ms: number };
+type Response = { status: number; headers: Record<string, string | undefined>; body: string; ms: number };
 
-/**
- * The browser's side of each call, in a worker thread: real HTTP on loopback with one keep-alive connection, as a
- * browser calls the API, timed by the worker from the request's start to the response's last byte. The client's own
- * work (building the request, reading the answer) runs on the other core, as a browser's would, instead of on the
- * server's event loop, where it used to add about 0.3 ms to every call.
- */
-const CLIENT = `
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-parentPort.on('message', ({ id, method, target, body, token }) => {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const start = process.hrtime.bigint();
-  const request = http.request(new URL(target, workerData.base), {
-    method, agent,
-    headers: {
-      accept: 'application/json', 'accept-encoding': 'gzip, deflate, br',
-      ...(payload ? { 'content-type': 'application/json' } : {}), ...(token ? { 'x-token': token } : {}),
-    },
-  }, (response) => {
-    const chunks = [];
-    response.on('data', (chunk) => chunks.push(chunk));
-    response.on('end', () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      parentPort.postMessage({ id, status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), ms });
-    });
-  });
-  request.on('error', (error) => parentPort.postMessage({ id, error: error.message }));
-  request.end(payload);
-});
-`;
-
+/** The calls of a bench, made by bench/http-client.mjs in a worker thread (see there why it is a bare socket). */
 export function httpClient(base: string) {
-  const worker = new Worker(CLIENT, { eval: true, workerData: { base } });
+  const worker = new Worker(path.join(import.meta.dirname, 'http-client.mjs'), { workerData: { base } });
   const pending = new Map<number, { resolve: (r: Response) => void; reject: (e: Error) => void }>();
   let next = 0;
   worker.on('message', (message: Response & { id: number; error?: string }) => {
@@ -261,6 +229,20 @@ export function statementRecorder() {
 type Call = ReturnType<typeof httpClient>['call'];
 
 /**
+ * The server's own time for the last call: Fastify's elapsed time at onResponse (from routing the request to the
+ * response handed to the socket). Set before the app listens. The bench shows it beside the client's time, to tell the
+ * server's share from the loopback's and the client's.
+ */
+export function serverTime(app: Awaited<ReturnType<typeof buildApp>>['app']): () => number {
+  let last = 0;
+  app.addHook('onResponse', (_request, reply, done) => {
+    last = reply.elapsedTime;
+    done();
+  });
+  return () => last;
+}
+
+/**
  * One row of a bench table: the API call against the very statements it ran, sent straight through the driver,
  * interleaved in the same run (alternating which goes first, so that neither always finds the caches the other just
  * warmed), WARM_UP calls first, the median of `runs`.
@@ -274,24 +256,27 @@ export async function compareCase(options: {
   call: Call;
   driver: Driver;
   recorder: ReturnType<typeof statementRecorder>;
+  server: () => number;
   runs: number;
   showSql: boolean;
 }): Promise<Record<string, string | number>> {
-  const { caso, method, url, body, token, call, driver, recorder, runs, showSql } = options;
+  const { caso, method, url, body, token, call, driver, recorder, server, runs, showSql } = options;
   // Recorded on a second call: the first may fill what later ones reuse (the session check, a list's estimate).
   await call(method, url, { token, body });
   const { result: first, statements } = await recorder.during(() => call(method, url, { token, body }));
   if (first.status !== 200) {
-    const dash = { 'API ms': '-', 'SQL ms': '-', razón: '-', 'presupuesto ms': '-' };
+    const dash = { 'API ms': '-', 'servidor ms': '-', 'SQL ms': '-', razón: '-', 'presupuesto ms': '-' };
     return { caso, ...dash, sentencias: statements.length, total: '-', resultado: `FALLA (HTTP ${first.status})` };
   }
   if (showSql) {
     console.log(`\n-- ${caso}`);
     for (const s of statements) console.log(`${s.sql};  -- ${JSON.stringify(s.params)}`);
   }
+  const serverSamples: number[] = [];
   const api = async () => {
     const response = await call(method, url, { token, body });
     if (response.status !== 200) throw new Error(`${caso}: HTTP ${response.status} ${response.body}`);
+    serverSamples.push(server());
     return response.ms;
   };
   const sql = async () => {
@@ -310,7 +295,10 @@ export async function compareCase(options: {
       sqlMs = await sql();
       apiMs = await api();
     }
-    if (i < WARM_UP) continue;
+    if (i < WARM_UP) {
+      serverSamples.length = 0;
+      continue;
+    }
     apiSamples.push(apiMs);
     sqlSamples.push(sqlMs);
   }
@@ -321,6 +309,7 @@ export async function compareCase(options: {
   return {
     caso,
     'API ms': apiMs,
+    'servidor ms': median(serverSamples),
     'SQL ms': sqlMs,
     razón: apiMs / sqlMs,
     'presupuesto ms': budget,
@@ -379,6 +368,7 @@ export async function benchApi({ tickets, companies, runs, databaseUrl, showSql 
     logger: false,
   });
   try {
+    const server = serverTime(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
     // Once listening, the server compiles the schemas no request has needed yet, a few ms each: a request that
     // arrives meanwhile waits for the one in progress. That is start-up, not what each request costs.
@@ -416,7 +406,7 @@ export async function benchApi({ tickets, companies, runs, databaseUrl, showSql 
     await warmUp(call, token, cases);
     const rows: Array<Record<string, string | number>> = [];
     for (const { caso, url } of cases)
-      rows.push(await compareCase({ caso, method: 'GET', url, token, call, driver, recorder, runs, showSql }));
+      rows.push(await compareCase({ caso, method: 'GET', url, token, call, driver, recorder, server, runs, showSql }));
     return { where: bench.where, rows, failed: rows.some((row) => row.resultado !== 'OK') };
   } finally {
     await closeClient();
