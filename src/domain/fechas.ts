@@ -24,6 +24,9 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
 export const sumarDias = (day: string, days: number) => new Date(dayMs(day) + days * DAY_MS).toISOString().slice(0, 10);
 
+/** A YYYY-MM-DD day as people write it here: 15/03/2026 (screens and reports). */
+export const fechaCorta = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const diasEntre = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS);
 

@@ -14,7 +14,7 @@ import { hashPassword } from '../../server/infra/passwords';
 import { CUENTAS_MSG, type Cobro, type EstadoCuenta } from '../../server/modules/cuentas/contract';
 import type { LineaBorrador, PagoBorrador } from '../../server/modules/facturas/contract';
 import { MSG } from '../../src/domain/messages';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { fechaCorta, hoyEcuador, sumarDias } from '../../src/domain/fechas';
 
 /**
  * The clients' accounts (issue 14, item 7): the statement's arithmetic (partial collections, oldest first, overpayment
@@ -208,6 +208,20 @@ describe.each(testDatabases)('cuentas de clientes: estado de cuenta, cobros, sal
     const periodo = (await call(token, 'GET', `/estadoCuenta/${cliente}?desde=${sumarDias(hoy, -1)}&hasta=${hoy}`)).json() as EstadoCuenta;
     expect(periodo.facturas.map((f) => f.FAC_CODIGO)).toEqual([f2]);
     expect(periodo.totales).toMatchObject({ facturado: '50.00', saldo: '40.00' });
+    // What the client brings into the period: the invoice before it, already paid.
+    expect(periodo.anterior).toEqual({
+      facturado: '100.00',
+      cobrado: '100.00',
+      saldo: '0.00',
+      vencido: '0.00',
+      facturas: 1,
+      pendientes: 0,
+      vencidas: 0,
+    });
+    expect(estado.anterior).toBeNull();
+    const soloHasta = (await call(token, 'GET', `/estadoCuenta/${cliente}?hasta=${sumarDias(hoy, -1)}`)).json() as EstadoCuenta;
+    expect(soloHasta.facturas.map((f) => f.FAC_CODIGO)).toEqual([f1]);
+    expect(soloHasta.anterior).toBeNull();
     expect((await call(token, 'GET', `/estadoCuenta/${cliente}?desde=${hoy}&hasta=${hace40}`)).json().msg).toBe(
       CUENTAS_MSG.fechasInvalidas,
     );
@@ -357,6 +371,22 @@ describe.each(testDatabases)('cuentas de clientes: estado de cuenta, cobros, sal
     const cobrosHoja = libro.getWorksheet('Cobros')!;
     const anulado = (cobrosHoja.getSheetValues().filter(Boolean) as unknown[][]).find((r) => r[6] === 'Anulado')!;
     expect(anulado[7]).toBe('Cheque devuelto por el banco');
+
+    // A period from yesterday: the overdue invoice before it is the balance the client brings in.
+    const desde = sumarDias(hoy, -1);
+    const conPeriodo = pdfTexto(
+      (await call(token, 'GET', `/estadoCuenta/${cliente}/reporte?formato=pdf&desde=${desde}`)).rawPayload,
+      'p.pdf',
+    );
+    const anterior = `Saldo anterior al ${fechaCorta(desde)}: USD 70.00 de 1 factura (vencido USD 70.00) · Saldo total con el período: USD 70.00`;
+    expect(conPeriodo.replace(/\s+/g, ' ')).toContain(anterior);
+    expect(texto).not.toContain('Saldo anterior');
+    const libroPeriodo = new ExcelJS.Workbook();
+    await libroPeriodo.xlsx.load(
+      (await call(token, 'GET', `/estadoCuenta/${cliente}/reporte?formato=xlsx&desde=${desde}`)).rawPayload as unknown as ArrayBuffer,
+    );
+    const encabezado = libroPeriodo.getWorksheet('Facturas')!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(encabezado.map((r) => r[1])).toContain(anterior);
 
     const saldos = await call(token, 'GET', '/saldos/reporte?formato=xlsx');
     expect(saldos.statusCode).toBe(200);

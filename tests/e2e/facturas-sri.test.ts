@@ -17,7 +17,7 @@ import { TORNILLO, venderPlan } from '../helpers/facturas-e2e';
 import { borrador } from '../helpers/facturas-api';
 import { cedulaValida } from '../helpers/identificaciones';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { fechaCorta, hoyEcuador, sumarDias } from '../../src/domain/fechas';
 
 const SHOTS = process.env.SRI_SHOTS ?? path.join(os.tmpdir(), 'shots-sri');
 const CORREO = 'compras@andes-ferreteros.ec';
@@ -134,6 +134,24 @@ describe.skipIf(!e2eAvailable)('facturas y el SRI: autorización, correo, cobro 
     expect(texto).toContain('ANDES FERRETEROS');
     expect(texto).toContain(numero);
     expect(texto).toMatch(/27\.78/);
+
+    // A period from today: the client brings nothing owed into it, and the statement and its PDF say so.
+    const hoy = hoyEcuador();
+    await cuenta.getByLabel('Desde').fill(hoy);
+    await cuenta.getByText(`Saldo anterior al ${fechaCorta(hoy)}: USD 0.00 (vencido USD 0.00)`, { exact: false }).waitFor();
+    await cuenta.getByText('Saldo total: USD 27.78').waitFor();
+    await foto(page, 'estado-cuenta-periodo');
+    const [delPeriodo] = await Promise.all([
+      page.waitForEvent('download'),
+      cuenta.getByRole('button', { name: 'Descargar el estado de cuenta en PDF' }).click(),
+    ]);
+    const pdfPeriodo = path.join(tmp, 'estado-cuenta-periodo.pdf');
+    await delPeriodo.saveAs(pdfPeriodo);
+    const textoPeriodo = spawnSync('pdftotext', ['-layout', pdfPeriodo, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
+    expect(textoPeriodo).toContain(`Período: desde ${fechaCorta(hoy)}`);
+    expect(textoPeriodo).toContain(`Saldo anterior al ${fechaCorta(hoy)}: USD 0.00`);
+    await cuenta.getByRole('button', { name: 'Todo' }).click();
+    await cuenta.getByText(/Saldo anterior/).waitFor({ state: 'detached' });
   });
 
   it('una factura con fecha fuera del plazo del SRI vuelve DEVUELTA con su mensaje y qué hacer', async () => {

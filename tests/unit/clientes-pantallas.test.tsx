@@ -11,6 +11,8 @@ import { BanderasPanel } from '../../src/resources/clientes/BanderasPanel';
 import { ImportResumen } from '../../src/resources/clientes/ClienteImportar';
 import { erroresCsv } from '../../src/resources/clientes/importar';
 import type { Cliente } from '../../src/resources/clientes/tipos';
+import { EstadoCuentaPanel } from '../../src/resources/clientes/EstadoCuentaPanel';
+import type { EstadoCuenta, Saldo } from '../../server/modules/cuentas/contract';
 import { stubFetch, type StubRoute } from '../helpers/fetch-stub';
 
 /**
@@ -294,5 +296,55 @@ describe('resultado de una importación', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Descargar errores' }));
     expect(created).toHaveLength(1);
     expect(await created[0]!.text()).toContain('21;0900000209;Ingrese la razón social o los nombres del cliente');
+  });
+});
+
+describe('el estado de cuenta por período', () => {
+  const saldo = (over: Partial<Saldo> = {}): Saldo => ({
+    facturado: '0.00',
+    cobrado: '0.00',
+    saldo: '0.00',
+    vencido: '0.00',
+    facturas: 0,
+    pendientes: 0,
+    vencidas: 0,
+    ...over,
+  });
+  const estado = (desde: string | null, hasta: string | null): EstadoCuenta => ({
+    cliente: { CLI_CODIGO: 41, CLI_IDENTIFICACION: '1791251237001', CLI_RAZON_SOCIAL: 'IMPORTADORA DEL PACIFICO IMPAC S.A.' },
+    hoy: '2026-11-22',
+    desde,
+    hasta,
+    facturas: [],
+    cobros: [],
+    totales: desde
+      ? saldo({ facturado: '50.00', saldo: '20.00', facturas: 1, pendientes: 1 })
+      : saldo({ facturado: '150.00', saldo: '90.00' }),
+    anterior: desde ? saldo({ facturado: '100.00', cobrado: '30.00', saldo: '70.00', vencido: '70.00', facturas: 1, pendientes: 1 }) : null,
+  });
+
+  it('pide el período elegido, muestra el saldo con que el cliente llega a él y el total, y "Todo" vuelve a la cuenta entera', async () => {
+    routes.push((url, m) =>
+      m === 'GET' && url.pathname === '/api/clientes/estadoCuenta/41'
+        ? { body: estado(url.searchParams.get('desde'), url.searchParams.get('hasta')) }
+        : undefined,
+    );
+    render(
+      <Wrapper>
+        <EstadoCuentaPanel cliente={41} />
+      </Wrapper>,
+    );
+    await screen.findByText('USD 150.00');
+    expect(screen.queryByText(/Saldo anterior/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-11-01' } });
+    expect(await screen.findByText(/Saldo anterior al 01\/11\/2026: USD 70\.00 \(vencido USD 70\.00\)/)).toBeInTheDocument();
+    expect(screen.getByText('Saldo total: USD 90.00')).toBeInTheDocument();
+    expect(sent.at(-1)!.url.search).toBe('?desde=2026-11-01');
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-15' } });
+    await waitFor(() => expect(sent.at(-1)!.url.search).toBe('?desde=2026-11-01&hasta=2026-11-15'));
+    fireEvent.click(screen.getByRole('button', { name: 'Todo' }));
+    await waitFor(() => expect(screen.queryByText(/Saldo anterior/)).toBeNull());
+    expect(sent.at(-1)!.url.search).toBe('');
+    expect(screen.getByLabelText('Desde')).toHaveValue('');
   });
 });

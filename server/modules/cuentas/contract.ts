@@ -137,6 +137,10 @@ export const EstadoCuenta = Type.Object({
   facturas: Type.Array(FacturaCuenta, { description: 'Las autorizadas, la más antigua primero' }),
   cobros: Type.Array(Cobro, { description: 'Los cobros, el más reciente primero' }),
   totales: Saldo,
+  anterior: Type.Union([Saldo, Type.Null()], {
+    description:
+      'Con desde: las facturas autorizadas anteriores a esa fecha, con lo cobrado de ellas hasta hoy y lo que aún deben (el saldo con que el cliente llega al período); null sin desde',
+  }),
 });
 export type EstadoCuenta = Static<typeof EstadoCuenta>;
 

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Worksheet } from 'exceljs';
-import { fechaHoraEcuador, hoyEcuador } from '../../../src/domain/fechas';
+import { fechaCorta, fechaHoraEcuador, hoyEcuador } from '../../../src/domain/fechas';
 import { escalar, formatear, leerDecimal } from '../../../src/domain/facturas/decimal';
 import { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from '../facturas/ride-pagina';
 import { REPORT_TYPES } from '../clientesImportacion/reporte';
@@ -15,8 +15,6 @@ export { REPORT_TYPES };
 export type Empresa = { nombre: string; ruc: string };
 
 const generado = () => `Generado el ${fechaHoraEcuador(new Date())}`;
-/** "2026-03-05" → "05/03/2026". */
-export const fechaCorta = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
 /** A day as Excel's date (midnight UTC, so that no zone moves it). */
 const diaExcel = (dia: string) => new Date(`${dia}T00:00:00Z`);
 
@@ -190,6 +188,23 @@ const periodo = (e: EstadoCuenta) =>
     ? `Período: ${e.desde ? `desde ${fechaCorta(e.desde)}` : ''}${e.desde && e.hasta ? ' ' : ''}${e.hasta ? `hasta ${fechaCorta(e.hasta)}` : ''}`
     : 'Todas las facturas autorizadas';
 
+/** Money in cents, summed exactly. */
+const centavos = (dinero: string) => {
+  const lectura = leerDecimal(dinero);
+  return lectura.ok ? escalar(lectura, 2) : 0n;
+};
+
+/**
+ * With a period from `desde`: what the client owed of its earlier invoices (the balance it starts the period with),
+ * and that balance plus the period's. Undefined without a period start.
+ */
+const lineaAnterior = (e: EstadoCuenta) => {
+  if (!e.anterior || !e.desde) return undefined;
+  const { saldo, vencido, pendientes } = e.anterior;
+  const total = formatear(centavos(saldo) + centavos(e.totales.saldo), 2);
+  return `Saldo anterior al ${fechaCorta(e.desde)}: USD ${saldo} de ${pendientes} ${pendientes === 1 ? 'factura' : 'facturas'} (vencido USD ${vencido}) · Saldo total con el período: USD ${total}`;
+};
+
 const cifrasSaldo = (t: Saldo): Array<[string, string]> => [
   ['Facturado', `USD ${t.facturado}`],
   ['Cobrado', `USD ${t.cobrado}`],
@@ -229,6 +244,8 @@ async function estadoCuentaPdf(empresa: Empresa, e: EstadoCuenta): Promise<Buffe
     `${periodo(e)} · Saldos al ${fechaCorta(e.hoy)} · ${generado()}`,
   ]);
   pdf.cifras(cifrasSaldo(e.totales));
+  const anterior = lineaAnterior(e);
+  if (anterior) pdf.texto(anterior);
   pdf.seccion('Facturas');
   pdf.tabla(COLUMNAS_FACTURAS, e.facturas, 'No hay facturas autorizadas', {
     total: ['Total', '', '', e.totales.facturado, e.totales.cobrado, e.totales.saldo, ''],
@@ -251,10 +268,7 @@ const COLUMNAS_SALDOS: Columna<SaldoCliente>[] = [
 /** The sum of a money column of the listed rows, in cents (never floats). */
 function suma(filas: SaldoCliente[], campo: 'facturado' | 'cobrado' | 'saldo' | 'vencido'): string {
   let total = 0n;
-  for (const f of filas) {
-    const lectura = leerDecimal(f[campo]);
-    if (lectura.ok) total += escalar(lectura, 2);
-  }
+  for (const f of filas) total += centavos(f[campo]);
   return formatear(total, 2);
 }
 const totalFilas = (filas: SaldoCliente[]) => (['facturado', 'cobrado', 'saldo', 'vencido'] as const).map((c) => suma(filas, c));
@@ -297,6 +311,7 @@ async function estadoCuentaXlsx(empresa: Empresa, e: EstadoCuenta): Promise<Buff
     `Cliente: ${e.cliente.CLI_RAZON_SOCIAL} · Identificación ${e.cliente.CLI_IDENTIFICACION}`,
     `${empresa.nombre} · RUC ${empresa.ruc}`,
     `${periodo(e)} · Saldos al ${fechaCorta(e.hoy)} · ${generado()}`,
+    ...[lineaAnterior(e)].filter((linea) => linea !== undefined),
   ];
   const facturas = workbook.addWorksheet('Facturas');
   facturas.columns = [16, 12, 12, 14, 14, 14, 12].map((width) => ({ width }));

@@ -22,6 +22,7 @@ import {
 } from './contract';
 import { cobrosDelCliente, facturasDelCliente, saldo, saldosPorCliente, valorFacturado, valorNeto } from './repo';
 import { alcance, deshacerCobro, registrarCobro } from './service';
+import { sumarDias } from '../../../src/domain/fechas';
 import { archivoEstadoCuenta, archivoSaldos, REPORT_TYPES, reporteEstadoCuenta, reporteSaldos } from './reportes';
 
 const tags = ['Clientes: cuentas'];
@@ -34,7 +35,14 @@ const VENCIMIENTO =
 async function estadoCuenta(db: Db, request: FastifyRequest, id: number, periodo: PeriodoQuery): Promise<EstadoCuenta> {
   const client = await findVisibleClient(db, request, id);
   const a = { ...alcance(request, periodo), cliente: id };
-  const [facturas, cobros, totales] = await Promise.all([facturasDelCliente(db, a), cobrosDelCliente(db, a), saldo(db, a)]);
+  // What the client owes of the invoices before the period: the balance it starts the period with.
+  const { desde, ...sinDesde } = a;
+  const [facturas, cobros, totales, anterior] = await Promise.all([
+    facturasDelCliente(db, a),
+    cobrosDelCliente(db, a),
+    saldo(db, a),
+    desde ? saldo(db, { ...sinDesde, hasta: sumarDias(desde, -1) }) : null,
+  ]);
   return {
     cliente: { CLI_CODIGO: client.CLI_CODIGO, CLI_IDENTIFICACION: client.CLI_IDENTIFICACION, CLI_RAZON_SOCIAL: client.CLI_RAZON_SOCIAL },
     hoy: a.hoy,
@@ -43,6 +51,7 @@ async function estadoCuenta(db: Db, request: FastifyRequest, id: number, periodo
     facturas,
     cobros,
     totales,
+    anterior,
   };
 }
 
@@ -84,7 +93,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
       schema: {
         tags,
         summary: 'Estado de cuenta de un cliente: facturas con vencimiento y saldo, cobros y totales',
-        description: `${SCOPE} ${VENCIMIENTO} Cobros vigentes y anulados (con motivo), cada uno con lo aplicado a cada factura. desde y hasta (AAAA-MM-DD, opcionales) limitan las facturas (por su fecha) y los cobros (por la suya); los totales son los de las facturas mostradas.`,
+        description: `${SCOPE} ${VENCIMIENTO} Cobros vigentes y anulados (con motivo), cada uno con lo aplicado a cada factura. desde y hasta (AAAA-MM-DD, opcionales) limitan las facturas (por su fecha) y los cobros (por la suya); los totales son los de las facturas mostradas, y anterior (con desde) el saldo de las facturas anteriores al período.`,
         params: ClienteParam,
         querystring: PeriodoQuery,
         response: { 200: EstadoCuenta, ...errorResponses },

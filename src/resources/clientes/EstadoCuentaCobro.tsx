@@ -14,14 +14,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { FORMAS_PAGO } from '../../domain/facturas/catalogos';
-import { hoyEcuador } from '../../domain/fechas';
+import { fechaCorta, hoyEcuador } from '../../domain/fechas';
 import type { Cobro, FacturaCuenta } from '../../../server/modules/cuentas/contract';
 import { aCentavos, aplicaciones, proponerReparto, usd } from './EstadoCuentaReparto';
 import { texto } from './textos';
 
 const t = (key: string, options?: object) => texto(`cuenta.${key}`, options);
-/** "2026-03-05" → "05/03/2026". */
-export const fechaCorta = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
 
 /**
  * "Registrar cobro": date, amount, method, reference, and how much goes to each invoice that owes (proposed the

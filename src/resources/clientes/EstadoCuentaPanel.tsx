@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
+import TextField from '@mui/material/TextField';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -22,11 +23,59 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import TableViewIcon from '@mui/icons-material/TableView';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { Cobro, EstadoCuenta, FacturaCuenta } from '../../../server/modules/cuentas/contract';
-import { AnularCobroDialog, fechaCorta, RegistrarCobroDialog } from './EstadoCuentaCobro';
+import { AnularCobroDialog, RegistrarCobroDialog } from './EstadoCuentaCobro';
+import { fechaCorta } from '../../domain/fechas';
+import { aCentavos, usd } from './EstadoCuentaReparto';
 import { texto } from './textos';
 
 const t = (key: string, options?: object) => texto(`cuenta.${key}`, options);
+/** Every period of the client's statement: a collection registered or undone refreshes them all. */
 export const estadoCuentaKey = (cliente: number) => ['clientes', 'estadoCuenta', cliente];
+
+type Periodo = { desde: string; hasta: string };
+/** `path` with the period's days that are set (and `otros` parameters) as its query. */
+const conPeriodo = (path: string, { desde, hasta }: Periodo, otros: Record<string, string> = {}) => {
+  const q = new URLSearchParams({ ...otros, ...(desde ? { desde } : {}), ...(hasta ? { hasta } : {}) });
+  return q.size ? `${path}?${q}` : path;
+};
+
+/** The period's two days; "Todo" clears them. Days the API refuses (desde after hasta) come back as its message. */
+function Periodo({ periodo, cambiar }: { periodo: Periodo; cambiar: (p: Periodo) => void }) {
+  const dia = (campo: keyof Periodo) => (
+    <TextField
+      type="date"
+      size="small"
+      label={t(campo)}
+      value={periodo[campo]}
+      onChange={(e) => cambiar({ ...periodo, [campo]: e.target.value })}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ width: { xs: '100%', sm: 170 } }}
+    />
+  );
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }} role="group" aria-label={t('periodo')}>
+      {dia('desde')}
+      {dia('hasta')}
+      {(periodo.desde || periodo.hasta) && (
+        <Button size="small" onClick={() => cambiar({ desde: '', hasta: '' })}>
+          {t('todo')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** What the client owed before the period, and with the period's balance. */
+function Anterior({ data }: { data: EstadoCuenta }) {
+  if (!data.anterior || !data.desde) return null;
+  const total = usd((aCentavos(data.anterior.saldo) ?? 0n) + (aCentavos(data.totales.saldo) ?? 0n));
+  return (
+    <Alert severity={data.anterior.vencido !== '0.00' ? 'warning' : 'info'}>
+      {t('anterior', { fecha: fechaCorta(data.desde), saldo: data.anterior.saldo, vencido: data.anterior.vencido })} ·{' '}
+      <strong>{t('saldo_total', { total })}</strong>
+    </Alert>
+  );
+}
 const conSaldo = (f: FacturaCuenta) => f.saldo !== '0.00';
 
 function Cifra({ etiqueta, valor, alerta }: { etiqueta: string; valor: string; alerta?: boolean }) {
@@ -155,16 +204,19 @@ export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const [periodo, setPeriodo] = useState<Periodo>({ desde: '', hasta: '' });
   const { data, error, isPending } = useQuery({
-    queryKey: estadoCuentaKey(cliente),
-    queryFn: () => dataProvider.call<EstadoCuenta>(`/api/clientes/estadoCuenta/${cliente}`),
+    queryKey: [...estadoCuentaKey(cliente), periodo],
+    queryFn: () => dataProvider.call<EstadoCuenta>(conPeriodo(`/api/clientes/estadoCuenta/${cliente}`, periodo)),
+    // The last period's figures stay while a new day is typed, instead of the panel blinking empty.
+    placeholderData: keepPreviousData,
   });
   const [registrar, setRegistrar] = useState(false);
   const [anular, setAnular] = useState<Cobro | null>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: estadoCuentaKey(cliente) });
   const descargar = (formato: 'pdf' | 'xlsx') =>
     dataProvider
-      .download(`/api/clientes/estadoCuenta/${cliente}/reporte?formato=${formato}`, `estado-cuenta.${formato}`)
+      .download(conPeriodo(`/api/clientes/estadoCuenta/${cliente}/reporte`, periodo, { formato }), `estado-cuenta.${formato}`)
       .catch((e: Error) => notify(e.message, { type: 'error' }));
 
   const pendientes = data?.facturas.filter(conSaldo) ?? [];
@@ -200,10 +252,12 @@ export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
             </Button>
           </Box>
         </Box>
+        <Periodo periodo={periodo} cambiar={setPeriodo} />
         {error && <Alert severity="error">{(error as Error).message}</Alert>}
         {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
         {data && (
           <>
+            <Anterior data={data} />
             <Box
               sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}
             >

@@ -108,6 +108,12 @@ const TEXTOS = {
   },
   cuenta: {
     titulo: 'Estado de cuenta',
+    periodo: 'Período del estado de cuenta',
+    desde: 'Desde',
+    hasta: 'Hasta',
+    todo: 'Todo',
+    anterior: 'Saldo anterior al %{fecha}: USD %{saldo} (vencido USD %{vencido})',
+    saldo_total: 'Saldo total: USD %{total}',
     facturado: 'Facturado',
     cobrado: 'Cobrado',
     saldo: 'Saldo',
