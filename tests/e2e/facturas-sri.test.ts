@@ -124,13 +124,17 @@ describe.skipIf(!e2eAvailable)('facturas y el SRI: autorización, correo, cobro 
     await cuenta.getByText('27.78').first().waitFor();
     await foto(page, 'estado-cuenta');
 
-    const [descarga] = await Promise.all([
-      page.waitForEvent('download'),
-      cuenta.getByRole('button', { name: 'Descargar el estado de cuenta en PDF' }).click(),
-    ]);
-    const pdf = path.join(tmp, 'estado-cuenta.pdf');
-    await descarga.saveAs(pdf);
-    const texto = spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).stdout;
+    /** The statement's PDF as the button downloads it, as text (runs of spaces and lines as one space). */
+    const pdfDelEstado = async (nombre: string) => {
+      const [descarga] = await Promise.all([
+        page.waitForEvent('download'),
+        cuenta.getByRole('button', { name: 'Descargar el estado de cuenta en PDF' }).click(),
+      ]);
+      const pdf = path.join(tmp, nombre);
+      await descarga.saveAs(pdf);
+      return spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
+    };
+    const texto = await pdfDelEstado('estado-cuenta.pdf');
     expect(texto).toContain('ANDES FERRETEROS');
     expect(texto).toContain(numero);
     expect(texto).toMatch(/27\.78/);
@@ -141,13 +145,7 @@ describe.skipIf(!e2eAvailable)('facturas y el SRI: autorización, correo, cobro 
     await cuenta.getByText(`Saldo anterior al ${fechaCorta(hoy)}: USD 0.00 (vencido USD 0.00)`, { exact: false }).waitFor();
     await cuenta.getByText('Saldo total: USD 27.78').waitFor();
     await foto(page, 'estado-cuenta-periodo');
-    const [delPeriodo] = await Promise.all([
-      page.waitForEvent('download'),
-      cuenta.getByRole('button', { name: 'Descargar el estado de cuenta en PDF' }).click(),
-    ]);
-    const pdfPeriodo = path.join(tmp, 'estado-cuenta-periodo.pdf');
-    await delPeriodo.saveAs(pdfPeriodo);
-    const textoPeriodo = spawnSync('pdftotext', ['-layout', pdfPeriodo, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
+    const textoPeriodo = await pdfDelEstado('estado-cuenta-periodo.pdf');
     expect(textoPeriodo).toContain(`Período: desde ${fechaCorta(hoy)}`);
     expect(textoPeriodo).toContain(`Saldo anterior al ${fechaCorta(hoy)}: USD 0.00`);
     await cuenta.getByRole('button', { name: 'Todo' }).click();
