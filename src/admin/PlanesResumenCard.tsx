@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCanAccess, useCreatePath, useDataProvider, useTranslate } from 'react-admin';
+import { useCanAccess, useCreatePath, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,8 +11,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../dataProvider/createDataProvider';
 import type { ResumenPlanes } from '../../server/modules/planes/contract';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 function Cifra({ valor, texto }: { valor: string | number; texto: string }) {
   return (
@@ -33,7 +33,7 @@ function Cifra({ valor, texto }: { valor: string | number; texto: string }) {
  * each opening its company's page. For whoever sees the plans sold (administrators and distributors).
  */
 export function PlanesResumenCard() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`amelia.planes.resumen.${key}`, options);
   const createPath = useCreatePath();

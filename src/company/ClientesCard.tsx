@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,15 +7,15 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../dataProvider/createDataProvider';
 import { formatCount } from '../domain/listas';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 type Totales = { total: number; activos: number };
 type Reciente = { id: number; CLI_RAZON_SOCIAL: string; CLI_IDENTIFICACION: string };
 
 /** The home's clients card: how many are registered and active (GET /api/clientes/totalClientes). */
 export function ClientesCard() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const { data, error } = useQuery({
     queryKey: ['clientes', 'total'],
     queryFn: () => dataProvider.call<Totales>('/api/clientes/totalClientes'),
@@ -64,7 +63,7 @@ export function ClientesCard() {
  * links rather than MUI's List and react-admin's useGetList: the home is in the area's first load (budget 315 kB).
  */
 export function ClientesRecientesCard() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const { data, error } = useQuery({
     queryKey: ['clientes', 'recientes'],
     queryFn: async () =>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Layout, useDataProvider } from 'react-admin';
+import { Layout } from 'react-admin';
 import { Navigate } from 'react-router';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -7,8 +7,8 @@ import { ServerMenu } from '../shell/ServerMenu';
 import { AreaAppBar } from '../shell/AreaAppBar';
 import { CHOOSE_PASSWORD_ROUTE, companySession } from '../authProvider/session';
 import { MessageDialog, type Message } from '../ui/MessageDialog';
-import type { AreaDataProvider } from '../dataProvider/createDataProvider';
 import { MSG } from '../domain/messages';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 const CompanyMenu = () => <ServerMenu area="empresa" />;
 
@@ -28,7 +28,7 @@ function CompanyAppBar() {
 
 /** After a sign-in, ask comprobarfirmaPlan once and warn about the plan or the signature. */
 function PlanNotice() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const [message, setMessage] = useState<Message | null>(null);
   useEffect(() => {
     const user = companySession.get();

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,15 +8,15 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { FacturasTotales } from '../../server/modules/facturas/contract';
-import type { AreaDataProvider } from '../dataProvider/createDataProvider';
 import { formatCount } from '../domain/listas';
 import { hoyEcuador } from '../domain/fechas';
 import { useEstados } from '../resources/facturas/datos';
 import { rutaFiltrada, type GrupoEstados } from '../resources/facturas/estados';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 /** This month's authorized invoices (by their emission date): how many and how much. */
 function useAutorizadasDelMes() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const hoy = hoyEcuador();
   const filter = JSON.stringify({ FAC_ESTADO: ['AUTORIZADA'], desde: `${hoy.slice(0, 8)}01`, hasta: hoy });
   return useQuery({

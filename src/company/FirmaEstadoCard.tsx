@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -7,9 +6,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../dataProvider/createDataProvider';
 import type { FirmasEmpresa } from '../../server/modules/firmas/contract';
 import { diasEntre, hoyEcuador } from '../domain/fechas';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 /** Days before expiry from which the home warns. */
 const AVISO_DIAS = 30;
@@ -19,7 +18,7 @@ const AVISO_DIAS = 30;
  * its holder and expiry, warning a month ahead; otherwise only whether there is one (GET /miEmpresa's `firma`).
  */
 export function FirmaEstadoCard({ detalle, registrada }: { detalle: boolean; registrada: boolean | undefined }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const { data, error } = useQuery({
     queryKey: ['firmas', '/firma'],
     queryFn: () => dataProvider.call<FirmasEmpresa>('/firma'),

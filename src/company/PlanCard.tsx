@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../dataProvider/createDataProvider';
 import type { MiPlan } from '../../server/modules/planes/contract';
 import { ConsumoBar } from '../resources/planesEmpresa/ConsumoBar';
 import { EstadoPlanChip } from '../resources/planesEmpresa/EstadoPlanChip';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 /** The plan of the signed-in company (GET /miEmpresa/plan) and the warning it drives. */
 export function useMiPlan() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   return useQuery({ queryKey: ['miEmpresa', 'plan'], queryFn: () => dataProvider.call<MiPlan>('/miEmpresa/plan') });
 }
 

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
 import type { MiEmpresa } from '../../server/modules/empresas/contract';
-import type { AreaDataProvider } from '../dataProvider/createDataProvider';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 export type MyCompany = MiEmpresa;
 
 /** GET /miEmpresa, the "Mi empresa" page's data (permission mi-empresa); `enabled` false: not asked. */
 export function useMyCompany(enabled = true) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   return useQuery({ queryKey: ['miEmpresa'], queryFn: () => dataProvider.call<MyCompany>('/miEmpresa'), enabled });
 }

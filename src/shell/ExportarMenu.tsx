@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, useDataProvider, useListContext, useNotify, type Identifier } from 'react-admin';
+import { Button, useListContext, useNotify, type Identifier } from 'react-admin';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import DownloadIcon from '@mui/icons-material/Download';
-import type { AreaDataProvider } from '../dataProvider/createDataProvider';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 /**
  * A list's export: a menu of formats; the chosen one downloads `path?formato&filter&sort` with the list's filter and
@@ -21,7 +21,7 @@ export function ExportarMenu<F extends string>(props: {
   ids?: Identifier[];
 }) {
   const { path, archivo, clave, formatos, label, preparando, ids } = props;
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const { filterValues, sort } = useListContext();
   const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,10 +19,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
-import type { AreaDataProvider } from '../dataProvider/createDataProvider';
 import { formatBytes } from '../domain/constants';
 import { fileChoiceProblem, type UploadRule } from '../domain/archivos';
 import { erroresCsv, formatear, guardarTexto, type ErrorFila } from './importar';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 /** The rejected rows shown on screen; the file has them all. */
 const ERRORES_EN_PANTALLA = 50;
@@ -99,7 +99,7 @@ export function ImportarDialog<E extends ErrorFila>({
   onClose: () => void;
   config: ImportarConfig<E>;
 }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
+import { Button, Confirm, useListContext, useNotify, useRefresh } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import type { AreaDataProvider } from '../dataProvider/createDataProvider';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 /**
  * A bulk action over a list's selected rows: PUT `path` with `{ ids, ...body }`, the server's message as a notification,
  * then the selection cleared, the counts under `invalidate` and the list read again.
  */
 export function useLote<R>(path: string, options: { invalidate: readonly unknown[]; message: (result: R) => string }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const { selectedIds, onUnselectItems } = useListContext();
   const notify = useNotify();
   const refresh = useRefresh();

@@ -18,7 +18,6 @@ import {
   minLength,
   regex,
   required,
-  useDataProvider,
   useGetIdentity,
   useNotify,
   useRecordContext,
@@ -30,10 +29,10 @@ import Alert from '@mui/material/Alert';
 import KeyIcon from '@mui/icons-material/Key';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { ADMIN_TEMPORARY_PASSWORD_HOURS, PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { administrador, esDistribuidor, usePerfilChoices } from './perfiles';
 import { EmpresasDistribuidor } from './EmpresasDistribuidor';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const USUARIO = /^[A-Za-z0-9._-]{3,60}$/;
 const t = (key: string) => `resources.administradores.${key}`;
@@ -117,7 +116,7 @@ export const AdministradorCreate = () => (
 function Acciones() {
   const record = useRecordContext();
   const { identity } = useGetIdentity();
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

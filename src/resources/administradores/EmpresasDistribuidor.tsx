@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Link, useCreatePath, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,9 +9,9 @@ import Divider from '@mui/material/Divider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { EmpresaFila } from '../../../server/modules/empresas/list-contract';
 import { administrador } from './perfiles';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const t = (key: string) => `resources.administradores.empresas.${key}`;
 const SHOWN = 10;
@@ -32,7 +32,7 @@ function useSettled(text: string) {
  */
 export function EmpresasDistribuidor() {
   const record = useRecordContext();
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

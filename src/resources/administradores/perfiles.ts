@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import { useTranslate } from 'react-admin';
 import type { Administrador } from '../../../server/modules/administradores/contract';
 import { PERFIL } from '../../domain/perfiles';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Perfil = { PRF_CODIGO: number; PRF_NOMBRE: string; PRF_ACTIVO: boolean };
 
@@ -13,7 +13,7 @@ export const administrador = (record: unknown) => record as Administrador & { EM
  * an account that has it still shows it). Read once per area session.
  */
 export function usePerfilChoices(current?: number) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const { data = [] } = useQuery({
     queryKey: ['administradores', 'perfiles'],

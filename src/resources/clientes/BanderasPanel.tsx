@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useNotify, useRefresh } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -9,19 +9,19 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { BANDERAS, TIPO_IDENTIFICACION } from '../../domain/clientes';
 import { formatDateTime } from '../../domain/constants';
 import { BanderaChips, banderasDe } from './chips';
 import type { BanderasConsulta, Cliente } from './tipos';
 import { texto } from './textos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /**
  * The taxpayer's flags at the SRI (phantom company in red with its consequence, special taxpayer, withholding agent,
  * RIMPE) and its cadastre data, with "Consultar en el SRI" (POST /api/clientes/:id/banderas) for a RUC.
  */
 export function BanderasPanel({ record }: { record: Cliente }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const t = (key: string, options?: object) => texto(`banderas.${key}`, options);
   const notify = useNotify();
   const refresh = useRefresh();

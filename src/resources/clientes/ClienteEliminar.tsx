@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Confirm, useDataProvider, useDelete, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useDelete, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { CLIENTE_MSG } from '../../domain/clientes';
 import { Aviso } from './Aviso';
 import type { Cliente } from './tipos';
 import { texto } from './textos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /**
  * Eliminar, confirmed. When the server refuses (a client with documents), the spec's "Error" dialog says
@@ -16,7 +16,7 @@ import { texto } from './textos';
 export function ClienteEliminar({ record }: { record: Cliente }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => texto(`eliminar.${key}`, options);
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const redirect = useRedirect();
   const refresh = useRefresh();

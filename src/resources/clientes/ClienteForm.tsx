@@ -16,7 +16,6 @@ import {
   regex,
   required,
   useCreateSuggestionContext,
-  useDataProvider,
   useNotify,
   useRecordContext,
   useTranslate,
@@ -31,7 +30,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { CLIENTE_LIMITES, CLIENTE_MSG, TELEFONO_PATTERN, TIPO_IDENTIFICACION } from '../../domain/clientes';
 import { isEmail } from '../../domain/constants';
 import { useGrupos, useTiposCliente, useTiposJuridicos, useVendedores } from './catalogos';
@@ -39,6 +37,7 @@ import { ClienteDatosCard } from './ClienteDatos';
 import { IdentificacionInput, advertenciaDe } from './IdentificacionInput';
 import type { Cliente, ClienteDatos, GrupoCliente } from './tipos';
 import { texto } from './textos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const limpio = (value: unknown) => String(value ?? '').trim();
 const lista = (value: unknown) =>
@@ -88,7 +87,7 @@ const telefonos = (value: unknown) => {
 /** "Nuevo grupo" inside the group select: POST /api/grupoClientes, then the new group is chosen. */
 function GrupoNuevo() {
   const { filter, onCancel, onCreate } = useCreateSuggestionContext();
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const translate = useTranslate();

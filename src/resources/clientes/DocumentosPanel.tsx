@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,18 +15,18 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { fileChoiceProblem } from '../../domain/archivos';
 import { DOCUMENTO_CLIENTE } from '../../domain/clientes';
 import { formatBytes, formatDateTime } from '../../domain/constants';
 import type { DocumentoCliente } from './tipos';
 import { texto } from './textos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 export const documentosKey = (cliente: number) => ['clientes', 'documentos', cliente];
 
 /** GET /api/clientes/documentos?cliente=:id, shared with the email dialog (attachments). */
 export function useDocumentos(cliente: number) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   return useQuery({
     queryKey: documentosKey(cliente),
     queryFn: () => dataProvider.call<DocumentoCliente[]>(`/api/clientes/documentos?cliente=${cliente}`),
@@ -35,7 +35,7 @@ export function useDocumentos(cliente: number) {
 
 /** A client's documents: the list, each downloadable and removable, and the upload with its progress bar. */
 export function DocumentosPanel({ cliente }: { cliente: number }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const t = (key: string, options?: object) => texto(`documentos.${key}`, options);
   const notify = useNotify();

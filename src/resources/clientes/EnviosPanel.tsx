@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,17 +26,17 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import EmailIcon from '@mui/icons-material/Email';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { CLIENTE_MSG } from '../../domain/clientes';
 import { formatDateTime } from '../../domain/constants';
 import { useDocumentos } from './DocumentosPanel';
 import type { Cliente, EnvioCliente, EnvioRespuesta } from './tipos';
 import { texto } from './textos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 export const enviosKey = (cliente: number) => ['clientes', 'envios', cliente];
 
 function useEnviar() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [pending, setPending] = useState(false);
@@ -195,7 +195,7 @@ function WhatsAppDialog({ record, open, onClose }: { record: Cliente; open: bool
 
 /** The sending panel: email and WhatsApp, and the history (GET /api/clientes/:id/envios: who, when, channel, result). */
 export function EnviosPanel({ record }: { record: Cliente }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const t = (key: string, options?: object) => texto(`envios.${key}`, options);
   const [dialog, setDialog] = useState<'correo' | 'whatsapp' | null>(null);

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useDataProvider } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,12 +11,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { FORMAS_PAGO } from '../../domain/facturas/catalogos';
 import { fechaCorta, hoyEcuador } from '../../domain/fechas';
 import type { Cobro, FacturaCuenta } from '../../../server/modules/cuentas/contract';
 import { aCentavos, aplicaciones, proponerReparto, usd } from './EstadoCuentaReparto';
 import { texto } from './textos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const t = (key: string, options?: object) => texto(`cuenta.${key}`, options);
 
@@ -38,7 +37,7 @@ export function RegistrarCobroDialog({
   onClose: () => void;
   onSaved: (cobro: Cobro) => void;
 }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const pendientes = useMemo(() => facturas.filter((f) => (aCentavos(f.saldo) ?? 0n) > 0n), [facturas]);
   const [fecha, setFecha] = useState(hoyEcuador());
@@ -172,7 +171,7 @@ export function RegistrarCobroDialog({
 
 /** "Anular cobro": the reason is required; the server keeps the collection, struck out. */
 export function AnularCobroDialog({ cobro, onClose, onDone }: { cobro: Cobro | null; onClose: () => void; onDone: () => void }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

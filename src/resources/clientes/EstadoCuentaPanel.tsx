@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,12 +21,12 @@ import AddCardIcon from '@mui/icons-material/AddCard';
 import BlockIcon from '@mui/icons-material/Block';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import TableViewIcon from '@mui/icons-material/TableView';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { Cobro, EstadoCuenta, FacturaCuenta } from '../../../server/modules/cuentas/contract';
 import { AnularCobroDialog, RegistrarCobroDialog } from './EstadoCuentaCobro';
 import { fechaCorta } from '../../domain/fechas';
 import { aCentavos, usd } from './EstadoCuentaReparto';
 import { texto } from './textos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const t = (key: string, options?: object) => texto(`cuenta.${key}`, options);
 /** Every period of the client's statement: a collection registered or undone refreshes them all. */
@@ -200,7 +200,7 @@ function Cobros({ cobros, anular }: { cobros: Cobro[]; anular: (c: Cobro) => voi
  * as PDF or Excel.
  */
 export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();

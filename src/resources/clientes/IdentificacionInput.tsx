@@ -4,7 +4,6 @@ import {
   SelectInput,
   TextInput,
   required,
-  useDataProvider,
   useInput,
   useNotify,
   useRecordContext,
@@ -21,11 +20,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import SearchIcon from '@mui/icons-material/Search';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { CLIENTE_MSG, TIPO_IDENTIFICACION, TIPOS_IDENTIFICACION, checkClientIdentification } from '../../domain/clientes';
 import { Aviso } from './Aviso';
 import type { Cliente, Consulta } from './tipos';
 import { texto } from './textos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /** The types a user may choose: the consumidor final is the company's single fixed client, never created by hand. */
 export const TIPOS_ELEGIBLES = TIPOS_IDENTIFICACION.filter((t) => t.id !== TIPO_IDENTIFICACION.consumidorFinal);
@@ -76,7 +75,7 @@ type Mensaje = { titulo: string; texto: string } | null;
 export function IdentificacionInput() {
   const translate = useTranslate();
   const t = (key: string) => texto(`form.${key}`);
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const redirect = useRedirect();
   const record = useRecordContext<Cliente>();

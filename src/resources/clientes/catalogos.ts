@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { GrupoCliente, TipoCliente, TipoJuridico, Vendedor } from './tipos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const LARGO = 5 * 60_000;
 
 /** The lists the clients' screens choose from, each read once and kept five minutes. */
 function useCatalogo<T>(key: string[], path: string, enabled = true) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   return useQuery({ queryKey: ['clientes', ...key], queryFn: () => dataProvider.call<T[]>(path), staleTime: LARGO, enabled });
 }
 

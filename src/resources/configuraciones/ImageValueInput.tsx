@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { fileChoiceProblem } from '../../domain/archivos';
 import type { SettingRow } from '../../domain/configuraciones';
 import { SETTING_IMAGE, type SettingField } from '../../domain/configuraciones-valores';
 import { FilePicker } from '../../ui/FilePicker';
 import { reloadSettings } from '../../settings/SettingsProvider';
 import { imageSrc } from './valores';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Props = { field: SettingField; record: SettingRow };
 
@@ -21,7 +21,7 @@ type Props = { field: SettingField; record: SettingRow };
  * change is saved at once by its own call; the record is then read again and the open page rebranded.
  */
 export function ImageValueInput({ field, record }: Props) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

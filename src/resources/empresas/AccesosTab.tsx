@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { formatDateTime } from '../../domain/constants';
 import type { AccesoEmpresa } from '../../../server/modules/empresas/contract';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const SHOWN = 50;
 
 /** The last times a distributor entered this company's application, and as which user. */
 export function AccesosTab({ empresa }: { empresa: number }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const { data, isPending } = useQuery({
     queryKey: ['empresas', empresa, 'accesos'],

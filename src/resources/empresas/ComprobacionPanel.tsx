@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccess, useNotify, useRefresh, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,10 +10,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { ESTADO_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, type EstadoComprobacion } from '../../domain/empresas';
 import type { EmpresaFicha } from '../../../server/modules/empresas/contract';
 import { ComprobacionChip } from './chips';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Props = { empresa: EmpresaFicha; onVerPagos: () => void };
 
@@ -23,7 +23,7 @@ type Props = { empresa: EmpresaFicha; onVerPagos: () => void };
  */
 export function ComprobacionPanel({ empresa, onVerPagos }: Props) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const { canAccess: canVerify } = useCanAccess({ resource: 'empresas', action: 'verificar' });

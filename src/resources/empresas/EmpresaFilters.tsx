@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { NullableBooleanInput, SearchInput, SelectInput, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
+import { NullableBooleanInput, SearchInput, SelectInput, useCanAccess, useTranslate } from 'react-admin';
 import type { Distribuidor } from '../../../server/modules/empresas/list-contract';
 import { ESTADOS_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, ESTADOS_VIGENCIA } from '../../domain/empresas';
 import { VIGENCIA_ETIQUETA } from './chips';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /**
  * The distributors, for the filter and the bulk assignment: only for administrators (the registry's
  * administratorOnly "distribuidor"); undefined for a distributor, whose list then has neither control.
  */
 export function useDistribuidores() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const { canAccess } = useCanAccess({ resource: 'empresas', action: 'distribuidor' });
   return useQuery({
     queryKey: ['empresas', 'distribuidores'],

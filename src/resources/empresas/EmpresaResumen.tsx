@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { ResumenEmpresas } from '../../../server/modules/empresas/list-contract';
 import { ESTADOS_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA } from '../../domain/empresas';
 import { formatCount } from '../../domain/listas';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /** The counts of /empresas/resumen at the top of the list; each chip filters the list by what it counts. */
 export function EmpresaResumen() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   const { data } = useQuery({

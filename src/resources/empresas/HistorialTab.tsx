@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { formatDateTime } from '../../domain/constants';
 import type { HistorialEntrada } from '../../../server/modules/empresas/contract';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const PAGE = 25;
 
@@ -60,7 +60,7 @@ function Changes({ entry }: { entry: HistorialEntrada }) {
 
 /** Every change to the company, newest first: who, what, before → after, when. */
 export function HistorialTab({ empresa }: { empresa: number }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const [limit, setLimit] = useState(PAGE);
   const { data, isPending } = useQuery({

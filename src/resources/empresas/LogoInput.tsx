@@ -1,18 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { fileChoiceProblem } from '../../domain/archivos';
 import { MSG } from '../../domain/messages';
 import { FilePicker } from '../../ui/FilePicker';
 import type { LogoGuardado } from '../../../server/modules/empresas/contract';
 import { UsuarioAviso, type Aviso } from './UsuarioAviso';
 import { LOGO_FILE } from '../../domain/logos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Props = { empresa: number; nombre: string; logo: string | null };
 
@@ -22,7 +22,7 @@ type Props = { empresa: number; nombre: string; logo: string | null };
  * and the company's version does not change, so the form still saves.
  */
 export function LogoInput({ empresa, nombre, logo }: Props) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const t = (key: string) => translate(`resources.empresas.logo.${key}`, { nombre });

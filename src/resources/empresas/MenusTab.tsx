@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckboxGroupInput, useDataProvider, useTranslate } from 'react-admin';
+import { CheckboxGroupInput, useTranslate } from 'react-admin';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { MenuAsignado } from '../../../server/modules/menus/contract';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /** The company application's menus as a checklist; part of the company form, saved with its data in one call. */
 export function MenusTab({ empresa }: { empresa: number }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const { data, isPending } = useQuery({
     queryKey: ['empresas', empresa, 'menus'],

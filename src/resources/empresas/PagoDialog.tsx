@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,20 +9,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { fileChoiceProblem, PAYMENT_FILE } from '../../domain/archivos';
 import { isoDay } from '../../domain/empresas';
 import { PAYMENT_FIELDS, readPaymentFields, type PaymentField } from '../../domain/pagos';
 import { FilePicker } from '../../ui/FilePicker';
 import type { Banco } from '../../../server/modules/bancos/contract';
 import type { PagoGuardado } from '../../../server/modules/pagos/contract';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /**
  * Records a payment of a company: amount, date, bank, reference and the proof, checked here with the server's rules
  * (src/domain/pagos.ts) and sent with upload progress; the fields travel before the file.
  */
 export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onClose: () => void; onSaved: (msg: string) => void }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const label = (field: string) => translate(`resources.pagos.fields.${field}`);
   const today = isoDay(new Date());

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,16 +16,16 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import DownloadIcon from '@mui/icons-material/Download';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { formatBytes, formatDateTime } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import type { Pago } from '../../../server/modules/pagos/contract';
 import { PagoDialog } from './PagoDialog';
 import { UsuarioAviso, type Aviso } from './UsuarioAviso';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /** The pagos tab of a company: its payments (the registration's proof too) with their files, and recording a new one. */
 export function PagosTab({ empresa }: { empresa: number }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { fileChoiceProblem } from '../../domain/archivos';
 import { formatDate } from '../../domain/constants';
 import { conIva, PLAN_FILE, PRECIO } from '../../domain/planes';
 import { FilePicker } from '../../ui/FilePicker';
 import type { Pago } from '../../../server/modules/pagos/contract';
 import { usd } from '../planes/choices';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 export const planT = (translate: ReturnType<typeof useTranslate>) => (key: string, options?: object) =>
   translate(`resources.planesEmpresa.${key}`, options);
@@ -49,7 +49,7 @@ export function PrecioCampo({ value, onChange }: { value: string; onChange: (val
 
 /** The company payment the plan comes from (optional): its payments, newest first, as the pagos tab lists them. */
 export function PagoCampo({ empresa, value, onChange }: { empresa: number; value: string; onChange: (value: string) => void }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const t = planT(useTranslate());
   const { data: pagos } = useQuery({
     queryKey: ['empresas', empresa, 'pagos'],
@@ -123,7 +123,7 @@ export const SIN_DOCUMENTO: Documento = { file: null, error: null, progress: nul
 
 /** Sends the authorization document of a sold plan (POST /empresas/planes/{id}/documento, field `current`). */
 export function useSubirDocumento() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   return (id: number, file: File, onProgress: (share: number) => void) =>
     dataProvider.upload<{ msg: string }>(`/empresas/planes/${id}/documento`, file, onProgress);
 }

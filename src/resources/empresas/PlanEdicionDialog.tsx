@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { EdicionPlan, PlanEmpresa, PlanEmpresaGuardado, PlanOrelGuardado } from '../../../server/modules/planes/contract';
 import { esDia } from '../../domain/fechas';
 import { PLAN_CLASE, PLAN_CLASE_ETIQUETA, PLAN_MSG, PRECIO } from '../../domain/planes';
@@ -18,6 +17,7 @@ import {
   type Documento,
 } from './PlanCampos';
 import { PlanDialogo } from './PlanDialogo';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /** Where a sold plan is corrected: an Orel plan through its own route (the spec's capital L). */
 export const edicionPath = (plan: PlanEmpresa) =>
@@ -38,7 +38,7 @@ export function PlanEdicionDialog({
   onClose: () => void;
   onSaved: (msg: string) => void;
 }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const t = planT(useTranslate());
   const subir = useSubirDocumento();
   const [inicio, setInicio] = useState(plan.PLANEMPRESA_INICIO);

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useGetList, useDataProvider, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { Plan, PlanEmpresa, PlanEmpresaGuardado, PlanOrelGuardado, VentaPlan } from '../../../server/modules/planes/contract';
 import { esDia } from '../../domain/fechas';
 import {
@@ -31,6 +30,7 @@ import {
   type Documento,
 } from './PlanCampos';
 import { PlanDialogo } from './PlanDialogo';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Props = {
   empresa: number;
@@ -50,7 +50,7 @@ type Props = {
  * right after the sale.
  */
 export function PlanVentaDialog({ empresa, planes, renovar, hoy, onClose, onSaved }: Props) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const t = planT(useTranslate());
   const subir = useSubirDocumento();
   const [clase, setClase] = useState<PlanClase>(renovar?.PLANEMPRESA_CLASE ?? PLAN_CLASE.electronico);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,7 +20,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { PlanEmpresa, PlanesCombinados } from '../../../server/modules/planes/contract';
 import { MSG } from '../../domain/messages';
 import { hoyEcuador } from '../../domain/fechas';
@@ -34,6 +33,7 @@ import { PlanEdicionDialog } from './PlanEdicionDialog';
 import { PlanVentaDialog } from './PlanVentaDialog';
 import { renovables } from './planesVendidos';
 import { UsuarioAviso, type Aviso } from './UsuarioAviso';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Abierto =
   | { modo: 'vender' }
@@ -62,7 +62,7 @@ export function accionesDePlan(plan: PlanEmpresa, { renovable, administrador }: 
  * state, consumption and actions; selling and renewing. A part of the list that could not be read is named above it.
  */
 export function PlanesTab({ empresa }: { empresa: number }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const t = planT(useTranslate());
   const queryClient = useQueryClient();
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));

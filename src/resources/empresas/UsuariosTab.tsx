@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -19,15 +19,15 @@ import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { MSG } from '../../domain/messages';
 import type { UsuarioEmpresa } from '../../../server/modules/usuarios/contract';
 import { UsuarioDialog, type UsuarioValores } from './UsuarioDialog';
 import { UsuarioAviso, type Aviso } from './UsuarioAviso';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /** The usuarios tab of a company: its users, and creating, editing, (de)activating them and resetting their clave. */
 export function UsuariosTab({ empresa }: { empresa: number }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));

@@ -4,7 +4,6 @@ import {
   HttpError,
   ReferenceInput,
   useCreateSuggestionContext,
-  useDataProvider,
   useNotify,
   useTranslate,
   type RaRecord,
@@ -24,11 +23,11 @@ import TextField from '@mui/material/TextField';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import PersonIcon from '@mui/icons-material/PersonOutline';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { CLIENTE_LIMITES, CLIENTE_MSG, checkClientIdentification, TIPO_IDENTIFICACION, TIPOS_IDENTIFICACION } from '../../domain/clientes';
 import { isEmail } from '../../domain/constants';
 import type { Cliente } from '../clientes/tipos';
 import { texto } from './textos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /** The consumidor final is the company's single fixed client (the button below), never created by hand. */
 const TIPOS = TIPOS_IDENTIFICACION.filter((t) => t.id !== TIPO_IDENTIFICACION.consumidorFinal);
@@ -41,7 +40,7 @@ type Nuevo = { tipo: string; identificacion: string; razonSocial: string; correo
  */
 function ClienteNuevo() {
   const { filter, onCancel, onCreate } = useCreateSuggestionContext();
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const translate = useTranslate();
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -168,7 +167,7 @@ const nombreCliente = (c: RaRecord) => (c ? `${c.CLI_RAZON_SOCIAL} · ${c.CLI_ID
  * invoice, or sell to the consumidor final (GET /api/clientes/consumidorFinal makes it when the company has none).
  */
 export function CompradorInput() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const { setValue } = useFormContext();
   const notify = useNotify();
   const consumidorFinal = async () => {

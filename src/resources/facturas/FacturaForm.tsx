@@ -10,7 +10,6 @@ import {
   SimpleForm,
   Toolbar,
   useCreatePath,
-  useDataProvider,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -33,6 +32,7 @@ import { LineasInput } from './LineasInput';
 import { PagosInput } from './PagosInput';
 import { TotalesPanel } from './TotalesPanel';
 import { texto } from './textos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const secuencial = (n: number) => String(n).padStart(9, '0');
 
@@ -117,7 +117,7 @@ function crearValidador(dataProvider: AreaDataProvider, requerido: string) {
 
 function useValidar() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const requerido = translate('ra.validation.required');
   return useMemo(() => crearValidador(dataProvider, requerido), [dataProvider, requerido]);
 }

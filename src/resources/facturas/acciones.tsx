@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Confirm, useDataProvider, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,9 +14,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import EmailIcon from '@mui/icons-material/Email';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SendIcon from '@mui/icons-material/Send';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { FacturaDetalle } from '../../../server/modules/facturas/contract';
 import { texto } from './textos';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 export type Registro = FacturaDetalle & { id: number };
 
@@ -52,7 +52,7 @@ function FalloDialog({ titulo, fallo, onClose }: { titulo: string; fallo: string
  * signature, no plan...) shows the server's reason.
  */
 export function Emitir({ record, reenviar = false }: { record: Registro; reenviar?: boolean }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const releer = useReleer();
   const [confirmando, setConfirmando] = useState(false);
@@ -106,7 +106,7 @@ const DESCARGAS = {
 
 /** The signed XML, the RIDE or the authorized XML, downloaded with the company's token under the server's file name. */
 export function Descargar({ record, tipo }: { record: Registro; tipo: keyof typeof DESCARGAS }) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const [pending, setPending] = useState(false);
   const descarga = DESCARGAS[tipo];
@@ -135,7 +135,7 @@ export function Descargar({ record, tipo }: { record: Registro; tipo: keyof type
  * dialog closed and everything read again.
  */
 function useEnvio(record: Registro, ruta: string, aviso: string, alCerrar: () => void) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const releer = useReleer();
   const [pending, setPending] = useState(false);

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { FacturasEstados, FacturasTotales, PuntoEmisionFactura } from '../../../server/modules/facturas/contract';
 import { INTERVALO_LISTA } from './estados';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /** The establishments and emission points the user may invoice from, read once per five minutes. */
 export function usePuntos() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   return useQuery({
     queryKey: ['facturas', 'puntos'],
     queryFn: () => dataProvider.call<PuntoEmisionFactura[]>('/api/facturas/puntos'),
@@ -17,7 +17,7 @@ export function usePuntos() {
 
 /** The list's footer: count and sums of every invoice the filter selects (not only the page shown). */
 export function useTotales(filter: Record<string, unknown>) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const json = JSON.stringify(filter ?? {});
   return useQuery({
     queryKey: ['facturas', 'totales', json],
@@ -31,7 +31,7 @@ export function useTotales(filter: Record<string, unknown>) {
  * at all otherwise. The company home's card shares the query (same key).
  */
 export function useEstados() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   return useQuery({
     queryKey: ['facturas', 'estados'],
     queryFn: () => dataProvider.call<FacturasEstados>('/api/facturas/estados'),

@@ -11,7 +11,6 @@ import {
   maxLength,
   minValue,
   required,
-  useDataProvider,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -25,9 +24,9 @@ import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { Perfil } from '../../../server/modules/perfiles/contract';
 import type { MenuRolAsignado } from '../../../server/modules/menus/contract';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { MenusPerfilInput } from './MenusPerfilInput';
 import { RemoveButton } from '../../shell/RemoveButton';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const nombre = [required(), maxLength(60)];
 
@@ -102,7 +101,7 @@ function DatosPerfil() {
 export function PerfilEdit() {
   const { id } = useParams<{ id: string }>();
   const perfil = Number(id);
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const redirect = useRedirect();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,10 +8,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { fileChoiceProblem, TICKET_FILE } from '../../domain/archivos';
 import { formatBytes } from '../../domain/constants';
 import type { TicketFile as FileInfo } from '../../../server/modules/soporte/contract';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 function FileRow({ title, file, onDownload }: { title: string; file: FileInfo; onDownload: () => void }) {
   return (
@@ -34,7 +34,7 @@ function FileRow({ title, file, onDownload }: { title: string; file: FileInfo; o
 /** Both sides' attachments, downloadable, and the adviser's upload (same rule as the customer's), with its progress. */
 export function TicketAttachments() {
   const record = useRecordContext<RaRecord>()!;
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [progress, setProgress] = useState<number | null>(null);

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useListContext } from 'react-admin';
+import { useListContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { TicketSummary as TicketCounts } from '../../../server/modules/soporte/contract';
 import { TICKET_STATES, TICKET_STATE_LABELS } from '../../domain/tickets';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 export function useTicketCounts() {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   return useQuery({
     queryKey: ['soporte', 'resumen'],
     queryFn: () => dataProvider.call<TicketCounts>('/soporte/resumen'),

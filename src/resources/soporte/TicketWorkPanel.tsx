@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Form,
   SelectInput,
-  useDataProvider,
   useGetList,
   useNotify,
   useRecordContext,
@@ -19,9 +18,9 @@ import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { TICKET_STATE_LABELS, ticketStateLabel, type TicketState } from '../../domain/tickets';
 import { MSG } from '../../domain/messages';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const ACTION_LABELS: Record<TicketState, string> = {
   ABIERTO: 'Devolver a abierto',
@@ -36,7 +35,7 @@ export function TicketWorkPanel() {
   const record = useRecordContext<RaRecord>()!;
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const [update, { isPending }] = useUpdate();
   const [comment, setComment] = useState('');

@@ -14,7 +14,6 @@ import {
   maxLength,
   regex,
   required,
-  useDataProvider,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -27,11 +26,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/Key';
 import type { UsuarioEquipo, UsuarioEquipoCambios, UsuarioEquipoCreado, UsuarioEquipoNuevo } from '../../../server/modules/equipo/contract';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { EQUIPO_MSG, ROL_DESCRIPCION, ROL_NOMBRE, type RolEmpresa } from '../../domain/clientes';
 import { useNarrow } from '../../shell/catalogo';
 import { ClaveTemporalDialog, type ClaveMostrada } from './ClaveTemporalDialog';
 import { ROL_CHOICES, useEquipoSesion } from './rol';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const text = (value: unknown) => String(value ?? '').trim();
 
@@ -133,7 +132,7 @@ function NuevaClaveButton({ onClave }: { onClave: (shown: ClaveMostrada) => void
   const record = useRecordContext<UsuarioEquipo>();
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const { usuario } = useEquipoSesion();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { FirmaComprobada, FirmasEmpresa } from '../../../server/modules/firmas/contract';
 import { FirmaCard } from './FirmaCard';
 import { FirmaHistorial } from './FirmaHistorial';
 import { FirmaUploadForm } from './FirmaUploadForm';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Props = {
   /** GET: the current signature and the replaced ones; POST: store a new one (/empresas/firma/{id} or /firma). */
@@ -28,7 +28,7 @@ type Outcome = { msg: string; advertencias: string[]; comprobada?: FirmaComproba
  * use, the form to check or replace it, what the last check or upload said, and the replaced ones.
  */
 export function FirmaPanel({ path, checkPath, checkFields, showsSignature }: Props) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const queryKey = ['firmas', path];

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import { fileChoiceProblem } from '../../domain/archivos';
 import { FilePicker } from '../../ui/FilePicker';
 import type { FirmaComprobada, FirmaGuardada } from '../../../server/modules/firmas/contract';
 import { SIGNATURE_FILE } from '../../domain/firmas';
+import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Props = {
   /** Where the signature is stored (POST) and where it is only checked. */
@@ -28,7 +28,7 @@ type Props = {
  * goes before the file in the multipart body, and the form forgets both once the signature is saved.
  */
 export function FirmaUploadForm({ uploadPath, checkPath, checkFields, replacing, onChecked, onSaved }: Props) {
-  const dataProvider = useDataProvider<AreaDataProvider>();
+  const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const t = (key: string) => translate(`amelia.firma.${key}`);
   const [file, setFile] = useState<File | null>(null);
