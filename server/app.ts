@@ -131,7 +131,8 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     // two cores) added about 2 ms to every list.
     syncThreshold: 128 * 1024,
     // Quality 2 (1 up to BROTLI_Q1_UP_TO), not the plugin's 4: inside the server a 25-row page (11 KB of JSON) took
-    // 0.45 ms at 4 and 0.2 ms at 2, for 636 bytes instead of 521. The built assets are not compressed here: they go out as the build's .br copies.
+    // 0.45 ms at 4 and 0.2 ms at 2, for 636 bytes instead of 521. The built assets are not compressed here: they go
+    // out as the build's .br copies.
     brotliOptions: { params: BROTLI },
     zlib: { brotliCompressSync: brotliSized },
   });
