@@ -1,5 +1,5 @@
 import forge from 'node-forge';
-import { isoDay } from '../../src/domain/empresas';
+import { diaEcuador } from '../../src/domain/fechas';
 import { FIRMA_MSG } from '../../src/domain/firmas';
 
 /** Why a .p12/.pfx was refused; the message is the Spanish sentence the user sees. */
@@ -169,8 +169,8 @@ export function openSigningCertificate(bytes: Buffer, password: string, now = ne
 
   const desde = cert.validity.notBefore;
   const hasta = cert.validity.notAfter;
-  if (hasta.getTime() < now.getTime()) throw new CertificateError('vencido', FIRMA_MSG.expired(isoDay(desde), isoDay(hasta)));
-  if (desde.getTime() > now.getTime()) throw new CertificateError('noVigente', FIRMA_MSG.notYetValid(isoDay(desde), isoDay(hasta)));
+  if (hasta.getTime() < now.getTime()) throw new CertificateError('vencido', FIRMA_MSG.expired(diaEcuador(desde), diaEcuador(hasta)));
+  if (desde.getTime() > now.getTime()) throw new CertificateError('noVigente', FIRMA_MSG.notYetValid(diaEcuador(desde), diaEcuador(hasta)));
 
   const declared = usagesOf(cert);
   // A certificate without the extension is not restricted (RFC 5280); one that has it must allow signing.

@@ -15,8 +15,14 @@ const ecuadorDateTime = new Intl.DateTimeFormat('es-EC', {
 /** "15/03/2026 10:32" in Ecuador's time, whatever the machine's zone (reports, the screens' dates and times). */
 export const fechaHoraEcuador = (fecha: Date) => ecuadorDateTime.format(fecha).replace(',', '');
 
-/** Today in Ecuador (mainland, UTC-5 all year), YYYY-MM-DD. */
-export const hoyEcuador = (now = new Date()) => ecuadorDay.format(now);
+/**
+ * The day of an instant in Ecuador (mainland, UTC-5 all year), YYYY-MM-DD: a certificate that expires at 00:40 UTC
+ * on the 3rd stops working at 19:40 on the 2nd here, and "today" is counted here too.
+ */
+export const diaEcuador = (instante: Date) => ecuadorDay.format(instante);
+
+/** Today in Ecuador, YYYY-MM-DD. */
+export const hoyEcuador = (now = new Date()) => diaEcuador(now);
 
 const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);

@@ -6,7 +6,7 @@ import { storedFiles } from '../helpers/soporte-api';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 import { PAYMENT_FILE } from '../../src/domain/archivos';
-import { isoDay } from '../../src/domain/empresas';
+import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
 import { bancos, empresas, empresasHistorial, pagos } from '../../server/infra/db/schema';
 
 /** A small but real PDF document. */
@@ -14,8 +14,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> end
 const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 7)]);
 /** The first bytes of a Windows executable. */
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(512, 0)]);
-const yesterday = () => isoDay(new Date(Date.now() - 86_400_000));
-const tomorrow = () => isoDay(new Date(Date.now() + 2 * 86_400_000));
+const yesterday = () => sumarDias(hoyEcuador(), -1);
+const tomorrow = () => sumarDias(hoyEcuador(), 1);
 
 type Part = [name: string, value: string] | [name: 'current', content: Buffer, fileName: string];
 

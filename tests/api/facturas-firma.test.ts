@@ -9,6 +9,7 @@ import { abrirCertificado, certificadoDeFirma, type Certificado } from '../../se
 import { firmarXml, horaEcuador } from '../../server/modules/facturas/xades';
 import { facturaXml } from '../../server/modules/facturas/xml';
 import { FIRMA_MSG } from '../../src/domain/firmas';
+import { diaEcuador } from '../../src/domain/fechas';
 import { CLAVE_P12, crearCertificadosPrueba, type CertificadosPrueba } from '../helpers/certificados';
 import { comprobanteConLineas, comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
 
@@ -123,7 +124,7 @@ describe('the .p12 files of Ecuadorian CAs', () => {
   it('refuse an expired certificate, saying until when it was valid', () => {
     const certificado = legacy;
     const later = new Date(certificado.notAfter.getTime() + 86_400_000);
-    const [desde, hasta] = [certificado.notBefore, certificado.notAfter].map((d) => d.toISOString().slice(0, 10));
+    const [desde, hasta] = [certificado.notBefore, certificado.notAfter].map(diaEcuador);
     const message = `La firma electrónica está caducada: fue válida del ${desde} al ${hasta}.`;
     expect(() => abrirCertificado(certs.legacy, CLAVE_P12, later)).toThrow(message);
     // A certificate opened while valid and kept in memory is refused too once it expires.

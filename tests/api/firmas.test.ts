@@ -22,8 +22,7 @@ import { archivos, empresas, empresasHistorial, firmas, planes, planesEmpresa } 
 import { createSecretBox, SEALED_HEADER, SecretBoxError, secretBoxFor } from '../../server/infra/secret-box';
 import { readCertificate } from '../../server/infra/certificates';
 import { currentSignatureSecret } from '../../server/modules/firmas/repo';
-import { isoDay } from '../../src/domain/empresas';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { diaEcuador, hoyEcuador, sumarDias } from '../../src/domain/fechas';
 import { MSG } from '../../src/domain/messages';
 import { FIRMA_MSG, SIGNATURE_FILE } from '../../src/domain/firmas';
 
@@ -87,7 +86,7 @@ describe.each(testSetups)('firma electrónica (%s, archivos en %s)', (kind, stor
         FIR_TITULAR: 'JUAN CARLOS PEREZ LOPEZ',
         FIR_EMISOR: 'AUTORIDAD DE CERTIFICACION DE DEMOSTRACION AMELIA',
         FIR_IDENTIFICACION: company.EMP_RUC,
-        FIR_DESDE: isoDay(new Date(Date.now() - 86_400_000)),
+        FIR_DESDE: diaEcuador(new Date(Date.now() - 86_400_000)),
         ARC_NOMBRE: 'Firma Juan.p12',
         FIR_SUBIDA_POR: 'María Fernanda Andrade',
         FIR_USOS: ['digitalSignature', 'nonRepudiation'],
@@ -229,14 +228,14 @@ describe.each(testSetups)('firma electrónica (%s, archivos en %s)', (kind, stor
       const company = await newCompany();
       const expired = await postSignature(t, `/empresas/firma/${company.EMP_CODIGO}`, admin, signatures.expired());
       expect(expired.statusCode).toBe(400);
-      const from = isoDay(new Date(Date.now() - 730 * 86_400_000));
-      const to = isoDay(new Date(Date.now() - 2 * 86_400_000));
+      const from = diaEcuador(new Date(Date.now() - 730 * 86_400_000));
+      const to = diaEcuador(new Date(Date.now() - 2 * 86_400_000));
       expect(expired.json()).toEqual({ msg: FIRMA_MSG.expired(from, to) });
       expect(expired.json().msg).toBe(`La firma electrónica está caducada: fue válida del ${from} al ${to}.`);
       const future = await postSignature(t, '/firma', company.token, signatures.notYetValid());
       expect(future.statusCode).toBe(400);
       expect(future.json()).toEqual({
-        msg: FIRMA_MSG.notYetValid(isoDay(new Date(Date.now() + 10 * 86_400_000)), isoDay(new Date(Date.now() + 400 * 86_400_000))),
+        msg: FIRMA_MSG.notYetValid(diaEcuador(new Date(Date.now() + 10 * 86_400_000)), diaEcuador(new Date(Date.now() + 400 * 86_400_000))),
       });
       expect(await currentRows(company.EMP_CODIGO)).toEqual([]);
     });
@@ -365,7 +364,7 @@ describe.each(testSetups)('firma electrónica (%s, archivos en %s)', (kind, stor
       // The certificate was valid when uploaded; time passes until after its expiry.
       const yesterday = new Date(Date.now() - 86_400_000);
       await t.db.update(firmas).set({ FIR_HASTA: yesterday }).where(eq(firmas.EMP_CODIGO, company.EMP_CODIGO));
-      expect(await company.notice()).toEqual({ activar: true, mensaje: FIRMA_MSG.noticeExpired(isoDay(yesterday)) });
+      expect(await company.notice()).toEqual({ activar: true, mensaje: FIRMA_MSG.noticeExpired(diaEcuador(yesterday)) });
     });
   });
 });

@@ -25,7 +25,7 @@ import { buildSignature, SIGNATURE_PASSWORD, signatures } from '../helpers/certi
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 import { readCertificate } from '../../server/infra/certificates';
-import { isoDay } from '../../src/domain/empresas';
+import { diaEcuador } from '../../src/domain/fechas';
 import { FIRMA_MSG } from '../../src/domain/firmas';
 
 /** The same screen at a laptop's and a phone's width, then back to the suite's size. */
@@ -73,7 +73,7 @@ describe.skipIf(!e2eAvailable)('firma electrónica', () => {
     await page.getByText(FIRMA_MSG.saved).waitFor();
     const current = page.getByRole('region', { name: 'Firma en uso' });
     await current.getByText(expected.titular).waitFor();
-    await current.getByText(literal(`Del ${isoDay(expected.desde)} al ${isoDay(expected.hasta)}`)).waitFor();
+    await current.getByText(literal(`Del ${diaEcuador(expected.desde)} al ${diaEcuador(expected.hasta)}`)).waitFor();
     await current.getByText(DEMO.empresa.ruc).waitFor();
     await current.getByText('Vigente').waitFor();
     expect(await page.getByText('Revise antes de usarla').count()).toBe(0);
@@ -90,7 +90,7 @@ describe.skipIf(!e2eAvailable)('firma electrónica', () => {
     await open(again, suite.server, '/firma');
     await again
       .getByRole('region', { name: 'Firma en uso' })
-      .getByText(literal(isoDay(expected.hasta)))
+      .getByText(literal(diaEcuador(expected.hasta)))
       .first()
       .waitFor();
   });
@@ -140,7 +140,7 @@ describe.skipIf(!e2eAvailable)('firma electrónica', () => {
     await page.getByRole('button', { name: 'Guardar firma' }).click();
     await page.getByText(FIRMA_MSG.saved).waitFor();
     await current.getByText('firma-tornillo-2028.p12').waitFor();
-    await current.getByText(literal(`Del ${isoDay(expected.desde)} al ${isoDay(expected.hasta)}`)).waitFor();
+    await current.getByText(literal(`Del ${diaEcuador(expected.desde)} al ${diaEcuador(expected.hasta)}`)).waitFor();
     await current.getByText('María Fernanda Andrade', { exact: false }).waitFor();
     expect(await page.getByText('Revise antes de usarla').count()).toBe(0);
     // The page's header follows at once: its signature line names the new holder.
@@ -156,7 +156,7 @@ describe.skipIf(!e2eAvailable)('firma electrónica', () => {
     await acceptMessage(company); // its plan expired: that warning comes first
     await open(company, suite.server, '/firma');
     const shown = company.getByRole('region', { name: 'Firma en uso' });
-    await shown.getByText(literal(`Del ${isoDay(expected.desde)} al ${isoDay(expected.hasta)}`)).waitFor();
+    await shown.getByText(literal(`Del ${diaEcuador(expected.desde)} al ${diaEcuador(expected.hasta)}`)).waitFor();
     await shown.getByText('Vigente').waitFor();
     expect(await company.getByText('Revise antes de usarla').count()).toBe(0);
   });

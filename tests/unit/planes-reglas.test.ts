@@ -9,7 +9,7 @@ import {
   PLAN_MSG,
   seSolapan,
 } from '../../src/domain/planes';
-import { esDia, hoyEcuador } from '../../src/domain/fechas';
+import { diaEcuador, esDia, hoyEcuador } from '../../src/domain/fechas';
 
 const plan = (inicio: string, caduca: string, usados = 0, clase: 'E' | 'I' | 'O' = 'E') => ({
   inicio,
@@ -65,6 +65,8 @@ describe('reglas de planes (src/domain/planes.ts)', () => {
   it('hoy en Ecuador es UTC-5: a las 02:00 UTC todavía es el día anterior', () => {
     expect(hoyEcuador(new Date('2026-06-02T02:00:00Z'))).toBe('2026-06-01');
     expect(hoyEcuador(new Date('2026-06-02T05:00:00Z'))).toBe('2026-06-02');
+    // A certificate that expires at 00:40 UTC on the 3rd stops working on the evening of the 2nd here.
+    expect(diaEcuador(new Date('2026-12-03T00:40:00Z'))).toBe('2026-12-02');
     expect(esDia('2026-02-30')).toBe(false);
     expect(esDia('2028-02-29')).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { CertificateError, openSigningCertificate } from '../../infra/certificates';
-import { isoDay } from '../../../src/domain/empresas';
+import { diaEcuador } from '../../../src/domain/fechas';
 import { FIRMA_MSG } from '../../../src/domain/firmas';
 
 /**
@@ -129,8 +129,8 @@ const derOf = (cert: forge.pki.Certificate) => Buffer.from(forge.asn1.toDer(forg
 
 /** The certificate must be valid when the document is signed: the SRI refuses a signature made outside its validity. */
 export function comprobarVigencia(certificado: Certificado, ahora = new Date()): void {
-  const desde = isoDay(certificado.notBefore);
-  const hasta = isoDay(certificado.notAfter);
+  const desde = diaEcuador(certificado.notBefore);
+  const hasta = diaEcuador(certificado.notAfter);
   if (certificado.notAfter.getTime() < ahora.getTime()) throw new CertificateError('vencido', FIRMA_MSG.expired(desde, hasta));
   if (certificado.notBefore.getTime() > ahora.getTime()) throw new CertificateError('noVigente', FIRMA_MSG.notYetValid(desde, hasta));
 }

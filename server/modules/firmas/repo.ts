@@ -5,7 +5,7 @@ import { administradores, archivos, empresas, firmas, usuarios } from '../../inf
 import type { FileStore } from '../../infra/files';
 import type { CertificateInfo } from '../../infra/certificates';
 import { SEALED_OVERHEAD, type SecretBox } from '../../infra/secret-box';
-import { isoDay } from '../../../src/domain/empresas';
+import { diaEcuador } from '../../../src/domain/fechas';
 import type { Firma, FirmasEmpresa } from './contract';
 import { SIGNATURE_FILE } from '../../../src/domain/firmas';
 
@@ -43,8 +43,8 @@ type Row = Awaited<ReturnType<typeof selectFirmas>>[number];
 
 const toFirma = ({ ADM_NOMBRE, USU_NOMBRE, ...row }: Row): Firma => ({
   ...row,
-  FIR_DESDE: isoDay(row.FIR_DESDE),
-  FIR_HASTA: isoDay(row.FIR_HASTA),
+  FIR_DESDE: diaEcuador(row.FIR_DESDE),
+  FIR_HASTA: diaEcuador(row.FIR_HASTA),
   FIR_FECHA: row.FIR_FECHA.toISOString(),
   FIR_SUBIDA_POR: ADM_NOMBRE ?? USU_NOMBRE,
 });
@@ -61,7 +61,7 @@ export async function currentSignatureExpiry(db: Executor, empresa: number): Pro
     .select({ hasta: firmas.FIR_HASTA })
     .from(firmas)
     .where(and(eq(firmas.EMP_CODIGO, empresa), eq(firmas.FIR_ACTUAL, true)));
-  return row ? isoDay(row.hasta) : null;
+  return row ? diaEcuador(row.hasta) : null;
 }
 
 /** What a history entry keeps of a signature: its certificate's metadata, never the file or the password. */
@@ -128,7 +128,7 @@ export async function storeSignature(
       .returning({ FIR_CODIGO: firmas.FIR_CODIGO });
     await tx
       .update(empresas)
-      .set({ EMP_FIRMA_CADUCA: isoDay(certificate.hasta) })
+      .set({ EMP_FIRMA_CADUCA: diaEcuador(certificate.hasta) })
       .where(eq(empresas.EMP_CODIGO, empresa));
     const stored = toFirma((await selectFirmas(tx).where(eq(firmas.FIR_CODIGO, inserted.FIR_CODIGO)))[0]);
     await record(tx, before, stored);

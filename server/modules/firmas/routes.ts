@@ -9,7 +9,7 @@ import { findVisibleCompany } from '../empresas/access';
 import { recordHistory } from '../empresas/history';
 import { findCompany } from '../empresas/repo';
 import { extensionOf } from '../../../src/domain/archivos';
-import { isoDay } from '../../../src/domain/empresas';
+import { diaEcuador } from '../../../src/domain/fechas';
 import {
   CHECK_DESCRIPTION,
   EmpresaParam,
@@ -87,8 +87,8 @@ const describe = (certificate: CertificateInfo) => ({
   FIR_EMISOR: certificate.emisor,
   FIR_SERIE: certificate.serie,
   FIR_IDENTIFICACION: certificate.identificacion,
-  FIR_DESDE: isoDay(certificate.desde),
-  FIR_HASTA: isoDay(certificate.hasta),
+  FIR_DESDE: diaEcuador(certificate.desde),
+  FIR_HASTA: diaEcuador(certificate.hasta),
 });
 
 /**

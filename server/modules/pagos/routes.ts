@@ -8,7 +8,7 @@ import { readUpload } from '../../core/upload';
 import { MSG } from '../../../src/domain/messages';
 import { PERFIL } from '../../../src/domain/perfiles';
 import { PAYMENT_FILE } from '../../../src/domain/archivos';
-import { isoDay } from '../../../src/domain/empresas';
+import { hoyEcuador } from '../../../src/domain/fechas';
 import { PAYMENT_FIELDS, PAYMENT_MSG, readPaymentFields } from '../../../src/domain/pagos';
 import { findVisibleCompany } from '../empresas/access';
 import { recordHistory } from '../empresas/history';
@@ -66,7 +66,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
         upload.stream.resume();
         return new HttpError(400, msg);
       };
-      const read = readPaymentFields(upload.fields, isoDay(new Date()));
+      const read = readPaymentFields(upload.fields, hoyEcuador());
       if ('problem' in read) throw refuse(upload.fields[read.field] === undefined ? PAGO_MSG.sendFieldsFirst(read.problem) : read.problem);
       const { monto, fecha, banco, referencia } = read.campos;
       const bank = await findActiveBank(db, banco);

@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { fileChoiceProblem, PAYMENT_FILE } from '../../domain/archivos';
-import { isoDay } from '../../domain/empresas';
+import { hoyEcuador } from '../../domain/fechas';
 import { PAYMENT_FIELDS, readPaymentFields, type PaymentField } from '../../domain/pagos';
 import { FilePicker } from '../../ui/FilePicker';
 import type { Banco } from '../../../server/modules/bancos/contract';
@@ -25,7 +25,7 @@ export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onC
   const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const label = (field: string) => translate(`resources.pagos.fields.${field}`);
-  const today = isoDay(new Date());
+  const today = hoyEcuador();
   const { data: bancos } = useQuery({ queryKey: ['empresas', 'bancos'], queryFn: () => dataProvider.call<Banco[]>('/empresas/bancos') });
   const [values, setValues] = useState<Record<PaymentField, string>>({ monto: '', fecha: today, banco: '', referencia: '' });
   const [file, setFile] = useState<File | null>(null);

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../domain/constants';
 import { vigencia, type EstadoVigencia } from '../../domain/empresas';
+import { hoyEcuador } from '../../domain/fechas';
 import type { Firma, FirmaComprobada } from '../../../server/modules/firmas/contract';
 
 /** A signature as the card shows it: a stored one (with who uploaded it and when) or one only checked. */
@@ -27,7 +28,8 @@ export function uploadedText(t: (key: string, options?: object) => string, fecha
 /** Whether a signature is valid today, about to expire (DIAS_AVISO_VENCIMIENTO) or expired, as a chip. */
 export function FirmaEstado({ hasta }: { hasta: string }) {
   const translate = useTranslate();
-  const status = vigencia(hasta, new Date());
+  // vigencia() reads the UTC day of its date: midnight UTC of Ecuador's today.
+  const status = vigencia(hasta, new Date(`${hoyEcuador()}T00:00:00Z`));
   return <Chip size="small" color={STATUS_COLOR[status]} label={translate(`amelia.firma.estado_${status}`)} />;
 }
 
