@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { startTestApp, testSetups, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
 import {
@@ -44,6 +44,8 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+const MIGRACION_0025 = path.join(import.meta.dirname, '../../server/infra/db/migrations/0025_firma_caduca_ecuador.sql');
 
 describe.each(testSetups)('firma electrónica (%s, archivos en %s)', (kind, storage) => {
   let t: TestApp;
@@ -365,6 +367,23 @@ describe.each(testSetups)('firma electrónica (%s, archivos en %s)', (kind, stor
       const yesterday = new Date(Date.now() - 86_400_000);
       await t.db.update(firmas).set({ FIR_HASTA: yesterday }).where(eq(firmas.EMP_CODIGO, company.EMP_CODIGO));
       expect(await company.notice()).toEqual({ activar: true, mensaje: FIRMA_MSG.noticeExpired(diaEcuador(yesterday)) });
+    });
+
+    it('la migración 0025 pasa a día de Ecuador la caducidad que se guardó como día UTC', async () => {
+      const company = await newCompany();
+      await uploadCompanySignature(t, company.token, signatures.legacy(company.EMP_RUC));
+      // As stored before: the certificate ends at 00:40 UTC on the 3rd, kept as the 3rd; in Ecuador it ends on the 2nd.
+      await t.db
+        .update(firmas)
+        .set({ FIR_HASTA: new Date('2027-12-03T00:40:00Z') })
+        .where(eq(firmas.EMP_CODIGO, company.EMP_CODIGO));
+      await t.db.update(empresas).set({ EMP_FIRMA_CADUCA: '2027-12-03' }).where(eq(empresas.EMP_CODIGO, company.EMP_CODIGO));
+      await t.db.execute(sql.raw(fs.readFileSync(MIGRACION_0025, 'utf8')));
+      const [row] = await t.db
+        .select({ caduca: empresas.EMP_FIRMA_CADUCA })
+        .from(empresas)
+        .where(eq(empresas.EMP_CODIGO, company.EMP_CODIGO));
+      expect(row!.caduca).toBe('2027-12-02');
     });
   });
 });
