@@ -5,6 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../infra/db/client';
 import { HttpError } from './errors';
+import { withRowMapper } from '../infra/db/prepared';
 import { DECIMAL_INTEGER, hasForbiddenCharacters } from './requests';
 import { ESTIMATED_TOTAL_HEADER, EXACT_TOTAL } from '../../src/domain/listas';
 
@@ -176,6 +177,8 @@ type ParsedList = Omit<PageRequest, 'page'> & {
    * on their own and merged (see pageCondition).
    */
   branches?: SQL[];
+  /** Which of the filter's conditions the branches split (its place in the filter). */
+  branchedCondition?: number;
 };
 
 /** Reads range, sort and filter against the resource's allow-lists; a 400 in Spanish names what is wrong. */
@@ -221,6 +224,7 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery, 
     searching,
     partition: and(...partition),
     branches,
+    branchedCondition: expanded?.index,
     offset: range === 'all' ? 0 : range[0],
     limit: range === 'all' ? NO_LIMIT : Math.min(range[1] - range[0] + 1, MAX_PAGE),
   };
@@ -366,14 +370,27 @@ function prepareRaw(db: Db, query: SQL): { statement: Statement<unknown>; params
 }
 
 /**
- * The statements of a request's shape, built and prepared the first time it is seen. The shape is the text of the
- * conditions, order and bounds together with every value embedded in them (a distributor's scope, a search a
- * filter did not bind): two requests share statements only when their SQL differs in placeholder values alone.
+ * What decides the text of a request's page condition besides its conditions and order (see pageCondition), so that
+ * the page condition (the conditions' text twice over for a search) need not be written out to recognise a shape.
  */
-function statementsFor<R>(db: Db, spec: ListSpec, select: PageSelect<R>, request: PageRequest): ListStatements<R> {
-  const { where, orderBy, page } = request;
-  const shape = dialect.sqlToQuery(sql`${where ?? sql``} | ${page ?? sql``} | ${sql.join(orderBy, sql`, `)}`);
-  const key = `${spec.resource}\n${shape.sql}\n${JSON.stringify(shape.params)}`;
+const pageShape = (spec: ListSpec, list: ParsedList) =>
+  [
+    spec.key ? 'key' : '',
+    list.searching ? 'search' : '',
+    list.partition ? 'owner' : '',
+    list.branches ? `${list.branches.length} of ${list.branchedCondition}` : '',
+    list.limit === NO_LIMIT ? 'all' : '',
+  ].join();
+
+/**
+ * The statements of a request's shape, built and prepared the first time it is seen. The shape is the text of the
+ * conditions and order together with every value embedded in them (a distributor's scope, a search a filter did not
+ * bind), and the pageShape: two requests share statements only when their SQL differs in placeholder values alone.
+ */
+function statementsFor<R>(db: Db, spec: ListSpec, select: PageSelect<R>, request: PageRequest, pageShape: string): ListStatements<R> {
+  const { where, orderBy } = request;
+  const shape = dialect.sqlToQuery(sql`${where ?? sql``} | ${sql.join(orderBy, sql`, `)}`);
+  const key = `${spec.resource}\n${pageShape}\n${shape.sql}\n${JSON.stringify(shape.params)}`;
   let readers = shapesByDb.get(db);
   if (!readers) shapesByDb.set(db, (readers = new WeakMap()));
   let shapes = readers.get(select);
@@ -400,7 +417,7 @@ function statementsFor<R>(db: Db, spec: ListSpec, select: PageSelect<R>, request
     estimate: estimate.statement,
     estimateParams: estimate.params,
     estimates: new Map(),
-    rows: select(db, request).prepare(''),
+    rows: withRowMapper(select(db, request).prepare('')),
   };
   if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
   shapes.set(key, statements as ListStatements<unknown>);
@@ -430,7 +447,7 @@ export async function readPage<R, T, Sort extends string>(
   const { where, orderBy, offset, limit } = list;
   const page = spec.key ? pageCondition(spec.key, spec.table, list, bind) : undefined;
   const request: PageRequest = { where, orderBy, offset: bind(offset), limit: bind(limit), page };
-  const statements = statementsFor(db, spec as ListSpec, select, request);
+  const statements = statementsFor(db, spec as ListSpec, select, request, pageShape(spec, list));
   const [[{ n }], rows] = await Promise.all([statements.count.execute(values), statements.rows.execute(values)]);
   const found = rows.map(map);
   if (n <= EXACT_TOTAL) return { resource: spec.resource, rows: found, offset, total: n, estimated: false };

@@ -246,6 +246,15 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
       expect(res.headers['content-range']).toMatch(new RegExp(`/${expected().length}$`));
     });
 
+    it('dos filtros de varios valores: cada petición lee con la forma de la suya, aunque su condición se escriba igual', async () => {
+      // Both read "SPT_ESTADO in (…, …) and SPT_ASUNTO in (…, …)"; the first splits its page by state, the second by subject.
+      const byState = await list({ filter: { SPT_ESTADO: ['EN_PROCESO', 'RESUELTO'], SPT_ASUNTO: ['cptn', 'cptn'] } });
+      expect(byState.json().map((r: { SPT_ID: number }) => r.SPT_ID)).toEqual([ids[1]]);
+      const bySubject = await list({ filter: { SPT_ESTADO: ['RESUELTO', 'RESUELTO'], SPT_ASUNTO: ['cptn', 'admi'] } });
+      expect(bySubject.json().map((r: { SPT_ID: number }) => r.SPT_ID)).toEqual([ids[2]]);
+      expect(bySubject.headers['content-range']).toBe('soporte 0-0/1');
+    });
+
     it('rechaza filtros desconocidos o con valores inválidos con 400', async () => {
       for (const filter of [{ SPT_ESTADO: 'PERDIDO' }, { SPT_ASUNTO: 'xx' }, { SPT_PRODUCTOS: 'uno' }, { ASE_CODIGO: -1 }, { clave: 1 }]) {
         const res = await list({ filter });

@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { Column, is, SQL, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from './client';
 
 /**
@@ -12,9 +12,47 @@ export function prepared<P>(db: Executor, name: string, build: (db: Executor) =>
   let statements = built.get(db);
   if (!statements) built.set(db, (statements = new Map()));
   let statement = statements.get(name) as P | undefined;
-  if (!statement) statements.set(name, (statement = build(db).prepare(name)));
+  if (!statement) statements.set(name, (statement = withRowMapper(build(db).prepare(name))));
   return statement;
 }
 
 /** A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds), for values read inside JSON. */
 export const isoText = (column: AnyColumn | SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+/** What Drizzle's prepared queries keep (PGlite's and node-postgres' alike): the selection in column order. */
+type MappedQuery = {
+  fields?: Array<{ path: string[]; field: unknown }>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+};
+
+/** As Drizzle's mapResultRow finds it: the column, or the decoder of the field's SQL (mapWith()'s). */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  const query = is(field, SQL) ? field : is(field, SQL.Aliased) ? field.sql : (field as { _: { sql: SQL } })._.sql;
+  return (query as unknown as { decoder: Decoder }).decoder;
+}
+
+/**
+ * A prepared select of flat fields ({ A: column, B: sql`...` }) whose rows are made by a mapper built once. Drizzle maps
+ * every row field by field and asks each field's kind anew (is(), a walk up its prototype chain) for every row: 0.08 ms
+ * of a 25-row page of tickets, about a tenth of the API's time over its SQL. Nested selections ({ empresa: { ... } }),
+ * whose objects Drizzle sets to null after a left join that found nothing, keep Drizzle's mapping.
+ */
+export function withRowMapper<P>(statement: P): P {
+  const query = statement as MappedQuery;
+  const fields = query.fields;
+  if (!fields?.length || query.customResultMapper || fields.some(({ path }) => path.length !== 1)) return statement;
+  const keys = fields.map(({ path }) => path[0]);
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  query.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const mapped: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = row[i];
+        mapped[keys[i]] = value === null ? null : decoders[i].mapFromDriverValue(value);
+      }
+      return mapped;
+    });
+  return statement;
+}
