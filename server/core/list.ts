@@ -3,7 +3,7 @@ import type { FastifyReply, onSendHookHandler } from 'fastify';
 import { and, asc, count, desc, eq, fillPlaceholders, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../infra/db/client';
+import { writesVersion, type Db } from '../infra/db/client';
 import { HttpError } from './errors';
 import { withRowMapper } from '../infra/db/prepared';
 import { DECIMAL_INTEGER, hasForbiddenCharacters } from './requests';
@@ -325,14 +325,27 @@ type Preparable<R> = { prepare(name: string): Statement<R> };
  */
 type ListStatements<R> = {
   count: Statement<{ n: number }>;
+  /** Counts kept on PGlite per filter values (see countOf). */
+  counts: Map<string, { n: number; version: number; until: number }>;
   estimate: Statement<unknown>;
+  /** The parameters of the filter's conditions (the estimate's), placeholders included: what the filter values key. */
   estimateParams: unknown[];
   estimates: Map<string, { rows: number; until: number }>;
   rows: Statement<R>;
 };
 const ESTIMATE_TTL_MS = 60_000;
-/** Filter values whose estimate one shape keeps; past it the shape starts over. */
-const MAX_ESTIMATES = 100;
+/**
+ * A count is kept only while no statement has changed rows, and never longer than this: a safety net for a write
+ * Drizzle does not see (a maintenance script through PGlite's own client).
+ */
+const COUNT_TTL_MS = 60_000;
+/** Filter values whose count or estimate one shape keeps; past it the shape starts over. */
+const MAX_KEPT = 100;
+
+function keep<V>(kept: Map<string, V>, key: string, value: V) {
+  if (kept.size >= MAX_KEPT) kept.clear();
+  kept.set(key, value);
+}
 
 /**
  * The rows of a page as a statement to prepare, from the request's conditions (which carry placeholders). Declare it
@@ -414,6 +427,7 @@ function statementsFor<R>(db: Db, spec: ListSpec, select: PageSelect<R>, request
           .as('c'),
       )
       .prepare(''),
+    counts: new Map(),
     estimate: estimate.statement,
     estimateParams: estimate.params,
     estimates: new Map(),
@@ -434,6 +448,7 @@ export function listConditions<Sort extends string>(spec: ListSpec<Sort>, query:
  * One page of a list: the rows `select` reads for the request, each passed through `map`, and the total of rows that
  * match (exact up to EXACT_TOTAL, an estimate past it). The count and the rows are read at the same time, by
  * statements prepared once per list shape: building SQL in Drizzle costs more CPU than PGlite takes to read most pages.
+ * On PGlite the count is kept until a statement changes rows (countOf).
  */
 export async function readPage<R, T, Sort extends string>(
   db: Db,
@@ -448,23 +463,39 @@ export async function readPage<R, T, Sort extends string>(
   const page = spec.key ? pageCondition(spec.key, spec.table, list, bind) : undefined;
   const request: PageRequest = { where, orderBy, offset: bind(offset), limit: bind(limit), page };
   const statements = statementsFor(db, spec as ListSpec, select, request, pageShape(spec, list));
-  const [[{ n }], rows] = await Promise.all([statements.count.execute(values), statements.rows.execute(values)]);
+  const filterValues = JSON.stringify(fillPlaceholders(statements.estimateParams, values));
+  const [n, rows] = await Promise.all([countOf(db, statements, values, filterValues), statements.rows.execute(values)]);
   const found = rows.map(map);
   if (n <= EXACT_TOTAL) return { resource: spec.resource, rows: found, offset, total: n, estimated: false };
-  const estimate = Math.max(await estimatedRows(statements, values), EXACT_TOTAL + 1);
+  const estimate = Math.max(await estimatedRows(statements, values, filterValues), EXACT_TOTAL + 1);
   // An estimate must still cover the rows sent (and one more when the page is full, so that a next page is offered).
   const total = Math.max(estimate, offset + found.length + (found.length === limit ? 1 : 0));
   return { resource: spec.resource, rows: found, offset, total, estimated: true };
 }
 
+/**
+ * The count of the request's filter values (at most EXACT_TOTAL + 1). On PGlite, where this process is the only writer,
+ * it is kept while no statement has changed rows since it was read (writesVersion): an admin who pages through a list,
+ * sorts it or comes back to it is not counted for again, and a request then runs one statement instead of two.
+ */
+async function countOf(db: Db, statements: ListStatements<unknown>, values: Record<string, unknown>, filterValues: string) {
+  const version = writesVersion(db);
+  if (!version) return (await statements.count.execute(values))[0].n;
+  const before = version();
+  const kept = statements.counts.get(filterValues);
+  if (kept && kept.version === before && kept.until > Date.now()) return kept.n;
+  const [{ n }] = await statements.count.execute(values);
+  // A write sent meanwhile may have run before the count or after it: then it is not kept.
+  if (version() === before) keep(statements.counts, filterValues, { n, version: before, until: Date.now() + COUNT_TTL_MS });
+  return n;
+}
+
 /** The planner's estimate for the request's filter values, from the shape's kept estimates while they are fresh. */
-async function estimatedRows(statements: ListStatements<unknown>, values: Record<string, unknown>): Promise<number> {
-  const key = JSON.stringify(fillPlaceholders(statements.estimateParams, values));
-  const kept = statements.estimates.get(key);
+async function estimatedRows(statements: ListStatements<unknown>, values: Record<string, unknown>, filterValues: string) {
+  const kept = statements.estimates.get(filterValues);
   if (kept && kept.until > Date.now()) return kept.rows;
   const rows = plannedRows(await statements.estimate.execute(values));
-  if (statements.estimates.size >= MAX_ESTIMATES) statements.estimates.clear();
-  statements.estimates.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS });
+  keep(statements.estimates, filterValues, { rows, until: Date.now() + ESTIMATE_TTL_MS });
   return rows;
 }
 

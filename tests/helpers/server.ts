@@ -59,7 +59,12 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 export async function startTestApp(
   kind: TestDbKind,
   overrides: Partial<Config> = {},
-  options: { logStream?: NodeJS.WritableStream; storage?: TestStorage } = {},
+  options: {
+    logStream?: NodeJS.WritableStream;
+    storage?: TestStorage;
+    /** Told of every statement the app sends (as the bench records them). */
+    onQuery?: (query: string, params: unknown[]) => void;
+  } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-api-'));
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -75,7 +80,7 @@ export async function startTestApp(
     ...(s3 ? { files: s3.files } : {}),
     ...overrides,
   };
-  const database = await openDatabase({ databaseUrl: pgDb?.url });
+  const database = await openDatabase({ databaseUrl: pgDb?.url, onQuery: options.onQuery });
   await seedDemo(database.db, config);
   const { app, ctx } = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });
   await app.ready();

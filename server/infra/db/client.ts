@@ -36,6 +36,17 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Statements that only read: anything else (INSERT, UPDATE, DELETE, WITH ... UPDATE, DDL) may change rows. */
+const READ_ONLY = /^\s*(?:select|explain)\b/i;
+const writeVersions = new WeakMap<Db, () => number>();
+
+/**
+ * PGlite only (this process is its only writer): a number that changes before every statement Drizzle sends that may
+ * change rows, for what may be reused while it stays the same (a list's count, core/list.ts). Undefined for PostgreSQL,
+ * where other instances write too, and for a transaction's handle.
+ */
+export const writesVersion = (db: Executor): (() => number) | undefined => writeVersions.get(db as Db);
+
 /**
  * The tables a guard's session check reads: a write to any of them may end or change a session, or change what its
  * menu grants (menus, menus_roles, menus_empresa, perfiles: core/menu-access.ts).
@@ -80,9 +91,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm }, parsers: DRIZZLE_PARSERS });
   let accountsVersion = 0;
+  let writes = 0;
   // Drizzle hands every statement to its logger just before running it, inside transactions too.
   const logger = {
     logQuery: (query: string, params: unknown[]) => {
+      if (!READ_ONLY.test(query)) writes++;
       if (ACCOUNT_WRITE.test(query)) accountsVersion++;
       options.onQuery?.(query, params);
     },
@@ -98,6 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // PGlite loses its table statistics' counters when it closes, so writes of earlier processes are invisible to
   // maintainPglite's thresholds: the first pass of each process looks at every table.
   let firstPass = true;
+  writeVersions.set(db as unknown as Db, () => writes);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
