@@ -137,6 +137,23 @@ describe('tiempos de espera del servidor HTTP', () => {
     expect(await keepSendingPastTheLimit(head, Buffer.alloc(64 * 1024, 'a'))).toBeLessThan(SLACK_MS);
   });
 
+  it('el 413 llega aunque el cliente lo lea tarde: el servidor no corta la conexión con un reset', async () => {
+    // The client reads nothing for a while after sending: if the server closed with the upload unread in its buffer, the
+    // kernel's reset would throw away the answer waiting in the client's buffer.
+    const client = connect(port);
+    await client.opened;
+    client.socket.pause();
+    client.socket.write(
+      `POST ${API}/soporte HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${300 * 1024 * 1024}\r\n\r\n`,
+    );
+    client.socket.write(Buffer.alloc(4 * 1024 * 1024, 'a'));
+    await sleep(300);
+    client.socket.resume();
+    await Promise.race([client.closed, sleep(3_000)]);
+    expect(client.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(await client.closedAt()).toBeLessThan(Infinity);
+  });
+
   describe('con un tiempo de solicitud que no corta la subida', () => {
     // The ticket's attachment limit is ~48 MiB: on a loaded 2-core CI machine, streaming that much can take longer than
     // the 2 s request limit above, and then the request limit, not the file's, ends the connection without a 413.
