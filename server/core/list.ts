@@ -86,7 +86,7 @@ export type ListSpec<Sort extends string = string> = {
 export type PageRequest = {
   where: SQL | undefined;
   orderBy: SQL[];
-  /** Placeholders, like every value of the request. */
+  /** Placeholders (BOUND_PLACEHOLDERS), like every value of the request. */
   offset: number;
   limit: number;
   page: SQL | undefined;
@@ -163,7 +163,7 @@ function condition(key: string, filter: Filter, value: unknown, bind: Bind): SQL
   }
 }
 
-type ParsedList = Omit<PageRequest, 'page'> & {
+type ParsedList = Pick<PageRequest, 'where' | 'orderBy'> & {
   sortColumns: AnyColumn[];
   descending: boolean;
   /** Whether a search filter (text: trigram or prefix indexes) is among the conditions. */
@@ -181,12 +181,21 @@ type ParsedList = Omit<PageRequest, 'page'> & {
   branchedCondition?: number;
 };
 
-/** Reads range, sort and filter against the resource's allow-lists; a 400 in Spanish names what is wrong. */
-function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery, bind: Bind): ParsedList {
+/** Reads the range: the page's first row and how many rows (NO_LIMIT for all); a 400 in Spanish when it is wrong. */
+function parseRange(spec: ListSpec, query: ListQuery): { offset: number; limit: number } {
   const range = parseJson(query.range, 'range') ?? spec.defaultRange;
-  if (range !== 'all' && (!Array.isArray(range) || range.length !== 2 || !range.every(isInt32) || range[1] < range[0])) {
+  if (range === 'all') return { offset: 0, limit: NO_LIMIT };
+  if (!Array.isArray(range) || range.length !== 2 || !range.every(isInt32) || range[1] < range[0]) {
     throw new HttpError(400, 'El parámetro range debe ser [desde, hasta]');
   }
+  return { offset: range[0], limit: Math.min(range[1] - range[0] + 1, MAX_PAGE) };
+}
+
+/**
+ * Reads sort and filter against the resource's allow-lists (a 400 in Spanish names what is wrong) into the conditions
+ * of the spec, the caller's scope and the filter.
+ */
+function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery, bind: Bind, scope?: SQL): ParsedList {
   const sortable = Object.keys(spec.sort) as Sort[];
   const sort = parseJson(query.sort, 'sort') ?? spec.defaultSort;
   if (!Array.isArray(sort) || !sortable.includes(sort[0]) || !['ASC', 'DESC'].includes(sort[1])) {
@@ -212,12 +221,12 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery, 
   });
   const expanded = several;
   const branches = expanded?.values.map((value) =>
-    and(spec.where, ...conditions.map((where, i) => (i === expanded.index ? eq(expanded.column, bind(value)) : where)))!,
+    and(spec.where, scope, ...conditions.map((where, i) => (i === expanded.index ? eq(expanded.column, bind(value)) : where)))!,
   );
   const direction = sort[1] === 'ASC' ? asc : desc;
   const sortColumns = spec.sort[sort[0] as Sort];
   return {
-    where: and(spec.where, ...conditions),
+    where: and(spec.where, scope, ...conditions),
     orderBy: sortColumns.map((column) => direction(column)),
     sortColumns,
     descending: sort[1] === 'DESC',
@@ -225,10 +234,22 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery, 
     partition: and(...partition),
     branches,
     branchedCondition: expanded?.index,
-    offset: range === 'all' ? 0 : range[0],
-    limit: range === 'all' ? NO_LIMIT : Math.min(range[1] - range[0] + 1, MAX_PAGE),
   };
 }
+
+/** A page's bounds as its statements read them: what pageCondition and a PageSelect take for the range. */
+export type Bounds = { offset: number; limit: number; needed: number; window: number };
+
+/** The bounds of the page of `limit` rows from `offset` (NO_LIMIT: every row from it). */
+export function boundsOf(offset: number, limit: number): Bounds {
+  const needed = offset + limit;
+  return { offset, limit, needed, window: Math.min(Math.max(SEARCH_WINDOW_FACTOR * needed, SEARCH_WINDOW_MIN), SEARCH_WINDOW_MAX) };
+}
+
+/** The bounds as placeholders, filled from boundsOf per request: a list's statements do not depend on which page. */
+const BOUND_PLACEHOLDERS = Object.fromEntries(
+  ['offset', 'limit', 'needed', 'window'].map((name) => [name, sql.placeholder(name)]),
+) as unknown as Bounds;
 
 /**
  * The condition that selects one page's rows by their keys (a "deferred join"): the keys are ordered, offset and
@@ -241,12 +262,14 @@ function parseList<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery, 
 export function pageCondition(
   key: AnyColumn,
   table: PgTable,
-  list: Pick<ParsedList, 'where' | 'sortColumns' | 'descending' | 'limit' | 'offset' | 'searching' | 'branches' | 'partition'>,
-  bind: Bind = embed,
+  list: Pick<ParsedList, 'where' | 'sortColumns' | 'descending' | 'searching' | 'branches' | 'partition'>,
+  bounds: Bounds,
+  /** Every row from the offset on (a list read whole): no LIMIT. */
+  whole = false,
 ): SQL {
-  const { where, sortColumns, descending, limit, offset, branches } = list;
+  const { where, sortColumns, descending, branches } = list;
   const whereOf = (condition: SQL | undefined) => (condition ? sql` WHERE ${condition}` : sql``);
-  const bounds = limit === NO_LIMIT ? sql`OFFSET ${bind(offset)}` : sql`LIMIT ${bind(limit)} OFFSET ${bind(offset)}`;
+  const limits = whole ? sql`OFFSET ${bounds.offset}` : sql`LIMIT ${bounds.limit} OFFSET ${bounds.offset}`;
   const direction = sql.raw(descending ? 'DESC' : 'ASC');
   const orderBy = sql.join(
     sortColumns.map((column) => sql`${column} ${direction}`),
@@ -261,19 +284,19 @@ export function pageCondition(
     sortColumns.map((_, i) => sql`m.${alias(i)} ${direction}`),
     sql`, `,
   );
-  if (list.searching && limit !== NO_LIMIT) {
-    // A common word matches many rows, found at once among the most recent: first the matches among the WINDOW first
+  if (list.searching && !whole) {
+    // A common word matches many rows, found at once among the most recent: first the matches among the window's first
     // rows in the list's order (a bounded walk of the sort's index, the condition tested above its LIMIT). Only when
-    // those are not enough for the page are all the matches collected by the search's index, then ordered.
-    const needed = offset + limit;
-    const window = Math.min(Math.max(SEARCH_WINDOW_FACTOR * needed, SEARCH_WINDOW_MIN), SEARCH_WINDOW_MAX);
+    // those are not enough for the page (`needed`: offset + limit) are all the matches collected by the search's index,
+    // then ordered.
+    const { needed, window } = bounds;
     // The condition is a column of the window's rows, not a WHERE the planner could push into the walk.
     // One owner's window is found by its keys alone first: an index-only walk of the owner's index (company, key). Read
     // with the rows' other columns (the condition's), the planner may walk the primary key backwards filtering by owner
     // instead, through every newer row of the other owners (800 000 rows, 280 ms, for a company whose clients are the oldest).
     const windowRows = list.partition
-      ? sql`FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE ${list.partition} ORDER BY ${orderBy} LIMIT ${bind(window)})`
-      : sql`FROM ${table} ORDER BY ${orderBy} LIMIT ${bind(window)}`;
+      ? sql`FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE ${list.partition} ORDER BY ${orderBy} LIMIT ${window})`
+      : sql`FROM ${table} ORDER BY ${orderBy} LIMIT ${window}`;
     const recent = sql`SELECT ${key} AS k, ${columns}, (${where ?? sql`true`}) AS hit ${windowRows}`;
     return sql`${key} IN (WITH w AS MATERIALIZED (SELECT r.k, ${sql.join(
       sortColumns.map((_, i) => sql`r.${alias(i)}`),
@@ -281,27 +304,27 @@ export function pageCondition(
     )} FROM (${recent}) r WHERE r.hit ORDER BY ${sql.join(
       sortColumns.map((_, i) => sql`r.${alias(i)} ${direction}`),
       sql`, `,
-    )} LIMIT ${bind(needed)})
+    )} LIMIT ${needed})
       SELECT m.k FROM (
-        SELECT * FROM w WHERE (SELECT count(*) FROM w) >= ${bind(needed)}
+        SELECT * FROM w WHERE (SELECT count(*) FROM w) >= ${needed}
         UNION ALL
-        SELECT * FROM (SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(where)} OFFSET 0) a WHERE (SELECT count(*) FROM w) < ${bind(needed)}
-      ) m ORDER BY ${orderByAliases} ${bounds})`;
+        SELECT * FROM (SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(where)} OFFSET 0) a WHERE (SELECT count(*) FROM w) < ${needed}
+      ) m ORDER BY ${orderByAliases} ${limits})`;
   }
   if (list.searching) {
-    return sql`${key} IN (SELECT m.k FROM (SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(where)} OFFSET 0) m ORDER BY ${orderByAliases} ${bounds})`;
+    return sql`${key} IN (SELECT m.k FROM (SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(where)} OFFSET 0) m ORDER BY ${orderByAliases} ${limits})`;
   }
-  if (branches && limit !== NO_LIMIT) {
+  if (branches && !whole) {
     // Each value's first offset + limit rows, in order on its own index; the page is taken from their union.
     const each = sql.join(
       branches.map(
-        (branch) => sql`(SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(branch)} ORDER BY ${orderBy} LIMIT ${bind(offset + limit)})`,
+        (branch) => sql`(SELECT ${key} AS k, ${columns} FROM ${table}${whereOf(branch)} ORDER BY ${orderBy} LIMIT ${bounds.needed})`,
       ),
       sql` UNION ALL `,
     );
-    return sql`${key} IN (SELECT m.k FROM (${each}) m ORDER BY ${orderByAliases} ${bounds})`;
+    return sql`${key} IN (SELECT m.k FROM (${each}) m ORDER BY ${orderByAliases} ${limits})`;
   }
-  return sql`${key} IN (SELECT ${key} FROM ${table}${whereOf(where)} ORDER BY ${orderBy} ${bounds})`;
+  return sql`${key} IN (SELECT ${key} FROM ${table}${whereOf(where)} ORDER BY ${orderBy} ${limits})`;
 }
 
 /** The planner's estimate of the rows a query returns (the top node's "Plan Rows" of EXPLAIN (FORMAT JSON)). */
@@ -371,6 +394,19 @@ const dialect = new PgDialect();
 const MAX_SHAPES = 300;
 const shapesByDb = new WeakMap<Db, WeakMap<PageSelect<unknown>, Map<string, ListStatements<unknown>>>>();
 
+/** A request already read: its shape's statements and its filter's values (all but the page's bounds). */
+type KnownRequest = { statements: ListStatements<unknown>; values: Record<string, unknown>; filterValues: string };
+/** Requests (sort, filter, scope) remembered per database, list and row reader; past it they start over. */
+const MAX_REQUESTS = 1_000;
+const requestsByDb = new WeakMap<Db, WeakMap<ListSpec, WeakMap<PageSelect<unknown>, Map<string, KnownRequest>>>>();
+
+/** The value kept under `key` in a WeakMap of caches, made the first time. */
+function cacheOf<K extends object, V>(caches: WeakMap<K, V>, key: K, make: () => V): V {
+  let cache = caches.get(key);
+  if (cache === undefined) caches.set(key, (cache = make()));
+  return cache;
+}
+
 /**
  * A statement that runs raw SQL with placeholders (EXPLAIN cannot be a query builder's): the session's own
  * prepareQuery, which db.execute() uses too, so logging and placeholders work as for any other statement.
@@ -386,13 +422,13 @@ function prepareRaw(db: Db, query: SQL): { statement: Statement<unknown>; params
  * What decides the text of a request's page condition besides its conditions and order (see pageCondition), so that
  * the page condition (the conditions' text twice over for a search) need not be written out to recognise a shape.
  */
-const pageShape = (spec: ListSpec, list: ParsedList) =>
+const pageShape = (spec: ListSpec, list: ParsedList, whole: boolean) =>
   [
     spec.key ? 'key' : '',
     list.searching ? 'search' : '',
     list.partition ? 'owner' : '',
     list.branches ? `${list.branches.length} of ${list.branchedCondition}` : '',
-    list.limit === NO_LIMIT ? 'all' : '',
+    whole ? 'all' : '',
   ].join();
 
 /**
@@ -404,10 +440,11 @@ function statementsFor<R>(db: Db, spec: ListSpec, select: PageSelect<R>, request
   const { where, orderBy } = request;
   const shape = dialect.sqlToQuery(sql`${where ?? sql``} | ${sql.join(orderBy, sql`, `)}`);
   const key = `${spec.resource}\n${pageShape}\n${shape.sql}\n${JSON.stringify(shape.params)}`;
-  let readers = shapesByDb.get(db);
-  if (!readers) shapesByDb.set(db, (readers = new WeakMap()));
-  let shapes = readers.get(select);
-  if (!shapes) readers.set(select, (shapes = new Map()));
+  const shapes = cacheOf(
+    cacheOf(shapesByDb, db, () => new WeakMap()),
+    select,
+    () => new Map(),
+  );
   const known = shapes.get(key) as ListStatements<R> | undefined;
   if (known) return known;
   // Drizzle's builders change in place: each statement gets its own.
@@ -439,9 +476,48 @@ function statementsFor<R>(db: Db, spec: ListSpec, select: PageSelect<R>, request
 }
 
 /** The request's conditions with their values embedded (400 in Spanish when invalid), for statements built once. */
-export function listConditions<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery) {
-  const { where, orderBy } = parseList(spec, query, embed);
+export function listConditions<Sort extends string>(spec: ListSpec<Sort>, query: ListQuery, scope?: SQL) {
+  const { where, orderBy } = parseList(spec, query, embed, scope);
   return { where, orderBy };
+}
+
+/**
+ * The statements and filter values of a request's sort, filter and scope, read (and refused with a 400) the first time
+ * they are seen. Read again, the same text gives the same conditions: the spec's filters and a PageSelect are built
+ * from their arguments alone. So a list shown again, refetched after an edit or paged reuses them, without building
+ * its conditions in Drizzle or writing them out again to find its shape (about 0.1 ms of the request on PGlite).
+ */
+function knownRequest(db: Db, spec: ListSpec, select: PageSelect<unknown>, query: ListQuery, whole: boolean, scope?: SQL) {
+  // A scope is a condition of the caller's own (a distributor's companies): its text and values are part of the key.
+  const scoped = scope && dialect.sqlToQuery(scope);
+  const key = `${whole}\n${query.sort ?? ''}\n${query.filter ?? ''}\n${scoped ? `${scoped.sql}\n${JSON.stringify(scoped.params)}` : ''}`;
+  const requests = cacheOf(
+    cacheOf(
+      cacheOf(requestsByDb, db, () => new WeakMap()),
+      spec,
+      () => new WeakMap(),
+    ),
+    select,
+    () => new Map(),
+  );
+  const known = requests.get(key);
+  if (known) return known;
+  const { bind, values } = binder();
+  const list = parseList(spec, query, bind, scope);
+  const page = spec.key ? pageCondition(spec.key, spec.table, list, BOUND_PLACEHOLDERS, whole) : undefined;
+  const request: PageRequest = {
+    where: list.where,
+    orderBy: list.orderBy,
+    offset: BOUND_PLACEHOLDERS.offset,
+    limit: BOUND_PLACEHOLDERS.limit,
+    page,
+  };
+  const statements = statementsFor(db, spec, select, request, pageShape(spec, list, whole));
+  const filterValues = JSON.stringify(fillPlaceholders(statements.estimateParams, values));
+  if (requests.size >= MAX_REQUESTS) requests.clear();
+  const read: KnownRequest = { statements, values, filterValues };
+  requests.set(key, read);
+  return read;
 }
 
 /**
@@ -456,14 +532,14 @@ export async function readPage<R, T, Sort extends string>(
   query: ListQuery,
   select: PageSelect<R>,
   map: (row: R) => T,
+  /** The caller's own condition (a distributor's companies, one company's history), with the spec's and the filter's. */
+  scope?: SQL,
 ): Promise<Page<T>> {
-  const { bind, values } = binder();
-  const list = parseList(spec, query, bind);
-  const { where, orderBy, offset, limit } = list;
-  const page = spec.key ? pageCondition(spec.key, spec.table, list, bind) : undefined;
-  const request: PageRequest = { where, orderBy, offset: bind(offset), limit: bind(limit), page };
-  const statements = statementsFor(db, spec as ListSpec, select, request, pageShape(spec, list));
-  const filterValues = JSON.stringify(fillPlaceholders(statements.estimateParams, values));
+  const { offset, limit } = parseRange(spec as ListSpec, query);
+  const known = knownRequest(db, spec as ListSpec, select as PageSelect<unknown>, query, limit === NO_LIMIT, scope);
+  const statements = known.statements as ListStatements<R>;
+  const { filterValues } = known;
+  const values = { ...known.values, ...boundsOf(offset, limit) };
   const [n, rows] = await Promise.all([countOf(db, statements, values, filterValues), statements.rows.execute(values)]);
   const found = rows.map(map);
   if (n <= EXACT_TOTAL) return { resource: spec.resource, rows: found, offset, total: n, estimated: false };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_FILE } from '../../src/domain/archivos';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { multipart, startTestApp, testSetups, type TestApp } from '../helpers/server';
 import { MSG } from '../../src/domain/messages';
 import { canTransition, TICKET_MSG, TICKET_STATES, TICKET_TRANSITIONS, type TicketState } from '../../src/domain/tickets';
@@ -298,6 +298,49 @@ describe.each(testSetups)('soporte: mesa de ayuda (%s, archivos en %s)', (kind, 
       expect(many.json()).toHaveLength(50);
       const total = await list({ filter: { q: 'masivo' }, range: [0, 9] });
       expect(total.headers['content-range']).toBe('soporte 0-9/60');
+    });
+
+    it('la misma búsqueda o el mismo filtro, pedido otra vez en otra página, da las filas de esa página', async () => {
+      // The second request of a filter reuses the first one's statements: only the page's bounds change (a search's
+      // window, and what each state gives to a page of several states, grow with the offset).
+      await t.db.insert(soporte).values(
+        Array.from({ length: 60 }, (_, i) => ({
+          SPT_PRODUCTOS: 2,
+          SPT_RUC: '1790016919001',
+          SPT_CLIENTENOMBRE: `Cliente paginado ${i}`,
+          SPT_CLIENTECORREO: 'p@ejemplo.ec',
+          SPT_ASUNTO: 'admi',
+          SPT_MENSAJE: '<p>x</p>',
+          SPT_ESTADO: i % 2 ? ('EN_PROCESO' as const) : ('ABIERTO' as const),
+        })),
+      );
+      const paginado = sql`${soporte.SPT_CLIENTENOMBRE} LIKE 'Cliente paginado %'`;
+      const idsWhere = async (where: SQL) =>
+        (await t.db.select({ id: soporte.SPT_ID }).from(soporte).where(where).orderBy(desc(soporte.SPT_ID))).map((r) => r.id);
+      const pageOf = async (filter: object, range: [number, number]) => {
+        const res = await list({ filter, range, sort: ['SPT_ID', 'DESC'] });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().map((r: { SPT_ID: number }) => r.SPT_ID);
+      };
+      const twoStates = await idsWhere(inArray(soporte.SPT_ESTADO, ['ABIERTO', 'EN_PROCESO']));
+      expect(twoStates.length).toBeGreaterThan(50);
+      for (const range of [
+        [0, 9],
+        [40, 49],
+        [10, 19],
+        [0, 9],
+      ] as Array<[number, number]>) {
+        expect(await pageOf({ SPT_ESTADO: ['ABIERTO', 'EN_PROCESO'] }, range)).toEqual(twoStates.slice(range[0], range[1] + 1));
+      }
+      const found = await idsWhere(paginado);
+      expect(found).toHaveLength(60);
+      for (const range of [
+        [0, 9],
+        [50, 59],
+        [20, 29],
+      ] as Array<[number, number]>) {
+        expect(await pageOf({ q: 'paginado' }, range)).toEqual(found.slice(range[0], range[1] + 1));
+      }
     });
   });
 

@@ -3,6 +3,7 @@ import type { Db, Executor, Tx } from '../../infra/db/client';
 import { administradores, empresas, empresasContadores } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
 import {
+  boundsOf,
   embed,
   listConditions,
   pageCondition,
@@ -131,7 +132,7 @@ const companyPage = (db: Db, { page, orderBy }: PageRequest) =>
 
 /** One page of the companies the caller may see (scope: companyScope of the request). */
 export const listCompanies = (db: Db, query: ListQuery, scope: SQL | undefined) =>
-  readPage(db, { ...spec, where: scope }, query, companyPage, serializer());
+  readPage(db, spec, query, companyPage, serializer(), scope);
 
 /** The list's query with more filter keys (a body's search text, the paged call's check state); a broken filter is left for readPage to refuse. */
 export function withFilter(query: ListQuery, extra: Record<string, unknown>): ListQuery {
@@ -147,14 +148,12 @@ export function withFilter(query: ListQuery, extra: Record<string, unknown>): Li
 
 /** The most recent companies matching a RUC prefix or a name, found through the search's index. */
 export async function searchCompanies(db: Db, text: string, limit: number, scope: SQL | undefined): Promise<EmpresaFila[]> {
-  const page = pageCondition(empresas.EMP_CODIGO, empresas, {
-    where: and(companySearch(text), scope),
-    sortColumns: [empresas.EMP_CODIGO],
-    descending: true,
-    limit,
-    offset: 0,
-    searching: true,
-  });
+  const page = pageCondition(
+    empresas.EMP_CODIGO,
+    empresas,
+    { where: and(companySearch(text), scope), sortColumns: [empresas.EMP_CODIGO], descending: true, searching: true },
+    boundsOf(0, limit),
+  );
   return (await selectCompanies(db).where(page).orderBy(desc(empresas.EMP_CODIGO))).map(serializer());
 }
 
@@ -170,7 +169,7 @@ export async function companyBatches(
   size: number,
 ): Promise<AsyncGenerator<EmpresaFila[]>> {
   // Read (and refused with a 400) before the answer starts: once the file streams, its status is sent.
-  const { where } = listConditions({ ...spec, where: scope }, query);
+  const { where } = listConditions(spec, query, scope);
   const [field, direction] = (query.sort ? JSON.parse(query.sort) : spec.defaultSort) as [Sort, 'ASC' | 'DESC'];
   const sortColumns: AnyColumn[] = SORTS[field];
   const descending = direction === 'DESC';

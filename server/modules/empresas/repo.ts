@@ -519,12 +519,19 @@ const historyPage = (db: Db, { page, orderBy }: PageRequest) =>
 
 /** A page of the company's history, newest first. */
 export function companyHistory(db: Db, empresa: number, query: ListQuery) {
-  return readPage(db, { ...historyList, where: eq(empresasHistorial.EMP_CODIGO, empresa) }, query, historyPage, (r) => ({
-    ...r,
-    HIS_FECHA: isoDate(r.HIS_FECHA),
-    HIS_ANTES: r.HIS_ANTES as Record<string, unknown> | null,
-    HIS_DESPUES: r.HIS_DESPUES as Record<string, unknown> | null,
-  }));
+  return readPage(
+    db,
+    historyList,
+    query,
+    historyPage,
+    (r) => ({
+      ...r,
+      HIS_FECHA: isoDate(r.HIS_FECHA),
+      HIS_ANTES: r.HIS_ANTES as Record<string, unknown> | null,
+      HIS_DESPUES: r.HIS_DESPUES as Record<string, unknown> | null,
+    }),
+    eq(empresasHistorial.EMP_CODIGO, empresa),
+  );
 }
 
 const accessList: ListSpec<'ING_FECHA'> = {
@@ -540,7 +547,7 @@ const accessList: ListSpec<'ING_FECHA'> = {
 /** A page of the distributors' entries into this company's application, newest first. */
 export function companyAccesses(db: Db, empresa: number, query: ListQuery) {
   // The back office's log of entries, for one company (the company's columns are left out by the contract).
-  return readPage(db, { ...accessList, where: eq(ingresos.EMP_CODIGO, empresa) }, query, ingresoPage, ingresoRow);
+  return readPage(db, accessList, query, ingresoPage, ingresoRow, eq(ingresos.EMP_CODIGO, empresa));
 }
 
 /** Points the company at its logo (an archivos id) or at none; the version stays: a page being edited can still save. */

@@ -63,7 +63,7 @@ const page = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
 
 /** The company's users as a react-admin list; the company comes from the token, never from the request. */
 export const listCompanyUsers = (db: Db, empresa: number, query: ListQuery) =>
-  readPage(db, { ...spec, where: eq(usuarios.COM_CODIGO, empresa) }, query, page, toUsuario);
+  readPage(db, spec, query, page, toUsuario, eq(usuarios.COM_CODIGO, empresa));
 
 /** One user of this company (undefined for another company's), optionally locked until the transaction ends. */
 export async function findCompanyUser(db: Executor, empresa: number, id: number, lock = false): Promise<UsuarioEquipo | undefined> {

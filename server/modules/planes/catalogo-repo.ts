@@ -122,7 +122,7 @@ function filterNamesType(query: ListQuery): boolean {
  */
 export async function listPlans(db: Db, query: ListQuery & { PLAN_TIPO?: string }) {
   const tipo = query.PLAN_TIPO ?? (filterNamesType(query) ? PLAN_TIPO_TODOS : await defaultType(db));
-  return readPage(db, { ...spec, where: typeCondition(tipo) }, query, catalogPage, toPlan);
+  return readPage(db, spec, query, catalogPage, toPlan, typeCondition(tipo));
 }
 
 export async function findPlan(db: Executor, id: number): Promise<Plan | undefined> {

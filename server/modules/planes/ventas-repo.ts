@@ -96,5 +96,5 @@ const salesPage = (db: Db, { page, orderBy }: PageRequest) =>
 /** A page of the sales of the companies the caller sees. */
 export function listSales(db: Db, request: FastifyRequest, query: ListQuery) {
   const hoy = hoyEcuador();
-  return readPage(db, { ...spec, where: salesScope(request) }, query, salesPage, (row) => toPlanEmpresa(row, hoy));
+  return readPage(db, spec, query, salesPage, (row) => toPlanEmpresa(row, hoy), salesScope(request));
 }

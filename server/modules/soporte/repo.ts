@@ -12,6 +12,7 @@ import {
 } from '../../infra/db/schema';
 import {
   contains,
+  boundsOf,
   embed,
   pageCondition,
   readPage,
@@ -107,7 +108,7 @@ const ticketPage = (db: Db, { page, orderBy }: PageRequest) =>
     .orderBy(...orderBy);
 
 export const listTickets = (db: Db, query: ListQuery, scope: TicketScope) =>
-  readPage(db, { ...list, where: inScope(scope) }, query, ticketPage, serialize);
+  readPage(db, list, query, ticketPage, serialize, inScope(scope));
 
 /**
  * The most recent tickets matching a search text. The matching tickets are collected through the search's index
@@ -115,14 +116,12 @@ export const listTickets = (db: Db, query: ListQuery, scope: TicketScope) =>
  */
 export async function searchTickets(db: Db, text: string, limit: number, scope: TicketScope): Promise<Ticket[]> {
   const where = and(ticketSearch(text), inScope(scope));
-  const page = pageCondition(soporte.SPT_ID, soporte, {
-    where,
-    sortColumns: [soporte.SPT_ID],
-    descending: true,
-    limit,
-    offset: 0,
-    searching: true,
-  });
+  const page = pageCondition(
+    soporte.SPT_ID,
+    soporte,
+    { where, sortColumns: [soporte.SPT_ID], descending: true, searching: true },
+    boundsOf(0, limit),
+  );
   return (await selectTickets(db).where(page).orderBy(desc(soporte.SPT_ID))).map(serialize);
 }
 
