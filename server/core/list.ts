@@ -396,8 +396,11 @@ const shapesByDb = new WeakMap<Db, WeakMap<PageSelect<unknown>, Map<string, List
 
 /** A request already read: its shape's statements and its filter's values (all but the page's bounds). */
 type KnownRequest = { statements: ListStatements<unknown>; values: Record<string, unknown>; filterValues: string };
-/** Requests (sort, filter, scope) remembered per database, list and row reader; past it they start over. */
-const MAX_REQUESTS = 1_000;
+/**
+ * Requests (sort, filter, scope) remembered per database, list and row reader; past it they start over. A filter may
+ * be 2 000 characters: a few MB at most over every list.
+ */
+const MAX_REQUESTS = 200;
 const requestsByDb = new WeakMap<Db, WeakMap<ListSpec, WeakMap<PageSelect<unknown>, Map<string, KnownRequest>>>>();
 
 /** The value kept under `key` in a WeakMap of caches, made the first time. */
