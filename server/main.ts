@@ -12,7 +12,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-export async function main() {
+/** `pgliteWasm`: PGlite's WebAssembly, compiled while this code loaded (server/start.mjs). */
+export async function main({ pgliteWasm }: { pgliteWasm?: Promise<WebAssembly.Module | undefined> } = {}) {
   let config;
   try {
     config = loadConfig();
@@ -37,6 +38,7 @@ export async function main() {
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
       connectTimeoutMs: config.dbConnectTimeoutMs,
+      pgliteWasmModule: config.databaseUrl ? undefined : await pgliteWasm,
     });
   } catch (error) {
     releaseLock();

@@ -4,9 +4,7 @@ import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -63,33 +61,21 @@ export type DatabaseOptions = {
   connectTimeoutMs?: number;
   /** Called with each statement Drizzle sends, as it sends it (the bench records what a request ran). */
   onQuery?: (query: string, params: unknown[]) => void;
+  /** PGlite's WebAssembly compiled beforehand (server/start.mjs); otherwise PGlite compiles it as it opens. */
+  pgliteWasmModule?: WebAssembly.Module;
 };
 
 /** Opens PGlite (in pgliteDir, or in memory) or PostgreSQL and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      // While PostgreSQL is unreachable a request fails in this time (and gets a 503) instead of hanging.
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-      // A connection whose server vanished without closing it (a crashed host, a dropped network) is noticed.
-      keepAlive: true,
-    });
-    // When PostgreSQL ends a connection (a restart terminates them all with 57P01, a crash drops them), its client emits
-    // 'error'; unheard, that event kills the process. pg-pool listens only while a client is idle in the pool, so every
-    // client gets a listener of its own for the time it is checked out (a transaction between statements): the failure
-    // reaches the request through its next query, and pg-pool discards the client when it is released.
-    pool.on('connect', (client) => client.on('error', () => {}));
-    pool.on('error', () => {
-      /* an idle client lost its connection; the pool has already discarded it */
-    });
-    const db = drizzlePg(pool, { schema, ...(options.onQuery ? { logger: { logQuery: options.onQuery } } : {}) });
-    await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', checkpoint: async () => {}, maintain: async () => [], close: () => pool.end() };
-  }
+  // PostgreSQL's driver is loaded only for PostgreSQL (a chunk of its own in the built server: about 30 ms of a start).
+  if (options.databaseUrl) return (await import('./postgres')).openPostgres(options.databaseUrl, options, migrationsFolder);
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm }, parsers: DRIZZLE_PARSERS });
+  const client = await PGlite.create({
+    dataDir: options.pgliteDir,
+    extensions: { pg_trgm },
+    parsers: DRIZZLE_PARSERS,
+    pgliteWasmModule: options.pgliteWasmModule,
+  });
   let accountsVersion = 0;
   let writes = 0;
   // Drizzle hands every statement to its logger just before running it, inside transactions too.
