@@ -12,7 +12,7 @@ import { administradores, empresas, planes, usuarios } from '../../server/infra/
 
 /**
  * Real processes, as an operator runs them: `main()` of server/main.ts (what `npm start` runs after building the
- * web app) and the create-admin command, each under tsx with its own environment.
+ * web app; on PostgreSQL the compiled server itself) and the create-admin command, each with its own environment.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const START_TIMEOUT = 150_000;
@@ -52,6 +52,15 @@ function run(args: string[], env: Record<string, string>): Proc {
 
 function startServer(env: Record<string, string>) {
   return run(['-e', "import('./server/main.ts').then((m) => m.main())"], env);
+}
+
+/**
+ * The compiled server, as `npm start` runs it (server/start.mjs without building the web app): its PostgreSQL driver is
+ * a chunk of its own, loaded only when DATABASE_URL is set.
+ */
+function startBuiltServer(env: Record<string, string>) {
+  const script = `import('./server/build.mjs').then(async (b) => { await b.buildServerIfNeeded(); const { pathToFileURL } = await import('node:url'); (await import(pathToFileURL(b.serverEntry).href)).main(); })`;
+  return run(['-e', script], env);
 }
 
 /** Waits for the "Amelia está lista en http://localhost:<port>/" line; fails if the process exits first. */
@@ -287,7 +296,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('el servidor como proceso, con D
   it(
     'arranca sobre una base nueva sin sembrar datos de demostración ni tomar el lock de DATA_DIR',
     async () => {
-      server = startServer({ DATA_DIR: dataDir, DATABASE_URL: pgDb.url });
+      server = startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: pgDb.url });
       base = await ready(server);
       expect(server.stdout()).toContain('Base de datos: PostgreSQL (DATABASE_URL)');
       expect(server.stdout()).not.toContain('Cuentas de demostración');

@@ -10,7 +10,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { ComprobanteFactura } from '../../../src/domain/facturas/comprobante';
-import { rideFactura, type OpcionesRide } from './ride';
+import type { OpcionesRide } from './ride';
 
 export type PedidoRide = { id: number; comprobante: ComprobanteFactura; opciones: Omit<OpcionesRide, 'logo'> & { logo?: Uint8Array } };
 export type RespuestaRide = { id: number; pdf: ArrayBuffer } | { id: number; error: string };
@@ -35,7 +35,12 @@ function iniciarWorker(): Worker {
 }
 
 export function crearDibujanteRide(hilos: number): DibujanteRide {
-  if (hilos <= 0) return { dibujar: (comprobante, opciones) => rideFactura(comprobante, opciones), cerrar: async () => {} };
+  // Drawn on the event loop: ride.ts (pdfkit, bwip-js) is loaded with the first RIDE, not with the server.
+  if (hilos <= 0)
+    return {
+      dibujar: async (comprobante, opciones) => (await import('./ride')).rideFactura(comprobante, opciones),
+      cerrar: async () => {},
+    };
   const activos: Hilo[] = [];
   let siguiente = 0;
 
