@@ -167,16 +167,28 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
 
   const indexFile = path.join(config.webDir, 'index.html');
   if (fs.existsSync(indexFile)) {
+    // index.html and the assets come with .br and .gz copies made by the build (vite.config.ts); other files are
+    // compressed per request by @fastify/compress.
+    // The hashed assets through one route that finds the file on request, cached for a year: a route per file (the
+    // plugin walks the folder at start and adds a GET and a HEAD for each, 500 with the copies) took a tenth of every
+    // start-up. A prefix of their own keeps that wildcard away from /api, whose too-long parameters must stay a 414.
+    await app.register(fastifyStatic, {
+      root: path.join(config.webDir, 'assets'),
+      prefix: '/assets/',
+      preCompressed: true,
+      decorateReply: false,
+      setHeaders(res) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+    // The few other files (index.html, the brands' images) by name, revalidated on every use.
     await app.register(fastifyStatic, {
       root: config.webDir,
-      // One route that finds the file on request. Without it the plugin walks dist/ at start and adds a GET and a HEAD
-      // route per file (500 files with the .br and .gz copies), which took a tenth of every start-up.
-      wildcard: true,
-      // index.html and the assets come with .br and .gz copies made by the build (vite.config.ts); other files are
-      // compressed per request by @fastify/compress.
+      wildcard: false,
+      globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
       preCompressed: true,
-      setHeaders(res, filePath) {
-        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders(res) {
+        res.header('Cache-Control', 'no-cache');
       },
     });
   }

@@ -13,6 +13,8 @@ const INDEX = `<!doctype html><html lang="es"><head><script type="module" src="/
 // Random bytes behind a PNG signature: incompressible, as a real image is.
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(8192)]);
 
+const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
+
 const PRE_BR = zlib.brotliCompressSync(SCRIPT, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
 
 describe('transporte: compresión y caché de la aplicación web y la API', () => {
@@ -27,6 +29,9 @@ describe('transporte: compresión y caché de la aplicación web y la API', () =
     // As the build leaves them (vite.config.ts): a brotli copy beside the asset.
     fs.writeFileSync(path.join(webDir, 'assets', 'pre.js'), SCRIPT);
     fs.writeFileSync(path.join(webDir, 'assets', 'pre.js.br'), PRE_BR);
+    // A brand's images, copied from public/ by the build.
+    fs.mkdirSync(path.join(webDir, 'amelia'));
+    fs.writeFileSync(path.join(webDir, 'amelia', 'logo.svg'), LOGO);
     t = await startTestApp(testDatabases[0], { webDir });
   });
   afterAll(async () => {
@@ -73,6 +78,20 @@ describe('transporte: compresión y caché de la aplicación web y la API', () =
       expect(res.headers['content-encoding']).toBe('br');
       expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
     }
+  });
+
+  it('la imagen de una marca se sirve y se revalida; lo que no existe es un 404, y la API sigue con sus errores', async () => {
+    const logo = await get('/amelia/logo.svg');
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(logo.headers['cache-control']).toBe('no-cache');
+    expect(logo.body).toBe(LOGO);
+    expect((await get('/assets/no-existe.js')).statusCode).toBe(404);
+    expect((await get('/no-existe.html')).json()).toEqual({ msg: 'La ruta solicitada no existe' });
+    expect((await get(`${API}/no-existe`)).json()).toEqual({ msg: 'La ruta solicitada no existe' });
+    // A parameter past the router's limit is still a 414: no file route catches /api.
+    const long = await get(`${API}/soporte/datosSoporteCliente/${'1'.repeat(5000)}`);
+    expect(long.statusCode).toBe(414);
   });
 
   it('un tipo ya comprimido (imagen) no se vuelve a comprimir', async () => {
