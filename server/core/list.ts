@@ -8,6 +8,7 @@ import { HttpError } from './errors';
 import { withRowMapper } from '../infra/db/prepared';
 import { DECIMAL_INTEGER, hasForbiddenCharacters } from './requests';
 import { ESTIMATED_TOTAL_HEADER, EXACT_TOTAL } from '../../src/domain/listas';
+import { hoyEcuador } from '../../src/domain/fechas';
 
 /**
  * Every paged list follows ra-data-simple-rest: ?range=[0,24]&sort=["FIELD","DESC"]&filter={...}; the answer is
@@ -24,7 +25,8 @@ export type ListQuery = Static<typeof ListQuery>;
 export type Filter =
   /**
    * Free text (or a number); blank text adds nothing. Values taken from the text go through bind(), so that requests
-   * whose conditions differ only in those values share one prepared statement (see readPage).
+   * whose conditions differ only in those values share one prepared statement (see readPage). The condition may read
+   * today's date in Ecuador (a plan's state), and nothing else besides the text: requests are remembered per day.
    */
   | { type: 'search'; where: (text: string, bind: Bind) => SQL | undefined }
   /** One allowed value or a non-empty list of them. */
@@ -492,8 +494,9 @@ export function listConditions<Sort extends string>(spec: ListSpec<Sort>, query:
  */
 function knownRequest(db: Db, spec: ListSpec, select: PageSelect<unknown>, query: ListQuery, whole: boolean, scope?: SQL) {
   // A scope is a condition of the caller's own (a distributor's companies): its text and values are part of the key.
+  // So is the day: a filter on a date's state ("vencido", "por vencer") compares with today's.
   const scoped = scope && dialect.sqlToQuery(scope);
-  const key = `${whole}\n${query.sort ?? ''}\n${query.filter ?? ''}\n${scoped ? `${scoped.sql}\n${JSON.stringify(scoped.params)}` : ''}`;
+  const key = `${hoyEcuador()}\n${whole}\n${query.sort ?? ''}\n${query.filter ?? ''}\n${scoped ? `${scoped.sql}\n${JSON.stringify(scoped.params)}` : ''}`;
   const requests = cacheOf(
     cacheOf(
       cacheOf(requestsByDb, db, () => new WeakMap()),

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { administradores, empresas, empresasHistorial } from '../../server/infra/db/schema';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
+import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
 import { ESTIMATED_TOTAL_HEADER } from '../../src/domain/listas';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginAdmin, newRuc } from '../helpers/accounts';
@@ -171,6 +172,29 @@ describe.each(testDatabases)('empresas: lista, búsqueda, exportación y accione
         ['vencido', 'vigente'],
         ['sin', 'sin'],
       ]);
+    });
+
+    it('el mismo filtro por estado del plan, pedido antes y después de la medianoche de Ecuador, sigue al día', async () => {
+      // The list remembers a request's conditions (core/list.ts knownRequest); "vencido" must not keep yesterday's today.
+      const word = tag();
+      const tomorrow = sumarDias(hoyEcuador(), 1);
+      const today = sumarDias(tomorrow, -1);
+      const [company] = await createCompanies(word, [{ EMP_PLAN_CADUCA: today }]);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        const codes = async (plan: string, token: string) =>
+          ((await list({ filter: { q: word, plan } }, token)).json() as Fila[]).map((r) => r.EMP_CODIGO);
+        vi.setSystemTime(new Date(`${tomorrow}T04:59:00Z`)); // 23:59 of today in Ecuador (UTC-5)
+        const before = (await loginAdmin(t)).token;
+        expect(await codes('por_vencer', before)).toEqual([company.EMP_CODIGO]);
+        expect(await codes('vencido', before)).toEqual([]);
+        vi.setSystemTime(new Date(`${tomorrow}T05:01:00Z`)); // 00:01 of tomorrow
+        const after = (await loginAdmin(t)).token;
+        expect(await codes('vencido', after)).toEqual([company.EMP_CODIGO]);
+        expect(await codes('por_vencer', after)).toEqual([]);
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('ordena por cada columna mostrada, en ambos sentidos', async () => {
