@@ -176,22 +176,21 @@ describe.each(testDatabases)('empresas: lista, búsqueda, exportación y accione
 
     it('el mismo filtro por estado del plan, pedido antes y después de la medianoche de Ecuador, sigue al día', async () => {
       // The list remembers a request's conditions (core/list.ts knownRequest); "vencido" must not keep yesterday's today.
+      // The clock goes back to the last midnight in Ecuador (UTC-5), not forward: PGlite's now() follows Date too, and a
+      // sign-in in the future would clean up every session that had not expired by then.
       const word = tag();
-      const tomorrow = sumarDias(hoyEcuador(), 1);
-      const today = sumarDias(tomorrow, -1);
-      const [company] = await createCompanies(word, [{ EMP_PLAN_CADUCA: today }]);
+      const today = hoyEcuador();
+      const yesterday = sumarDias(today, -1);
+      const [company] = await createCompanies(word, [{ EMP_PLAN_CADUCA: yesterday }]);
+      const codes = async (plan: string) => ((await list({ filter: { q: word, plan } })).json() as Fila[]).map((r) => r.EMP_CODIGO);
       vi.useFakeTimers({ toFake: ['Date'] });
       try {
-        const codes = async (plan: string, token: string) =>
-          ((await list({ filter: { q: word, plan } }, token)).json() as Fila[]).map((r) => r.EMP_CODIGO);
-        vi.setSystemTime(new Date(`${tomorrow}T04:59:00Z`)); // 23:59 of today in Ecuador (UTC-5)
-        const before = (await loginAdmin(t)).token;
-        expect(await codes('por_vencer', before)).toEqual([company.EMP_CODIGO]);
-        expect(await codes('vencido', before)).toEqual([]);
-        vi.setSystemTime(new Date(`${tomorrow}T05:01:00Z`)); // 00:01 of tomorrow
-        const after = (await loginAdmin(t)).token;
-        expect(await codes('vencido', after)).toEqual([company.EMP_CODIGO]);
-        expect(await codes('por_vencer', after)).toEqual([]);
+        vi.setSystemTime(new Date(`${today}T04:59:00Z`)); // 23:59 of yesterday in Ecuador
+        expect(await codes('por_vencer')).toEqual([company.EMP_CODIGO]);
+        expect(await codes('vencido')).toEqual([]);
+        vi.setSystemTime(new Date(`${today}T05:01:00Z`)); // 00:01 of today
+        expect(await codes('vencido')).toEqual([company.EMP_CODIGO]);
+        expect(await codes('por_vencer')).toEqual([]);
       } finally {
         vi.useRealTimers();
       }
