@@ -5,10 +5,11 @@ import type { Services } from './context';
 import { HttpError } from './errors';
 import { createSessionCache } from './session-cache';
 import { checkMenuAccess, type GuardArea } from './menu-access';
+import { checkRoleAccess } from './role-access';
 import { MSG } from '../../src/domain/messages';
 import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../../src/domain/constants';
-import { isDistributor } from '../../src/domain/perfiles';
-import type { RolEmpresa } from '../../src/domain/clientes';
+import { isDistributor, PERFIL } from '../../src/domain/perfiles';
+import { ROL_DISTRIBUIDOR_EN_EMPRESA, type RolEmpresa } from '../../src/domain/clientes';
 import {
   TokenError,
   type AdminClaims,
@@ -21,11 +22,23 @@ import { administradores, empresas, menus, menusEmpresa, menusRoles, perfiles, s
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The company session: its claims, its id in sesiones, and whether it signed in with a temporary clave. */
-    company?: CompanyClaims & { sesion: string; cambiarClave: boolean; nombreUsuario: string; rol: RolEmpresa };
-    /** nombreUsuario: ADM_USUARIO, what histories record as who made a change. */
+    /**
+     * The company session, as its rows say: the user, its company and role, the distributor inside it (if any), its id
+     * in sesiones, and whether it signed in with a temporary clave.
+     */
+    company?: CompanyClaims & {
+      usuario: number;
+      empresa: number;
+      distribuidor?: number;
+      sesion: string;
+      cambiarClave: boolean;
+      nombreUsuario: string;
+      rol: RolEmpresa;
+    };
     /** nombreUsuario: ADM_USUARIO, what histories record as who made a change; cambiarClave: signed in with a reset's temporary clave. */
     admin?: AdminClaims & {
+      admin: number;
+      perfil: number;
       distribuidor: boolean;
       sesion: string;
       nombreUsuario: string;
@@ -86,6 +99,17 @@ const readClaims = (ctx: Services, request: FastifyRequest) => verifyToken(ctx, 
 
 /** The distributor of an impersonation session (sesiones.ADM_CODIGO of a company session). */
 const distributor = alias(administradores, 'distribuidor');
+/** The distributor's administration session that an impersonation session was opened from. */
+const origin = alias(sesiones, 'origen');
+
+/**
+ * Whether what let a distributor into the company still holds: it is still a distributor, the company is still its
+ * own, and the administration session it entered from is still open. True for a company user's own session.
+ */
+const distributorRightsHold = sql<boolean>`coalesce(${sesiones.ADM_CODIGO} is null or (
+  ${distributor.PRF_CODIGO} = ${PERFIL.distribuidor} and ${distributor.DRB_CONTADOR} = 1
+  and ${empresas.EMP_DISTRIBUIDOR} = ${sesiones.ADM_CODIGO}
+  and ${origin.SES_REVOCADA} is null and ${origin.SES_VENCE} > now()), false)`;
 
 /**
  * The permissions (MEN_PERMISO) a session's menu grants, read by the guard's own session query (a subquery on the
@@ -116,6 +140,10 @@ export function createGuards(ctx: Services) {
   // Prepared once: no SQL built per request, and PostgreSQL parses and plans them once per connection.
   const companyCheck = ctx.db
     .select({
+      usuario: usuarios.USU_CODIGO,
+      empresa: usuarios.COM_CODIGO,
+      distribuidor: sesiones.ADM_CODIGO,
+      distribuidorVigente: distributorRightsHold,
       activo: usuarios.USU_ACTIVO,
       nombreUsuario: usuarios.USU_USUARIO,
       rol: usuarios.USU_ROL,
@@ -129,16 +157,12 @@ export function createGuards(ctx: Services) {
     .innerJoin(usuarios, eq(usuarios.USU_CODIGO, sesiones.USU_CODIGO))
     .innerJoin(empresas, eq(empresas.EMP_CODIGO, usuarios.COM_CODIGO))
     .leftJoin(distributor, eq(distributor.ADM_CODIGO, sesiones.ADM_CODIGO))
-    .where(
-      and(
-        eq(sesiones.SES_ID, sql.placeholder('jti')),
-        eq(sesiones.SES_TIPO, 'empresa'),
-        eq(sesiones.USU_CODIGO, sql.placeholder('usuario')),
-      ),
-    )
+    .leftJoin(origin, eq(origin.SES_ID, sesiones.SES_ORIGEN))
+    .where(and(eq(sesiones.SES_ID, sql.placeholder('jti')), eq(sesiones.SES_TIPO, 'empresa')))
     .prepare('guardia_empresa');
   const adminCheck = ctx.db
     .select({
+      ADM_CODIGO: administradores.ADM_CODIGO,
       ADM_ACTIVO: administradores.ADM_ACTIVO,
       ADM_USUARIO: administradores.ADM_USUARIO,
       PRF_CODIGO: administradores.PRF_CODIGO,
@@ -149,9 +173,7 @@ export function createGuards(ctx: Services) {
     })
     .from(sesiones)
     .innerJoin(administradores, eq(administradores.ADM_CODIGO, sesiones.ADM_CODIGO))
-    .where(
-      and(eq(sesiones.SES_ID, sql.placeholder('jti')), eq(sesiones.SES_TIPO, 'admin'), eq(sesiones.ADM_CODIGO, sql.placeholder('admin'))),
-    )
+    .where(and(eq(sesiones.SES_ID, sql.placeholder('jti')), eq(sesiones.SES_TIPO, 'admin')))
     .prepare('guardia_admin');
 
   /** A company token's claims and its session row (undefined when there is none), checked once per cache entry. */
@@ -160,7 +182,7 @@ export function createGuards(ctx: Services) {
       const claims = await verifyToken(ctx, token);
       if (claims.kind !== 'empresa') throw new HttpError(403, MSG.forbidden);
       if (!claims.jti) throw new HttpError(401, MSG.notAuthenticated);
-      const [row] = await companyCheck.execute({ jti: claims.jti, usuario: claims.usuario });
+      const [row] = await companyCheck.execute({ jti: claims.jti });
       return { claims: { ...claims, jti: claims.jti }, row, exp: (claims as { exp?: number }).exp ?? 0 };
     });
 
@@ -171,19 +193,21 @@ export function createGuards(ctx: Services) {
       if (row.revocada) throw new HttpError(401, MSG.sessionEnded);
       if (!row.activo || !row.empresaActiva || row.distribuidorActivo === false)
         throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
+      if (!row.distribuidorVigente) throw new HttpError(401, MSG.sessionEnded);
       if (row.cambiarClave && !allowTemporaryPassword) throw new HttpError(403, MSG.mustChangePassword, MUST_CHANGE_PASSWORD_CODE);
+      const distribuidor = row.distribuidor ?? undefined;
       request.company = {
         kind: 'empresa',
-        usuario: claims.usuario,
-        empresa: claims.empresa,
-        distribuidor: claims.distribuidor,
+        usuario: row.usuario,
+        empresa: row.empresa,
+        distribuidor,
         sesion: claims.jti,
         cambiarClave: row.cambiarClave,
         nombreUsuario: row.nombreUsuario,
-        // A distributor inside a company acts as its administrator.
-        rol: claims.distribuidor ? 'administrador' : (row.rol as RolEmpresa),
+        rol: distribuidor === undefined ? (row.rol as RolEmpresa) : ROL_DISTRIBUIDOR_EN_EMPRESA,
       };
       checkMenuAccess(request, row.permisos);
+      checkRoleAccess(request, request.company.rol);
     });
 
   const adminSession = (token: string) =>
@@ -191,7 +215,7 @@ export function createGuards(ctx: Services) {
       const claims = await verifyToken(ctx, token);
       if (claims.kind !== 'admin') throw new HttpError(403, MSG.adminOnly);
       if (!claims.jti) throw new HttpError(401, MSG.notAuthenticated);
-      const [row] = await adminCheck.execute({ jti: claims.jti, admin: claims.admin });
+      const [row] = await adminCheck.execute({ jti: claims.jti });
       return { claims: { ...claims, jti: claims.jti }, row, exp: (claims as { exp?: number }).exp ?? 0 };
     });
 
@@ -207,7 +231,7 @@ export function createGuards(ctx: Services) {
     if (row.cambiarClave && !allowTemporaryPassword) throw new HttpError(403, MSG.mustChangePassword, MUST_CHANGE_PASSWORD_CODE);
     request.admin = {
       kind: 'admin',
-      admin: claims.admin,
+      admin: row.ADM_CODIGO,
       perfil: row.PRF_CODIGO,
       distribuidor: isDistributor(row),
       sesion: claims.jti,

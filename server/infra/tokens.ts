@@ -15,8 +15,12 @@ export const TOKEN_LIFETIMES = {
   ticket: HOUR / 2,
 } as const;
 
-export type CompanyClaims = { kind: 'empresa'; usuario: number; empresa: number; distribuidor?: number };
-export type AdminClaims = { kind: 'admin'; admin: number; perfil: number };
+/**
+ * A session's token names only its kind and its session (jti): who the caller is, its company, its role and its
+ * distributor are read from the session and account rows on every request, never from the token.
+ */
+export type CompanyClaims = { kind: 'empresa' };
+export type AdminClaims = { kind: 'admin' };
 export type RegistrationClaims = { kind: 'registro'; empresa: number };
 export type TicketClaims = { kind: 'ticket'; ticket: number };
 export type Claims = CompanyClaims | AdminClaims | RegistrationClaims | TicketClaims;

@@ -36,6 +36,8 @@ export const ROL_NOMBRE: Record<RolEmpresa, string> = {
   vendedor: 'Vendedor',
   contador: 'Contador',
 };
+/** A distributor inside one of its companies acts as that company's administrator. */
+export const ROL_DISTRIBUIDOR_EN_EMPRESA: RolEmpresa = 'administrador';
 /** Whether the role may see every client of the company (mostrarTodos); a seller sees only theirs. */
 export const veTodosLosClientes = (rol: RolEmpresa): boolean => rol !== 'vendedor';
 

@@ -4,7 +4,7 @@ import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, jwtPayload, loginAdmin, loginCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
-import { administradores, empresas, ingresos, usuarios } from '../../server/infra/db/schema';
+import { administradores, empresas, ingresos, sesiones, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 
 describe.each(testDatabases)('distribuidor (%s)', (kind) => {
@@ -43,10 +43,12 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
         USU_ACTIVO: true,
         distribuidor: DEMO.distribuidor.usuario,
       });
+      // The token names only its session: who the caller is comes from the session's rows.
       const claims = jwtPayload(usuario.token);
-      const dist = await admin(DEMO.distribuidor.usuario);
-      expect(claims).toMatchObject({ kind: 'empresa', usuario: first.USU_CODIGO, empresa: andina, distribuidor: dist.ADM_CODIGO });
+      expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'jti', 'kind']);
+      expect(claims.kind).toBe('empresa');
       expect(claims.exp - claims.iat).toBe(4 * 3600);
+      const dist = await admin(DEMO.distribuidor.usuario);
 
       const after = await t.db.select().from(ingresos);
       expect(after).toHaveLength(before.length + 1);
@@ -184,6 +186,136 @@ describe.each(testDatabases)('distribuidor (%s)', (kind) => {
       const res = await entries(distributorToken);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ msg: MSG.forbidden });
+    });
+  });
+
+  describe('la sesión del distribuidor dentro de una empresa dura lo que dura su derecho', () => {
+    const as = (token: string) => ({ 'x-token': token });
+    const clients = (token: string) => t.app.inject({ method: 'GET', url: '/api/clientes', headers: as(token) });
+    const resetClave = (token: string, id: number) =>
+      t.app.inject({ method: 'POST', url: `/api/usuarios/${id}/clave`, headers: as(token) });
+    const assign = (id: number, distribuidor: number | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${API}/empresas/lote`,
+        headers: as(adminToken),
+        payload: { ids: [id], accion: 'distribuidor', distribuidor },
+      });
+    /** A fresh administration session of the distributor and a company session opened from it. */
+    async function enterAndina() {
+      const origin = (await loginAdmin(t, DEMO.distribuidor)).token;
+      const res = await enter({ ruc: COMPANIES.andina.ruc }, origin);
+      expect(res.statusCode).toBe(200);
+      return { origin, company: res.json().usuario.token as string };
+    }
+    const ended = async (res: Promise<{ statusCode: number; json: () => unknown }>) => {
+      const r = await res;
+      expect([r.statusCode, r.json()]).toEqual([401, { msg: MSG.sessionEnded }]);
+    };
+
+    it('quitarle la empresa en lote cierra al instante su sesión dentro de ella: ni lee clientes ni restablece claves', async () => {
+      const andina = await companyId(COMPANIES.andina.ruc);
+      const dist = await admin(DEMO.distribuidor.usuario);
+      const [user] = await t.db.select().from(usuarios).where(eq(usuarios.COM_CODIGO, andina)).orderBy(asc(usuarios.USU_CODIGO)).limit(1);
+      const { company } = await enterAndina();
+      expect((await clients(company)).statusCode).toBe(200);
+
+      expect((await assign(andina, null)).statusCode).toBe(200);
+      try {
+        await ended(clients(company));
+        const claveAntes = user.USU_CLAVE_TEMPORAL;
+        await ended(resetClave(company, user.USU_CODIGO));
+        const [after] = await t.db.select().from(usuarios).where(eq(usuarios.USU_CODIGO, user.USU_CODIGO));
+        expect(after.USU_CLAVE_TEMPORAL).toBe(claveAntes);
+        // Giving the company back does not revive the session that ended.
+        expect((await assign(andina, dist.ADM_CODIGO)).statusCode).toBe(200);
+        await ended(clients(company));
+      } finally {
+        await t.db.update(empresas).set({ EMP_DISTRIBUIDOR: dist.ADM_CODIGO }).where(eq(empresas.EMP_CODIGO, andina));
+      }
+    });
+
+    it('cambiar el distribuidor desde la ficha de la empresa también la cierra', async () => {
+      const andina = await companyId(COMPANIES.andina.ruc);
+      const dist = await admin(DEMO.distribuidor.usuario);
+      const { company } = await enterAndina();
+      const ficha = (await t.app.inject({ method: 'GET', url: `${API}/empresas/${andina}`, headers: as(adminToken) })).json();
+      const { EMP_RUC, EMP_NOMBREC, EMP_NOMBRE, EMP_CORREO, EMP_TELEFONO, EMP_CELULAR, EMP_DIRECCION, EMP_CONTABILIDAD } = ficha;
+      const { EMP_CONTRIBUYENTE_ESPECIAL, EMP_AGENTE_RETENCION, EMP_RIMPE, EMP_AMBIENTE, EMP_ACTIVO, establecimientos, EMP_VERSION } =
+        ficha;
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: `${API}/empresas/${andina}`,
+        headers: as(adminToken),
+        payload: {
+          ...{ EMP_RUC, EMP_NOMBREC, EMP_NOMBRE, EMP_CORREO, EMP_TELEFONO, EMP_CELULAR, EMP_DIRECCION, EMP_CONTABILIDAD },
+          ...{ EMP_CONTRIBUYENTE_ESPECIAL, EMP_AGENTE_RETENCION, EMP_RIMPE, EMP_AMBIENTE, EMP_ACTIVO, establecimientos, EMP_VERSION },
+          EMP_DISTRIBUIDOR: null,
+        },
+      });
+      try {
+        expect(saved.statusCode).toBe(200);
+        await ended(clients(company));
+      } finally {
+        await t.db.update(empresas).set({ EMP_DISTRIBUIDOR: dist.ADM_CODIGO }).where(eq(empresas.EMP_CODIGO, andina));
+      }
+    });
+
+    it('cerrar su sesión de administración cierra también las sesiones de empresa abiertas desde ella, no las de otra sesión suya', async () => {
+      const first = await enterAndina();
+      const second = await enterAndina();
+      const out = await t.app.inject({ method: 'POST', url: `${API}/logoutAdmin`, headers: as(first.origin) });
+      expect(out.statusCode).toBe(200);
+      await ended(clients(first.company));
+      expect((await clients(second.company)).statusCode).toBe(200);
+    });
+
+    it('nunca dura más que la sesión de administración de la que salió', async () => {
+      const { origin, company } = await enterAndina();
+      const originClaims = jwtPayload(origin);
+      // An administration session with one hour left gives a company session of one hour, not four.
+      const [row] = await t.db
+        .select()
+        .from(sesiones)
+        .where(eq(sesiones.SES_ID, originClaims.jti as string));
+      await t.db
+        .update(sesiones)
+        .set({ SES_VENCE: new Date(Date.now() + 3600_000) })
+        .where(eq(sesiones.SES_ID, row.SES_ID));
+      const short = jwtPayload((await enter({ ruc: COMPANIES.andina.ruc }, origin)).json().usuario.token);
+      expect(short.exp - short.iat).toBeGreaterThan(3590);
+      expect(short.exp - short.iat).toBeLessThanOrEqual(3600);
+      // The row decides: once the origin has passed its end, the company session opened from it stops too.
+      await t.db
+        .update(sesiones)
+        .set({ SES_VENCE: new Date(Date.now() - 1000) })
+        .where(eq(sesiones.SES_ID, row.SES_ID));
+      await ended(clients(company));
+    });
+
+    it('dejar de ser distribuidor (perfil o DRB_CONTADOR) la cierra', async () => {
+      const dist = await admin(DEMO.distribuidor.usuario);
+      const { company } = await enterAndina();
+      await t.db.update(administradores).set({ DRB_CONTADOR: 0 }).where(eq(administradores.ADM_CODIGO, dist.ADM_CODIGO));
+      try {
+        await ended(clients(company));
+      } finally {
+        await t.db.update(administradores).set({ DRB_CONTADOR: 1 }).where(eq(administradores.ADM_CODIGO, dist.ADM_CODIGO));
+      }
+    });
+
+    it('con el secreto de firma, un token que dice ser de otra empresa sigue viendo solo la empresa de su sesión', async () => {
+      const session = await loginCompany(t);
+      const jti = jwtPayload(session.token).jti as string;
+      const tornillo = await companyId(COMPANIES.tornillo.ruc);
+      const forged = await t.ctx.tokens.sign(
+        { kind: 'empresa', empresa: tornillo, usuario: 1, distribuidor: 1 } as { kind: 'empresa' },
+        3600,
+        jti,
+      );
+      const res = await t.app.inject({ method: 'GET', url: `${API}/miEmpresa`, headers: as(forged.token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().EMP_RUC).toBe(COMPANIES.andina.ruc);
     });
   });
 });

@@ -127,7 +127,7 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
     it.each(companyRoutes.map((r) => [r.name, r] as const))(
       '%s con el token vencido de empresa responde 401 Su sesión expiró',
       async (_name, route) => {
-        const { token } = await t.ctx.tokens.sign({ kind: 'empresa', usuario: company.USU_CODIGO, empresa: company.COM_CODIGO }, -10);
+        const { token } = await t.ctx.tokens.sign({ kind: 'empresa' }, -10, 'sesion-vencida');
         const res = await send(route, token);
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ msg: 'Su sesión expiró, inicie sesión nuevamente' });
@@ -137,7 +137,7 @@ describe.each(testDatabases)('seguridad (%s)', (kind) => {
     it.each(adminRoutes.map((r) => [r.name, r] as const))(
       '%s con el token vencido de administrador responde 401 Su sesión expiró',
       async (_name, route) => {
-        const { token } = await t.ctx.tokens.sign({ kind: 'admin', admin: admin.ADM_CODIGO, perfil: 1 }, -10);
+        const { token } = await t.ctx.tokens.sign({ kind: 'admin' }, -10, 'sesion-vencida');
         const res = await send(route, token);
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ msg: MSG.sessionExpired });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -543,8 +544,18 @@ export const sesiones = pgTable(
     SES_CREADA: timestamp('ses_creada', { withTimezone: true }).notNull().defaultNow(),
     SES_VENCE: timestamp('ses_vence', { withTimezone: true }).notNull(),
     SES_REVOCADA: timestamp('ses_revocada', { withTimezone: true }),
+    /**
+     * The administration session a distributor's company session was opened from: the company session lasts only
+     * while that one does (its logout, expiry or deletion ends it).
+     */
+    SES_ORIGEN: varchar('ses_origen', { length: 32 }).references((): AnyPgColumn => sesiones.SES_ID, { onDelete: 'cascade' }),
   },
-  (t) => [index('sesiones_usuario').on(t.USU_CODIGO), index('sesiones_admin').on(t.ADM_CODIGO), index('sesiones_vence').on(t.SES_VENCE)],
+  (t) => [
+    index('sesiones_usuario').on(t.USU_CODIGO),
+    index('sesiones_admin').on(t.ADM_CODIGO),
+    index('sesiones_vence').on(t.SES_VENCE),
+    index('sesiones_origen').on(t.SES_ORIGEN),
+  ],
 );
 
 /**

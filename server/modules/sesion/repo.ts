@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { administradores, empresas, sesiones, usuarios } from '../../infra/db/schema';
 
@@ -81,7 +81,16 @@ export async function clearTemporaryPassword(db: Db, usuario: number) {
   await db.update(usuarios).set({ USU_CLAVE_TEMPORAL: null, USU_CLAVE_TEMPORAL_VENCE: null }).where(eq(usuarios.USU_CODIGO, usuario));
 }
 
-export type NewSession = { id: string; tipo: 'empresa' | 'admin'; usuario?: number; admin?: number; cambiarClave?: boolean; vence: Date };
+export type NewSession = {
+  id: string;
+  tipo: 'empresa' | 'admin';
+  usuario?: number;
+  admin?: number;
+  /** A distributor's company session: the administration session it was opened from. */
+  origen?: string;
+  cambiarClave?: boolean;
+  vence: Date;
+};
 
 /** Records a session at sign-in, and drops the sessions that expired (no timer needed, whatever the number of instances). */
 export async function insertSession(db: Db, session: NewSession) {
@@ -91,6 +100,7 @@ export async function insertSession(db: Db, session: NewSession) {
     SES_TIPO: session.tipo,
     USU_CODIGO: session.usuario,
     ADM_CODIGO: session.admin,
+    SES_ORIGEN: session.origen,
     SES_CAMBIAR_CLAVE: session.cambiarClave ?? false,
     SES_VENCE: session.vence,
   });
@@ -102,9 +112,15 @@ const revoke = (db: Executor, where: SQL | undefined) =>
     .set({ SES_REVOCADA: sql`now()` })
     .where(and(isNull(sesiones.SES_REVOCADA), where));
 
-/** Logout: the token stops working on every instance. */
+/** When a session ends (its token's expiry, which the guards check first). */
+export async function sessionExpiry(db: Db, id: string): Promise<Date> {
+  const [row] = await db.select({ vence: sesiones.SES_VENCE }).from(sesiones).where(eq(sesiones.SES_ID, id));
+  return row.vence;
+}
+
+/** Logout: the token stops working on every instance, and so do the company sessions a distributor opened from it. */
 export async function endSession(db: Executor, id: string) {
-  await revoke(db, eq(sesiones.SES_ID, id));
+  await revoke(db, or(eq(sesiones.SES_ID, id), eq(sesiones.SES_ORIGEN, id)));
 }
 
 /**

@@ -11,7 +11,7 @@ import { hashPassword, randomPassword, verifyPassword } from '../../infra/passwo
 import { TOKEN_LIFETIMES } from '../../infra/tokens';
 import { electronicPlans } from '../planes/consumption';
 import { hoyEcuador } from '../../../src/domain/fechas';
-import type { RolEmpresa } from '../../../src/domain/clientes';
+import { ROL_DISTRIBUIDOR_EN_EMPRESA, type RolEmpresa } from '../../../src/domain/clientes';
 import { currentSignatureExpiry } from '../firmas/repo';
 import { recordIngreso } from '../ingresos/repo';
 import {
@@ -38,6 +38,7 @@ import {
   findCompanyUser,
   firstActiveUser,
   insertSession,
+  sessionExpiry,
   setTemporaryPassword,
   type CompanyUser,
   type NewSession,
@@ -83,18 +84,17 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
   async function companySession(
     user: CompanyUser,
     seconds: number,
-    options: { distributor?: { id: number; usuario: string }; cambiarClave?: boolean } = {},
+    options: { distributor?: { id: number; usuario: string; sesion: string }; cambiarClave?: boolean } = {},
   ): Promise<CompanySession> {
     const { distributor, cambiarClave = false } = options;
     const { token, expira } = await openSession(
-      { tipo: 'empresa', usuario: user.USU_CODIGO, admin: distributor?.id, cambiarClave },
-      { kind: 'empresa', usuario: user.USU_CODIGO, empresa: user.COM_CODIGO, ...(distributor ? { distribuidor: distributor.id } : {}) },
+      { tipo: 'empresa', usuario: user.USU_CODIGO, admin: distributor?.id, origen: distributor?.sesion, cambiarClave },
+      { kind: 'empresa' },
       seconds,
     );
     return {
       ...user,
-      // A distributor inside a company acts as its administrator (core/guards.ts).
-      USU_ROL: distributor ? 'administrador' : (user.USU_ROL as RolEmpresa),
+      USU_ROL: distributor ? ROL_DISTRIBUIDOR_EN_EMPRESA : (user.USU_ROL as RolEmpresa),
       eid: user.USU_CODIGO,
       token,
       expira,
@@ -180,7 +180,7 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       if (admin.ADM_CLAVE_TEMPORAL) await clearAdminTemporaryPassword(db, admin.ADM_CODIGO);
       const { token, expira } = await openSession(
         { tipo: 'admin', admin: admin.ADM_CODIGO, cambiarClave },
-        { kind: 'admin', admin: admin.ADM_CODIGO, perfil: admin.PRF_CODIGO },
+        { kind: 'admin' },
         recordar ? TOKEN_LIFETIMES.adminRecordar : TOKEN_LIFETIMES.admin,
       );
       const { ADM_CODIGO, ADM_USUARIO, ADM_NOMBRE, PRF_CODIGO, DRB_CONTADOR } = admin;
@@ -214,9 +214,11 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       const distributor = await findAdmin(db, { id: admin.admin });
       await recordIngreso(db, { ADM_CODIGO: admin.admin, EMP_CODIGO: company.EMP_CODIGO, USU_CODIGO: user.USU_CODIGO, ING_IP: request.ip });
       request.log.info({ admin: admin.admin, empresa: company.EMP_CODIGO }, 'distribuidor ingresó como empresa');
+      // The company session ends with the administration session it comes from, so it never outlives it.
+      const originLeft = Math.floor(((await sessionExpiry(db, admin.sesion)).getTime() - Date.now()) / 1000);
       return {
-        usuario: await companySession(user, TOKEN_LIFETIMES.distribuidor, {
-          distributor: { id: admin.admin, usuario: distributor!.ADM_USUARIO },
+        usuario: await companySession(user, Math.min(TOKEN_LIFETIMES.distribuidor, originLeft), {
+          distributor: { id: admin.admin, usuario: distributor!.ADM_USUARIO, sesion: admin.sesion },
         }),
       };
     },
