@@ -123,6 +123,9 @@ export const PLAN_MSG = {
       : `Su plan vence el ${caduca} (en ${dias} ${dias === 1 ? 'día' : 'días'}). Renuévelo para no interrumpir la emisión de comprobantes.`,
   nearlyUsed: (usados: number, total: number) =>
     `Ha usado ${usados} de los ${total} comprobantes de su plan. Contrate uno mayor o una renovación antes de agotarlo.`,
+  /** The company's history when the SRI authorized a document that no plan could pay for. */
+  authorizedUnpaid: (documento: string, numero: string, motivo: string) =>
+    `El SRI autorizó la ${documento} ${numero} sin un plan que la pague: ${motivo} Revise el plan de la empresa.`,
   exhausted: (total: number) =>
     `Su plan llegó a su límite de ${total} comprobantes. Contrate una renovación o un plan mayor para seguir emitiendo.`,
   /** Every document left is already taken by invoices waiting for the SRI (they are counted when authorized). */

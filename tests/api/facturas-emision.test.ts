@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { startTestApp, testSetups, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
 import { borrador, crearOk, darPlan, LINEAS, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
 import { empresas, facturas, facturasDetalles, facturasPagos, planesEmpresa, secuenciales } from '../../server/infra/db/schema';
-import { FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas/contract';
+import { ESTADOS_PENDIENTES, FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas/contract';
 import { validarClaveAcceso } from '../../src/domain/facturas';
 import { PLAN_MSG } from '../../src/domain/planes';
 import { hoyEcuador } from '../../src/domain/fechas';
@@ -207,15 +207,13 @@ describe.each(testSetups)('facturas: emisión, XML firmado y RIDE (%s, %s)', (ki
     await t.db.update(planesEmpresa).set({ PLANEMPRESA_USADOS: 0 }).where(eq(planesEmpresa.EMP_CODIGO, empresaTornillo));
   });
 
-  // The numbering is the database's work: once per database (the S3 run repeats the suite for the files only).
-  it.runIf(storage === 'disk')('200 drafts issued at once on one point take the next 200 numbers, each exactly once', async () => {
-    const desde = await siguiente(tornillo);
-    // The drafts go straight into the tables: the API's draft route has its own tests, and 200 of them would be slow.
+  /** `n` drafts of Tornillo straight into the tables: the API's draft route has its own tests, and hundreds would be slow. */
+  async function borradoresDirectos(n: number) {
     const ids = (
       await t.db
         .insert(facturas)
         .values(
-          Array.from({ length: 200 }, () => ({
+          Array.from({ length: n }, () => ({
             EMP_CODIGO: empresaTornillo,
             PEM_CODIGO: punto,
             CLI_CODIGO: cliente,
@@ -239,6 +237,13 @@ describe.each(testSetups)('facturas: emisión, XML firmado y RIDE (%s, %s)', (ki
       })),
     );
     await t.db.insert(facturasPagos).values(ids.map((id) => ({ FAC_CODIGO: id, FPA_LINEA: 1, FPA_FORMA: '01', FPA_TOTAL: '11.50' })));
+    return ids;
+  }
+
+  // The numbering is the database's work: once per database (the S3 run repeats the suite for the files only).
+  it.runIf(storage === 'disk')('200 drafts issued at once on one point take the next 200 numbers, each exactly once', async () => {
+    const desde = await siguiente(tornillo);
+    const ids = await borradoresDirectos(200);
 
     const respuestas = await Promise.all(ids.map((id) => emitir(tornillo, id)));
     expect(respuestas.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
@@ -247,4 +252,41 @@ describe.each(testSetups)('facturas: emisión, XML firmado y RIDE (%s, %s)', (ki
     const [sec] = await t.db.select().from(secuenciales).where(eq(secuenciales.PEM_CODIGO, punto));
     expect(sec!.SEC_SIGUIENTE).toBe(desde + 200);
   });
+
+  it.runIf(storage === 'disk')(
+    'with 5 documents left, 20 drafts issued at once issue exactly 5; the others are refused with the reason and use no number',
+    async () => {
+      const desde = await siguiente(tornillo);
+      const [{ n: enCamino }] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(facturas)
+        .where(and(eq(facturas.EMP_CODIGO, empresaTornillo), inArray(facturas.FAC_ESTADO, [...ESTADOS_PENDIENTES])));
+      const hoy = hoyEcuador();
+      const vigente = and(
+        eq(planesEmpresa.EMP_CODIGO, empresaTornillo),
+        sql`${planesEmpresa.PLANEMPRESA_INICIO} <= ${hoy} and ${planesEmpresa.PLANEMPRESA_CADUCA} >= ${hoy}`,
+      );
+      if ((await t.db.select().from(planesEmpresa).where(vigente)).length === 0) await darPlan(t, empresaTornillo, 500);
+      const [plan] = await t.db.select().from(planesEmpresa).where(vigente);
+      await t.db
+        .update(planesEmpresa)
+        .set({ PLANEMPRESA_USADOS: plan.PLANEMPRESA_COMPROBANTES - Number(enCamino) - 5 })
+        .where(eq(planesEmpresa.PLANEMPRESA_ID, plan.PLANEMPRESA_ID));
+      try {
+        const ids = await borradoresDirectos(20);
+        const respuestas = await Promise.all(ids.map((id) => emitir(tornillo, id)));
+        const emitidas = respuestas.filter((r) => r.statusCode === 200);
+        const rechazadas = respuestas.filter((r) => r.statusCode !== 200);
+        expect(emitidas).toHaveLength(5);
+        expect(new Set(rechazadas.map((r) => `${r.statusCode} ${r.json().msg}`))).toEqual(
+          new Set([`400 ${PLAN_MSG.enCamino(plan.PLANEMPRESA_COMPROBANTES, Number(enCamino) + 5)}`]),
+        );
+        const numeros = emitidas.map((r) => (r.json() as FacturaDetalle).FAC_SECUENCIAL!).sort((a, b) => a - b);
+        expect(numeros).toEqual([0, 1, 2, 3, 4].map((i) => desde + i));
+        expect(await siguiente(tornillo)).toBe(desde + 5);
+      } finally {
+        await t.db.update(planesEmpresa).set({ PLANEMPRESA_USADOS: 0 }).where(eq(planesEmpresa.PLANEMPRESA_ID, plan.PLANEMPRESA_ID));
+      }
+    },
+  );
 });

@@ -6,7 +6,7 @@ import { uploadCompanySignature } from '../helpers/certificates';
 import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
 import { PLAN_MSG } from '../../src/domain/planes';
 import { planes, planesEmpresa } from '../../server/infra/db/schema';
-import { consumePlan, issuingBlock } from '../../server/modules/planes/consumption';
+import { consumePlan, issuingBlock, payForAuthorized } from '../../server/modules/planes/consumption';
 import { combinedPlans } from '../../server/modules/planes/combined';
 import { FIRMA_MSG } from '../../src/domain/firmas';
 
@@ -61,6 +61,39 @@ describe.each(testDatabases)('consumo de planes y avisos: consumePlan, comprobar
     expect([row.PLANEMPRESA_USADOS, row.PLANEMPRESA_COMPROBANTES]).toEqual([500, 500]);
     expect(new Set(results.filter((r) => r.ok).map((r) => r.ok && r.plan.PLANEMPRESA_USADOS))).toEqual(new Set([496, 497, 498, 499, 500]));
     expect(await issuingBlock(t.db, company.EMP_CODIGO)).toBe(PLAN_MSG.exhausted(500));
+  });
+
+  it('un plan que venció mientras el documento esperaba al SRI lo paga; sin plan que lo pague, el historial de la empresa lo dice', async () => {
+    // Issued yesterday, on the plan's last day; authorized today.
+    const ended = await companyWithPlan(sumarDias(hoy(), -365));
+    const paid = await payForAuthorized(t.db, {
+      empresa: ended.EMP_CODIGO,
+      numero: '001-001-000000007',
+      emitida: sumarDias(hoy(), -1),
+      nombre: 'factura',
+    });
+    expect(paid).toMatchObject({ ok: true, plan: { PLANEMPRESA_USADOS: 1 } });
+
+    const none = await companyWithPlan(null);
+    const unpaid = await payForAuthorized(t.db, {
+      empresa: none.EMP_CODIGO,
+      numero: '001-001-000000008',
+      emitida: hoy(),
+      nombre: 'factura',
+    });
+    expect(unpaid).toEqual({ ok: false, msg: PLAN_MSG.noPlan });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `${API}/empresas/historial/${none.EMP_CODIGO}`,
+      headers: { 'x-token': admin },
+    });
+    expect(history.statusCode).toBe(200);
+    expect(history.json()).toContainEqual(
+      expect.objectContaining({
+        HIS_USUARIO: 'SRI',
+        HIS_DESCRIPCION: PLAN_MSG.authorizedUnpaid('factura', '001-001-000000008', PLAN_MSG.noPlan),
+      }),
+    );
   });
 
   it('consumePlan: sin plan, vencido, programado; uno vigente cuenta y no bloquea', async () => {

@@ -1,8 +1,9 @@
 /**
  * Issuing an invoice: a draft becomes a numbered, signed document (FIRMADA) in one transaction. The draft is locked,
- * the plan checked, the emission point's next sequential taken (secuenciales: its row lock orders concurrent issuers,
- * a rollback gives the number back), the document built, checked against the SRI's schema, signed, stored, and one
- * document of the plan consumed. Anything refused rolls all of it back: no number is skipped or used twice.
+ * the company's plans locked and checked against what already waits for the SRI (planes/consumption.ts), the emission
+ * point's next sequential taken (secuenciales: its row lock orders concurrent issuers, a rollback gives the number
+ * back), the document built, checked against the SRI's schema, signed, stored and queued. Anything refused rolls all
+ * of it back: no number is skipped or used twice. The plan pays for the document when the SRI authorizes it.
  *
  * What needs no lock happens before the transaction: the company's data and opening its certificate (milliseconds the
  * first time, then cached by signature id), so that the locks are held only for the document's own work (a few ms).
@@ -26,7 +27,7 @@ import {
   type TipoIdentificacionComprador,
 } from '../../../src/domain/facturas';
 import { currentSignatureSecret } from '../firmas/repo';
-import { issuingBlock } from '../planes/consumption';
+import { issuingBlockLocked } from '../planes/consumption';
 import { encolar } from './sri/cola';
 import { certificadoDeFirma, type Certificado } from './certificado';
 import { prepararValidador, validarFactura } from './esquema';
@@ -212,7 +213,7 @@ export async function emitirFactura(
         (ESTADOS_PENDIENTES as readonly string[]).includes(bloqueada.FAC_ESTADO) ? FACTURAS_MSG.enProceso : FACTURAS_MSG.yaEmitida,
       );
     }
-    const bloqueo = await issuingBlock(tx, empresa, undefined, await enCamino(tx, empresa));
+    const bloqueo = await issuingBlockLocked(tx, empresa, () => enCamino(tx, empresa));
     if (bloqueo) throw new HttpError(400, bloqueo);
     const b = await borradorDe(tx, id);
     let t = performance.now();

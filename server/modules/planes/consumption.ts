@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
-import { planesEmpresa } from '../../infra/db/schema';
+import { empresasHistorial, planesEmpresa } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { hoyEcuador } from '../../../src/domain/fechas';
 import { PLAN_CLASE, PLAN_TIPO_DEFECTO, PLAN_MSG, type PlanTipo } from '../../../src/domain/planes';
@@ -32,8 +32,50 @@ export async function electronicPlans(db: Executor, empresa: number, tipo: PlanT
   return rows satisfies PlanDates[];
 }
 
+/** The same rows, locked until the transaction ends (FOR UPDATE, in the index's order). */
+const lockedPlans = (db: Executor) =>
+  prepared(db, 'planes_electronicos_bloqueo', (d) =>
+    d
+      .select({
+        PLANEMPRESA_ID: pe.PLANEMPRESA_ID,
+        inicio: pe.PLANEMPRESA_INICIO,
+        caduca: pe.PLANEMPRESA_CADUCA,
+        comprobantes: pe.PLANEMPRESA_COMPROBANTES,
+        usados: pe.PLANEMPRESA_USADOS,
+      })
+      .from(pe)
+      .where(
+        and(
+          eq(pe.EMP_CODIGO, sql.placeholder('empresa')),
+          eq(pe.PLANEMPRESA_CLASE, PLAN_CLASE.electronico),
+          eq(pe.PLANEMPRESA_TIPO, sql.placeholder('tipo')),
+        ),
+      )
+      .orderBy(asc(pe.PLANEMPRESA_CADUCA))
+      .for('update'),
+  );
+
 /**
- * One statement: the company's plan covering today that still has a document left gets one more used. Under
+ * Why the company cannot issue one more document of this type, judged under a lock: its plans stay locked until the
+ * issuing transaction ends, and `waiting` (the documents issued and not yet answered by the SRI, which the plan pays
+ * for when they are authorized) is counted only once the lock is held. Concurrent issuers of one company therefore
+ * judge one after another, each seeing the documents the previous ones issued: a plan with N documents left issues at
+ * most N, on PostgreSQL as on PGlite.
+ */
+export async function issuingBlockLocked(
+  tx: Executor,
+  empresa: number,
+  waiting: () => Promise<number>,
+  tipo: PlanTipo = PLAN_TIPO_DEFECTO,
+): Promise<string | null> {
+  const plans = await lockedPlans(tx).execute({ empresa, tipo });
+  return blockReason(plans, hoyEcuador(), await waiting());
+}
+
+/**
+ * One statement: the company's plan that has started by today, had not ended on the day the document was issued
+ * (`desde`; a plan that ends while its documents wait for the SRI still pays for them) and still has a document left
+ * gets one more used, the one that ends first. Under
  * concurrency the row lock serialises the UPDATEs and each re-checks `usados < comprobantes` on the row as the
  * previous one left it (PostgreSQL's READ COMMITTED re-evaluation), so the last slot is taken once.
  */
@@ -48,7 +90,7 @@ const consume = (db: Executor) =>
             pe.PLANEMPRESA_ID,
             sql`(SELECT ${pe.PLANEMPRESA_ID} FROM ${pe} WHERE ${pe.EMP_CODIGO} = ${sql.placeholder('empresa')}
               AND ${pe.PLANEMPRESA_CLASE} = ${PLAN_CLASE.electronico} AND ${pe.PLANEMPRESA_TIPO} = ${sql.placeholder('tipo')}
-              AND ${pe.PLANEMPRESA_INICIO} <= ${sql.placeholder('hoy')} AND ${pe.PLANEMPRESA_CADUCA} >= ${sql.placeholder('hoy')}
+              AND ${pe.PLANEMPRESA_INICIO} <= ${sql.placeholder('hoy')} AND ${pe.PLANEMPRESA_CADUCA} >= ${sql.placeholder('desde')}
               AND ${pe.PLANEMPRESA_USADOS} < ${pe.PLANEMPRESA_COMPROBANTES}
               ORDER BY ${pe.PLANEMPRESA_CADUCA} LIMIT 1)`,
           ),
@@ -68,13 +110,20 @@ export type Consumption =
   | { ok: false; msg: string };
 
 /**
- * Uses one document of the company's current electronic plan of this type: the invoicing module calls it when a
- * document is authorized. When none is left, the Spanish reason (no plan, expired, used up) says what to do.
+ * Uses one document of the company's electronic plan of this type that covers a document issued on `emitida`: the
+ * invoicing module calls it when a document is authorized. When none is left, the Spanish reason (no plan, expired,
+ * used up) says what to do.
  */
-export async function consumePlan(db: Executor, empresa: number, tipo: PlanTipo = PLAN_TIPO_DEFECTO): Promise<Consumption> {
+export async function consumePlan(
+  db: Executor,
+  empresa: number,
+  tipo: PlanTipo = PLAN_TIPO_DEFECTO,
+  emitida: string = hoyEcuador(),
+): Promise<Consumption> {
   // A second attempt only when the plan changed between the two statements (an administrator added documents).
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [plan] = await consume(db).execute({ empresa, tipo, hoy: hoyEcuador() });
+    const hoy = hoyEcuador();
+    const [plan] = await consume(db).execute({ empresa, tipo, hoy, desde: emitida < hoy ? emitida : hoy });
     if (plan) return { ok: true, plan };
     const reason = await issuingBlock(db, empresa, tipo);
     if (reason) return { ok: false, msg: reason };
@@ -93,4 +142,26 @@ export async function issuingBlock(
   enCamino = 0,
 ): Promise<string | null> {
   return blockReason(await electronicPlans(db, empresa, tipo), hoyEcuador(), enCamino);
+}
+
+/**
+ * The plan's part of an authorization: one document used. Issuing judged the plan under a lock, so a plan always
+ * pays; should none (an administrator took documents away while they waited), the authorization stands — it is a fact
+ * at the SRI — and the company's history, which the administration reads, says which document no plan paid for.
+ */
+export async function payForAuthorized(
+  tx: Executor,
+  documento: { empresa: number; numero: string; emitida: string; nombre: string },
+  tipo: PlanTipo = PLAN_TIPO_DEFECTO,
+): Promise<Consumption> {
+  const consumo = await consumePlan(tx, documento.empresa, tipo, documento.emitida);
+  if (!consumo.ok) {
+    await tx.insert(empresasHistorial).values({
+      EMP_CODIGO: documento.empresa,
+      HIS_USUARIO: 'SRI',
+      HIS_ACCION: 'plan',
+      HIS_DESCRIPCION: PLAN_MSG.authorizedUnpaid(documento.nombre, documento.numero, consumo.msg),
+    });
+  }
+  return consumo;
 }
