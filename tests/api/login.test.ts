@@ -4,7 +4,7 @@ import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, jwtPayload, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
-import { administradores, empresas, planes, planesEmpresa, usuarios } from '../../server/infra/db/schema';
+import { administradores, empresas, planes, planesEmpresa, sesiones, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import { uploadCompanySignature } from '../helpers/certificates';
 import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
@@ -45,8 +45,15 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
       expect(usuario.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(usuario).not.toHaveProperty('USU_CLAVE');
       expect(res.body).not.toContain('$argon2');
+      // The token is only its session's id: the session's row says who signed in.
       const claims = jwtPayload(usuario.token);
-      expect(claims).toMatchObject({ kind: 'empresa', usuario: demo.USU_CODIGO, empresa: andina.EMP_CODIGO });
+      expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'jti', 'kind']);
+      expect(claims.kind).toBe('empresa');
+      const [session] = await t.db
+        .select()
+        .from(sesiones)
+        .where(eq(sesiones.SES_ID, String(claims.jti)));
+      expect(session).toMatchObject({ SES_TIPO: 'empresa', USU_CODIGO: demo.USU_CODIGO, ADM_CODIGO: null });
       expect(new Date(usuario.expira).getTime()).toBe(claims.exp * 1000);
     });
 
@@ -158,7 +165,13 @@ describe.each(testDatabases)('inicio de sesión (%s)', (kind) => {
       expect(usuario).not.toHaveProperty('ADM_CLAVE');
       expect(res.body).not.toContain('$argon2');
       const claims = jwtPayload(usuario.token);
-      expect(claims).toMatchObject({ kind: 'admin', admin: row.ADM_CODIGO, perfil: 1 });
+      expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'jti', 'kind']);
+      expect(claims.kind).toBe('admin');
+      const [session] = await t.db
+        .select()
+        .from(sesiones)
+        .where(eq(sesiones.SES_ID, String(claims.jti)));
+      expect(session).toMatchObject({ SES_TIPO: 'admin', ADM_CODIGO: row.ADM_CODIGO, USU_CODIGO: null });
       expect(claims.exp - claims.iat).toBe(8 * HOUR);
     });
 
