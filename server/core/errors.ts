@@ -49,6 +49,9 @@ const HTTP_MSG = {
   badRequest: 'La solicitud no es válida',
 };
 
+/** The refusal of text with a character its kind refuses or a lone surrogate (core/requests.ts), naming the field. */
+export const forbiddenCharactersMessage = (field: string) => `El campo ${field} contiene caracteres no permitidos`;
+
 /** Turns the first schema violation into a Spanish sentence that names the field. */
 export function validationMessage(errors: AjvError[], context?: string): string {
   const error = errors[0];
@@ -79,7 +82,7 @@ export function validationMessage(errors: AjvError[], context?: string): string 
     case 'anyOf':
       return `El campo ${field} tiene un valor no permitido`;
     case 'text':
-      return `El campo ${field} contiene caracteres no permitidos`;
+      return forbiddenCharactersMessage(field);
     case 'additionalProperties':
       return `El campo ${String(error.params.additionalProperty)} no está permitido`;
     default:
@@ -124,11 +127,51 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ msg: MSG.routeNotFound }));
 }
 
+/** Percent signs only as %XX: the part is written right, whatever the bytes it encodes. */
+const PERCENT_SYNTAX = /^(?:[^%]|%[0-9a-fA-F]{2})*$/;
+
+/**
+ * Whether a part of a URL is percent-encoded right but its bytes are not UTF-8: %ED%A0%80 is how a lone surrogate
+ * travels in a URL. Such a part holds no text; it is refused like text with a lone surrogate.
+ */
+export function encodesNoText(part: string): boolean {
+  if (!PERCENT_SYNTAX.test(part)) return false;
+  try {
+    decodeURIComponent(part);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The parameter of a mounted route that a path's undecodable segment stands for (`/empresas/buscarEmpresa/%ED%A0%80`:
+ * term), or undefined. The router refuses such a path before it knows the route, so the routes are matched here.
+ */
+function undecodableParameter(request: FastifyRequest): string | undefined {
+  const segments = request.url.split('?')[0].split('/');
+  for (const route of request.server.menuAccess ?? []) {
+    const pattern = route.url.split('/');
+    if (route.method !== request.method || pattern.length !== segments.length) continue;
+    let parameter: string | undefined;
+    const matches = pattern.every((part, i) => {
+      if (!part.startsWith(':')) return part === segments[i];
+      if (parameter === undefined && encodesNoText(segments[i])) parameter = part.slice(1).replace(/[(?].*$/, '');
+      return true;
+    });
+    if (matches && parameter !== undefined) return parameter;
+  }
+  return undefined;
+}
+
 /** Fastify's `frameworkErrors`: the router's refusals (bad percent-encoding, over-long parameter) as { msg }. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.log.info({ code: error.code }, 'solicitud rechazada');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ msg: HTTP_MSG.urlTooLong });
-  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ msg: HTTP_MSG.badUrl });
+  if (error.code === 'FST_ERR_BAD_URL') {
+    const parameter = undecodableParameter(request);
+    return reply.status(400).send({ msg: parameter === undefined ? HTTP_MSG.badUrl : forbiddenCharactersMessage(parameter) });
+  }
   return reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ msg: HTTP_MSG.badRequest });
 }
 

@@ -588,14 +588,9 @@ async function estimatedRows(statements: ListStatements<unknown>, values: Record
  * prepared statements.
  */
 export function scopedQuery(query: ListQuery, publicFilters: readonly string[], scope: Record<string, unknown>): ListQuery {
-  let filter: unknown = {};
-  if (query.filter !== undefined && query.filter !== '') {
-    try {
-      filter = JSON.parse(query.filter);
-    } catch {
-      throw new HttpError(400, 'El parámetro filter no es un JSON válido');
-    }
-  }
+  // Read as the list reads it: a key is named in the answer only once it is known to hold no refused character.
+  const parsed = parseJson(query.filter, 'filter');
+  const filter = parsed === undefined ? {} : parsed;
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
     throw new HttpError(400, 'El parámetro filter debe ser un objeto');
   for (const key of Object.keys(filter))

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { LazyCompiler } from './lazy-compile';
+import { encodesNoText, forbiddenCharactersMessage, HttpError } from './errors';
 
 /**
  * How every request is read before a handler sees it: the JSON body parser and the schema validators.
@@ -21,8 +22,21 @@ const FORBIDDEN = {
   multiline: /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/,
 } as const;
 
-/** Whether a text has a character its kind refuses; filters read as JSON check their strings with it too. */
-export const hasForbiddenCharacters = (text: string, kind: keyof typeof FORBIDDEN = 'line') => FORBIDDEN[kind].test(text);
+/**
+ * Half of a UTF-16 surrogate pair without the other half: JSON lets any client write one ("\ud800"), and it is no
+ * character. PostgreSQL refuses it in json/jsonb and stores it as U+FFFD elsewhere, so no kind of text admits it.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether a text is well-formed UTF-16 (what String.prototype.isWellFormed answers): no lone surrogate. */
+export const isWellFormedText = (text: string) => !LONE_SURROGATE.test(text);
+
+/**
+ * Whether a text has a character its kind refuses or is not well-formed; filters read as JSON, the keys and strings
+ * of every JSON body and the URL's undecodable parts answer with the same refusal.
+ */
+export const hasForbiddenCharacters = (text: string, kind: keyof typeof FORBIDDEN = 'line') =>
+  FORBIDDEN[kind].test(text) || !isWellFormedText(text);
 
 type Schema = Record<string, unknown>;
 
@@ -106,12 +120,73 @@ export function registerRequestReading(app: FastifyInstance, { lazily }: LazyCom
     };
   });
 
+  // The query string parser keeps a value it cannot decode as its raw text: %ED%A0%80 (a lone surrogate) would reach
+  // the handler as the letters "%ED%A0%80". A declared parameter's value must decode to text.
+  app.addHook('preValidation', async (request) => {
+    const url = request.raw.url ?? '';
+    const start = url.indexOf('?');
+    if (start === -1 || !NON_ASCII_ESCAPE.test(url.slice(start))) return;
+    const declared = (request.routeOptions.schema?.querystring as Schema | undefined)?.properties;
+    if (!isSchema(declared)) return;
+    for (const pair of url.slice(start + 1).split('&')) {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      const value = equals === -1 ? '' : pair.slice(equals + 1);
+      const known = Object.keys(declared).find((key) => key === name || encodeURIComponent(key) === name);
+      if (known !== undefined && encodesNoText(value)) throw new HttpError(400, forbiddenCharactersMessage(known));
+    }
+  });
+
   // Clients such as react-admin send Content-Type: application/json on a DELETE or GET with no body; where the route
   // reads no body, an empty one is no body rather than invalid JSON.
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' && request.routeOptions.schema?.body === undefined) return done(null, undefined);
-    return parseJson(request, body as string, done);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length === 0 && request.routeOptions.schema?.body === undefined) return done(null, undefined);
+    let text: string;
+    try {
+      text = UTF8.decode(bytes);
+    } catch {
+      return done(new HttpError(400, NOT_UTF8), undefined);
+    }
+    return parseJson(request, text, (error, value) => {
+      if (error) return done(error, undefined);
+      const field = SURROGATE_ESCAPE.test(text) ? illFormedField(value) : undefined;
+      return field === undefined ? done(null, value) : done(new HttpError(400, forbiddenCharactersMessage(field)), undefined);
+    });
   });
+}
+
+/** A percent escape of a byte past ASCII: only a URL with one can encode bytes that are not UTF-8. */
+const NON_ASCII_ESCAPE = /%[89a-fA-F][0-9a-fA-F]/;
+
+/** JSON is UTF-8 (RFC 8259): bytes that are not would otherwise become U+FFFD without anyone noticing. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const NOT_UTF8 = 'El cuerpo de la solicitud no es un JSON válido: su texto debe estar en UTF-8';
+
+/** A JSON escape of a surrogate: valid UTF-8 has none of its own, so only a body with one can hold a lone surrogate. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/**
+ * The field of a parsed JSON body whose text or key is not well-formed, or undefined: whatever its schema says of it,
+ * an undeclared field included. An item of a list is named by its list; a key by the object that holds it. Walked
+ * with a queue of its own: a deeply nested body must not overflow the call stack.
+ */
+function illFormedField(body: unknown): string | undefined {
+  const pending: Array<[unknown, string]> = [[body, 'solicitud']];
+  for (let i = 0; i < pending.length; i++) {
+    const [value, name] = pending[i];
+    if (typeof value === 'string') {
+      if (!isWellFormedText(value)) return name;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push([item, name]);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (!isWellFormedText(key)) return name;
+        pending.push([item, key]);
+      }
+    }
+  }
+  return undefined;
 }

@@ -79,15 +79,16 @@ type Log = { warn(obj: object, msg: string): void };
 
 /**
  * A display name only: no directories, no control characters, no bidirectional controls (U+202E would show
- * "factura‮piz.exe" as "factura.exe.zip"), bounded length.
+ * "factura‮piz.exe" as "factura.exe.zip"), no half of a surrogate pair, bounded length. The bound keeps the end (the
+ * extension) and never starts inside a pair: half an emoji is no text, and PostgreSQL refuses it in the history's JSON.
  */
 export function cleanFileName(name: string): string {
   const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
   const cleaned = base
-    .replace(/[\p{Cc}\p{Bidi_Control}"<>|:*?]/gu, '')
+    .replace(/[\p{Cc}\p{Cs}\p{Bidi_Control}"<>|:*?]/gu, '')
     .replace(/^\.+/, '')
     .trim();
-  return (cleaned || 'archivo').slice(-200);
+  return (cleaned || 'archivo').slice(-200).replace(/^[\udc00-\udfff]/, '');
 }
 
 /**

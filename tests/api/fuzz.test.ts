@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
-import { loginAdmin, loginCompany } from '../helpers/accounts';
+import { startConsultasStubs } from '../helpers/consultas-stub';
+import { API, loginAdmin, loginCompany, newRuc } from '../helpers/accounts';
+import { administradores } from '../../server/infra/db/schema';
+import { hashPassword } from '../../server/infra/passwords';
+import { PERFIL } from '../../src/domain/perfiles';
+import { MSG } from '../../src/domain/messages';
 
 /**
  * Sends hostile shapes to every operation of the OpenAPI document, so routes added later are covered without
- * touching this file: control characters, number shapes, wrong types, broken JSON and multipart, over-long text and
- * bad percent-encoding, anonymously and with an administrator's and a company's token. No answer may be a 5xx, and
- * every error is exactly { msg } (optionally with code).
+ * touching this file: control characters, lone surrogates (JSON escapes and their bytes in URLs and files), number
+ * shapes, wrong types, broken JSON and multipart, over-long text and bad percent-encoding, anonymously and with an
+ * administrator's and a company's token. No answer may be a 5xx, every error is exactly { msg } (optionally with
+ * code), every operation of the document is reached, and the two identities are still signed in, with the same
+ * menus, after every operation's probes.
  */
 
 type Schema = {
@@ -30,7 +37,7 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses?: Record<string, { content?: Record<string, { schema: Schema }> }>;
 };
-type Probe = { method: string; url: string; payload?: string; headers?: Record<string, string>; what: string };
+type Probe = { method: string; url: string; payload?: string | Buffer; headers?: Record<string, string>; what: string };
 
 /** Texts a pattern may accept; the first that matches becomes the field's valid value. */
 const TEXT_CANDIDATES = ['1790016919001', '0991234567', 'usuario@prueba.ec', 'DEP-1', 'abc', 'Texto de prueba', '1'];
@@ -91,7 +98,16 @@ const NUMBER_TEXTS = [
   'NaN',
   '',
 ];
-const BAD_PERCENT = ['%E0%A4%A', '%', '%ZZ', '%C0%AF', '%00', '%ED%A0%80'];
+/**
+ * Lone surrogates as JSON escapes (a JSON client can send any of them): a high half at the end, before a letter or
+ * doubled, a low half first or after a letter, and the two halves in the wrong order.
+ */
+const SURROGATE_ESCAPES = ['\\ud800', 'x\\ud800', '\\udbffx', 'a\\ud800\\ud800b', '\\udc00x', 'x\\udfff', '\\udc00\\ud800'];
+/** The same halves in a URL: their UTF-8-like bytes (ED A0 80 is U+D800), which UTF-8 does not allow. */
+const SURROGATE_PERCENT = ['%ED%A0%80', 'x%ED%A0%80', '%ED%B0%80x', '%ED%AF%BF%ED%A0%80', '%ED%BF%BF'];
+/** U+D800 written as if it were a character (ED A0 80): in a JSON body, a multipart part or a file name. */
+const SURROGATE_BYTES = Buffer.from([0xed, 0xa0, 0x80]);
+const BAD_PERCENT = ['%E0%A4%A', '%', '%ZZ', '%C0%AF', '%00', ...SURROGATE_PERCENT];
 const LONG_URL_TEXT = '9'.repeat(5_000);
 /** Raw JSON tokens for body fields: numbers JSON.stringify cannot write, wrong types, and text shapes. */
 const JSON_VALUES = [
@@ -116,6 +132,9 @@ const JSON_VALUES = [
   '""',
   `"${'x'.repeat(300_000)}"`,
   ...CONTROL_TEXTS.map((t) => JSON.stringify(t)),
+  ...SURROGATE_ESCAPES.map((t) => `"${t}"`),
+  `["${SURROGATE_ESCAPES[0]}"]`,
+  `{"${SURROGATE_ESCAPES[0]}":1}`,
 ];
 const BROKEN_BODIES = [
   '',
@@ -127,6 +146,8 @@ const BROKEN_BODIES = [
   '1',
   'true',
   '{"__proto__":{"x":1}}',
+  `{"${SURROGATE_ESCAPES[0]}":"x"}`,
+  `{"a":"${SURROGATE_ESCAPES[4]}"}`,
   '{"constructor":{"prototype":{"x":1}}}',
   '\u0000',
   `[${'['.repeat(5_000)}`,
@@ -146,7 +167,7 @@ const LIST_JSON = {
     '["0x10",1]',
     '[null,null]',
   ],
-  sort: ['["x\\u0000","ASC"]', '[1,2]', '["id","X"]', '[]', '{}', '["__proto__","ASC"]'],
+  sort: ['["x\\u0000","ASC"]', '[1,2]', '["id","X"]', '[]', '{}', '["__proto__","ASC"]', '["id\\ud800","ASC"]', '["id","\\udc00"]'],
 };
 const FILTER_VALUES = [
   '"a\\u0000b"',
@@ -162,6 +183,8 @@ const FILTER_VALUES = [
   '[1e308]',
   '["a\\u0001"]',
   '-1',
+  ...SURROGATE_ESCAPES.map((t) => `"${t}"`),
+  `["${SURROGATE_ESCAPES[4]}"]`,
 ];
 
 /** A path with its parameters filled in, one of them replaced by `raw` (already URL-encoded) when given. */
@@ -204,7 +227,13 @@ function probesFor(path: string, method: string, operation: Operation): Probe[] 
 
   const query = (name: string, raw: string) => `${baseUrl}?${name}=${raw}`;
   for (const param of queryParams) {
-    const texts = [...CONTROL_TEXTS, ...NUMBER_TEXTS, LONG_URL_TEXT, ...(LIST_JSON[param.name as keyof typeof LIST_JSON] ?? [])];
+    const texts = [
+      ...CONTROL_TEXTS,
+      ...NUMBER_TEXTS,
+      LONG_URL_TEXT,
+      ...SURROGATE_ESCAPES.map((t) => `"${t}"`),
+      ...(LIST_JSON[param.name as keyof typeof LIST_JSON] ?? []),
+    ];
     for (const text of texts) probes.push({ method: M, url: query(param.name, encodeURIComponent(text)), what: `consulta ${param.name}` });
     for (const raw of BAD_PERCENT) probes.push({ method: M, url: query(param.name, raw), what: `consulta ${param.name} ${raw}` });
     probes.push({ method: M, url: `${baseUrl}?${param.name}=1&${param.name}=2`, what: `consulta ${param.name} repetida` });
@@ -212,7 +241,7 @@ function probesFor(path: string, method: string, operation: Operation): Probe[] 
   if (queryParams.some((p) => p.name === 'filter')) {
     // Filter keys are the listed entity's fields (and the usual q and id): take them from the 200 answer's items.
     const items = operation.responses?.['200']?.content?.['application/json']?.schema.items;
-    const keys = ['q', 'id', 'x\u0000', '__proto__', ...Object.keys(items?.properties ?? {})];
+    const keys = ['q', 'id', 'x\u0000', '__proto__', '\ud800', 'x\udc00', ...Object.keys(items?.properties ?? {})];
     for (const key of keys) {
       for (const value of FILTER_VALUES)
         probes.push({ method: M, url: query('filter', encodeURIComponent(`{${JSON.stringify(key)}:${value}}`)), what: `filter ${key}` });
@@ -227,6 +256,21 @@ function probesFor(path: string, method: string, operation: Operation): Probe[] 
       }
     }
     probes.push({ method: M, url: baseUrl, ...json(JSON.stringify({ ...baseBody, extra: 'a\u0000b' })), what: 'cuerpo con campo extra' });
+    probes.push({
+      method: M,
+      url: baseUrl,
+      ...json(JSON.stringify({ ...baseBody, extra: '\ud800' })),
+      what: 'campo extra con media pareja',
+    });
+    probes.push({ method: M, url: baseUrl, ...json(JSON.stringify({ ...baseBody, '\udc00': 1 })), what: 'clave con media pareja' });
+    // Bytes of a lone surrogate inside the JSON text itself: not UTF-8, so not JSON.
+    probes.push({
+      method: M,
+      url: baseUrl,
+      payload: Buffer.concat([Buffer.from('{"a":"'), SURROGATE_BYTES, Buffer.from('"}')]),
+      headers: { 'content-type': 'application/json' },
+      what: 'cuerpo con bytes de media pareja',
+    });
   }
   if (M !== 'GET') {
     for (const payload of BROKEN_BODIES)
@@ -242,7 +286,7 @@ function probesFor(path: string, method: string, operation: Operation): Probe[] 
     // Malformed multipart goes to every route that takes a body: file routes and JSON routes must both refuse it.
     const b = 'fuzzBoundary';
     const part = `--${b}\r\nContent-Disposition: form-data; name="current"; filename="a.zip"\r\nContent-Type: application/zip\r\n\r\nPK\u0003\u0004${'z'.repeat(4096)}`;
-    const multipartProbes: Array<[string, string]> = [
+    const multipartProbes: Array<[string, string | Buffer]> = [
       ['multipart/form-data', `${part}\r\n--${b}--\r\n`],
       [`multipart/form-data; boundary=${b}`, part],
       [`multipart/form-data; boundary=${b}`, part.slice(0, 60)],
@@ -253,6 +297,17 @@ function probesFor(path: string, method: string, operation: Operation): Probe[] 
         `--${b}\r\nContent-Disposition: form-data; name="current"; filename="a\u0000.zip"\r\n\r\nPK\u0003\u0004\r\n--${b}--\r\n`,
       ],
       [`multipart/form-data; boundary="${'b'.repeat(100)}"`, 'x'],
+      // A text field and a file name with the bytes of a lone surrogate, raw and percent-encoded.
+      [
+        `multipart/form-data; boundary=${b}`,
+        Buffer.concat([
+          Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="referencia"\r\n\r\nx`),
+          SURROGATE_BYTES,
+          Buffer.from(`\r\n--${b}\r\nContent-Disposition: form-data; name="current"; filename="a`),
+          SURROGATE_BYTES,
+          Buffer.from(`.pdf"; filename*=UTF-8''a%ED%A0%80.pdf\r\n\r\n%PDF-1.4\r\n--${b}--\r\n`),
+        ]),
+      ],
     ];
     for (const [type, payload] of multipartProbes)
       probes.push({ method: M, url: baseUrl, payload, headers: { 'content-type': type }, what: `multipart ${type.slice(0, 30)}` });
@@ -260,8 +315,11 @@ function probesFor(path: string, method: string, operation: Operation): Probe[] 
   return probes;
 }
 
-/** What is wrong with an answer, or undefined when it is acceptable. */
-function problem(status: number, headers: Record<string, unknown>, body: string): string | undefined {
+/**
+ * What is wrong with an answer, or undefined when it is acceptable. An error is { msg } (optionally with code), plus
+ * the fields its operation documents for that status (a lookup's 404 carries the dialog's titulo).
+ */
+function problem(status: number, headers: Record<string, unknown>, body: string, operation: Operation): string | undefined {
   if (status >= 500) return `respondió ${status}`;
   if (status < 400) return undefined;
   if (!String(headers['content-type'] ?? '').startsWith('application/json')) return `error ${status} sin JSON`;
@@ -273,8 +331,9 @@ function problem(status: number, headers: Record<string, unknown>, body: string)
   }
   const keys = typeof parsed === 'object' && parsed !== null ? Object.keys(parsed) : [];
   const { msg, code } = parsed as { msg?: unknown; code?: unknown };
+  const documented = Object.keys(operation.responses?.[String(status)]?.content?.['application/json']?.schema.properties ?? {});
   if (
-    keys.some((k) => k !== 'msg' && k !== 'code') ||
+    keys.some((k) => k !== 'msg' && k !== 'code' && !documented.includes(k)) ||
     typeof msg !== 'string' ||
     !msg ||
     (code !== undefined && typeof code !== 'string')
@@ -294,52 +353,199 @@ async function inPool<T>(items: T[], size: number, run: (item: T) => Promise<voi
   );
 }
 
+/** The router's answer to a path no operation has: a probe that gets it did not reach the operation it was meant for. */
+const NO_ROUTE = MSG.routeNotFound;
+
+/**
+ * A signed-in identity of the probes, and the menu its session reads: the same entries at the end of every operation's
+ * probes mean the session is still open and still has the access it had.
+ */
+type Identity = {
+  who: string;
+  login: () => Promise<string>;
+  menu: (token: string) => Promise<{ statusCode: number; body: string }>;
+};
+
+/** The entries of a menu answer, in order: what the session may open, whatever their names became. */
+const entriesOf = (body: string) => (JSON.parse(body) as Array<{ MEN_CODIGO: number }>).map((m) => m.MEN_CODIGO).join(',');
+
+const FUZZ_CLAVE = 'ClaveDelFuzz2026!';
+
+/**
+ * An administrator and a company of the probes' own, with the demo's access (the superuser profile; Andina's menus).
+ * The probes fill every id with 1, the demo's first administrator and company, and edit them for real when the rest
+ * of a body is valid (PUT administradores/1 closes that administrator's sessions): on identities of their own the
+ * sessions that send the probes are never the ones the probes edit.
+ */
+async function fuzzIdentities(t: TestApp): Promise<Identity[]> {
+  const demo = (await loginAdmin(t)).token;
+  await t.db.insert(administradores).values({
+    ADM_USUARIO: 'fuzz',
+    ADM_CLAVE: await hashPassword(FUZZ_CLAVE),
+    ADM_NOMBRE: 'Administrador del fuzz',
+    PRF_CODIGO: PERFIL.administrador,
+  });
+  const admin = await loginAdmin(t, { usuario: 'fuzz', clave: FUZZ_CLAVE });
+  const ruc = newRuc();
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `${API}/empresas`,
+    headers: { 'x-token': demo },
+    payload: {
+      EMP_RUC: ruc,
+      EMP_NOMBREC: 'Fuzz',
+      EMP_NOMBRE: 'FUZZ S.A.',
+      EMP_CORREO: 'fuzz@prueba.ec',
+      EMP_TELEFONO: null,
+      EMP_CELULAR: null,
+      EMP_DIRECCION: 'Av. Principal 123',
+      EMP_CONTABILIDAD: false,
+      EMP_CONTRIBUYENTE_ESPECIAL: null,
+      EMP_AGENTE_RETENCION: null,
+      EMP_RIMPE: null,
+      EMP_AMBIENTE: 1,
+      EMP_ACTIVO: true,
+      usuario: 'fuzz',
+      clave: FUZZ_CLAVE,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const empresa = created.json().EMP_CODIGO as number;
+  const andina = (await loginCompany(t)).COM_CODIGO;
+  const choices = await t.app.inject({ method: 'GET', url: `${API}/menus/menuEmpresaAdmin/${andina}`, headers: { 'x-token': demo } });
+  const menus = (choices.json() as Array<{ MEN_CODIGO: number; asignado: boolean }>).filter((m) => m.asignado).map((m) => m.MEN_CODIGO);
+  const assigned = await t.app.inject({
+    method: 'PUT',
+    url: `${API}/menus/menuEmpresaAdmin/${empresa}`,
+    headers: { 'x-token': demo },
+    payload: { menus },
+  });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  const company = { ruc, usuario: 'fuzz', clave: FUZZ_CLAVE };
+  return [
+    {
+      who: 'administrador',
+      login: async () => (await loginAdmin(t, { usuario: 'fuzz', clave: FUZZ_CLAVE })).token,
+      menu: (token) =>
+        t.app.inject({ method: 'POST', url: `${API}/menus/menuAdmin`, headers: { 'x-token': token }, payload: { id: admin.ADM_CODIGO } }),
+    },
+    {
+      who: 'empresa',
+      login: async () => (await loginCompany(t, company)).token,
+      menu: (token) => t.app.inject({ method: 'POST', url: `${API}/menuEmpresa`, headers: { 'x-token': token }, payload: { ruc } }),
+    },
+  ];
+}
+
 describe.each(testDatabases)('fuzz de toda la API según su documento OpenAPI (%s)', (kind) => {
   let t: TestApp;
+  let stubs: Awaited<ReturnType<typeof startConsultasStubs>>;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // The lookups of clients' identifications answer from local stand-ins: a probe's well-formed cédula or RUC gets
+    // the service's "not found", never a request to the real services nor the 503 of a server without them.
+    stubs = await startConsultasStubs();
+    t = await startTestApp(kind, { consultas: stubs.config });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await stubs?.close();
+  });
 
-  it('ninguna entrada produce un 5xx ni un error fuera de la forma { msg }', async () => {
+  it('ninguna entrada produce un 5xx ni un error fuera de la forma { msg }, y cada operación recibe las suyas', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, Operation>>;
     };
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+      Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, path, method, op })),
     );
-    // Ending a session revokes the token the other probes use: those operations go last.
-    operations.sort((a, b) => Number(/logout/i.test(a.path)) - Number(/logout/i.test(b.path)));
     expect(operations.length).toBeGreaterThan(30);
 
-    const identities: Array<[string, Record<string, string>]> = [
-      ['anónimo', {}],
-      ['administrador', { 'x-token': (await loginAdmin(t)).token }],
-      ['empresa', { 'x-token': (await loginCompany(t)).token }],
-    ];
-    const probes = operations.flatMap(({ path, method, op }) => probesFor(path, method, op));
+    const sessions = await Promise.all(
+      (await fuzzIdentities(t)).map(async (identity) => {
+        const token = await identity.login();
+        const menu = await identity.menu(token);
+        expect(menu.statusCode, menu.body).toBe(200);
+        expect(entriesOf(menu.body)).not.toBe('');
+        return { identity, token, menu: entriesOf(menu.body) };
+      }),
+    );
+
     const statuses: Record<number, number> = {};
     const failures: string[] = [];
+    /** The operations a probe reached (the router found them), and those where one got past the guard too. */
+    const reached = new Set<string>();
+    const pastGuard = new Set<string>();
     let sent = 0;
     const started = Date.now();
-    for (const [who, auth] of identities) {
-      await inPool(probes, 8, async (probe) => {
-        const res = await t.app.inject({
-          method: probe.method,
-          url: probe.url,
-          payload: probe.payload,
-          headers: { ...probe.headers, ...auth },
-        } as InjectOptions);
-        sent += 1;
-        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-        const wrong = problem(res.statusCode, res.headers, res.body);
-        if (wrong) failures.push(`${who} ${probe.method} ${probe.url.slice(0, 120)} (${probe.what}): ${wrong}`);
-      });
+    const send = async (key: string, operation: Operation, probe: Probe, who: string, token: string | undefined) => {
+      const res = await t.app.inject({
+        method: probe.method,
+        url: probe.url,
+        payload: probe.payload,
+        headers: { ...probe.headers, ...(token ? { 'x-token': token } : {}) },
+      } as InjectOptions);
+      sent += 1;
+      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+      const wrong = problem(res.statusCode, res.headers, res.body, operation);
+      if (wrong) failures.push(`${who} ${probe.method} ${probe.url.slice(0, 120)} (${probe.what}): ${wrong}`);
+      if (res.statusCode === 404 && res.body.includes(NO_ROUTE)) return;
+      reached.add(key);
+      if (res.statusCode !== 401 && res.statusCode !== 403) pastGuard.add(key);
+    };
+
+    for (const { key, path, method, op } of operations) {
+      const probes = probesFor(path, method, op);
+      // Signing out is probed too, with sessions of its own: the ones the other operations use must stay open.
+      const endsSession = /logout/i.test(path);
+      const callers = [
+        { who: 'anónimo', token: undefined as string | undefined },
+        ...(await Promise.all(
+          sessions.map(async (session) => ({
+            who: session.identity.who,
+            token: endsSession ? await session.identity.login() : session.token,
+          })),
+        )),
+      ];
+      await inPool(
+        callers.flatMap((caller) => probes.map((probe) => ({ caller, probe }))),
+        8,
+        ({ caller, probe }) => send(key, op, probe, caller.who, caller.token),
+      );
+      // Each operation's probes are followed by a check of both sessions, so that a failure names the operation.
+      for (const session of sessions) {
+        const menu = await session.identity.menu(session.token);
+        if (menu.statusCode !== 200 || entriesOf(menu.body) !== session.menu) {
+          failures.push(
+            `${session.identity.who}: tras las pruebas de ${key} su sesión respondió ${menu.statusCode} ${menu.body.slice(0, 120)}`,
+          );
+          // Signed in again, so that the operations after this one are still probed with a working session.
+          session.token = await session.identity.login();
+          const again = await session.identity.menu(session.token);
+          session.menu = again.statusCode === 200 ? entriesOf(again.body) : '';
+        }
+      }
     }
+
+    const documented = operations.map((o) => o.key);
     console.log(
-      `fuzz (${kind}): ${operations.length} operaciones, ${sent} peticiones en ${Date.now() - started} ms; estados ${JSON.stringify(statuses)}`,
+      `fuzz (${kind}): ${documented.length} operaciones en el documento, ${reached.size} alcanzadas, ${pastGuard.size} más allá de su guardia; ` +
+        `${sent} peticiones en ${Date.now() - started} ms; estados ${JSON.stringify(statuses)}`,
     );
     expect(failures.slice(0, 30), `${failures.length} respuestas inaceptables`).toEqual([]);
     expect(Object.keys(statuses).filter((s) => Number(s) >= 500)).toEqual([]);
-  }, 180_000);
+    expect(
+      documented.filter((key) => !reached.has(key)),
+      'operaciones a las que ninguna prueba llegó',
+    ).toEqual([]);
+    expect(
+      documented.filter((key) => !pastGuard.has(key)),
+      'operaciones cuya guardia ninguna identidad pasó',
+    ).toEqual([]);
+    expect(reached.size).toBe(new Set(documented).size);
+    for (const session of sessions) {
+      const menu = await session.identity.menu(session.token);
+      expect(menu.statusCode, `${session.identity.who}: ${menu.body}`).toBe(200);
+      expect(entriesOf(menu.body)).toBe(session.menu);
+    }
+  }, 300_000);
 });

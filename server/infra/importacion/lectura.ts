@@ -1,4 +1,5 @@
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { isAscii } from 'node:buffer';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import Papa from 'papaparse';
 import { HttpError } from '../../core/errors';
 
@@ -49,20 +50,49 @@ function isUtf8(bytes: Buffer): boolean {
   }
 }
 
+/** A well-formed UTF-8 sequence of two to four bytes, in bytes read as Latin-1 (no surrogate, no overlong form). */
+const UTF8_SEQUENCE =
+  /[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2}/;
+
+/** The refusal of a CSV whose text is UTF-8 in part: no reading of it gives the text its author wrote. */
+export const CSV_MAL_CODIFICADO =
+  'El archivo mezcla texto en UTF-8 con bytes que no lo son: guárdelo de nuevo como «CSV UTF-8» o como Excel (.xlsx)';
+
 /**
- * Bytes to text: UTF-8 (its BOM dropped), unless the first chunk is not valid UTF-8, then Windows-1252. A character
- * split between two chunks is decoded whole.
+ * Bytes to text, decided at the first chunk past ASCII (both readings agree until then): UTF-8 (its BOM dropped) when
+ * its bytes are UTF-8, Windows-1252 (as Excel saves "CSV" on Windows) when they hold no UTF-8 character at all. Bytes
+ * that are partly UTF-8 (ED A0 80, a lone surrogate; a character cut short), there or later, are a 400: read either
+ * way, some of the file's text would silently become U+FFFD or other letters. A character split between two chunks
+ * is decoded whole.
  */
 function decoder(): Transform {
   let decode: TextDecoder | undefined;
+  let started = false;
   return new Transform({
     readableObjectMode: false,
     transform(chunk: Buffer, _encoding, done) {
-      decode ??= new TextDecoder(isUtf8(chunk) ? 'utf-8' : 'windows-1252');
-      done(null, decode.decode(chunk, { stream: true }));
+      if (!decode && isAscii(chunk)) {
+        started ||= chunk.length > 0;
+        return done(null, chunk.toString('latin1'));
+      }
+      if (!decode) {
+        const utf8 = isUtf8(chunk);
+        if (!utf8 && UTF8_SEQUENCE.test(chunk.toString('latin1'))) return done(new HttpError(400, CSV_MAL_CODIFICADO));
+        // A BOM only counts at the start of the file.
+        decode = new TextDecoder(utf8 ? 'utf-8' : 'windows-1252', { fatal: true, ignoreBOM: started });
+      }
+      try {
+        done(null, decode.decode(chunk, { stream: true }));
+      } catch {
+        done(new HttpError(400, CSV_MAL_CODIFICADO));
+      }
     },
     flush(done) {
-      done(null, decode?.decode() ?? '');
+      try {
+        done(null, decode?.decode() ?? '');
+      } catch {
+        done(new HttpError(400, CSV_MAL_CODIFICADO));
+      }
     },
   });
 }
@@ -129,6 +159,36 @@ export function cellText(value: CellValue): string {
   return String(value);
 }
 
+/** Chunks of UTF-8 bytes as text: a character split between two chunks decoded whole, bytes that are not UTF-8 an error. */
+async function* utf8Text(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decode = new TextDecoder('utf-8', { fatal: true });
+  for await (const chunk of chunks) yield typeof chunk === 'string' ? chunk : decode.decode(chunk, { stream: true });
+  const rest = decode.decode();
+  if (rest) yield rest;
+}
+
+/** What exceljs' streaming reader does with the XML of the shared strings and of each sheet (not in its types). */
+type ReaderParts = {
+  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown>;
+  _parseWorksheet(chunks: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
+};
+
+/**
+ * exceljs' streaming reader decodes each chunk of a part's XML on its own, non-fatally: a character split between two
+ * chunks (about one in a thousand rows of accented text) and bytes that are not UTF-8 (a lone surrogate written as
+ * ED A0 80) both become U+FFFD without a word. The reader gets text instead, decoded across chunks and strictly: a
+ * part that is not UTF-8 fails the read, a 400 (damaged file).
+ */
+function decodeXmlStrictly(reader: object) {
+  const parts = reader as ReaderParts;
+  if (typeof parts._parseSharedStrings !== 'function' || typeof parts._parseWorksheet !== 'function')
+    throw new Error('exceljs cambió su lector: revise decodeXmlStrictly');
+  const sharedStrings = parts._parseSharedStrings.bind(reader);
+  const worksheet = parts._parseWorksheet.bind(reader);
+  parts._parseSharedStrings = (entry) => sharedStrings(Readable.from(utf8Text(entry.pipe(new PassThrough()))));
+  parts._parseWorksheet = (chunks, sheetNo) => worksheet(utf8Text(chunks), sheetNo);
+}
+
 /** The first sheet's rows, each with its row number as Excel shows it. */
 async function* xlsxRows(input: Readable): AsyncGenerator<FileRow> {
   const { default: ExcelJS } = await import('exceljs');
@@ -139,6 +199,7 @@ async function* xlsxRows(input: Readable): AsyncGenerator<FileRow> {
     styles: 'ignore',
     entries: 'ignore',
   });
+  decodeXmlStrictly(reader);
   try {
     for await (const sheet of reader) {
       for await (const row of sheet as AsyncIterable<{ number: number; values: CellValue[] }>) {

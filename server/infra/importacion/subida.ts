@@ -29,10 +29,17 @@ export async function conArchivoSubido<T>(
     file?.file.resume();
     throw new HttpError(400, MSG.fileRequired);
   }
+  // A body cut short fails the file's stream with busboy's own error, at whatever step of the import was reading it
+  // (the very first chunk included): that is the client's 400, not the server's 500.
+  let cutShort = file.file.destroyed;
+  file.file.once('error', () => {
+    cutShort = true;
+  });
   try {
     return await importar({ filename: file.filename, stream: file.file });
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadRejected('size', limite.sizeMessage);
+    if (cutShort && !(error instanceof HttpError) && !(error instanceof UploadRejected)) throw new HttpError(400, MALFORMED);
     throw error;
   } finally {
     file.file.resume();
