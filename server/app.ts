@@ -19,6 +19,7 @@ import { createThrottle } from './core/rate-limit';
 import { createGuards, documentGuards, guardArea } from './core/guards';
 import { sendListRange } from './core/list';
 import { defaultPermission, recordMenuAccess } from './core/menu-access';
+import { defaultRoles } from './core/role-access';
 import { createMailer, type Mailer } from './infra/mail';
 import { createTokenService, resolveSecret } from './infra/tokens';
 import { createFileStore } from './infra/files';
@@ -154,11 +155,12 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  for (const { prefix, routes, permiso } of modules) {
+  for (const { prefix, routes, permiso, roles } of modules) {
     await app.register(
       async (scope) => {
-        // The module's permission, for its routes that name none (core/menu-access.ts).
+        // The module's permission and company roles, for its routes that name none (core/menu-access.ts, core/role-access.ts).
         scope.addHook('onRoute', defaultPermission(permiso));
+        scope.addHook('onRoute', defaultRoles(roles, guardArea));
         await routes(scope as unknown as App, { ...ctx, guards });
       },
       { prefix },

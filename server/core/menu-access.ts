@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from './errors';
 import { MSG } from '../../src/domain/messages';
 import { NO_ACCESS_CODE } from '../../src/domain/constants';
+import type { RolEmpresa } from '../../src/domain/clientes';
 
 /**
  * The menus are enforced on the server (issue 11): each administration or company route belongs to the menu entry
@@ -22,7 +23,7 @@ declare module 'fastify' {
     permiso?: Permiso;
   }
   interface FastifyInstance {
-    /** Every route with the area of its guard and its permission, as mounted (the permission matrix test reads it). */
+    /** Every route with the area of its guard, its permission and its roles, as mounted (the matrix tests read it). */
     menuAccess: MenuAccessEntry[];
   }
 }
@@ -38,6 +39,8 @@ export type MenuAccessEntry = {
   area?: GuardArea;
   /** Its permission; undefined when it declares none and its module gives no default. */
   permiso?: Permiso;
+  /** The company roles that may call it (core/role-access.ts); undefined when it names none and its module gives none. */
+  roles?: readonly RolEmpresa[];
 };
 
 /** The refusal of a route whose menu entry is not granted to the caller. */
@@ -62,7 +65,7 @@ export function defaultPermission(permiso: Permiso | undefined) {
 }
 
 /**
- * Records every route with its guard's area and its permission in `app.menuAccess`. Added on the root instance
+ * Records every route with its guard's area, its permission and its roles in `app.menuAccess`. Added on the root instance
  * before the modules, so its onRoute hook runs before a module scope's default: each entry reads the route's
  * options when asked, once every hook has run.
  */
@@ -80,6 +83,9 @@ export function recordMenuAccess(app: FastifyInstance, areaOf: (route: RouteOpti
         },
         get permiso() {
           return route.config?.permiso;
+        },
+        get roles() {
+          return route.config?.roles;
         },
       });
     }

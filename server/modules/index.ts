@@ -1,5 +1,7 @@
 import type { ModuleRoutes } from '../core/context';
 import type { Permiso } from '../core/menu-access';
+import type { RolesModulo, RolesRuta } from '../core/role-access';
+import { ROLES_PERMITIDOS as R } from '../../src/domain/roles';
 import sesion from './sesion/routes';
 import registro from './registro/routes';
 import menus from './menus/routes';
@@ -30,15 +32,19 @@ import facturas from './facturas/routes';
 
 const API = '/api/EmpresasAmelia';
 
+/** A module default that gives reads (GET) and the rest the roles of a line of the matrix (src/domain/roles.ts). */
+const split = (leer: RolesRuta, escribir: RolesRuta): RolesModulo => ({ leer, escribir });
+
 /**
- * Every module of the API: the prefix its routes are mounted under, its routes plugin, and the permission (MEN_PERMISO,
- * core/menu-access.ts) of its guarded routes that name none in their config; null: open to every caller of their
- * guard. The table of every route's permission is in docs/architecture.md.
+ * Every module of the API: the prefix its routes are mounted under, its routes plugin, the permission (MEN_PERMISO,
+ * core/menu-access.ts) of its guarded routes that name none in their config (null: open to every caller of their
+ * guard), and the company roles (core/role-access.ts, src/domain/roles.ts) of its company routes that name none. The
+ * table of every route's permission is in docs/architecture.md.
  */
-export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Permiso }> = [
-  { prefix: API, routes: sesion, permiso: null },
+export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Permiso; roles?: RolesModulo }> = [
+  { prefix: API, routes: sesion, permiso: null, roles: R.todos },
   { prefix: `${API}/registro`, routes: registro },
-  { prefix: API, routes: menus },
+  { prefix: API, routes: menus, roles: R.todos },
   { prefix: `${API}/configuraciones`, routes: configuraciones, permiso: 'configuraciones' },
   { prefix: API, routes: empresas, permiso: 'empresas' },
   { prefix: API, routes: firmas },
@@ -54,14 +60,22 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Pe
   { prefix: `${API}/auditoria`, routes: auditoria, permiso: 'auditoria' },
   { prefix: API, routes: planes, permiso: 'empresas' },
   // The company application's clients family lives under /api (spec §7); its own users under /api/usuarios.
-  { prefix: '/api', routes: clientes, permiso: 'clientes' },
-  { prefix: '/api/clientes', routes: consultas, permiso: 'clientes' },
-  { prefix: '/api/clientes/documentos', routes: clientesDocumentos, permiso: 'clientes' },
-  { prefix: '/api/clientes', routes: clientesEnvios, permiso: 'clientes' },
-  { prefix: '/api/clientes', routes: clientesImportacion, permiso: 'clientes' },
-  { prefix: '/api/clientes', routes: cuentas, permiso: 'clientes' },
-  { prefix: '/api/usuarios', routes: equipo, permiso: 'usuarios' },
-  { prefix: '/api/catalogo', routes: catalogo, permiso: 'catalogo' },
-  { prefix: '/api/facturas', routes: facturas, permiso: 'facturas' },
+  { prefix: '/api', routes: clientes, permiso: 'clientes', roles: split(R.clientes.leer, R.clientes.gestionar) },
+  { prefix: '/api/clientes', routes: consultas, permiso: 'clientes', roles: split(R.clientes.leer, R.clientes.gestionar) },
+  {
+    prefix: '/api/clientes/documentos',
+    routes: clientesDocumentos,
+    permiso: 'clientes',
+    roles: split(R.clientes.leer, R.clientes.gestionar),
+  },
+  { prefix: '/api/clientes', routes: clientesEnvios, permiso: 'clientes', roles: split(R.clientes.leer, R.clientes.gestionar) },
+  { prefix: '/api/clientes', routes: clientesImportacion, permiso: 'clientes', roles: split(R.clientes.leer, R.clientes.gestionar) },
+  // Undoing a collection names its own roles (cuentas/routes.ts).
+  { prefix: '/api/clientes', routes: cuentas, permiso: 'clientes', roles: split(R.cobros.leer, R.cobros.registrar) },
+  { prefix: '/api/usuarios', routes: equipo, permiso: 'usuarios', roles: split(R.usuarios.leer, R.usuarios.gestionar) },
+  // The import's template names the writers' roles (catalogo/routes.ts).
+  { prefix: '/api/catalogo', routes: catalogo, permiso: 'catalogo', roles: split(R.catalogo.leer, R.catalogo.gestionar) },
+  // Sending by email and marking as annulled name their own roles (facturas/routes.ts).
+  { prefix: '/api/facturas', routes: facturas, permiso: 'facturas', roles: split(R.facturas.leer, R.facturas.vender) },
   { prefix: '/api', routes: salud },
 ];

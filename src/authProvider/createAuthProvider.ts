@@ -3,6 +3,7 @@ import type { PasswordChange } from '../../server/modules/sesion/contract';
 import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE, NO_ACCESS_CODE } from '../domain/constants';
 import { MSG } from '../domain/messages';
 import { isAdministrator } from '../domain/perfiles';
+import type { RolEmpresa } from '../domain/clientes';
 import { api } from '../http/client';
 import { findResource, type Area } from '../registry/resources';
 import type { MenuEntry } from './menu';
@@ -32,6 +33,8 @@ type Options<U> = {
   menu: (user: U & { token: string }) => Promise<MenuEntry[]>;
   /** The profile code, where the area has profiles (administration). */
   profile?: (user: U) => number;
+  /** The user's role in the company, where the area has roles (the company application); undefined: not known. */
+  role?: (user: U) => RolEmpresa | undefined;
 };
 
 type AuthError = { status?: number; body?: { code?: string; msg?: string } };
@@ -63,6 +66,7 @@ export function createAuthProvider<U>({
   identity,
   menu,
   profile,
+  role,
 }: Options<U>): AreaAuthProvider {
   // One menu request per session token, shared by the sidebar and every access check.
   const menus = new Map<string, Promise<MenuEntry[]>>();
@@ -152,6 +156,9 @@ export function createAuthProvider<U>({
       const user = session.get();
       if (!user) return false;
       if (entry.administratorOnly?.includes(action) && !(profile && isAdministrator({ PRF_CODIGO: profile(user) }))) return false;
+      // The role the session signed in with; the server reads the current one on every call and refuses the rest.
+      const rol = role?.(user);
+      if (rol && entry.roles?.[action] && !entry.roles[action].includes(rol)) return false;
       if (!entry.menu) return true;
       // When the menu cannot be read (e.g. a 401), the screen's own request gets the same answer and checkError acts on it.
       const menu = await userMenu().catch(() => null);

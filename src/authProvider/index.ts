@@ -18,6 +18,8 @@ export const companyAuthProvider = createAuthProvider({
   },
   identity: (u) => ({ id: u.USU_CODIGO, fullName: u.USU_NOMBRE ?? u.USU_USUARIO }),
   menu: companyMenu,
+  // A distributor inside the company signs in as its administrator (the server answers USU_ROL so).
+  role: (u) => u.USU_ROL,
 });
 
 export const adminAuthProvider = createAuthProvider({

@@ -33,6 +33,9 @@ export const MUST_CHANGE_PASSWORD_CODE = 'CAMBIAR_CLAVE';
 /** Code the API sends with 403 when the caller's menu does not grant the section: the app shows its no-access page and the session stays. */
 export const NO_ACCESS_CODE = 'SIN_ACCESO';
 
+/** Code the API sends with 403 when the user's role in the company does not allow the action (domain/roles.ts); the session stays. */
+export const ROLE_REFUSED_CODE = 'ROL_SIN_PERMISO';
+
 /** A file size for people: "87 kB", "12.4 MB". */
 export const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;

@@ -49,6 +49,8 @@ export const MSG = {
   forbidden: 'No tiene permiso para realizar esta acción',
   adminOnly: 'Esta sección es solo para administradores',
   noAccess: 'No tiene acceso a esta sección',
+  /** 403 (with ROLE_REFUSED_CODE) when the company user's role does not allow the action (domain/roles.ts). */
+  roleRefused: 'Su rol no permite esta acción. Si la necesita, pida al administrador de su empresa que la haga o que le cambie el rol.',
   notFound: 'No se encontró lo que busca',
   tooManyAttempts: (minutes: number) =>
     `Demasiados intentos. Espere ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e intente nuevamente.`,

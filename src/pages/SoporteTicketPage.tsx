@@ -13,6 +13,8 @@ import { MSG } from '../domain/messages';
 import { isEmail } from '../domain/constants';
 import { fileChoiceProblem, TICKET_FILE } from '../domain/archivos';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { adminSession } from '../authProvider/session';
+import { CONTACTO_MSG, estaEnmascarado } from '../domain/contacto';
 import { TICKET_MSG, TICKET_PHONE_PATTERN, TICKET_RUC_PATTERN, TICKET_SUBJECT_CHOICES } from '../domain/tickets';
 import type { ProductoListado } from '../../server/modules/productos/contract';
 import type { SupportCustomer, TicketCreated } from '../../server/modules/soporte/contract';
@@ -21,7 +23,14 @@ import '../ui/public.css';
 const ID_MIN = 10;
 const TITLE = 'Nuevo ticket de soporte';
 
-/** Public support ticket: a customer who cannot sign in asks for help, with one attachment. */
+/** The contact details a lookup answered masked, for the RUC or cédula it was asked for. */
+type Registrados = { ruc: string; correo: string | null; telefono: string | null };
+
+/**
+ * Public support ticket: a customer who cannot sign in asks for help, with one attachment. Buscar fills the name by RUC
+ * or cédula; the email and phone on record come masked to anyone but support staff signed in, so the customer sees
+ * them as a hint and types their own.
+ */
 export default function SoporteTicketPage() {
   const navigate = useNavigate();
   const settings = useSettings();
@@ -31,6 +40,7 @@ export default function SoporteTicketPage() {
   const [text, setText] = useState({ html: '', empty: true });
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [registrados, setRegistrados] = useState<Registrados | null>(null);
   const form = useForm(
     { SPT_PRODUCTOS: '', SPT_RUC: '', SPT_CLIENTENOMBRE: '', SPT_CLIENTECORREO: '', SPT_CLIENTETELEFONO: '', SPT_ASUNTO: '' },
     (v) => ({
@@ -38,7 +48,12 @@ export default function SoporteTicketPage() {
       SPT_RUC: required(v.SPT_RUC) ?? (new RegExp(TICKET_RUC_PATTERN).test(v.SPT_RUC.trim()) ? undefined : TICKET_MSG.rucLength),
       SPT_CLIENTENOMBRE: required(v.SPT_CLIENTENOMBRE),
       SPT_CLIENTECORREO:
-        required(v.SPT_CLIENTECORREO) ?? (isEmail(v.SPT_CLIENTECORREO.trim()) ? undefined : 'Ingrese un correo electrónico válido'),
+        required(v.SPT_CLIENTECORREO) ??
+        (estaEnmascarado(v.SPT_CLIENTECORREO)
+          ? CONTACTO_MSG.correoOculto
+          : isEmail(v.SPT_CLIENTECORREO.trim())
+            ? undefined
+            : 'Ingrese un correo electrónico válido'),
       // Optional (the required fields are product, RUC, name, e-mail and subject): 7 to 10 characters when given.
       SPT_CLIENTETELEFONO:
         !v.SPT_CLIENTETELEFONO.trim() || new RegExp(TICKET_PHONE_PATTERN).test(v.SPT_CLIENTETELEFONO.trim())
@@ -64,12 +79,17 @@ export default function SoporteTicketPage() {
       return setMessage({ title: MSG.customerNotFoundTitle, text: MSG.idLength, severity: 'warning' });
     setSearching(true);
     try {
-      const customer = await api<SupportCustomer>(`/soporte/datosSoporteCliente/${encodeURIComponent(id)}`);
+      // Support staff signed in on this browser see the contact details whole.
+      const customer = await api<SupportCustomer>(`/soporte/datosSoporteCliente/${encodeURIComponent(id)}`, {
+        token: adminSession.get()?.token,
+      });
+      // Masked ones are only a hint: the fields are left for the customer's own, empty of any earlier lookup's.
       form.setMany({
         SPT_CLIENTENOMBRE: customer.nombre ?? '',
-        SPT_CLIENTECORREO: customer.correo ?? '',
-        SPT_CLIENTETELEFONO: customer.telefono ?? '',
+        SPT_CLIENTECORREO: customer.enmascarado ? '' : (customer.correo ?? ''),
+        SPT_CLIENTETELEFONO: customer.enmascarado ? '' : (customer.telefono ?? ''),
       });
+      setRegistrados(customer.enmascarado ? { ruc: id, correo: customer.correo, telefono: customer.telefono } : null);
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
       if (status === 404) setMessage({ title: MSG.customerNotFoundTitle, text: MSG.customerNotFound, severity: 'warning' });
@@ -128,6 +148,8 @@ export default function SoporteTicketPage() {
   };
 
   const idLength = form.values.SPT_RUC.trim().length;
+  // The hints stay while the RUC is the one they were looked up for.
+  const pista = registrados?.ruc === form.values.SPT_RUC.trim() ? registrados : null;
   return (
     <div className="am-page">
       <div className="am-page__inner">
@@ -182,8 +204,19 @@ export default function SoporteTicketPage() {
             </div>
             <Field label="Nombre del cliente" {...form.text('SPT_CLIENTENOMBRE')} />
             <div className="am-row">
-              <Field label="Correo electrónico" type="email" {...form.text('SPT_CLIENTECORREO')} />
-              <Field label="Teléfono" type="tel" maxLength={10} {...form.text('SPT_CLIENTETELEFONO')} />
+              <Field
+                label="Correo electrónico"
+                type="email"
+                {...form.text('SPT_CLIENTECORREO')}
+                helperText={form.errors.SPT_CLIENTECORREO ?? (pista?.correo ? CONTACTO_MSG.correoRegistrado(pista.correo) : ' ')}
+              />
+              <Field
+                label="Teléfono"
+                type="tel"
+                maxLength={10}
+                {...form.text('SPT_CLIENTETELEFONO')}
+                helperText={form.errors.SPT_CLIENTETELEFONO ?? (pista?.telefono ? CONTACTO_MSG.telefonoRegistrado(pista.telefono) : ' ')}
+              />
             </div>
             <SelectField
               id="SPT_ASUNTO"

@@ -16,6 +16,8 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import CategoryIcon from '@mui/icons-material/Category';
+import type { RolEmpresa } from '../domain/clientes';
+import { ROLES_PERMITIDOS as R } from '../domain/roles';
 
 /** The two react-admin areas: administration (#/administrador) and the company application (empty path). */
 export type Area = 'admin' | 'empresa';
@@ -39,6 +41,11 @@ export type ResourceEntry = {
   writePath?: string;
   /** Actions only an administrator (profile 1) may take; the server refuses them to everyone else. */
   administratorOnly?: readonly string[];
+  /**
+   * The company application's actions that only some roles of a company user may take (src/domain/roles.ts), as the
+   * server's routes name them; an action not listed is open to every role.
+   */
+  roles?: Readonly<Record<string, readonly RolEmpresa[]>>;
 };
 
 /** Every resource of both areas. Adding one: its folder under src/resources/, its server module and one line here. */
@@ -125,10 +132,49 @@ export const RESOURCES: readonly ResourceEntry[] = [
   { name: 'perfiles', area: 'admin', path: 'empresas/perfiles', key: 'PRF_CODIGO', icon: BadgeIcon, menu: 'perfiles' },
   { name: 'menus', area: 'admin', path: 'menus', key: 'MEN_CODIGO', icon: AccountTreeIcon, menu: 'menus' },
   // The company application's clients book and its own users live under /api (spec §7).
-  { name: 'clientes', area: 'empresa', path: '/api/clientes', key: 'CLI_CODIGO', icon: PeopleIcon, menu: 'clientes' },
-  { name: 'usuarios', area: 'empresa', path: '/api/usuarios', key: 'USU_CODIGO', icon: BadgeIcon, menu: 'usuarios' },
-  { name: 'facturas', area: 'empresa', path: '/api/facturas', key: 'FAC_CODIGO', icon: ReceiptIcon, menu: 'facturas' },
-  { name: 'catalogo', area: 'empresa', path: '/api/catalogo', key: 'CAT_CODIGO', icon: CategoryIcon, menu: 'catalogo' },
+  {
+    name: 'clientes',
+    area: 'empresa',
+    path: '/api/clientes',
+    key: 'CLI_CODIGO',
+    icon: PeopleIcon,
+    menu: 'clientes',
+    roles: { anularCobro: R.cobros.anular },
+  },
+  {
+    name: 'usuarios',
+    area: 'empresa',
+    path: '/api/usuarios',
+    key: 'USU_CODIGO',
+    icon: BadgeIcon,
+    menu: 'usuarios',
+    roles: { list: R.usuarios.leer, show: R.usuarios.leer, create: R.usuarios.gestionar, edit: R.usuarios.gestionar },
+  },
+  {
+    name: 'facturas',
+    area: 'empresa',
+    path: '/api/facturas',
+    key: 'FAC_CODIGO',
+    icon: ReceiptIcon,
+    menu: 'facturas',
+    roles: {
+      create: R.facturas.vender,
+      edit: R.facturas.vender,
+      delete: R.facturas.vender,
+      emitir: R.facturas.vender,
+      anular: R.facturas.anular,
+    },
+  },
+  {
+    name: 'catalogo',
+    area: 'empresa',
+    path: '/api/catalogo',
+    key: 'CAT_CODIGO',
+    icon: CategoryIcon,
+    menu: 'catalogo',
+    // Importing is creating: the list offers it beside Crear.
+    roles: { create: R.catalogo.gestionar, edit: R.catalogo.gestionar, delete: R.catalogo.gestionar },
+  },
 ];
 
 /** Menu routes that are pages of an area rather than resources, with their icons. */

@@ -9,6 +9,8 @@ import { borrador } from '../helpers/facturas-api';
 import { autorizar, cerrarSriCompartido } from '../helpers/sri';
 import { signatures, uploadCompanySignature } from '../helpers/certificates';
 import type { FacturaBorrador } from '../../server/modules/facturas/contract';
+import { MSG } from '../../src/domain/messages';
+import { ROLE_REFUSED_CODE } from '../../src/domain/constants';
 
 /**
  * The isolation walk (issue 12, point 10). Every operation of the OpenAPI document under /api (the company
@@ -270,6 +272,11 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
   it('recorre las operaciones del documento: 401 sin sesión, 403 de administración, 404 con el registro de otra empresa o de otro vendedor', async () => {
     const failures: string[] = [];
     const walked: string[] = [];
+    const sellerRefused = new Set(
+      t.app.menuAccess
+        .filter((e) => e.area === 'empresa' && !e.roles?.includes('vendedor'))
+        .map((e) => show(e.method, e.url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1'))),
+    );
     const own = async (url: string) => (await send({ method: 'GET', url }, tokenA)).json();
     const before = await Promise.all(
       [`/api/clientes/${client.CLI_CODIGO}`, `/api/catalogo/${product}`, `/api/facturas/${invoice}`].map(own),
@@ -297,7 +304,11 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
           }
         } else if (names !== 'usuario') {
           const notTheirs = await send(options, seller);
-          if (notTheirs.statusCode !== 404)
+          // What a seller's role may not do is refused before any record is looked up (tests/api/roles.test.ts).
+          if (sellerRefused.has(route)) {
+            if (notTheirs.statusCode !== 403 || notTheirs.json().code !== ROLE_REFUSED_CODE || notTheirs.json().msg !== MSG.roleRefused)
+              failures.push(`${route} de un vendedor, que su rol no permite: ${notTheirs.statusCode} ${notTheirs.body.slice(0, 120)}`);
+          } else if (notTheirs.statusCode !== 404)
             failures.push(
               `${route} de un vendedor de A con ${un(names)} que no es suyo: ${notTheirs.statusCode} ${notTheirs.body.slice(0, 120)}`,
             );

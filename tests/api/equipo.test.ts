@@ -6,10 +6,12 @@ import { API, loginAdmin, loginCompany, registerCompany } from '../helpers/accou
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 import { EQUIPO_MSG } from '../../src/domain/clientes';
+import { ROLE_REFUSED_CODE } from '../../src/domain/constants';
 import { empresas, empresasHistorial, usuarios } from '../../server/infra/db/schema';
 
 const USERS = '/api/usuarios';
-const FORBIDDEN = { msg: EQUIPO_MSG.soloAdministrador };
+/** Only the administrator reads and manages the company's users (src/domain/roles.ts). */
+const FORBIDDEN = { msg: MSG.roleRefused, code: ROLE_REFUSED_CODE };
 const NOT_FOUND = { msg: MSG.notFound };
 const DEACTIVATED = { msg: MSG.deactivatedTitle, code: 'USUARIO_DESACTIVADO' };
 
@@ -51,6 +53,8 @@ describe.each(testDatabases)('usuarios de la propia empresa: /api/usuarios (%s)'
     t.app.inject({ method: 'PUT', url: `${USERS}/${id}`, headers: as(token), payload });
   const reset = (token: string, id: number) => t.app.inject({ method: 'POST', url: `${USERS}/${id}/clave`, headers: as(token) });
   const login = (payload: object) => t.app.inject({ method: 'POST', url: `${API}/login`, payload });
+  /** The plan card of the company home: a call every role makes. */
+  const home = (token: string) => t.app.inject({ method: 'GET', url: `${API}/miEmpresa/plan`, headers: as(token) });
   const choosePassword = (token: string, claveNueva: string) =>
     t.app.inject({ method: 'PUT', url: `${API}/clave`, headers: as(token), payload: { claveNueva } });
 
@@ -206,7 +210,9 @@ describe.each(testDatabases)('usuarios de la propia empresa: /api/usuarios (%s)'
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toEqual({ msg: MSG.mustChangePassword, code: 'CAMBIAR_CLAVE' });
     expect((await choosePassword(first.token, 'MiClaveNueva2026')).statusCode).toBe(200);
-    expect((await list(first.token)).statusCode).toBe(200);
+    expect((await home(first.token)).statusCode).toBe(200);
+    // The users are the administrator's: a seller does not read them.
+    expect((await list(first.token)).json()).toEqual(FORBIDDEN);
     // The temporary clave was used up; the chosen one works and asks for nothing more.
     expect((await login({ ...credentials, clave: user.claveTemporal })).statusCode).toBe(401);
     expect(await loginCompany(t, { ...credentials, clave: 'MiClaveNueva2026' })).toMatchObject({ cambiarClave: false });
@@ -242,14 +248,14 @@ describe.each(testDatabases)('usuarios de la propia empresa: /api/usuarios (%s)'
     await addUser(other.token, { USU_USUARIO: body.USU_USUARIO });
   });
 
-  it('un vendedor o un contador lee los usuarios pero no puede crear, editar ni dar claves (403)', async () => {
+  it('un vendedor o un contador no lee los usuarios ni puede crear, editar ni dar claves (403 ROL_SIN_PERMISO)', async () => {
     const admin = await companyAdmin();
     const seller = await signedInUser(admin, { USU_ROL: 'vendedor' });
     const accountant = await signedInUser(admin, { USU_ROL: 'contador' });
     for (const { token } of [seller, accountant]) {
-      expect((await list(token)).statusCode).toBe(200);
-      expect((await get(token, admin.session.USU_CODIGO)).statusCode).toBe(200);
       for (const res of [
+        await list(token),
+        await get(token, admin.session.USU_CODIGO),
         await create(token, newUser()),
         await edit(token, seller.user.USU_CODIGO, { USU_NOMBRE: 'Otro' }),
         await edit(token, admin.session.USU_CODIGO, { USU_ACTIVO: false }),
@@ -384,10 +390,10 @@ describe.each(testDatabases)('usuarios de la propia empresa: /api/usuarios (%s)'
     const admin = await companyAdmin();
     const seller = await signedInUser(admin);
     const credentials = { ruc: admin.company.EMP_RUC, usuario: seller.body.USU_USUARIO, clave: seller.clave };
-    expect((await list(seller.token)).statusCode).toBe(200);
+    expect((await home(seller.token)).statusCode).toBe(200);
     const off = await edit(admin.token, seller.user.USU_CODIGO, { USU_ACTIVO: false });
     expect(off.json()).toMatchObject({ USU_ACTIVO: false });
-    const refused = await list(seller.token);
+    const refused = await home(seller.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual(DEACTIVATED);
     const signIn = await login(credentials);
@@ -395,11 +401,11 @@ describe.each(testDatabases)('usuarios de la propia empresa: /api/usuarios (%s)'
     expect(signIn.json()).toEqual(DEACTIVATED);
 
     expect((await edit(admin.token, seller.user.USU_CODIGO, { USU_ACTIVO: true })).statusCode).toBe(200);
-    const old = await list(seller.token);
+    const old = await home(seller.token);
     expect(old.statusCode).toBe(401);
     expect(old.json()).toEqual({ msg: MSG.sessionEnded });
     const again = await loginCompany(t, credentials);
-    expect((await list(again.token)).statusCode).toBe(200);
+    expect((await home(again.token)).statusCode).toBe(200);
   });
 
   it('POST {id}/clave da una clave temporal nueva (200); con ella se entra y se debe elegir otra; desactivado 409', async () => {

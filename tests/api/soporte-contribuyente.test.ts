@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { MSG } from '../../src/domain/messages';
 import { empresas } from '../../server/infra/db/schema';
-import { API } from '../helpers/soporte-api';
+import { API, adminToken, companyToken } from '../helpers/soporte-api';
+import { CONTACTO_MSG } from '../../src/domain/contacto';
 import { SRI_RUC, startTaxpayerStub } from '../helpers/taxpayer-stub';
 
 const {
@@ -44,25 +45,78 @@ describe.each(testDatabases)('soporte: datos del cliente por RUC o cédula (%s)'
     await stub.close();
   });
 
-  const lookup = (id: string) => t.app.inject({ method: 'GET', url: `${API}/soporte/datosSoporteCliente/${id}` });
+  const lookup = (id: string, token?: string) =>
+    t.app.inject({ method: 'GET', url: `${API}/soporte/datosSoporteCliente/${id}`, headers: token ? { 'x-token': token } : {} });
 
-  it('encuentra una empresa registrada por su RUC sin consultar en línea', async () => {
+  it('encuentra una empresa registrada por su RUC sin consultar en línea: su nombre, y su correo y teléfono ocultos', async () => {
     const before = stub.requests.length;
     const res = await lookup('1790016919001');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      nombre: 'COMERCIAL ANDINA S.A.',
+      correo: 'fa•••@co•••.ec',
+      telefono: '•••• 5678',
+      origen: 'empresa',
+      enmascarado: true,
+    });
+    expect(res.body).not.toContain('facturacion@');
+    expect(res.body).not.toContain('022345678');
+    // Each caller gets its own answer: none is kept by a shared cache.
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(stub.requests.length).toBe(before);
+  });
+
+  it('el personal de soporte con sesión ve el correo y el teléfono completos', async () => {
+    const res = await lookup('1790016919001', await adminToken(t));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       nombre: 'COMERCIAL ANDINA S.A.',
       correo: 'facturacion@comercialandina.ec',
       telefono: '022345678',
       origen: 'empresa',
+      enmascarado: false,
     });
-    expect(stub.requests.length).toBe(before);
+  });
+
+  it('un distribuidor, una sesión de empresa o un token inválido se atienden como sin sesión (ocultos)', async () => {
+    for (const token of [await adminToken(t, 'distribuidor'), await companyToken(t), 'no-es-un-token']) {
+      const res = await lookup('1790016919001', token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ correo: 'fa•••@co•••.ec', telefono: '•••• 5678', enmascarado: true });
+    }
   });
 
   it('una cédula encuentra la empresa cuyo RUC empieza con ella', async () => {
     const res = await lookup('1714307103');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ nombre: 'MORENO VACA JUAN CARLOS', correo: 'juan@tallermoreno.ec', telefono: null, origen: 'empresa' });
+    expect(res.json()).toEqual({
+      nombre: 'MORENO VACA JUAN CARLOS',
+      correo: 'ju•••@ta•••.ec',
+      telefono: null,
+      origen: 'empresa',
+      enmascarado: true,
+    });
+  });
+
+  it('un ticket con el correo oculto que mostró la búsqueda responde 400: el cliente escribe el suyo', async () => {
+    const products = (await t.app.inject({ method: 'GET', url: `${API}/productos` })).json() as Array<{ PROD_ID: number }>;
+    const ticket = (correo: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/soporte`,
+        payload: {
+          SPT_PRODUCTOS: products[0]!.PROD_ID,
+          SPT_RUC: '1790016919001',
+          SPT_CLIENTENOMBRE: 'COMERCIAL ANDINA S.A.',
+          SPT_CLIENTECORREO: correo,
+          SPT_ASUNTO: 'stec',
+          SPT_MENSAJE: '<p>No puedo emitir facturas</p>',
+        },
+      });
+    const masked = await ticket('fa•••@co•••.ec');
+    expect(masked.statusCode).toBe(400);
+    expect(masked.json()).toEqual({ msg: CONTACTO_MSG.correoOculto });
+    expect((await ticket('facturacion@comercialandina.ec')).statusCode).toBe(201);
   });
 
   it('una cédula que no está registrada responde 404 sin consultar en línea (solo se consulta con 13 dígitos)', async () => {
@@ -73,18 +127,24 @@ describe.each(testDatabases)('soporte: datos del cliente por RUC o cédula (%s)'
     expect(stub.requests.length).toBe(before);
   });
 
-  it('un RUC que no es nuestro se consulta en línea y llena nombre, correo y teléfono', async () => {
+  it('un RUC que no es nuestro se consulta en línea: el nombre, y el correo y el teléfono ocultos como los nuestros', async () => {
     const res = await lookup(FOUND);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       nombre: 'IMPORTADORA DEL PACIFICO IMPAC S.A.',
-      correo: 'contabilidad@impac.ec',
-      telefono: '042345678',
+      correo: 'co•••@im•••.ec',
+      telefono: '•••• 5678',
       origen: 'sri',
+      enmascarado: true,
     });
     expect(stub.requests.at(-1)).toBe(`/contribuyentes/${FOUND}`);
+    expect((await lookup(FOUND, await adminToken(t))).json()).toMatchObject({
+      correo: 'contabilidad@impac.ec',
+      telefono: '042345678',
+      enmascarado: false,
+    });
     const partial = await lookup(FOUND_NO_CONTACT);
-    expect(partial.json()).toEqual({ nombre: 'EMPRESA PUBLICA DE AGUA', correo: null, telefono: null, origen: 'sri' });
+    expect(partial.json()).toEqual({ nombre: 'EMPRESA PUBLICA DE AGUA', correo: null, telefono: null, origen: 'sri', enmascarado: true });
   });
 
   it('un RUC que el servicio no conoce (404) responde 404 con el mensaje del catálogo', async () => {

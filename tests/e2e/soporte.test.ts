@@ -7,17 +7,21 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, apiUpload, e2eAvailable, e2eSuite, outbox, screenshot } from '../helpers/e2e';
+import { apiCall, apiUpload, e2eAvailable, e2eSuite, expectProblem, outbox, screenshot } from '../helpers/e2e';
 import { acceptMessage, adminToken, expectMessage, loginAdmin, open, waitForRoute } from '../helpers/browser';
 import { optionTexts, SRI, SRI_TAXPAYER, startTaxpayerStub, tempFiles, ticketForm, zipBytes } from '../helpers/soporte';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../src/domain/messages';
 import { TICKET_FILE } from '../../src/domain/archivos';
 import { TICKET_MSG } from '../../src/domain/tickets';
+import { CONTACTO_MSG } from '../../src/domain/contacto';
 
 const TICKET_PAGE = '/administrador/soporteTicket';
 const SUPPORT_ADDRESS = 'soporte@amelia.ec'; // configuraciones 3 (migration 0002)
 const ANDINA = { ruc: DEMO.empresa.ruc, nombre: 'COMERCIAL ANDINA S.A.', correo: 'facturacion@comercialandina.ec', telefono: '022345678' };
+/** How the lookup shows Andina's and the SRI taxpayer's email and phone to someone who has not signed in. */
+const ANDINA_OCULTO = { correo: 'fa•••@co•••.ec', telefono: '•••• 5678' };
+const SRI_OCULTO = { correo: 'co•••@im•••.ec', telefono: '•••• 5678' };
 const ATTACHMENT = 'facturas-año-2026.zip';
 
 type Product = { PROD_ID: number; PROD_NOMBRE: string };
@@ -136,7 +140,7 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       await screenshot(page, 'ticket-publico');
     });
 
-    it('Buscar: 11 dígitos no es un largo válido; el RUC de una empresa registrada llena nombre, correo y teléfono', async () => {
+    it('Buscar: 11 dígitos no es un largo válido; el RUC de una empresa registrada llena el nombre y muestra su correo y teléfono ocultos', async () => {
       const { page, form } = await openTicketPage();
       const before = stub.requests.length;
       await form.id.fill('17900169190');
@@ -147,10 +151,33 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       await form.id.fill(ANDINA.ruc);
       await form.search.click();
       await expect.poll(() => form.name.inputValue()).toBe(ANDINA.nombre);
-      expect(await form.email.inputValue()).toBe(ANDINA.correo);
-      expect(await form.phone.inputValue()).toBe(ANDINA.telefono);
+      // The ones on record are a hint under empty fields: the customer types their own.
+      await expect
+        .poll(() => page.locator('#SPT_CLIENTECORREO-help').innerText())
+        .toBe(CONTACTO_MSG.correoRegistrado(ANDINA_OCULTO.correo));
+      expect(await page.locator('#SPT_CLIENTETELEFONO-help').innerText()).toBe(CONTACTO_MSG.telefonoRegistrado(ANDINA_OCULTO.telefono));
+      expect(await form.email.inputValue()).toBe('');
+      expect(await form.phone.inputValue()).toBe('');
+      expect(await page.content()).not.toContain(ANDINA.correo);
       // A company of ours is found locally: the SRI is not asked.
       expect(stub.requests.length).toBe(before);
+      // Another RUC typed: the hints were for the one looked up.
+      await form.id.fill('1790016919');
+      expect((await page.locator('#SPT_CLIENTECORREO-help').innerText()).trim()).toBe('');
+    });
+
+    it('Buscar con la sesión de un administrador abierta en el navegador llena el correo y el teléfono completos', async () => {
+      const page = await adminPage();
+      await open(page, suite.server, TICKET_PAGE);
+      const form = ticketForm(page);
+      await page.locator('#SPT_PRODUCTOS option:not([value=""])').first().waitFor({ state: 'attached' });
+      await form.message.waitFor();
+      await form.id.fill(ANDINA.ruc);
+      await form.search.click();
+      await expect.poll(() => form.name.inputValue()).toBe(ANDINA.nombre);
+      await expect.poll(() => form.email.inputValue()).toBe(ANDINA.correo);
+      expect(await form.phone.inputValue()).toBe(ANDINA.telefono);
+      expect((await page.locator('#SPT_CLIENTECORREO-help').innerText()).trim()).toBe('');
     });
 
     it('Buscar: un RUC que no es nuestro se consulta al SRI (encontrado, no registrado, sin servicio)', async () => {
@@ -158,8 +185,10 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       await form.id.fill(SRI.found);
       await form.search.click();
       await expect.poll(() => form.name.inputValue()).toBe(SRI_TAXPAYER.razonSocial);
-      expect(await form.email.inputValue()).toBe(SRI_TAXPAYER.email);
-      expect(await form.phone.inputValue()).toBe(SRI_TAXPAYER.telefono);
+      await expect.poll(() => page.locator('#SPT_CLIENTECORREO-help').innerText()).toBe(CONTACTO_MSG.correoRegistrado(SRI_OCULTO.correo));
+      expect(await page.locator('#SPT_CLIENTETELEFONO-help').innerText()).toBe(CONTACTO_MSG.telefonoRegistrado(SRI_OCULTO.telefono));
+      expect(await form.email.inputValue()).toBe('');
+      expect(await form.phone.inputValue()).toBe('');
       expect(stub.requests).toContain(`/contribuyentes/${SRI.found}`);
 
       await form.id.fill(SRI.notRegistered);
@@ -168,6 +197,8 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       await acceptMessage(page);
       expect(stub.requests).toContain(`/contribuyentes/${SRI.notRegistered}`);
 
+      // The stand-in drops this RUC's connection: the server answers 503, the SRI has no service.
+      expectProblem(page, { status: 503, url: new RegExp(`/soporte/datosSoporteCliente/${SRI.unreachable}$`) });
       await form.id.fill(SRI.unreachable);
       await form.search.click();
       await expectMessage(page, MSG.customerNotFoundTitle, MSG.sriUnavailable);
@@ -197,6 +228,11 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       await form.search.click();
       await expect.poll(() => form.name.inputValue()).toBe(ANDINA.nombre);
       await form.subject.selectOption('stec');
+      // The lookup shows the email on record masked: the customer must type theirs, not the masked one.
+      await expect.poll(() => invalid.locator(':scope > label').allInnerTexts()).toEqual(['Correo electrónico']);
+      await form.email.fill(ANDINA_OCULTO.correo);
+      await expect.poll(() => page.locator('#SPT_CLIENTECORREO-help').innerText()).toBe(CONTACTO_MSG.correoOculto);
+      await form.email.fill(ANDINA.correo);
       await expect.poll(() => invalid.count()).toBe(0);
       await form.send.click();
       await expectMessage(page, MSG.warningTitle, MSG.ticketEmptyText);
@@ -243,6 +279,9 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       await form.id.fill(SRI.found);
       await form.search.click();
       await expect.poll(() => form.name.inputValue()).toBe(SRI_TAXPAYER.razonSocial);
+      // The lookup shows them masked: the customer types their own email and phone.
+      await form.email.fill(SRI_TAXPAYER.email);
+      await form.phone.fill(SRI_TAXPAYER.telefono);
       await form.subject.selectOption({ label: 'Soporte Técnico' });
 
       // The toolbar hands the focus back to the editor one animation frame after a click (TipTap's focus()):

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminAuthProvider, companyAuthProvider } from '../../src/authProvider';
 import { adminSession, CHOOSE_PASSWORD_ROUTE, companySession, type AdminUser, type CompanyUser } from '../../src/authProvider/session';
-import { MUST_CHANGE_PASSWORD_CODE } from '../../src/domain/constants';
+import { MUST_CHANGE_PASSWORD_CODE, ROLE_REFUSED_CODE } from '../../src/domain/constants';
 import { MSG } from '../../src/domain/messages';
 
 const later = () => new Date(Date.now() + 3_600_000).toISOString();
@@ -117,6 +117,30 @@ describe('auth providers: logout, closed sessions and the temporary clave', () =
     companySession.save(companyUser());
     await expect(companyAuthProvider.checkError({ status: 400, body: { msg: MSG.wrongCurrentPassword } })).resolves.toBeUndefined();
     expect(companySession.get()).not.toBeNull();
+  });
+
+  it('a 403 of the role keeps the session and the screen (the server message is shown); the role decides what is offered', async () => {
+    companySession.save(companyUser({ USU_ROL: 'vendedor' }));
+    await expect(
+      companyAuthProvider.checkError({ status: 403, body: { code: ROLE_REFUSED_CODE, msg: MSG.roleRefused } }),
+    ).resolves.toBeUndefined();
+    expect(companySession.get()?.token).toBe('token-empresa');
+    // What the seller's role may not do is not offered, without asking the server for the menu.
+    for (const [resource, action] of [
+      ['catalogo', 'edit'],
+      ['catalogo', 'create'],
+      ['facturas', 'anular'],
+      ['clientes', 'anularCobro'],
+      ['usuarios', 'list'],
+    ])
+      await expect(companyAuthProvider.canAccess!({ resource, action }), `${resource} ${action}`).resolves.toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    companySession.save(companyUser({ USU_ROL: 'contador', token: 'token-contador' }));
+    await expect(companyAuthProvider.canAccess!({ resource: 'facturas', action: 'create' })).resolves.toBe(false);
+    fetchMock.mockResolvedValue(
+      answer(200, [{ MEN_CODIGO: 108, MEN_NOMBRE: 'Productos', MEN_RUTA: 'catalogo', MEN_ICONO: '', MEN_ORDEN: 1 }]),
+    );
+    await expect(companyAuthProvider.canAccess!({ resource: 'catalogo', action: 'edit' })).resolves.toBe(true);
   });
 
   it('changing the clave answers the server message and lifts the restriction of the session', async () => {

@@ -16,6 +16,7 @@ import {
 import { conArchivoSubido, sendDownload } from '../../infra/importacion/subida';
 import { FORMATOS_PLANTILLA, TEMPLATE_TYPES, type FormatoPlantilla } from '../../infra/importacion/plantilla';
 import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO } from '../../../src/domain/catalogoImportacion';
+import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
 
 const tags = ['Productos y servicios'];
 const SCOPE =
@@ -68,6 +69,8 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/plantilla',
     {
       onRequest: company,
+      // Only for importing, which is the writers'.
+      config: { roles: ROLES_PERMITIDOS.catalogo.gestionar },
       schema: {
         tags,
         summary: 'Descarga la plantilla para importar productos y servicios (CSV o Excel)',

@@ -24,6 +24,7 @@ import { cobrosDelCliente, facturasDelCliente, saldo, saldosPorCliente, valorFac
 import { alcance, deshacerCobro, registrarCobro } from './service';
 import { sumarDias } from '../../../src/domain/fechas';
 import { archivoEstadoCuenta, archivoSaldos, REPORT_TYPES, reporteEstadoCuenta, reporteSaldos } from './reportes';
+import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
 
 const tags = ['Clientes: cuentas'];
 const SCOPE =
@@ -145,6 +146,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/cobroEstadoCuenta/:cobro/anular',
     {
       onRequest,
+      config: { roles: ROLES_PERMITIDOS.cobros.anular },
       schema: {
         tags,
         summary: 'Anula un cobro con su motivo: queda en el historial y sus valores vuelven al saldo de las facturas',

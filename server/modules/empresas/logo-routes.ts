@@ -13,6 +13,7 @@ import { recordHistory } from './history';
 import { EMPRESA_MSG, LogoGuardado } from './contract';
 import { findCompany, lockForChange, logoFile, setCompanyLogo } from './repo';
 import { LOGO_FILE } from '../../../src/domain/logos';
+import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
 
 const tags = ['Empresas (administración)'];
 const Id = IdParam('id');
@@ -122,8 +123,8 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     '/miEmpresa/logo',
     {
       onRequest: guards.company,
-      // Printed documents use it, whatever the company's menu.
-      config: { permiso: null },
+      // Printed documents use it, whatever the company's menu and the user's role.
+      config: { permiso: null, roles: ROLES_PERMITIDOS.todos },
       schema: { tags: ['Empresa'], summary: 'El logo para documentos impresos de la empresa de la sesión', response: ImageDownload },
     },
     async (request, reply) => sendLogo(files, reply, (await findCompany(db, request.company!.empresa))!.EMP_LOGO),

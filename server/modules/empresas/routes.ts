@@ -41,6 +41,7 @@ import { checkMail } from './mails';
 import { latestPlan } from '../planes/repo';
 import companyListRoutes from './list-routes';
 import logoRoutes from './logo-routes';
+import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
 
 const tags = ['Empresas (administración)'];
 const Id = IdParam('id');
@@ -258,7 +259,7 @@ const companyRoutes: ModuleRoutes = async (app, ctx) => {
     {
       onRequest: guards.company,
       // The "Mi empresa" page's data: a company without that entry gets 403 SIN_ACCESO (its home reads the session).
-      config: { permiso: 'mi-empresa' },
+      config: { permiso: 'mi-empresa', roles: ROLES_PERMITIDOS.empresa.leer },
       schema: { tags: ['Empresa'], summary: 'Datos y plan de la empresa de la sesión', response: { 200: MiEmpresa, ...errorResponses } },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
-import { CLAVE_TEMPORAL_EQUIPO_HORAS, EQUIPO_MSG } from '../../../src/domain/clientes';
+import { CLAVE_TEMPORAL_EQUIPO_HORAS } from '../../../src/domain/clientes';
 import {
   ClaveTemporalNueva,
   UsuarioEquipo,
@@ -16,12 +16,11 @@ import { createCompanyUser, editCompanyUser, resetCompanyUserPassword, visibleUs
 
 const tags = ['Usuarios de la empresa'];
 const Id = IdParam('id');
-const soloAdministrador = `Solo el rol administrador (un distribuidor dentro de la empresa cuenta como tal); los demás reciben 403 «${EQUIPO_MSG.soloAdministrador}».`;
 
 /**
- * The signed-in company's own users (resource `usuarios`, /api/usuarios, menu `usuarios`): every user with the menu
- * reads them; only its administrator creates, edits, (de)activates them and gives them a temporary clave. Every query
- * is scoped by the token's company: another company's user is a 404.
+ * The signed-in company's own users (resource `usuarios`, /api/usuarios, menu `usuarios`): only its administrator (the
+ * module's roles, src/domain/roles.ts) reads them, creates, edits, (de)activates them and gives them a temporary clave.
+ * Every query is scoped by the token's company: another company's user is a 404.
  */
 const equipoRoutes: ModuleRoutes = (app, { db, guards }) => {
   const company = guards.company;
@@ -66,7 +65,7 @@ const equipoRoutes: ModuleRoutes = (app, { db, guards }) => {
         tags,
         summary: 'Crea un usuario de la empresa con una clave temporal',
         description:
-          `${soloAdministrador} USU_USUARIO es único dentro de la empresa (409). Responde el usuario y claveTemporal, que se muestra ` +
+          'USU_USUARIO es único dentro de la empresa (409). Responde el usuario y claveTemporal, que se muestra ' +
           `una sola vez: vence en ${CLAVE_TEMPORAL_EQUIPO_HORAS} horas, y al ingresar con ella el usuario debe elegir una clave nueva ` +
           '(la sesión responde cambiarClave true; las demás llamadas, 403 CAMBIAR_CLAVE).',
         body: UsuarioEquipoNuevo,
@@ -84,7 +83,7 @@ const equipoRoutes: ModuleRoutes = (app, { db, guards }) => {
         tags,
         summary: 'Cambia el nombre, correo, rol o estado de un usuario de la empresa',
         description:
-          `${soloAdministrador} Nadie puede desactivarse ni quitarse el rol de administrador a sí mismo, y la empresa conserva ` +
+          'Nadie puede desactivarse ni quitarse el rol de administrador a sí mismo, y la empresa conserva ' +
           'al menos un administrador activo (409). USU_ACTIVO false: desde su siguiente llamada el usuario recibe 403 ' +
           'USUARIO_DESACTIVADO; al reactivarlo, las sesiones que tenía quedan cerradas.',
         params: Id,
@@ -103,7 +102,7 @@ const equipoRoutes: ModuleRoutes = (app, { db, guards }) => {
         tags,
         summary: 'Genera una clave temporal nueva para un usuario de la empresa',
         description:
-          `${soloAdministrador} Responde claveTemporal una sola vez; vence en ${CLAVE_TEMPORAL_EQUIPO_HORAS} horas y sirve junto a ` +
+          `Responde claveTemporal una sola vez; vence en ${CLAVE_TEMPORAL_EQUIPO_HORAS} horas y sirve junto a ` +
           'la clave actual hasta que se use una de las dos; quien ingresa con ella debe elegir una clave nueva. Un usuario ' +
           'desactivado, o el propio usuario de la sesión, responde 409.',
         params: Id,

@@ -22,6 +22,7 @@ import {
 } from './contract';
 import { companySignatures, signatureSummary, storeSignature, type Uploader } from './repo';
 import { FIRMA_MSG, SIGNATURE_FILE } from '../../../src/domain/firmas';
+import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
 
 /** The multipart form of a signature upload: the .p12 in `signfile`, its `password`, and an optional `ruc`. */
 type SignatureForm = { p12: Buffer; filename: string; password: string; ruc?: string };
@@ -101,7 +102,8 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
   const backOffice = guards.admin;
   /** Menu permissions: the company page's Firma tab (administration), and the company's "Firma electrónica" page. */
   const companyPage = { permiso: 'empresas' };
-  const ownPage = { permiso: 'firma' };
+  const ownPage = { permiso: 'firma', roles: ROLES_PERMITIDOS.firma.gestionar };
+  const ownPageRead = { ...ownPage, roles: ROLES_PERMITIDOS.firma.leer };
   const tags = ['Firma electrónica'];
 
   async function store(request: FastifyRequest, company: { EMP_CODIGO: number; EMP_RUC: string }, uploader: Uploader) {
@@ -200,7 +202,7 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
 
   app.get(
     '/firma',
-    { onRequest: guards.company, config: ownPage, schema: listSchema('Firma electrónica de la empresa de la sesión y su historial') },
+    { onRequest: guards.company, config: ownPageRead, schema: listSchema('Firma electrónica de la empresa de la sesión y su historial') },
     async (request) => companySignatures(db, request.company!.empresa),
   );
 

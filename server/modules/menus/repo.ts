@@ -8,6 +8,8 @@ import { contains, readPage, type ListQuery, type ListSpec, type PageSelect } fr
 import { recordHistory } from '../empresas/history';
 import { EMPRESA_MSG } from '../empresas/contract';
 import { PERFIL } from '../../../src/domain/perfiles';
+import { rolAbreSeccion } from '../../../src/domain/roles';
+import type { RolEmpresa } from '../../../src/domain/clientes';
 import {
   MENU_AREAS,
   MENU_MSG,
@@ -29,14 +31,15 @@ const menuColumns = {
 };
 const menuOrder = [asc(menus.MEN_ORDEN), asc(menus.MEN_CODIGO)];
 
-/** The entries a company's application shows: its active ones. */
-export function companyMenu(db: Db, empresa: number): Promise<MenuItem[]> {
-  return db
-    .select(menuColumns)
+/** The entries a company's application shows to a user of this role: its active ones whose section the role opens. */
+export async function companyMenu(db: Db, empresa: number, rol: RolEmpresa): Promise<MenuItem[]> {
+  const rows = await db
+    .select({ ...menuColumns, MEN_PERMISO: menus.MEN_PERMISO })
     .from(menusEmpresa)
     .innerJoin(menus, eq(menus.MEN_CODIGO, menusEmpresa.MEN_CODIGO))
     .where(and(eq(menusEmpresa.EMP_CODIGO, empresa), eq(menus.MEN_ACTIVO, true)))
     .orderBy(...menuOrder);
+  return rows.filter((row) => rolAbreSeccion(rol, row.MEN_PERMISO)).map(({ MEN_PERMISO: _permiso, ...item }) => item);
 }
 
 /** The administration area's active entries for an administrator's current profile; none when the profile is inactive. */

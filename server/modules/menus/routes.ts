@@ -71,6 +71,8 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
       schema: {
         tags,
         summary: 'Menú de la aplicación de la empresa de la sesión',
+        description:
+          'Las entradas activas que la empresa tiene, sin las secciones que el rol del usuario no abre (Usuarios solo para el administrador; Firma electrónica y Mi empresa para el administrador y el contador).',
         body: CompanyMenuRequest,
         response: { 200: Type.Array(MenuItem), ...errorResponses },
       },
@@ -78,7 +80,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     async (request) => {
       const empresa = request.company!.empresa;
       if ((await findCompany(db, empresa))?.EMP_RUC !== request.body.ruc) throw new HttpError(404, MSG.notFound);
-      return companyMenu(db, empresa);
+      return companyMenu(db, empresa, request.company!.rol);
     },
   );
 

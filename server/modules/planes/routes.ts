@@ -19,6 +19,7 @@ import { editSale, removeSale, sellPlan } from './service';
 import catalogRoutes from './catalogo-routes';
 import documentRoutes from './documento-routes';
 import orelRoutes from './orel-routes';
+import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
 
 const tags = ['Planes'];
 const Id = IdParam('id');
@@ -174,7 +175,7 @@ const planesRoutes: ModuleRoutes = async (app, ctx) => {
     {
       onRequest: guards.company,
       // The company home's plan card.
-      config: { permiso: null },
+      config: { permiso: null, roles: ROLES_PERMITIDOS.todos },
       schema: {
         tags: ['Empresa'],
         summary: 'El plan de comprobantes electrónicos de la empresa de la sesión (el vigente, o el último) y su aviso',

@@ -102,6 +102,10 @@ export const SupportCustomer = Type.Object({
   origen: Type.Union([Type.Literal('empresa'), Type.Literal('sri')], {
     description: 'empresa: una empresa registrada en Amelia; sri: la consulta en línea de contribuyentes',
   }),
+  enmascarado: Type.Boolean({
+    description:
+      'true: correo y teléfono van ocultos salvo unos caracteres (ma•••@gm•••.com, •••• 5678), para que su dueño los reconozca; quien llena el ticket escribe los suyos. false: completos (personal de soporte con sesión).',
+  }),
 });
 export type SupportCustomer = Static<typeof SupportCustomer>;
 

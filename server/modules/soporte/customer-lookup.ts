@@ -3,19 +3,38 @@ import { TaxpayerUnavailable, type TaxpayerLookup } from '../../infra/taxpayer';
 import { HttpError } from '../../core/errors';
 import { MSG } from '../../../src/domain/messages';
 import { checkIdentification } from '../../../src/domain/identifiers';
+import { enmascararCorreo, enmascararTelefono } from '../../../src/domain/contacto';
 import { findCompanyContact } from '../empresas/repo';
 import type { SupportCustomer } from './contract';
 
 /**
  * A customer's contact data by RUC or cédula: first the registered companies (a cédula also finds the RUC that starts
- * with it), then, for 13 digits, the online taxpayer lookup (503 when it is unavailable).
+ * with it), then, for 13 digits, the online taxpayer lookup (503 when it is unavailable). The email and the phone go
+ * masked (src/domain/contacto.ts) unless `completo`: anyone may ask, and a RUC is no secret.
  */
 export async function findSupportCustomer(
   db: Db,
   taxpayers: TaxpayerLookup,
   log: { warn(obj: object, msg: string): void },
   raw: string,
+  completo: boolean,
 ): Promise<SupportCustomer> {
+  const found = await findContact(db, taxpayers, log, raw);
+  if (completo) return { ...found, enmascarado: false };
+  return {
+    ...found,
+    correo: found.correo ? enmascararCorreo(found.correo) : null,
+    telefono: found.telefono ? enmascararTelefono(found.telefono) : null,
+    enmascarado: true,
+  };
+}
+
+async function findContact(
+  db: Db,
+  taxpayers: TaxpayerLookup,
+  log: { warn(obj: object, msg: string): void },
+  raw: string,
+): Promise<Omit<SupportCustomer, 'enmascarado'>> {
   const id = raw.trim();
   const check = checkIdentification(id);
   if (!check.valid) throw new HttpError(400, check.error ?? MSG.idLength);

@@ -29,6 +29,21 @@ const publicSupportRoutes: ModuleRoutes = (app, { db, throttle, config, tokens, 
   const perIp = (area: string, request: FastifyRequest) =>
     throttle.hit([{ key: `${area}:ip:${request.ip}`, kind: 'ceiling', max: config.rateLimit.maxPerIp }]);
 
+  /**
+   * Whether the caller is the provider's support staff: an open administration session (x-token, optional here) whose
+   * menu grants the tickets desk (the route's permission), and not a distributor's, who sees only its own companies.
+   * Anything else, a missing, expired or company token included, is an anonymous caller.
+   */
+  async function supportStaff(request: FastifyRequest): Promise<boolean> {
+    if (!request.headers['x-token']) return false;
+    try {
+      await guards.admin(request);
+    } catch {
+      return false;
+    }
+    return !request.admin!.distribuidor;
+  }
+
   const idRequired = async () => {
     throw new HttpError(400, MSG.idRequired);
   };
@@ -39,18 +54,25 @@ const publicSupportRoutes: ModuleRoutes = (app, { db, throttle, config, tokens, 
   app.get(
     '/datosSoporteCliente/:id',
     {
+      // Read by supportStaff: whose menu grants the tickets desk sees the contact details whole.
+      config: { permiso: 'soporte' },
       schema: {
         tags,
         summary: 'Datos de contacto de un cliente por RUC o cédula (pública)',
         description:
-          'Busca primero entre las empresas registradas (una cédula también encuentra el RUC que empieza con ella); si no está y tiene 13 dígitos, consulta en línea al servicio de contribuyentes. 404 si no se encuentra, 503 si la consulta en línea no está disponible.',
+          'Busca primero entre las empresas registradas (una cédula también encuentra el RUC que empieza con ella); si no está y tiene 13 dígitos, consulta en línea al servicio de contribuyentes. 404 si no se encuentra, 503 si la consulta en línea no está disponible. Sin sesión responde el nombre y el correo y el teléfono ocultos salvo unos caracteres (ma•••@gm•••.com, •••• 5678; enmascarado true), para que el cliente reconozca los suyos. Con el x-token (opcional) de una sesión de administración del proveedor cuyo menú da los tickets de soporte, completos (enmascarado false); un token que no lo es se trata como sin sesión.',
         params: CustomerParams,
+        // The token is optional: anonymous callers are answered too.
+        security: [{}, { token: [] }],
         response: { 200: SupportCustomer, ...errorResponses, 503: Msg },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await perIp('datosCliente', request);
-      return findSupportCustomer(db, taxpayers, request.log, request.params.id);
+      const completo = await supportStaff(request);
+      // The answer depends on who asks: no shared cache keeps it.
+      reply.header('Cache-Control', 'private, no-store');
+      return findSupportCustomer(db, taxpayers, request.log, request.params.id, completo);
     },
   );
 

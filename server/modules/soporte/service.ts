@@ -4,6 +4,7 @@ import type { Mail, Mailer } from '../../infra/mail';
 import { isRichTextEmpty, richTextToPlain, sanitizeRichText } from '../../infra/sanitize';
 import { HttpError } from '../../core/errors';
 import { MSG } from '../../../src/domain/messages';
+import { CONTACTO_MSG, estaEnmascarado } from '../../../src/domain/contacto';
 import {
   canTransition,
   isTicketState,
@@ -81,6 +82,8 @@ async function sendAfterCommit(mailer: Mailer, log: Log, mails: Mail[]) {
 
 /** A ticket from the public form: an active product, sanitized message, initial state and a history row. */
 export async function createTicket(db: Db, form: TicketForm) {
+  // The masked email a lookup shows is no address to answer to.
+  if (estaEnmascarado(form.SPT_CLIENTECORREO)) throw new HttpError(400, CONTACTO_MSG.correoOculto);
   const product = await findProducto(db, form.SPT_PRODUCTOS);
   if (!product?.PROD_ACTIVO) throw new HttpError(400, TICKET_MSG.productNotFound);
   const mensaje = richText(form.SPT_MENSAJE);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -161,7 +161,8 @@ function Facturas({ facturas }: { facturas: FacturaCuenta[] }) {
   );
 }
 
-function Cobros({ cobros, anular }: { cobros: Cobro[]; anular: (c: Cobro) => void }) {
+/** The collections; `anular` (undefined for the roles that may not undo one) offers "Anular cobro" on each standing one. */
+function Cobros({ cobros, anular }: { cobros: Cobro[]; anular?: (c: Cobro) => void }) {
   if (cobros.length === 0) return <Typography color="text.secondary">{t('sin_cobros')}</Typography>;
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }} aria-label={t('cobros')}>
@@ -183,7 +184,7 @@ function Cobros({ cobros, anular }: { cobros: Cobro[]; anular: (c: Cobro) => voi
               </Typography>
             )}
           </Box>
-          {!c.COB_ANULADO && (
+          {!c.COB_ANULADO && anular && (
             <IconButton aria-label={`${t('anular')} ${fechaCorta(c.COB_FECHA)} USD ${c.COB_VALOR}`} onClick={() => anular(c)} edge="end">
               <BlockIcon />
             </IconButton>
@@ -213,6 +214,7 @@ export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
   });
   const [registrar, setRegistrar] = useState(false);
   const [anular, setAnular] = useState<Cobro | null>(null);
+  const { canAccess: anula } = useCanAccess({ resource: 'clientes', action: 'anularCobro' });
   const reload = () => queryClient.invalidateQueries({ queryKey: estadoCuentaKey(cliente) });
   const descargar = (formato: 'pdf' | 'xlsx') =>
     dataProvider
@@ -281,7 +283,7 @@ export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
               <Typography variant="subtitle1" component="h3">
                 {t('cobros')}
               </Typography>
-              <Cobros cobros={data.cobros} anular={setAnular} />
+              <Cobros cobros={data.cobros} anular={anula ? setAnular : undefined} />
             </Box>
             <RegistrarCobroDialog
               cliente={cliente}

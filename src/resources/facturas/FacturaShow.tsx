@@ -5,6 +5,7 @@ import {
   type Identifier,
   Show,
   TopToolbar,
+  useCanAccess,
   useDelete,
   useNotify,
   useRecordContext,
@@ -78,25 +79,30 @@ function Eliminar({ record }: { record: Registro }) {
 /**
  * A draft is issued, edited or deleted; an issued invoice downloads its signed XML and RIDE, and once authorized the
  * SRI's authorized XML; an authorized one can be marked as annulled. Correcting and sending again are in the SRI panel.
+ * Each action only for the roles that may take it (who sells handles drafts, accounting annuls).
  */
 function Acciones() {
   const record = useRecordContext<Registro>();
+  const { canAccess: vende } = useCanAccess({ resource: 'facturas', action: 'emitir' });
+  const { canAccess: anula } = useCanAccess({ resource: 'facturas', action: 'anular' });
   if (!record) return <TopToolbar />;
   const borrador = record.FAC_ESTADO === 'BORRADOR';
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
       {borrador ? (
-        <>
-          <Emitir record={record} />
-          <EditButton />
-          <Eliminar record={record} />
-        </>
+        vende && (
+          <>
+            <Emitir record={record} />
+            <EditButton />
+            <Eliminar record={record} />
+          </>
+        )
       ) : (
         <>
           <Descargar record={record} tipo="ride" />
           <Descargar record={record} tipo="xml" />
           {tieneAutorizacion(record.FAC_ESTADO) && <Descargar record={record} tipo="autorizado" />}
-          {record.FAC_ESTADO === 'AUTORIZADA' && <Anular record={record} />}
+          {record.FAC_ESTADO === 'AUTORIZADA' && anula && <Anular record={record} />}
         </>
       )}
     </TopToolbar>

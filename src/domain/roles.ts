@@ -1,0 +1,47 @@
+import type { RolEmpresa } from './clientes';
+
+/**
+ * What each role of a company user may do, shared by the API (each route's `config.roles`, server/core/role-access.ts)
+ * and the web app (what it offers: the menu, buttons and screens). The administrator does everything; the accountant
+ * reads everything, keeps the books (catalogue, annulments) and exports; the seller sells: its own clients, their
+ * invoices and collections, and reads the catalogue. A distributor inside a company acts as its administrator.
+ */
+const TODOS: readonly RolEmpresa[] = ['administrador', 'contador', 'vendedor'];
+const ADMINISTRADOR: readonly RolEmpresa[] = ['administrador'];
+const CONTABILIDAD: readonly RolEmpresa[] = ['administrador', 'contador'];
+const VENTAS: readonly RolEmpresa[] = ['administrador', 'vendedor'];
+
+export const ROLES_PERMITIDOS = {
+  /** Open to every signed-in user: home, menu, own clave, sign-out, the company's logo and plan. */
+  todos: TODOS,
+  /** Clients, their documents, messages, imports and reports; a seller only its own clients (clientes/access.ts). */
+  clientes: { leer: TODOS, gestionar: TODOS },
+  /** Collections: every role records them (a seller for its clients); only accounting undoes one. */
+  cobros: { leer: TODOS, registrar: TODOS, anular: CONTABILIDAD },
+  /** The products and services: every role reads them (the invoice form offers them); accounting keeps them. */
+  catalogo: { leer: TODOS, gestionar: CONTABILIDAD },
+  /**
+   * Invoices: every role reads (a seller those of its clients), downloads and sends them; who sells drafts and issues
+   * them; accounting marks as annulled the ones annulled at the SRI.
+   */
+  facturas: { leer: TODOS, vender: VENTAS, enviar: TODOS, anular: CONTABILIDAD },
+  /** The company's users: only its administrator sees and manages them. */
+  usuarios: { leer: ADMINISTRADOR, gestionar: ADMINISTRADOR },
+  /** The electronic signature: accounting reads its state; only the administrator uploads or checks one. */
+  firma: { leer: CONTABILIDAD, gestionar: ADMINISTRADOR },
+  /** The company's registered data (the "Mi empresa" page). */
+  empresa: { leer: CONTABILIDAD },
+} as const;
+
+/**
+ * The company menu's sections (MEN_PERMISO) that not every role opens: the menu a session receives leaves out the
+ * ones its role does not, and the API refuses their reads to it. Any other section is open to every role.
+ */
+export const SECCIONES_POR_ROL: Readonly<Record<string, readonly RolEmpresa[]>> = {
+  usuarios: ROLES_PERMITIDOS.usuarios.leer,
+  firma: ROLES_PERMITIDOS.firma.leer,
+  'mi-empresa': ROLES_PERMITIDOS.empresa.leer,
+};
+
+/** Whether a role opens the company menu's section with this MEN_PERMISO. */
+export const rolAbreSeccion = (rol: RolEmpresa, permiso: string): boolean => SECCIONES_POR_ROL[permiso]?.includes(rol) ?? true;
