@@ -49,7 +49,11 @@ export type SriLocal = {
    * calls it goes back to 'normal'. `servicio` limits it to one service.
    */
   modo(modo: ModoSriLocal, opciones?: { veces?: number; demoraMs?: number; servicio?: 'recepcion' | 'autorizacion' }): void;
-  /** From now on, authorization of this key answers these entries (in this order, in one answer) instead of the normal behaviour. */
+  /**
+   * From now on, authorization of this key answers these entries (in this order, in one answer) instead of the normal
+   * behaviour. An empty list: the SRI says nothing about the key (numeroComprobantes 0), and a reception of it again
+   * answers 70 CLAVE DE ACCESO EN PROCESAMIENTO once it was received.
+   */
   programar(claveAcceso: string, autorizaciones: AutorizacionProgramada[]): void;
   /** Change the authorization delay at run time. */
   demora(ms: number): void;

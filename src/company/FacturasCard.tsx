@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { useCanAccess } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,6 +34,13 @@ const ATENCION: Array<{ grupo: GrupoEstados; color: string; uno: string; varios:
     varios: 'para corregir',
     ayuda: 'Devueltas o no autorizadas por el SRI',
   },
+  {
+    grupo: 'sinRespuesta',
+    color: 'warning.main',
+    uno: 'sin respuesta del SRI',
+    varios: 'sin respuesta del SRI',
+    ayuda: 'Consúltelas en el portal del SRI',
+  },
   { grupo: 'pendientes', color: 'info.main', uno: 'en el SRI', varios: 'en el SRI', ayuda: 'Esperando la respuesta del SRI' },
   { grupo: 'correosFallidos', color: 'warning.main', uno: 'correo fallido', varios: 'correos fallidos', ayuda: 'No llegaron al comprador' },
 ];
@@ -44,13 +52,15 @@ const dolares = (valor: string) => {
 };
 
 /**
- * The home's invoices card: what needs attention (returned or refused invoices to correct, those still at the SRI,
- * failed emails), each a link to the list filtered so; and this month's authorized ones. The counts come from GET
+ * The home's invoices card: what needs attention (returned or refused invoices to correct, those the SRI left without
+ * an answer, those still at the SRI, failed emails), each a link to the list filtered so; and this month's authorized ones. The counts come from GET
  * /api/facturas/estados (asked again every 3 s while something is at the SRI), the month from /api/facturas/totales.
  */
 export function FacturasCard() {
   const { data: estados, error } = useEstados();
   const { data: mes } = useAutorizadasDelMes();
+  // Only the roles that sell create invoices.
+  const { canAccess: vende } = useCanAccess({ resource: 'facturas', action: 'create' });
   const atencion = ATENCION.filter(({ grupo }) => (estados?.[grupo] ?? 0) > 0);
   return (
     <Card component="section" aria-labelledby="facturas-inicio-titulo">
@@ -121,9 +131,11 @@ export function FacturasCard() {
           <Button component={RouterLink} to="/facturas" variant="outlined">
             Ver facturas
           </Button>
-          <Button component={RouterLink} to="/facturas/create">
-            Nueva factura
-          </Button>
+          {vende && (
+            <Button component={RouterLink} to="/facturas/create">
+              Nueva factura
+            </Button>
+          )}
         </Box>
       </CardContent>
     </Card>

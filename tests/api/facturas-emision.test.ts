@@ -8,7 +8,7 @@ import { startTestApp, testSetups, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
 import { borrador, crearOk, darPlan, LINEAS, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
 import { empresas, facturas, facturasDetalles, facturasPagos, planesEmpresa, secuenciales } from '../../server/infra/db/schema';
-import { ESTADOS_PENDIENTES, FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas/contract';
+import { ESTADOS_EN_CAMINO, FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas/contract';
 import { validarClaveAcceso } from '../../src/domain/facturas';
 import { PLAN_MSG } from '../../src/domain/planes';
 import { hoyEcuador } from '../../src/domain/fechas';
@@ -260,7 +260,7 @@ describe.each(testSetups)('facturas: emisión, XML firmado y RIDE (%s, %s)', (ki
       const [{ n: enCamino }] = await t.db
         .select({ n: sql<number>`count(*)::int` })
         .from(facturas)
-        .where(and(eq(facturas.EMP_CODIGO, empresaTornillo), inArray(facturas.FAC_ESTADO, [...ESTADOS_PENDIENTES])));
+        .where(and(eq(facturas.EMP_CODIGO, empresaTornillo), inArray(facturas.FAC_ESTADO, [...ESTADOS_EN_CAMINO])));
       const hoy = hoyEcuador();
       const vigente = and(
         eq(planesEmpresa.EMP_CODIGO, empresaTornillo),

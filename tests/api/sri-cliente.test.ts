@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
@@ -39,6 +40,102 @@ const autorizacion = (contenido: string) =>
   sobre(
     `<ns2:autorizacionComprobanteResponse xmlns:ns2="http://ec.gob.sri.ws.autorizacion"><RespuestaAutorizacionComprobante><claveAccesoConsultada>${CLAVE}</claveAccesoConsultada>${contenido}</RespuestaAutorizacionComprobante></ns2:autorizacionComprobanteResponse>`,
   );
+
+/** An answer as the SRI wrote it (tests/fixtures/sri, each with its source in the README beside it). */
+const real = (archivo: string) => readFileSync(new URL(`../fixtures/sri/${archivo}`, import.meta.url), 'utf8');
+
+describe('cliente del SRI: respuestas reales, byte por byte', () => {
+  it('reception: RECIBIDA; DEVUELTA 35 with what the SRI found; 43, which the queue takes as "it already holds it"', async () => {
+    respuesta = { status: 200, body: real('recepcion-recibida.xml') };
+    expect(await sri.validarComprobante('1', '<factura/>')).toEqual({ estado: 'RECIBIDA', mensajes: [] });
+    respuesta = { status: 200, body: real('recepcion-devuelta-35.xml') };
+    expect(await sri.validarComprobante('1', '<factura/>')).toEqual({
+      estado: 'DEVUELTA',
+      mensajes: [
+        {
+          identificador: '35',
+          mensaje: 'ARCHIVO NO CUMPLE ESTRUCTURA XML',
+          informacionAdicional:
+            'Se encontró el siguiente error en la estructura del comprobante: No se ha encontrado información en el tag claveAcceso.',
+          tipo: 'ERROR',
+        },
+      ],
+    });
+    respuesta = { status: 200, body: real('recepcion-devuelta-43.xml') };
+    expect(await sri.validarComprobante('1', '<factura/>')).toEqual({
+      estado: 'DEVUELTA',
+      mensajes: [{ identificador: '43', mensaje: 'CLAVE ACCESO REGISTRADA', informacionAdicional: null, tipo: 'ERROR' }],
+    });
+  });
+
+  it('a document the SRI cannot read comes back without <estado>, only its error: DEVUELTA, not "SRI unavailable" for ever', async () => {
+    respuesta = { status: 200, body: real('recepcion-sin-estado.xml') };
+    expect(await sri.validarComprobante('1', '<factura/>')).toEqual({
+      estado: 'DEVUELTA',
+      mensajes: [
+        {
+          identificador: '35',
+          mensaje: 'ARCHIVO NO CUMPLE ESTRUCTURA XML',
+          informacionAdicional:
+            'ec.gob.sri.comprobantes.electronicos.api.excepcion.ConversionArchivoXMLException: Error al convertir el archivo xml',
+          tipo: 'ERROR',
+        },
+      ],
+    });
+  });
+
+  it('authorization: nothing about the key (numeroComprobantes 0) decides nothing', async () => {
+    respuesta = { status: 200, body: real('autorizacion-sin-comprobantes.xml') };
+    expect(await sri.autorizacionComprobante('1', CLAVE)).toEqual({ autorizaciones: [], decisiva: null });
+  });
+
+  it('authorization: NO AUTORIZADO with its message and the document it refused, in CDATA', async () => {
+    respuesta = { status: 200, body: real('autorizacion-no-autorizado.xml') };
+    const { decisiva, autorizaciones } = await sri.autorizacionComprobante('1', CLAVE);
+    expect(autorizaciones).toHaveLength(1);
+    expect(decisiva).toMatchObject({
+      estado: 'NO AUTORIZADO',
+      numeroAutorizacion: null,
+      ambiente: 'PRUEBAS',
+      mensajes: [
+        {
+          identificador: '39',
+          mensaje: 'FIRMA INVALIDA',
+          informacionAdicional: 'La validacion de la cadena de confianza ha fallado',
+          tipo: 'ERROR',
+        },
+      ],
+    });
+    expect(decisiva!.fechaAutorizacion!.toISOString()).toBe('2026-09-16T12:50:56.000Z');
+    expect(decisiva!.comprobante).toBe('<?xml version="1.0" encoding="UTF-8"?><factura id="comprobante" version="1.1.0"></factura>');
+  });
+
+  it('authorization: AUTORIZADO indented, with CDATA and <mensajes />; and AUTORIZADO of 2015 with the document escaped and milliseconds', async () => {
+    respuesta = { status: 200, body: real('autorizacion-autorizado.xml') };
+    const pruebas = (await sri.autorizacionComprobante('1', CLAVE)).decisiva!;
+    expect(pruebas).toMatchObject({
+      estado: 'AUTORIZADO',
+      numeroAutorizacion: '0502202401159198472200125920040000885468154978913',
+      ambiente: 'PRUEBAS',
+      mensajes: [],
+    });
+    expect(pruebas.fechaAutorizacion!.toISOString()).toBe('2024-02-06T14:18:53.000Z');
+    expect(pruebas.comprobante).toBe(' COMPROBANTE ');
+
+    respuesta = { status: 200, body: real('autorizacion-autorizado-escapado.xml') };
+    const produccion = (await sri.autorizacionComprobante('2', CLAVE)).decisiva!;
+    expect(produccion).toMatchObject({
+      estado: 'AUTORIZADO',
+      numeroAutorizacion: '0706201512424111900022130016097370826',
+      ambiente: 'PRODUCCION',
+      mensajes: [],
+    });
+    expect(produccion.fechaAutorizacion!.toISOString()).toBe('2015-06-07T17:42:41.700Z');
+    expect(produccion.comprobante).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<factura id="comprobante" version="1.1.0">/);
+    expect(produccion.comprobante).toContain('<claveAcceso>3105201501119000221300120010260000866211234567814</claveAcceso>');
+    expect(produccion.comprobante).toMatch(/<\/ds:Signature><\/factura>$/);
+  });
+});
 
 describe('cliente del SRI: las formas de sus respuestas', () => {
   it('sends the signed XML in base64 inside validarComprobante, and reads RECIBIDA with no messages', async () => {

@@ -39,6 +39,7 @@ const ESTADOS: FacturasEstados = {
   pendientes: 2,
   autorizadas: 5,
   devueltas: 1,
+  sinRespuesta: 0,
   correosFallidos: 0,
 };
 
@@ -72,6 +73,7 @@ const DETALLE: FacturaDetalle = {
   FAC_ADICIONAL: [],
   FAC_AUTORIZACION: null,
   FAC_FECHA_AUTORIZACION: null,
+  FAC_RECIBIDA: null,
   FAC_SRI_MENSAJES: [],
   FAC_ENTREGA: null,
   FAC_ENTREGA_FECHA: null,
@@ -147,6 +149,7 @@ describe('el estado de una factura en el SRI', { timeout: 30_000 }, () => {
       AUTORIZADA: 'Autorizada',
       RECHAZADA: 'No autorizada',
       ANULADA: 'Anulada',
+      SIN_RESPUESTA: 'Sin respuesta del SRI',
     };
     render(
       <Wrapper>
@@ -215,6 +218,34 @@ describe('la lista: conteos por estado', { timeout: 30_000 }, () => {
     await waitFor(() => expect(listas().at(-1)).toEqual({ FAC_ESTADO: ['FIRMADA', 'ENVIADA', 'RECIBIDA'] }));
     fireEvent.click(within(conteos).getByRole('button', { name: /Pendientes/ }));
     await waitFor(() => expect(listas().at(-1)).toEqual({}));
+  });
+
+  it('con facturas sin respuesta del SRI aparece su conteo, que filtra la lista por ese estado', async () => {
+    routes.push(
+      on('GET', '/api/facturas/estados', { ...ESTADOS, estados: { ...ESTADOS.estados, SIN_RESPUESTA: 2 }, sinRespuesta: 2 }),
+      on('GET', '/api/facturas/puntos', []),
+      on('GET', '/api/facturas', [{ ...FILA, FAC_ESTADO: 'SIN_RESPUESTA', FAC_ENTREGA: null }], { 'Content-Range': 'facturas 0-0/1' }),
+      on('GET', '/api/facturas/totales', { cantidad: 1, subtotal: '50.00', iva: '7.50', total: '57.50' }),
+    );
+    render(
+      <Wrapper at="/facturas">
+        <FacturaList />
+      </Wrapper>,
+    );
+    const conteos = await screen.findByRole('navigation', { name: 'Estado de las facturas' });
+    await waitFor(() => expect(conteos).toHaveTextContent('Pendientes 2Autorizadas 5Devueltas 1Sin respuesta del SRI 2'));
+    expect(await screen.findByText('Sin respuesta del SRI', { selector: '[data-estado] *' })).toBeInTheDocument();
+    fireEvent.click(within(conteos).getByRole('button', { name: /Sin respuesta del SRI/ }));
+    await waitFor(() =>
+      expect(
+        JSON.parse(
+          sent
+            .filter((r) => r.path === '/api/facturas')
+            .at(-1)!
+            .url.searchParams.get('filter')!,
+        ),
+      ).toEqual({ FAC_ESTADO: ['SIN_RESPUESTA'] }),
+    );
   });
 
   it('con correos fallidos aparece su conteo, que filtra por la entrega; mientras hay pendientes se vuelve a preguntar y, al cambiar, se relee la lista', async () => {
@@ -330,6 +361,40 @@ describe('la página de la factura según su estado', { timeout: 30_000 }, () =>
     expect(sri).toHaveTextContent('FIRMA INVALIDA · Código 39');
     expect(sri).not.toHaveTextContent('Qué hacer');
     expect(within(sri).getByRole('button', { name: 'Volver a enviar' })).toBeInTheDocument();
+  });
+
+  it('sin respuesta del SRI: qué hacer en el portal con la clave de acceso, y Consultar de nuevo la vuelve a poner en espera', async () => {
+    const sinRespuesta: FacturaDetalle = {
+      ...DETALLE,
+      FAC_ESTADO: 'SIN_RESPUESTA',
+      FAC_ENTREGA: null,
+      FAC_RECIBIDA: '2026-03-15T15:01:10.000Z',
+    };
+    let actual = sinRespuesta;
+    mostrar(sinRespuesta, [
+      (url, m) => {
+        if (m !== 'POST' || url.pathname !== '/api/facturas/12/consultar') return undefined;
+        actual = {
+          ...sinRespuesta,
+          FAC_ESTADO: 'RECIBIDA',
+          cola: { paso: 'AUTORIZAR', intentos: 0, proximo: '2026-03-16T15:00:00.000Z', error: null },
+        };
+        return { body: actual };
+      },
+    ]);
+    routes.unshift(on('GET', '/api/facturas/12', () => actual));
+    const sri = await panel();
+    expect(sri).toHaveTextContent('El SRI no ha autorizado la factura');
+    expect(sri).toHaveTextContent('El SRI la recibió el 15/03/2026 10:01 y, pasadas 24 horas, no informa su autorización');
+    expect(sri).toHaveTextContent('Busque la factura por su clave de acceso en el portal SRI en línea');
+    expect(sri).toHaveTextContent(`Clave de acceso${DETALLE.FAC_CLAVE_ACCESO}`);
+    // Nothing that presumes an authorization, nor a correction: the SRI may still authorize it.
+    expect(within(sri).queryByRole('button', { name: 'Volver a enviar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'XML autorizado' })).not.toBeInTheDocument();
+
+    fireEvent.click(within(sri).getByRole('button', { name: 'Consultar de nuevo' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST' && r.path === '/api/facturas/12/consultar')).toBe(true));
+    await waitFor(async () => expect(await panel()).toHaveTextContent('Esperando la autorización del SRI…'));
   });
 
   it('autorizada: número y fecha de autorización, el correo enviado, reenviarlo a otra dirección y las tres descargas', async () => {
@@ -463,7 +528,7 @@ describe('corregir una factura devuelta', { timeout: 30_000 }, () => {
 describe('la tarjeta de facturas del inicio', { timeout: 30_000 }, () => {
   it('lo que requiere atención, cada cosa un enlace a la lista filtrada, y lo autorizado este mes', async () => {
     routes.push(
-      on('GET', '/api/facturas/estados', { ...ESTADOS, pendientes: 0, correosFallidos: 1 }),
+      on('GET', '/api/facturas/estados', { ...ESTADOS, pendientes: 0, sinRespuesta: 1, correosFallidos: 1 }),
       on('GET', '/api/facturas/totales', { cantidad: 1234, subtotal: '10000.00', iva: '1500.00', total: '11500.5' }),
     );
     render(
@@ -475,11 +540,13 @@ describe('la tarjeta de facturas del inicio', { timeout: 30_000 }, () => {
     const enlaces = within(lista).getAllByRole('link');
     expect(enlaces.map((a) => a.textContent)).toEqual([
       '1para corregirDevueltas o no autorizadas por el SRI',
+      '1sin respuesta del SRIConsúltelas en el portal del SRI',
       '1correo fallidoNo llegaron al comprador',
     ]);
     const filtro = (a: HTMLElement) => JSON.parse(new URL(a.getAttribute('href')!, 'http://x').searchParams.get('filter')!);
     expect(filtro(enlaces[0])).toEqual({ FAC_ESTADO: ['DEVUELTA', 'RECHAZADA'] });
-    expect(filtro(enlaces[1])).toEqual({ FAC_ENTREGA: 'FALLIDA' });
+    expect(filtro(enlaces[1])).toEqual({ FAC_ESTADO: ['SIN_RESPUESTA'] });
+    expect(filtro(enlaces[2])).toEqual({ FAC_ENTREGA: 'FALLIDA' });
     await waitFor(() => expect(document.querySelector('[data-mes]')).toHaveTextContent('1 234 facturas · $ 11 500.50'));
     const pedido = JSON.parse(sent.find((r) => r.path === '/api/facturas/totales')!.url.searchParams.get('filter')!);
     expect(pedido.FAC_ESTADO).toEqual(['AUTORIZADA']);
@@ -488,7 +555,14 @@ describe('la tarjeta de facturas del inicio', { timeout: 30_000 }, () => {
 
   it('sin nada pendiente lo dice', async () => {
     routes.push(
-      on('GET', '/api/facturas/estados', { estados: { AUTORIZADA: 3 }, pendientes: 0, autorizadas: 3, devueltas: 0, correosFallidos: 0 }),
+      on('GET', '/api/facturas/estados', {
+        estados: { AUTORIZADA: 3 },
+        pendientes: 0,
+        autorizadas: 3,
+        devueltas: 0,
+        sinRespuesta: 0,
+        correosFallidos: 0,
+      }),
       on('GET', '/api/facturas/totales', { cantidad: 3, subtotal: '30.00', iva: '4.50', total: '34.50' }),
     );
     render(

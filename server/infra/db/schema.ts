@@ -802,7 +802,7 @@ export const facturas = pgTable(
       .notNull()
       .references(() => clientes.CLI_CODIGO),
     /** BORRADOR, FIRMADA, then the SRI's (src/domain/facturas). */
-    FAC_ESTADO: varchar('fac_estado', { length: 12 }).notNull().default('BORRADOR'),
+    FAC_ESTADO: varchar('fac_estado', { length: 16 }).notNull().default('BORRADOR'),
     /** The emission date (America/Guayaquil). */
     FAC_FECHA: date('fac_fecha').notNull(),
     FAC_SECUENCIAL: integer('fac_secuencial'),
@@ -821,6 +821,11 @@ export const facturas = pgTable(
     FAC_XML: text('fac_xml'),
     FAC_AUTORIZACION: varchar('fac_autorizacion', { length: 49 }),
     FAC_FECHA_AUTORIZACION: timestamp('fac_fecha_autorizacion', { withTimezone: true }),
+    /**
+     * When the SRI first said it holds the document under its current key (RECIBIDA, or 43/70 on sending): the 24 hours
+     * the SRI may take to authorize it count from here (sri/proceso.ts). Null until then, and again when issued anew.
+     */
+    FAC_RECIBIDA: timestamp('fac_recibida', { withTimezone: true }),
     /** The SRI's last messages about it (DEVUELTA, NO AUTORIZADO, warnings): [{ identificador, mensaje, informacionAdicional, tipo }]. */
     FAC_SRI_MENSAJES: jsonb('fac_sri_mensajes').notNull().default([]),
     /** The email to the buyer once authorized: PENDIENTE, ENVIADA, SIN_CORREO (no address), FALLIDA. Null before. */
@@ -926,7 +931,7 @@ export const facturasContadores = pgTable(
   'facturas_contadores',
   {
     EMP_CODIGO: integer('emp_codigo').notNull(),
-    FAC_ESTADO: varchar('fac_estado', { length: 12 }).notNull(),
+    FAC_ESTADO: varchar('fac_estado', { length: 16 }).notNull(),
     FAC_ENTREGA: varchar('fac_entrega', { length: 12 }).notNull(),
     TOTAL: bigint('total', { mode: 'number' }).notNull().default(0),
     /** The sums of FAC_SUBTOTAL, FAC_IVA and FAC_TOTAL of those invoices (migration 0024): the list's totals. */

@@ -14,7 +14,7 @@ import { MSG } from '../../../src/domain/messages';
 import { esDia } from '../../../src/domain/fechas';
 import { calcularFactura, compararTotales, IMPUESTO } from '../../../src/domain/facturas';
 import { clientScopeValues } from '../clientes/access';
-import { ESTADOS_CORREGIBLES, ESTADOS_PENDIENTES, FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
+import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
 import { FacturaRechazada } from './emitir';
 import {
   deleteFactura,
@@ -120,7 +120,7 @@ export async function crearBorrador(db: Db, request: FastifyRequest, body: Factu
 
 /** Why an invoice in `estado` cannot take the change: pending at the SRI, or issued for good. */
 const noAdmite = (estado: string, emitida: string) =>
-  (ESTADOS_PENDIENTES as readonly string[]).includes(estado) ? FACTURAS_MSG.enProceso : emitida;
+  (ESTADOS_EN_CAMINO as readonly string[]).includes(estado) ? FACTURAS_MSG.enProceso : emitida;
 
 /**
  * The invoice the scope sees, locked for a change that only the states `admite` take (a draft; for edits also one the

@@ -19,10 +19,12 @@
  *   GET    /api/facturas/:id/autorizado  the authorized XML (<autorizacion> with the document), AUTORIZADA/ANULADA only
  *   POST   /api/facturas/:id/correo      sends (again) the authorized XML and the RIDE to the buyer, or to { para }
  *   POST   /api/facturas/:id/anular      { motivo }: an AUTORIZADA invoice annulled at the SRI's portal → ANULADA
+ *   POST   /api/facturas/:id/consultar   a SIN_RESPUESTA invoice: asks the SRI for its authorization again (RECIBIDA)
  *
  * Issuing puts the document on the SRI queue (sri/cola.ts): FIRMADA → ENVIADA → RECIBIDA → AUTORIZADA, or DEVUELTA
  * (reception refused it) / RECHAZADA (NO AUTORIZADO), with the SRI's messages in FAC_SRI_MENSAJES. A DEVUELTA or
- * RECHAZADA invoice can be edited (PUT) and issued again (POST emitir): it keeps its number and is signed again.
+ * RECHAZADA invoice can be edited (PUT) and issued again (POST emitir): it keeps its number and is signed again. One
+ * the SRI received and has not authorized 24 hours later is SIN_RESPUESTA: the queue stops asking (sri/proceso.ts).
  *
  * The server recomputes every amount (src/domain/facturas calcularFactura) and refuses with 400 and the Spanish
  * messages (with the line's number) a draft that breaks a rule or whose declared totals differ from its own.
@@ -35,6 +37,7 @@ import { ENTREGAS_FACTURA, ESTADOS_CORREGIBLES, ESTADOS_FACTURA, ESTADOS_PENDIEN
 export {
   ENTREGAS_FACTURA,
   ESTADOS_CORREGIBLES,
+  ESTADOS_EN_CAMINO,
   ESTADOS_FACTURA,
   ESTADOS_PENDIENTES,
   type EntregaFactura,
@@ -121,6 +124,11 @@ export const FacturaDetalle = Type.Object({
   FAC_ADICIONAL: Type.Array(CampoAdicional),
   FAC_AUTORIZACION: Nullable(Type.String()),
   FAC_FECHA_AUTORIZACION: Nullable(Type.String({ description: 'Fecha y hora ISO 8601' })),
+  FAC_RECIBIDA: Nullable(
+    Type.String({
+      description: 'Fecha y hora ISO 8601 en que el SRI la recibió; desde ella corren las 24 horas que el SRI puede tardar en autorizarla',
+    }),
+  ),
   FAC_SRI_MENSAJES: Type.Array(MensajeSri, { description: 'Los últimos mensajes del SRI (devolución, rechazo o advertencias)' }),
   FAC_ENTREGA_FECHA: Nullable(Type.String({ description: 'Fecha y hora ISO 8601 del último envío por correo' })),
   FAC_ENTREGA_DETALLE: Nullable(Type.String({ description: 'A quién se envió, o por qué falló' })),
@@ -211,6 +219,9 @@ export const FacturasEstados = Type.Object({
   pendientes: Type.Integer({ description: `Esperando al SRI (${ESTADOS_PENDIENTES.join(', ')})` }),
   autorizadas: Type.Integer(),
   devueltas: Type.Integer({ description: `Para corregir (${ESTADOS_CORREGIBLES.join(', ')})` }),
+  sinRespuesta: Type.Integer({
+    description: 'SIN_RESPUESTA: recibidas por el SRI que pasadas 24 horas no tienen autorización (consulte el portal del SRI)',
+  }),
   correosFallidos: Type.Integer({ description: 'Autorizadas cuyo correo al comprador falló' }),
 });
 export type FacturasEstados = Static<typeof FacturasEstados>;
@@ -276,6 +287,7 @@ export const FACTURAS_MSG = {
   soloAutorizadaAnulable: 'Solo una factura autorizada se puede marcar como anulada.',
   anulacionMotivo: 'Escriba por qué se anuló la factura.',
   enProceso: 'La factura está en manos del SRI: espere su respuesta antes de modificarla.',
+  soloSinRespuesta: 'Solo se vuelve a consultar al SRI una factura que quedó sin respuesta; esta ya tiene la suya o la está esperando.',
   sinCorreo: 'El comprador no tiene correo electrónico: escriba a quién enviarla.',
   correoInvalido: (direccion: string) => `"${direccion}" no es un correo electrónico válido.`,
 } as const;

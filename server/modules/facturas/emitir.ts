@@ -33,7 +33,7 @@ import { certificadoDeFirma, type Certificado } from './certificado';
 import { prepararValidador, validarFactura } from './esquema';
 import { facturaXml } from './xml';
 import { firmarXml } from './xades';
-import { ESTADOS_CORREGIBLES, ESTADOS_PENDIENTES, FACTURAS_MSG, type CampoAdicional } from './contract';
+import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, FACTURAS_MSG, type CampoAdicional } from './contract';
 import {
   alcanceDe,
   documentoFactura,
@@ -143,12 +143,12 @@ function numeroAnterior(
   return { secuencial: b.FAC_SECUENCIAL, codigoNumerico: estado === 'DEVUELTA' ? clave?.codigoNumerico : undefined };
 }
 
-/** The company's invoices issued and not yet answered by the SRI: the plan will pay for them when authorized. */
+/** The company's invoices issued and not yet answered by the SRI (SIN_RESPUESTA too): the plan pays for them when authorized. */
 async function enCamino(tx: Executor, empresa: number): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(facturas)
-    .where(and(eq(facturas.EMP_CODIGO, empresa), inArray(facturas.FAC_ESTADO, [...ESTADOS_PENDIENTES])));
+    .where(and(eq(facturas.EMP_CODIGO, empresa), inArray(facturas.FAC_ESTADO, [...ESTADOS_EN_CAMINO])));
   return Number(row?.n ?? 0);
 }
 
@@ -210,7 +210,7 @@ export async function emitirFactura(
     if (bloqueada.FAC_ESTADO !== 'BORRADOR' && !corregida) {
       throw new HttpError(
         409,
-        (ESTADOS_PENDIENTES as readonly string[]).includes(bloqueada.FAC_ESTADO) ? FACTURAS_MSG.enProceso : FACTURAS_MSG.yaEmitida,
+        (ESTADOS_EN_CAMINO as readonly string[]).includes(bloqueada.FAC_ESTADO) ? FACTURAS_MSG.enProceso : FACTURAS_MSG.yaEmitida,
       );
     }
     const bloqueo = await issuingBlockLocked(tx, empresa, () => enCamino(tx, empresa));

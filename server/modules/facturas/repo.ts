@@ -303,6 +303,7 @@ const detailColumns = {
   FAC_ADICIONAL: f.FAC_ADICIONAL,
   FAC_AUTORIZACION: f.FAC_AUTORIZACION,
   FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
+  FAC_RECIBIDA: f.FAC_RECIBIDA,
   FAC_SRI_MENSAJES: f.FAC_SRI_MENSAJES,
   FAC_ENTREGA_FECHA: f.FAC_ENTREGA_FECHA,
   FAC_ENTREGA_DETALLE: f.FAC_ENTREGA_DETALLE,
@@ -399,6 +400,7 @@ export async function findFactura(db: Executor, alcance: AlcanceFacturas, id: nu
     FAC_ADICIONAL: (row.FAC_ADICIONAL as CampoAdicional[] | null) ?? [],
     FAC_AUTORIZACION: row.FAC_AUTORIZACION,
     FAC_FECHA_AUTORIZACION: isoONull(row.FAC_FECHA_AUTORIZACION),
+    FAC_RECIBIDA: isoONull(row.FAC_RECIBIDA),
     FAC_SRI_MENSAJES: conAyuda((row.FAC_SRI_MENSAJES as MensajeSriGuardado[] | null) ?? []),
     FAC_ENTREGA_FECHA: isoONull(row.FAC_ENTREGA_FECHA),
     FAC_ENTREGA_DETALLE: row.FAC_ENTREGA_DETALLE,
@@ -495,7 +497,7 @@ export type Emitida = {
 export async function marcarFirmada(tx: Executor, id: number, emitida: Emitida) {
   await tx
     .update(f)
-    .set({ ...emitida, FAC_ESTADO: 'FIRMADA', FAC_SRI_MENSAJES: [], FAC_ACTUALIZADO: new Date() })
+    .set({ ...emitida, FAC_ESTADO: 'FIRMADA', FAC_SRI_MENSAJES: [], FAC_RECIBIDA: null, FAC_ACTUALIZADO: new Date() })
     .where(eq(f.FAC_CODIGO, id));
 }
 
@@ -556,6 +558,7 @@ export async function estadosFacturas(db: Db, alcance: AlcanceFacturas): Promise
     pendientes: suma(ESTADOS_PENDIENTES),
     autorizadas: estados.AUTORIZADA ?? 0,
     devueltas: suma(ESTADOS_CORREGIBLES),
+    sinRespuesta: estados.SIN_RESPUESTA ?? 0,
     correosFallidos,
   };
 }

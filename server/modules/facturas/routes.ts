@@ -37,7 +37,9 @@ import {
 import { anularFactura } from './anulacion';
 import { rideDe, xmlAutorizado } from './documentos';
 import { direcciones, entregarFactura } from './sri/entrega';
+import { consultarDeNuevo } from './sri/consulta';
 import { clientScopeValues } from '../clientes/access';
+import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
 
 const tags = ['Facturas'];
 const SCOPE =
@@ -289,6 +291,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
     '/:id/correo',
     {
       onRequest: company,
+      config: { roles: ROLES_PERMITIDOS.facturas.enviar },
       schema: {
         tags,
         summary: 'Envía (otra vez) por correo el XML autorizado y el RIDE al comprador, o a las direcciones de `para`',
@@ -319,6 +322,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
     '/:id/anular',
     {
       onRequest: company,
+      config: { roles: ROLES_PERMITIDOS.facturas.anular },
       schema: {
         tags,
         summary: 'Marca como anulada una factura autorizada que la empresa anuló en el portal del SRI',
@@ -331,6 +335,27 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
     async (request) => {
       const alcance = clientScopeValues(request);
       await anularFactura(db, alcance, request.params.id, request.body.motivo);
+      return (await findFactura(db, alcance, request.params.id))!;
+    },
+  );
+
+  app.post(
+    '/:id/consultar',
+    {
+      onRequest: company,
+      config: { roles: ROLES_PERMITIDOS.facturas.enviar },
+      schema: {
+        tags,
+        summary: 'Vuelve a consultar al SRI la autorización de una factura que quedó sin respuesta (SIN_RESPUESTA)',
+        description: `${SCOPE} El SRI la recibió y, pasadas 24 horas, no informó su autorización, así que Amelia dejó de consultarle. La factura vuelve a RECIBIDA y se consulta una vez: si el SRI la autorizó o la rechazó, queda así; si sigue sin decir nada, vuelve a SIN_RESPUESTA. 409 si la factura no está sin respuesta.`,
+        params: Id,
+        response: { 200: FacturaDetalle, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const alcance = clientScopeValues(request);
+      await consultarDeNuevo(db, alcance, request.params.id);
+      sri.despertar();
       return (await findFactura(db, alcance, request.params.id))!;
     },
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useCreatePath } from 'react-admin';
+import { Link, useCanAccess, useCreatePath } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -10,7 +10,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import type { FacturaDetalle } from '../../../server/modules/facturas/contract';
-import { Emitir, EnviarCorreo, type Registro } from './acciones';
+import { ConsultarDeNuevo, Emitir, EnviarCorreo, type Registro } from './acciones';
 import { cuando, esCorregible, esPendiente, fechaHora } from './estados';
 import { MensajesSri } from './MensajesSri';
 import { Dato, EntregaIcono } from './piezas';
@@ -106,10 +106,13 @@ function Panel({ children }: { children: ReactNode }) {
  * The invoice's state at the SRI, under its number. A draft: it is not a document yet. Waiting: what is happening,
  * the queue's next attempt and last error (the page asks again every 2 s). AUTORIZADA: number and date of the
  * authorization, the SRI's remarks, the email to the buyer. DEVUELTA or RECHAZADA: the SRI's messages with what to do,
- * Corregir and Volver a enviar. ANULADA: a banner with the reason and the date.
+ * Corregir and Volver a enviar. SIN_RESPUESTA: received, then 24 hours without an authorization: what to do at the
+ * SRI's portal, any messages a resend got, and Consultar de nuevo. ANULADA: a banner with the reason and the date.
  */
 export function EstadoSri({ record }: { record: Registro }) {
   const createPath = useCreatePath();
+  // Correcting and sending again are for the roles that sell.
+  const { canAccess: vende } = useCanAccess({ resource: 'facturas', action: 'emitir' });
   const estado = record.FAC_ESTADO;
   if (estado === 'BORRADOR')
     return (
@@ -142,23 +145,64 @@ export function EstadoSri({ record }: { record: Registro }) {
             {t('mensajes')}
           </Typography>
           <MensajesSri mensajes={record.FAC_SRI_MENSAJES ?? []} />
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
-            <Button
-              component={Link}
-              to={createPath({ resource: 'facturas', type: 'edit', id: record.id })}
-              variant="outlined"
-              color="inherit"
-              startIcon={<EditIcon />}
-            >
-              {t('corregir')}
-            </Button>
-            <Emitir record={record} reenviar />
-          </Box>
+          {vende && (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+              <Button
+                component={Link}
+                to={createPath({ resource: 'facturas', type: 'edit', id: record.id })}
+                variant="outlined"
+                color="inherit"
+                startIcon={<EditIcon />}
+              >
+                {t('corregir')}
+              </Button>
+              <Emitir record={record} reenviar />
+            </Box>
+          )}
         </Alert>
       </Panel>
     );
   }
   const advertencias = record.FAC_SRI_MENSAJES ?? [];
+  if (estado === 'SIN_RESPUESTA')
+    return (
+      <Panel>
+        <Alert severity="warning" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }} data-sin-respuesta>
+          <AlertTitle>{t('sin_respuesta')}</AlertTitle>
+          <Typography variant="body2" sx={{ mb: 1.5 }}>
+            {t('sin_respuesta_texto', { fecha: fechaHora(record.FAC_RECIBIDA) || '—' })}
+          </Typography>
+          <Typography variant="subtitle2" component="h2">
+            {t('que_hacer')}
+          </Typography>
+          <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5, display: 'grid', gap: 0.5 }}>
+            {[1, 2, 3].map((paso) => (
+              <Typography key={paso} component="li" variant="body2">
+                {t(`sin_respuesta_paso_${paso}`)}
+              </Typography>
+            ))}
+          </Box>
+          <Box sx={{ mt: 1.5 }}>
+            <Dato label={texto('show.clave')}>
+              <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.85rem' }}>
+                {record.FAC_CLAVE_ACCESO ?? '—'}
+              </Box>
+            </Dato>
+          </Box>
+          {advertencias.length > 0 && (
+            <Box sx={{ mt: 1.5 }}>
+              <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+                {t('mensajes')}
+              </Typography>
+              <MensajesSri mensajes={advertencias} />
+            </Box>
+          )}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+            <ConsultarDeNuevo record={record} />
+          </Box>
+        </Alert>
+      </Panel>
+    );
   if (estado === 'ANULADA')
     return (
       <Panel>

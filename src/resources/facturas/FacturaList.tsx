@@ -80,8 +80,11 @@ const GRUPOS: Array<{ grupo: GrupoEstados; color: 'info' | 'success' | 'error' |
   { grupo: 'pendientes', color: 'info' },
   { grupo: 'autorizadas', color: 'success' },
   { grupo: 'devueltas', color: 'error' },
+  { grupo: 'sinRespuesta', color: 'warning' },
   { grupo: 'correosFallidos', color: 'warning' },
 ];
+/** Shown only when some invoice is in them: most companies never have one. */
+const OCASIONALES: readonly GrupoEstados[] = ['sinRespuesta', 'correosFallidos'];
 const mismosEstados = (a: unknown, b: readonly string[]) =>
   Array.isArray(a) && a.length === b.length && b.every((estado) => a.includes(estado));
 const activo = (grupo: GrupoEstados, filtros: Record<string, unknown>) => {
@@ -90,8 +93,8 @@ const activo = (grupo: GrupoEstados, filtros: Record<string, unknown>) => {
 };
 
 /**
- * The live counts above the list (GET /api/facturas/estados): Pendientes, Autorizadas, Devueltas and, when some email
- * failed, Correos fallidos; each filters the list, and a second click removes its filter. While something waits for
+ * The live counts above the list (GET /api/facturas/estados): Pendientes, Autorizadas, Devueltas and, when there are
+ * some, Sin respuesta del SRI and Correos fallidos; each filters the list, and a second click removes its filter. While something waits for
  * the SRI the counts are asked every 3 s (useEstados); when they change, the page and the totals are read again.
  */
 export function ConteosEstados() {
@@ -117,7 +120,7 @@ export function ConteosEstados() {
       aria-label={texto('grupos.titulo')}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: { xs: 1, sm: 2 }, pt: 1.5, pb: 1 }}
     >
-      {GRUPOS.filter(({ grupo }) => grupo !== 'correosFallidos' || (data?.correosFallidos ?? 0) > 0).map(({ grupo, color }) => {
+      {GRUPOS.filter(({ grupo }) => !OCASIONALES.includes(grupo) || (data?.[grupo] ?? 0) > 0).map(({ grupo, color }) => {
         const elegido = activo(grupo, filterValues ?? {});
         const cantidad = data?.[grupo as keyof Omit<FacturasEstados, 'estados'>];
         return (

@@ -13,6 +13,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import DownloadIcon from '@mui/icons-material/Download';
 import EmailIcon from '@mui/icons-material/Email';
 import ReplayIcon from '@mui/icons-material/Replay';
+import SyncIcon from '@mui/icons-material/Sync';
 import SendIcon from '@mui/icons-material/Send';
 import type { FacturaDetalle } from '../../../server/modules/facturas/contract';
 import { texto } from './textos';
@@ -94,6 +95,38 @@ export function Emitir({ record, reenviar = false }: { record: Registro; reenvia
         onClose={() => setConfirmando(false)}
       />
       <FalloDialog titulo={t(clave('no_emitida', 'no_reenviada'))} fallo={fallo} onClose={() => setFallo(null)} />
+    </>
+  );
+}
+
+/**
+ * Consultar de nuevo (SIN_RESPUESTA only): POST /api/facturas/:id/consultar puts the invoice back on the SRI's queue to
+ * ask for its authorization once; the page then shows it waiting, and whatever the SRI answers.
+ */
+export function ConsultarDeNuevo({ record }: { record: Registro }) {
+  const dataProvider = useAreaDataProvider();
+  const notify = useNotify();
+  const releer = useReleer();
+  const [pending, setPending] = useState(false);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const consultar = async () => {
+    setPending(true);
+    try {
+      await dataProvider.call<FacturaDetalle>(`/api/facturas/${record.FAC_CODIGO}/consultar`, { method: 'POST' });
+      notify(texto('sri.consultada'), { type: 'success' });
+      releer();
+    } catch (error) {
+      setFallo((error as Error).message);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="contained" color="warning" startIcon={<SyncIcon />} onClick={consultar} disabled={pending}>
+        {pending ? texto('sri.consultando') : texto('sri.consultar')}
+      </Button>
+      <FalloDialog titulo={texto('sri.no_consultada')} fallo={fallo} onClose={() => setFallo(null)} />
     </>
   );
 }

@@ -23,6 +23,7 @@ export const FILTROS = {
   pendientes: { FAC_ESTADO: [...PENDIENTES] },
   autorizadas: { FAC_ESTADO: ['AUTORIZADA'] },
   devueltas: { FAC_ESTADO: [...CORREGIBLES] },
+  sinRespuesta: { FAC_ESTADO: ['SIN_RESPUESTA' satisfies EstadoFactura] },
   correosFallidos: { FAC_ENTREGA: 'FALLIDA' satisfies EntregaFactura },
 } as const;
 export type GrupoEstados = keyof typeof FILTROS;

@@ -13,7 +13,10 @@ import { texto } from './textos';
 
 type Color = 'default' | 'info' | 'success' | 'warning' | 'error';
 
-/** Gray while a draft, blue once signed, green when the SRI authorizes, red when it returns or refuses. */
+/**
+ * Gray while a draft, blue once signed, green when the SRI authorizes, red when it returns or refuses, orange when it
+ * needs the user's eye (annulled; no answer from the SRI).
+ */
 const COLORES: Record<string, Color> = {
   BORRADOR: 'default',
   FIRMADA: 'info',
@@ -24,6 +27,7 @@ const COLORES: Record<string, Color> = {
   RECHAZADA: 'error',
   NO_AUTORIZADA: 'error',
   ANULADA: 'warning',
+  SIN_RESPUESTA: 'warning',
 };
 
 export const nombreEstado = (estado: string) => {

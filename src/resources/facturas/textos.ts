@@ -16,6 +16,7 @@ const TEXTOS = {
     NO_AUTORIZADA: 'No autorizada',
     RECHAZADA: 'No autorizada',
     ANULADA: 'Anulada',
+    SIN_RESPUESTA: 'Sin respuesta del SRI',
   },
   /** What the chip's tooltip explains. */
   estados_ayuda: {
@@ -27,6 +28,7 @@ const TEXTOS = {
     AUTORIZADA: 'Autorizada por el SRI',
     RECHAZADA: 'Rechazada: el SRI no la autorizó. Corríjala y vuelva a enviarla',
     ANULADA: 'Anulada en el portal del SRI',
+    SIN_RESPUESTA: 'El SRI la recibió y en 24 horas no la autorizó: consúltela en el portal del SRI',
   },
   entregas: {
     PENDIENTE: 'Enviando el correo al comprador',
@@ -39,10 +41,12 @@ const TEXTOS = {
     pendientes: 'Pendientes',
     autorizadas: 'Autorizadas',
     devueltas: 'Devueltas',
+    sinRespuesta: 'Sin respuesta del SRI',
     correosFallidos: 'Correos fallidos',
     pendientes_ayuda: 'Firmadas, enviadas o recibidas: esperando la respuesta del SRI',
     autorizadas_ayuda: 'Autorizadas por el SRI',
     devueltas_ayuda: 'Devueltas o no autorizadas por el SRI: para corregir y volver a enviar',
+    sinRespuesta_ayuda: 'Recibidas por el SRI que en 24 horas no fueron autorizadas: consúltelas en el portal del SRI',
     correosFallidos_ayuda: 'Autorizadas cuyo correo al comprador falló',
   },
   lista: {
@@ -160,6 +164,19 @@ const TEXTOS = {
       'Se firma otra vez con la firma electrónica de su empresa, con su mismo número, y se envía al SRI. Hágalo después de corregir lo que indicó el SRI.',
     reenviada: 'Factura %{numero} enviada otra vez al SRI',
     no_reenviada: 'No se pudo volver a enviar la factura',
+    sin_respuesta: 'El SRI no ha autorizado la factura',
+    sin_respuesta_texto:
+      'El SRI la recibió el %{fecha} y, pasadas 24 horas, no informa su autorización, así que Amelia dejó de consultarle. Mientras no esté autorizada, la factura no tiene validez tributaria.',
+    sin_respuesta_paso_1:
+      'Busque la factura por su clave de acceso en el portal SRI en línea (srienlinea.sri.gob.ec), en Facturación electrónica.',
+    sin_respuesta_paso_2:
+      'Si allí aparece autorizada, pulse «Consultar de nuevo»: Amelia trae la autorización y envía la factura al comprador.',
+    sin_respuesta_paso_3:
+      'Si el SRI no la tiene registrada, comuníquese con el SRI antes de emitir otra factura por la misma venta. Puede pulsar «Consultar de nuevo» cuando quiera.',
+    consultar: 'Consultar de nuevo',
+    consultando: 'Consultando...',
+    consultada: 'Se consulta otra vez al SRI',
+    no_consultada: 'No se pudo consultar otra vez al SRI',
     anulada: 'Anulada',
     anulada_texto: 'Esta factura fue anulada en el portal del SRI el %{fecha}. No suma al saldo del cliente ni a los totales.',
     motivo: 'Motivo',

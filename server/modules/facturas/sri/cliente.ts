@@ -152,10 +152,12 @@ export function crearClienteSri(config: Pick<SriConfig, 'urls' | 'timeoutMs'>): 
         parar,
       );
       const respuesta = nodo(nodo(cuerpo.validarComprobanteResponse)?.RespuestaRecepcionComprobante);
-      const estado = texto(respuesta?.estado);
-      if (estado !== 'RECIBIDA' && estado !== 'DEVUELTA') throw ilegible();
       const comprobantes = lista(nodo(respuesta?.comprobantes)?.comprobante);
-      return { estado, mensajes: comprobantes.flatMap((c) => mensajesDe(nodo(c)?.mensajes)) };
+      const mensajes = comprobantes.flatMap((c) => mensajesDe(nodo(c)?.mensajes));
+      // A document the SRI cannot even read (35, ConversionArchivoXMLException) comes back with its error and no estado.
+      const estado = texto(respuesta?.estado) ?? (respuesta && mensajes.some((m) => m.tipo === 'ERROR') ? 'DEVUELTA' : null);
+      if (estado !== 'RECIBIDA' && estado !== 'DEVUELTA') throw ilegible();
+      return { estado, mensajes };
     },
 
     async autorizacionComprobante(ambiente, claveAcceso, parar) {

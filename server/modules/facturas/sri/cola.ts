@@ -100,17 +100,20 @@ async function exigir(filas: Promise<unknown[]>) {
   if ((await filas).length === 0) throw new TareaPerdida();
 }
 
-/** The next step, right away, still under this worker's lease. */
-export async function avanzar(tx: Executor, tarea: Tarea, paso: Paso) {
+/**
+ * The next step, right away, still under this worker's lease. `intentos`: 0 when the document made progress (the SRI
+ * received it), the attempts so far on a detour (a resend on the way to asking again), so that the wait keeps growing.
+ */
+export async function avanzar(tx: Executor, tarea: Tarea, paso: Paso, intentos = 0) {
   await exigir(
     tx
       .update(sriCola)
-      .set({ COL_PASO: paso, COL_INTENTOS: 0, COL_ERROR: null, COL_PROXIMO: sql`now()` })
+      .set({ COL_PASO: paso, COL_INTENTOS: intentos, COL_ERROR: null, COL_PROXIMO: sql`now()` })
       .where(mia(tarea))
       .returning({ id: sriCola.FAC_CODIGO }),
   );
   tarea.paso = paso;
-  tarea.intentos = 0;
+  tarea.intentos = intentos;
 }
 
 /** The next step, due now but taken again in its turn (an email waits behind the SRI's steps of other documents). */
@@ -129,14 +132,17 @@ export async function terminar(tx: Executor, tarea: Tarea) {
   await exigir(tx.delete(sriCola).where(mia(tarea)).returning({ id: sriCola.FAC_CODIGO }));
 }
 
-/** Later: the lease is let go, one more attempt counted, and why (the invoice page shows it). */
+/**
+ * Later: the lease is let go, one more attempt counted, and why (the invoice page shows it). The count goes on when the
+ * next attempt is another step (asking ↔ sending again): only progress starts it over (avanzar, soltar, encolar).
+ */
 export async function reintentar(tx: Executor, tarea: Tarea, demoraMs: number, error: string | null, paso: Paso = tarea.paso) {
   await exigir(
     tx
       .update(sriCola)
       .set({
         COL_PASO: paso,
-        COL_INTENTOS: paso === tarea.paso ? tarea.intentos + 1 : 0,
+        COL_INTENTOS: tarea.intentos + 1,
         COL_PROXIMO: sql`now() + make_interval(secs => ${demoraMs / 1000})`,
         COL_TOMADA_HASTA: null,
         COL_ERROR: error?.slice(0, 500) ?? null,

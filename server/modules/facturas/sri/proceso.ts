@@ -5,8 +5,12 @@
  *              which the SRI answers by its key) → RECIBIDA, or DEVUELTA with the SRI's messages. "Key registered" (43) and "key in
  *              process" (70) mean the SRI already holds it: it goes on to ask for its authorization, never fails.
  *   AUTORIZAR  → AUTORIZADA (number, date; one document of the plan consumed), or RECHAZADA (NO AUTORIZADO) with the
- *              messages; EN PROCESO or nothing yet: asked again later. A key the SRI still says nothing about after
- *              several tries is sent again (it may have been lost before reception).
+ *              messages; EN PROCESO or nothing yet: asked again later, 0.5 s (a quarter of SRI_REINTENTO_MS) after the
+ *              first ask, each wait double the last, up to 5 minutes. Every fifth ask that finds nothing about the key
+ *              is a resend instead (ENVIAR with the document RECIBIDA: the SRI may have lost it), and the count of
+ *              attempts goes on through it, so the waits never start over. 24 hours after the SRI first received it
+ *              without an authorization (the SRI's technical sheet allows that much), it is SIN_RESPUESTA and leaves
+ *              the queue: the user checks the SRI's portal and asks again by hand (POST /api/facturas/:id/consultar).
  *   ENTREGAR   the email to the buyer (entrega.ts): ENVIADA, SIN_CORREO, or FALLIDA after several tries. Taken again
  *              in its turn after AUTORIZAR, behind the SRI's steps of other documents: drawing the RIDE is the
  *              costliest part, and an authorization matters more than an email a few seconds sooner.
@@ -14,14 +18,14 @@
  * The SRI down, slow, answering 500 or garbage (SriNoDisponible): the same step later, with a growing wait. A
  * document's state only moves on what the SRI answered.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { facturas } from '../../../infra/db/schema';
 import type { FileStore } from '../../../infra/files';
 import type { Mailer } from '../../../infra/mail';
 import type { SriConfig } from '../../../config';
-import { consumePlan } from '../../planes/consumption';
-import { SriNoDisponible, type Ambiente, type ClienteSri } from './cliente';
+import { payForAuthorized } from '../../planes/consumption';
+import { SriNoDisponible, type Ambiente, type ClienteSri, type RespuestaRecepcion } from './cliente';
 import { avanzar, espera, reintentar, soltar, terminar, type Paso, type Tarea } from './cola';
 import { entregarFactura } from './entrega';
 import type { DibujanteRide } from '../ride-hilos';
@@ -38,31 +42,43 @@ export type DependenciasSri = {
   parar?: AbortSignal;
 };
 
-/** The SRI already holds this key: registered (43) or still processing it (70). */
-const YA_LA_TIENE = new Set(['43', '70']);
-/** How many "nothing about this key" answers before sending it again. */
+/** The SRI already holds this key: registered (43, processed) or still processing it (70). */
+const REGISTRADA = '43';
+const EN_PROCESAMIENTO = '70';
+/** Every how many asks that find nothing about the key the next call sends the document again instead. */
 const SIN_NOTICIAS = 5;
+/** How long the SRI may take from RECIBIDA to the authorization (its technical sheet): then SIN_RESPUESTA. */
+export const PLAZO_AUTORIZACION_HORAS = 24;
 const ENTREGA_INTENTOS = 5;
 
 type Siguiente = Paso | null;
 
 const ambienteDe = (valor: number | null): Ambiente => (valor === 2 ? '2' : '1');
+const dice = (respuesta: RespuestaRecepcion, codigo: string) => respuesta.mensajes.some((m) => m.identificador === codigo);
+
+/** The wait before asking again about a document the SRI holds: the authorization usually takes a few seconds. */
+const esperaConsulta = (deps: DependenciasSri, intentos: number) => espera(deps.config.reintentoMs / 4, intentos);
 
 async function enviar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
   const { doc } = tarea;
+  if (doc.FAC_XML && doc.FAC_ESTADO === 'RECIBIDA') return reenviar(deps, tarea, doc.FAC_XML);
   // Anything but ENVIADA (tomar marks a FIRMADA one): the row is stale — corrected and issued again, or answered.
   if (!doc.FAC_XML || doc.FAC_ESTADO !== 'ENVIADA') {
-    if (doc.FAC_ESTADO === 'RECIBIDA') return avanzarA(deps, tarea, 'AUTORIZAR');
     await terminar(deps.db, tarea);
     return null;
   }
   const respuesta = await deps.sri.validarComprobante(ambienteDe(doc.FAC_AMBIENTE), doc.FAC_XML, deps.parar);
-  if (respuesta.estado === 'RECIBIDA' || respuesta.mensajes.some((m) => YA_LA_TIENE.has(m.identificador))) {
+  if (respuesta.estado === 'RECIBIDA' || dice(respuesta, REGISTRADA) || dice(respuesta, EN_PROCESAMIENTO)) {
     await deps.db.transaction(async (tx) => {
       await tx
         .update(facturas)
-        .set({ FAC_ESTADO: 'RECIBIDA', FAC_SRI_MENSAJES: respuesta.estado === 'RECIBIDA' ? respuesta.mensajes : [] })
+        .set({
+          FAC_ESTADO: 'RECIBIDA',
+          FAC_SRI_MENSAJES: respuesta.estado === 'RECIBIDA' ? respuesta.mensajes : [],
+          FAC_RECIBIDA: sql`coalesce(${facturas.FAC_RECIBIDA}, now())`,
+        })
         .where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
+      // Received: progress, so the asks for its authorization start from the shortest wait.
       await avanzar(tx, tarea, 'AUTORIZAR');
     });
     doc.FAC_ESTADO = 'RECIBIDA';
@@ -79,9 +95,66 @@ async function enviar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
   return null;
 }
 
-async function avanzarA(deps: DependenciasSri, tarea: Tarea, paso: Paso): Promise<Siguiente> {
-  await avanzar(deps.db, tarea, paso);
-  return paso;
+/**
+ * Sends again a document the SRI received and then said nothing about. Safe: the SRI answers a key it holds with 43
+ * (registered: processed, so its authorization is asked at once) or 70 (in process: asked after the wait), and
+ * RECIBIDA only if it had lost it (asked at once). The attempts go on counting, so the waits keep their length. Any
+ * other refusal changes nothing: the SRI received this very document before and its authorization service decides it
+ * now; the messages are kept for the user, and the asks go on until the 24 hours pass.
+ */
+async function reenviar(deps: DependenciasSri, tarea: Tarea, xml: string): Promise<Siguiente> {
+  const respuesta = await deps.sri.validarComprobante(ambienteDe(tarea.doc.FAC_AMBIENTE), xml, deps.parar);
+  if (respuesta.estado === 'RECIBIDA' || dice(respuesta, REGISTRADA)) {
+    await avanzar(deps.db, tarea, 'AUTORIZAR', tarea.intentos);
+    return 'AUTORIZAR';
+  }
+  if (dice(respuesta, EN_PROCESAMIENTO)) {
+    await reintentar(deps.db, tarea, esperaConsulta(deps, tarea.intentos), 'El SRI todavía está procesando la factura.', 'AUTORIZAR');
+    return null;
+  }
+  const dijo = respuesta.mensajes.map((m) => `${m.identificador} ${m.mensaje}`).join('; ') || respuesta.estado;
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(facturas)
+      .set({ FAC_SRI_MENSAJES: respuesta.mensajes })
+      .where(and(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO), eq(facturas.FAC_ESTADO, 'RECIBIDA')));
+    await reintentar(
+      tx,
+      tarea,
+      esperaConsulta(deps, tarea.intentos),
+      `Al enviarla de nuevo, el SRI respondió: ${dijo}. Se sigue consultando su autorización.`,
+      'AUTORIZAR',
+    );
+  });
+  deps.log.warn(
+    { factura: tarea.FAC_CODIGO, mensajes: respuesta.mensajes.map((m) => m.identificador) },
+    'el SRI devolvió el reenvío de una factura recibida',
+  );
+  return null;
+}
+
+/**
+ * A received document still without an authorization PLAZO_AUTORIZACION_HORAS after the SRI first received it:
+ * SIN_RESPUESTA, and off the queue. Judged by the database's clock, as the queue's times are. True when it was.
+ */
+async function vencida(deps: DependenciasSri, tarea: Tarea): Promise<boolean> {
+  const vencio = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(facturas)
+      .set({ FAC_ESTADO: 'SIN_RESPUESTA', FAC_ACTUALIZADO: new Date() })
+      .where(
+        and(
+          eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO),
+          eq(facturas.FAC_ESTADO, 'RECIBIDA'),
+          sql`${facturas.FAC_RECIBIDA} <= now() - make_interval(hours => ${PLAZO_AUTORIZACION_HORAS})`,
+        ),
+      )
+      .returning({ id: facturas.FAC_CODIGO });
+    if (row) await terminar(tx, tarea);
+    return Boolean(row);
+  });
+  if (vencio) deps.log.warn({ factura: tarea.FAC_CODIGO }, 'factura sin autorización del SRI en 24 horas');
+  return vencio;
 }
 
 async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
@@ -104,11 +177,12 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
           FAC_ACTUALIZADO: new Date(),
         })
         .where(and(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO), inArray(facturas.FAC_ESTADO, ['FIRMADA', 'ENVIADA', 'RECIBIDA'])))
-        .returning({ id: facturas.FAC_CODIGO });
+        .returning({ numero: facturas.FAC_NUMERO, emitida: facturas.FAC_FECHA });
       if (cambiada) {
-        const consumo = await consumePlan(tx, doc.EMP_CODIGO);
-        // Authorized is a fact at the SRI: a plan used up meanwhile is noted, never a reason to hide it.
-        if (!consumo.ok) deps.log.warn({ factura: tarea.FAC_CODIGO, motivo: consumo.msg }, 'factura autorizada sin plan que consumir');
+        // Authorized is a fact at the SRI: a plan used up meanwhile goes to the company's history, never hides it.
+        const documento = { empresa: doc.EMP_CODIGO, numero: cambiada.numero ?? '', emitida: cambiada.emitida, nombre: 'factura' };
+        const consumo = await payForAuthorized(tx, documento);
+        if (!consumo.ok) deps.log.warn({ factura: tarea.FAC_CODIGO, motivo: consumo.msg }, 'factura autorizada sin plan que la pague');
       }
       // The email in its turn, after the SRI's steps of the documents waiting (tomar's order).
       await soltar(tx, tarea, 'ENTREGAR');
@@ -130,17 +204,13 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
     return null;
   }
   // EN PROCESO, or nothing about the key yet.
-  if (!decisiva && tarea.intentos + 1 >= SIN_NOTICIAS) {
-    await reintentar(
-      deps.db,
-      tarea,
-      espera(deps.config.reintentoMs, 0),
-      'El SRI no tiene noticia de la factura: se enviará de nuevo.',
-      'ENVIAR',
-    );
+  if (await vencida(deps, tarea)) return null;
+  const demora = esperaConsulta(deps, tarea.intentos);
+  if (!decisiva && (tarea.intentos + 1) % SIN_NOTICIAS === 0) {
+    await reintentar(deps.db, tarea, demora, 'El SRI todavía no registra la factura: se le enviará de nuevo.', 'ENVIAR');
   } else {
     const porque = decisiva ? 'El SRI todavía está procesando la factura.' : 'El SRI todavía no registra la factura.';
-    await reintentar(deps.db, tarea, espera(deps.config.reintentoMs / 4, tarea.intentos), porque);
+    await reintentar(deps.db, tarea, demora, porque);
   }
   return null;
 }
@@ -186,6 +256,8 @@ export async function procesar(deps: DependenciasSri, tarea: Tarea): Promise<voi
     } catch (error) {
       if (!(error instanceof SriNoDisponible)) throw error;
       deps.log.warn({ factura: tarea.FAC_CODIGO, paso, intento: tarea.intentos + 1, motivo: error.message }, 'SRI no disponible');
+      // A received document the SRI leaves unanswered, even by being down, stops being asked after the 24 hours too.
+      if (tarea.doc.FAC_ESTADO === 'RECIBIDA' && (await vencida(deps, tarea))) return;
       await reintentar(deps.db, tarea, espera(deps.config.reintentoMs, tarea.intentos), error.message);
       return;
     }
