@@ -115,7 +115,7 @@ export async function adminToken(server: RunningServer, credentials: AdminCreden
 
 /** Opens the area's user menu (the "Perfil" button of the app bar) and chooses one of its entries. */
 export async function chooseUserMenu(page: Page, entry: string) {
-  await page.getByRole('button', { name: 'Perfil' }).click();
+  await page.getByRole('button', { name: 'Perfil', exact: true }).click();
   await page.getByRole('menuitem', { name: entry }).click();
 }
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import net from 'node:net';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 import { CHROMIUM, launchChromium } from './chromium';
 
@@ -113,12 +113,69 @@ export async function startServer(env: Record<string, string> = {}, { admins = [
 
 export const launchBrowser = launchChromium;
 
-/** A fresh browser context (own localStorage) with a desktop viewport; page errors fail loudly in the output. */
+/** What a scenario provokes on purpose and so does not fail it: an uncaught error whose message matches, or a 5xx. */
+export type ExpectedProblem = { pageError: RegExp } | { status: number; url: RegExp };
+
+/** What went wrong in the pages of the current test: uncaught errors and 5xx answers, described for its failure. */
+const problems: Array<Promise<string>> = [];
+const expectedIn = new WeakMap<BrowserContext, ExpectedProblem[]>();
+
+/**
+ * Records every uncaught error of the context's pages (popups included) and every answer with a status of 500 or
+ * more that they receive, except those the scenario said it provokes (expectProblem).
+ */
+function watchProblems(context: BrowserContext) {
+  const expected: ExpectedProblem[] = [];
+  expectedIn.set(context, expected);
+  context.on('weberror', (webError) => {
+    const error = webError.error();
+    if (expected.some((e) => 'pageError' in e && e.pageError.test(error.message))) return;
+    const where = webError.page()?.url() ?? 'una página';
+    problems.push(Promise.resolve(`error no capturado en ${where}: ${error.stack ?? error.message}`));
+  });
+  context.on('response', (response) => {
+    const status = response.status();
+    if (status < 500) return;
+    const url = response.url();
+    if (expected.some((e) => 'status' in e && e.status === status && e.url.test(url))) return;
+    const line = `${status} en ${response.request().method()} ${url}`;
+    problems.push(
+      response.text().then(
+        (body) => `${line}: ${body.slice(0, 300)}`,
+        () => line,
+      ),
+    );
+  });
+}
+
+/**
+ * Tells the page's context that the scenario provokes this problem on purpose (it stops a service, breaks a file), so
+ * it does not fail the test. Name it as narrowly as the scenario allows: the exact status and the URL it comes from.
+ */
+export function expectProblem(page: Page, problem: ExpectedProblem) {
+  const expected = expectedIn.get(page.context());
+  if (!expected) throw new Error('expectProblem: la página no se abrió con newPage');
+  expected.push(problem);
+}
+
+/** Fails with every problem the pages met since the last check, and forgets them. */
+async function failOnProblems(when: string) {
+  const found = await Promise.all(problems.splice(0));
+  if (found.length) throw new Error(`${when}, las páginas tuvieron ${found.length} problema(s):\n- ${found.join('\n- ')}`);
+}
+
+// Registered in the test file that imports this module: every test of an end-to-end suite fails on an uncaught page
+// error or a 5xx its pages received.
+afterEach(() => failOnProblems('Durante la prueba'));
+
+/**
+ * A fresh browser context (own localStorage) with a desktop viewport. An uncaught error in its pages or a 5xx they
+ * receive fails the running test (expectProblem lets a scenario provoke one on purpose).
+ */
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-EC' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`Error de página: ${error.message}`));
-  return page;
+  watchProblems(context);
+  return context.newPage();
 }
 
 export async function screenshot(page: Page, name: string) {
@@ -233,6 +290,7 @@ export function e2eSuite(env: () => Record<string, string> = () => ({})): E2eSui
     );
     await suite.browser?.close();
     await suite.server?.stop();
+    await failOnProblems('Después de la última prueba');
   });
   return suite;
 }
