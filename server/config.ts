@@ -33,6 +33,7 @@ export type Config = {
    * Recovery, registration and the ticket form count every call against `maxPerIp`.
    */
   rateLimit: { windowMs: number; maxPerIp: number; maxPerAccount: number; freePerPair: number };
+  /** WEB_DIR: the built web app the server serves (index.html and assets/); dist/ of the package by default. */
   webDir: string;
   /**
    * TRUST_PROXY=<n>: how many reverse proxies stand in front of the server. The client's IP (rate limits, logs)
@@ -218,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerAccount: intVar(env, 'RATE_LIMIT_MAX_PER_ACCOUNT', 100),
       freePerPair: intVar(env, 'RATE_LIMIT_FREE_PER_PAIR', 5),
     },
-    webDir: path.join(root, 'dist'),
+    webDir: path.resolve(env.WEB_DIR || path.join(root, 'dist')),
     trustProxy: intVar(env, 'TRUST_PROXY', 0),
     files: filesConfig(env, dataDir),
     consultas: consultasConfig(env),

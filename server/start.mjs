@@ -19,7 +19,8 @@ async function compilePglite() {
   }
 }
 
-buildWebIfNeeded();
+// A web app served from elsewhere (WEB_DIR) is built by whoever put it there.
+if (!process.env.WEB_DIR) buildWebIfNeeded();
 await buildServerIfNeeded();
 const pgliteWasm = process.env.DATABASE_URL ? undefined : compilePglite();
 const { main } = await import(pathToFileURL(serverEntry).href);

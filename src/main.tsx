@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createHashRouter, matchRoutes, Navigate, RouterProvider } from 'react-router';
 import { requestSettings, SettingsProvider } from './settings/SettingsProvider';
 import { Loading } from './ui/Loading';
+import { RouteErrorPage } from './ui/ErrorPage';
 import { preloadable } from './ui/preloadable';
 
 type Chunk = () => Promise<{ default: ComponentType }>;
@@ -21,10 +22,13 @@ const pages: Array<{ path: string; chunk: Chunk }> = [
 
 const views = pages.map(({ path, chunk }) => ({ path, Page: preloadable(() => chunk().then((module) => module.default), <Loading />) }));
 
-// No <Suspense> around the pages: nothing under them suspends (preloadable renders its own fallback).
+// No <Suspense> around the pages: nothing under them suspends (preloadable renders its own fallback). What a page
+// throws, or its chunk that does not load, shows the Spanish error page instead of the router's own.
 const router = createHashRouter([
-  ...views.map(({ path, Page }) => ({ path, element: <Page /> })),
-  { path: '*', element: <Navigate to="/" replace /> },
+  {
+    errorElement: <RouteErrorPage />,
+    children: [...views.map(({ path, Page }) => ({ path, element: <Page /> })), { path: '*', element: <Navigate to="/" replace /> }],
+  },
 ]);
 
 // The settings and the current page's chunk start together: SettingsProvider holds the router back until the

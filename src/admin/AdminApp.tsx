@@ -8,6 +8,7 @@ import { AreaAdmin } from '../shell/AreaAdmin';
 import { useSettings } from '../settings/SettingsProvider';
 import { ServerMenu } from '../shell/ServerMenu';
 import { AreaAppBar } from '../shell/AreaAppBar';
+import { AreaErrorPage } from '../shell/AreaErrorPage';
 import { CambiarClavePage, CHANGE_PASSWORD_ROUTE } from '../shell/CambiarClavePage';
 import { ElegirClavePage } from '../shell/ElegirClavePage';
 import { AdminDashboard } from './AdminDashboard';
@@ -26,7 +27,7 @@ function AdminLayout({ children }: { children: ReactNode }) {
   // clave of a reset goes back there whatever address it opens.
   if (adminSession.mustChangePassword()) return <Navigate to={ADMIN_CHOOSE_PASSWORD_ROUTE} replace />;
   return (
-    <Layout menu={AdminMenu} appBar={AreaAppBar}>
+    <Layout menu={AdminMenu} appBar={AreaAppBar} error={AreaErrorPage}>
       {children}
     </Layout>
   );

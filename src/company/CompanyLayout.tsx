@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { ServerMenu } from '../shell/ServerMenu';
 import { AreaAppBar } from '../shell/AreaAppBar';
+import { AreaErrorPage } from '../shell/AreaErrorPage';
 import { CHOOSE_PASSWORD_ROUTE, companySession } from '../authProvider/session';
 import { MessageDialog, type Message } from '../ui/MessageDialog';
 import { MSG } from '../domain/messages';
@@ -48,7 +49,7 @@ export function CompanyLayout({ children }: { children: ReactNode }) {
   // temporary clave goes back there whatever address it opens.
   if (companySession.mustChangePassword()) return <Navigate to={CHOOSE_PASSWORD_ROUTE} replace />;
   return (
-    <Layout menu={CompanyMenu} appBar={CompanyAppBar}>
+    <Layout menu={CompanyMenu} appBar={CompanyAppBar} error={AreaErrorPage}>
       {children}
       <PlanNotice />
     </Layout>

@@ -6,6 +6,7 @@ import { useAreaResources } from '../registry/screens';
 import { Loading } from '../ui/Loading';
 import type { Area } from '../registry/resources';
 import { AccessDeniedPage } from './AccessDeniedPage';
+import { AreaErrorPage } from './AreaErrorPage';
 import { AreaNotification } from './AreaNotification';
 import { NotFoundPage } from './NotFoundPage';
 import type { AreaAuthProvider } from '../authProvider/createAuthProvider';
@@ -15,7 +16,8 @@ type Props = Omit<AdminProps, 'children' | 'authProvider'> & { area: Area; authP
 /**
  * What both areas' <Admin> share: Spanish, Amelia's theme, sign-in on the public pages (no react-admin
  * login page), authentication required everywhere, no telemetry call to a third party, the Spanish
- * "not found" and "no access" pages, and the area's resources from the registry.
+ * "not found", "no access" and error pages, and the area's resources from the registry. The layouts show the same error
+ * page in their content (<Layout error>): this one is for what fails outside them.
  */
 export function AreaAdmin({ area, authProvider, children, ...props }: Props) {
   const resources = useAreaResources(area);
@@ -34,6 +36,7 @@ export function AreaAdmin({ area, authProvider, children, ...props }: Props) {
       disableTelemetry
       catchAll={NotFoundPage}
       accessDenied={AccessDeniedPage}
+      error={AreaErrorPage}
       notification={AreaNotification}
       authProvider={authProvider}
       {...props}

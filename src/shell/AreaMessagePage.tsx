@@ -5,14 +5,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-/** The text is `text` as given, or the translation of `textKey`. */
-type Props = { icon: ReactNode; titleKey: string } & ({ textKey: string; text?: never } | { text: string; textKey?: never });
+/**
+ * The title is `title` as given or the translation of `titleKey`, the text likewise. `action` replaces the way back to
+ * the area's home.
+ */
+type Props = { icon: ReactNode; action?: ReactNode } & ({ titleKey: string; title?: never } | { title: string; titleKey?: never }) &
+  ({ textKey: string; text?: never } | { text: string; textKey?: never });
 
-/** A full-page message inside an area (not found, no access), with the way back to the area's home. */
-export function AreaMessagePage({ icon, titleKey, textKey, text }: Props) {
+/** A full-page message inside an area (not found, no access, an error), with the way back to the area's home. */
+export function AreaMessagePage({ icon, titleKey, title: givenTitle, textKey, text, action }: Props) {
   const translate = useTranslate();
   const basename = useBasename();
-  const title = translate(titleKey);
+  const title = givenTitle ?? translate(titleKey!);
   return (
     <Box sx={{ display: 'grid', justifyItems: 'center', gap: 2, textAlign: 'center', py: { xs: 4, md: 8 }, px: 2 }}>
       <Title title={title} />
@@ -23,9 +27,11 @@ export function AreaMessagePage({ icon, titleKey, textKey, text }: Props) {
       <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
         {text ?? translate(textKey!)}
       </Typography>
-      <Button component={RouterLink} to={basename || '/'} variant="contained">
-        {translate('amelia.volver_al_inicio')}
-      </Button>
+      {action ?? (
+        <Button component={RouterLink} to={basename || '/'} variant="contained">
+          {translate('amelia.volver_al_inicio')}
+        </Button>
+      )}
     </Box>
   );
 }
