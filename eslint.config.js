@@ -4,6 +4,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+/** A relative import that climbs to the root and enters one of these folders. */
+const into = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
+
+function importBoundaries() {
+  const web = into(['server'], 'src/ imports domain/, never server/ (move what both halves need into domain/).');
+  const api = into(['src'], 'server/ imports domain/, never src/ (move what both halves need into domain/).');
+  // From a file `depth` folders below domain/, `../` repeated `depth` times leaves domain/.
+  const outOfDomain = (depth) => ({ regex: `^(\\.\\./){${depth}}`, message: 'domain/ imports nothing of ours outside domain/.' });
+  const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  return [
+    { files: ['src/**/*.{ts,tsx,js,mjs}'], rules: rule(web) },
+    { files: ['server/**/*.{ts,tsx,js,mjs,mts}'], rules: rule(api) },
+    ...[1, 2, 3, 4].map((depth) => ({
+      files: [`domain/${'*/'.repeat(depth - 1)}*.{ts,tsx,js,mjs}`],
+      rules: rule(outOfDomain(depth)),
+    })),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'test-results/', 'coverage/'] },
   js.configs.recommended,
@@ -21,5 +40,8 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  // The three rooms only point down (docs/architecture.md): domain/ imports nothing of ours, server/ and src/ import
+  // domain/ and never each other, types included. Tests may import anything.
+  ...importBoundaries(),
   prettier,
 );

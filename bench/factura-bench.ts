@@ -11,8 +11,8 @@ import {
   planesEmpresa,
   puntosEmision,
 } from '../server/infra/db/schema';
-import { calcularFactura, type LineaFactura } from '../src/domain/facturas';
-import { hoyEcuador, sumarDias } from '../src/domain/fechas';
+import { calcularFactura, type LineaFactura } from '../domain/facturas';
+import { hoyEcuador, sumarDias } from '../domain/fechas';
 
 export const LINEAS = 20;
 const TARIFAS = ['4', '4', '4', '0', '5'];

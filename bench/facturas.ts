@@ -16,7 +16,7 @@ import { seedDemo } from '../server/infra/db/seed';
 import { createFileStore } from '../server/infra/files';
 import { createStorage } from '../server/infra/storage';
 import { secretBoxFor } from '../server/infra/secret-box';
-import { armarComprobante, calcularFactura } from '../src/domain/facturas';
+import { armarComprobante, calcularFactura } from '../domain/facturas';
 import { certificadoEmpresa, emitirFactura, type TiemposEmision } from '../server/modules/facturas/emitir';
 import { facturaXml } from '../server/modules/facturas/xml';
 import { prepararValidador, validarFactura } from '../server/modules/facturas/esquema';

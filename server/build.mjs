@@ -18,7 +18,7 @@ function newestChange(target) {
 
 /** Builds the web app when dist/ is missing or older than its sources, so `npm start` is all a newcomer runs. */
 export function buildWebIfNeeded() {
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+  const sources = ['src', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
     .map((p) => path.join(root, p))
     .filter(fs.existsSync);
   const built = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { UsageError, withDatabase } from './database';
 import { administradores } from '../infra/db/schema';
 import { hashPassword } from '../infra/passwords';
-import { PASSWORD_MIN_LENGTH } from '../../src/domain/constants';
-import { PERFIL } from '../../src/domain/perfiles';
+import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
+import { PERFIL } from '../../domain/perfiles';
 
 const usage = 'Uso: npm run create-admin -- --usuario U --clave C [--nombre "Nombre"] [--distribuidor]';
 

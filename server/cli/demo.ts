@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { iniciarServidor } from '../sri-local/servidor';
 import { DEMO } from '../infra/db/demo-accounts';
-import { hoyEcuador } from '../../src/domain/fechas';
+import { hoyEcuador } from '../../domain/fechas';
 
 const raiz = path.resolve(import.meta.dirname, '../..');
 const puerto = Number(process.env.PORT || 3000);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { UploadRejected } from '../infra/files';
 import { databaseFailure } from '../infra/db/errors';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../infra/db/unavailable';

@@ -6,10 +6,10 @@ import { HttpError } from './errors';
 import { createSessionCache } from './session-cache';
 import { checkMenuAccess, type GuardArea } from './menu-access';
 import { checkRoleAccess } from './role-access';
-import { MSG } from '../../src/domain/messages';
-import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../../src/domain/constants';
-import { isDistributor, PERFIL } from '../../src/domain/perfiles';
-import { ROL_DISTRIBUIDOR_EN_EMPRESA, type RolEmpresa } from '../../src/domain/clientes';
+import { MSG } from '../../domain/messages';
+import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../../domain/constants';
+import { isDistributor, PERFIL } from '../../domain/perfiles';
+import { ROL_DISTRIBUIDOR_EN_EMPRESA, type RolEmpresa } from '../../domain/clientes';
 import {
   TokenError,
   type AdminClaims,

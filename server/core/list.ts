@@ -1,4 +1,3 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { FastifyReply, onSendHookHandler } from 'fastify';
 import { and, asc, count, desc, eq, fillPlaceholders, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -7,19 +6,16 @@ import { writesVersion, type Db } from '../infra/db/client';
 import { HttpError } from './errors';
 import { withRowMapper } from '../infra/db/prepared';
 import { DECIMAL_INTEGER, hasForbiddenCharacters } from './requests';
-import { ESTIMATED_TOTAL_HEADER, EXACT_TOTAL } from '../../src/domain/listas';
-import { hoyEcuador } from '../../src/domain/fechas';
+import { ESTIMATED_TOTAL_HEADER, EXACT_TOTAL } from '../../domain/listas';
+import { hoyEcuador } from '../../domain/fechas';
+import { ListQuery } from '../../domain/contratos/lista';
 
 /**
  * Every paged list follows ra-data-simple-rest: ?range=[0,24]&sort=["FIELD","DESC"]&filter={...}; the answer is
  * the array of rows with a header "Content-Range: <resource> 0-24/319". Parsing, counting and paging live here only.
+ * The query's schema is the web app's too, so it lives in domain/contratos/lista.ts.
  */
-export const ListQuery = Type.Object({
-  range: Type.Optional(Type.String({ maxLength: 40 })),
-  sort: Type.Optional(Type.String({ maxLength: 100 })),
-  filter: Type.Optional(Type.String({ maxLength: 2000 })),
-});
-export type ListQuery = Static<typeof ListQuery>;
+export { ListQuery };
 
 /** How one filter key is read: its accepted values and the condition it adds. */
 export type Filter =

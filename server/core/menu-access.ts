@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from './errors';
-import { MSG } from '../../src/domain/messages';
-import { NO_ACCESS_CODE } from '../../src/domain/constants';
-import type { RolEmpresa } from '../../src/domain/clientes';
+import { MSG } from '../../domain/messages';
+import { NO_ACCESS_CODE } from '../../domain/constants';
+import type { RolEmpresa } from '../../domain/clientes';
 
 /**
  * The menus are enforced on the server (issue 11): each administration or company route belongs to the menu entry

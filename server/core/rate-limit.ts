@@ -2,7 +2,7 @@ import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client';
 import { intentos } from '../infra/db/schema';
 import { TooManyRequests } from './errors';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 
 /**
  * One counter of the rate limits, kept in the intentos table so every API instance shares it.

@@ -1,12 +1,12 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from './errors';
 import type { GuardArea } from './menu-access';
-import { MSG } from '../../src/domain/messages';
-import { ROLE_REFUSED_CODE } from '../../src/domain/constants';
-import type { RolEmpresa } from '../../src/domain/clientes';
+import { MSG } from '../../domain/messages';
+import { ROLE_REFUSED_CODE } from '../../domain/constants';
+import type { RolEmpresa } from '../../domain/clientes';
 
 /**
- * The company roles' matrix (src/domain/roles.ts), enforced on the server. Each company route names the roles that may
+ * The company roles' matrix (domain/roles.ts), enforced on the server. Each company route names the roles that may
  * call it in its route config (`config: { roles: ROLES_PERMITIDOS.catalogo.gestionar }`); a module line may give a
  * default for its routes that name none (server/modules/index.ts), one list for every method or, split by what the
  * route does, one for reads (GET) and one for the rest. The company guard checks it after the menu, with the role read

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import type { UploadRule } from '../../src/domain/archivos';
+import type { UploadRule } from '../../domain/archivos';
 import { UploadRejected, type Upload } from '../infra/files';
 import { HttpError } from './errors';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 
 const MALFORMED = 'El archivo debe enviarse como multipart/form-data completo, con el archivo en el campo current';
 

@@ -1,6 +1,6 @@
 import forge from 'node-forge';
-import { diaEcuador } from '../../src/domain/fechas';
-import { FIRMA_MSG } from '../../src/domain/firmas';
+import { diaEcuador } from '../../domain/fechas';
+import { FIRMA_MSG } from '../../domain/firmas';
 
 /** Why a .p12/.pfx was refused; the message is the Spanish sentence the user sees. */
 export type CertificateProblem = 'formato' | 'clave' | 'sinClavePrivada' | 'claveNoCorresponde' | 'vencido' | 'noVigente' | 'uso';

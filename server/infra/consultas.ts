@@ -14,8 +14,8 @@ import type { ConsultasConfig } from '../config';
 import type { Executor } from './db/client';
 import { consultasCache } from './db/schema';
 import { parseTaxpayer } from './taxpayer';
-import { isEmail } from '../../src/domain/constants';
-import { CLIENTE_LIMITES, TELEFONO_PATTERN, type Bandera, type Banderas } from '../../src/domain/clientes';
+import { isEmail } from '../../domain/constants';
+import { CLIENTE_LIMITES, TELEFONO_PATTERN, type Bandera, type Banderas } from '../../domain/clientes';
 
 /** A person or company as a lookup found it, ready to fill the client's form. */
 export type Contribuyente = {

@@ -5,7 +5,7 @@ import type { Db, Tx } from './db/client';
 import { archivos } from './db/schema';
 import type { BlobStorage } from './storage';
 import { SEALED_HEADER } from './secret-box';
-import { extensionOf, type FileKind, type UploadRule } from '../../src/domain/archivos';
+import { extensionOf, type FileKind, type UploadRule } from '../../domain/archivos';
 
 /** The first bytes of a zip container: a zip file and the office documents built on one (docx, xlsx, odt, ods). */
 const ZIP_SIGNATURES = [

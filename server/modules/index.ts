@@ -1,7 +1,7 @@
 import type { ModuleRoutes } from '../core/context';
 import type { Permiso } from '../core/menu-access';
 import type { RolesModulo, RolesRuta } from '../core/role-access';
-import { ROLES_PERMITIDOS as R } from '../../src/domain/roles';
+import { ROLES_PERMITIDOS as R } from '../../domain/roles';
 import sesion from './sesion/routes';
 import registro from './registro/routes';
 import menus from './menus/routes';
@@ -32,13 +32,13 @@ import facturas from './facturas/routes';
 
 const API = '/api/EmpresasAmelia';
 
-/** A module default that gives reads (GET) and the rest the roles of a line of the matrix (src/domain/roles.ts). */
+/** A module default that gives reads (GET) and the rest the roles of a line of the matrix (domain/roles.ts). */
 const split = (leer: RolesRuta, escribir: RolesRuta): RolesModulo => ({ leer, escribir });
 
 /**
  * Every module of the API: the prefix its routes are mounted under, its routes plugin, the permission (MEN_PERMISO,
  * core/menu-access.ts) of its guarded routes that name none in their config (null: open to every caller of their
- * guard), and the company roles (core/role-access.ts, src/domain/roles.ts) of its company routes that name none. The
+ * guard), and the company roles (core/role-access.ts, domain/roles.ts) of its company routes that name none. The
  * table of every route's permission is in docs/architecture.md.
  */
 export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Permiso; roles?: RolesModulo }> = [

@@ -1,5 +1,5 @@
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
-import { validarClaveAcceso } from '../../src/domain/facturas/clave-acceso';
+import { validarClaveAcceso } from '../../domain/facturas/clave-acceso';
 import { prepararValidador, validarFactura } from '../modules/facturas/esquema';
 import { FirmaInvalida, verificarFirmaXml } from './firma';
 import { documentoDe, type Registro } from './registro';

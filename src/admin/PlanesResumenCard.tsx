@@ -11,7 +11,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { ResumenPlanes } from '../../server/modules/planes/contract';
+import type { ResumenPlanes } from '../../domain/contratos/planes';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 function Cifra({ valor, texto }: { valor: string | number; texto: string }) {

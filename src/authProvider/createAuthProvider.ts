@@ -1,9 +1,9 @@
 import type { AuthProvider } from 'react-admin';
-import type { PasswordChange } from '../../server/modules/sesion/contract';
-import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE, NO_ACCESS_CODE } from '../domain/constants';
-import { MSG } from '../domain/messages';
-import { isAdministrator } from '../domain/perfiles';
-import type { RolEmpresa } from '../domain/clientes';
+import type { PasswordChange } from '../../domain/contratos/sesion';
+import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE, NO_ACCESS_CODE } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
+import { isAdministrator } from '../../domain/perfiles';
+import type { RolEmpresa } from '../../domain/clientes';
 import { api } from '../http/client';
 import { findResource, type Area } from '../registry/resources';
 import type { MenuEntry } from './menu';

@@ -1,4 +1,4 @@
-import type { MenuItem } from '../../server/modules/menus/contract';
+import type { MenuItem } from '../../domain/contratos/menus';
 import { api } from '../http/client';
 
 /** An entry of an area's sidebar as the server defines it. */

@@ -2,7 +2,7 @@
  * Browser storage of both sessions: the company user and its RUC, and the admin-user record. Public pages use
  * this module, so it imports nothing from react-admin. Only the auth providers and the sign-in pages read it.
  */
-import type { AdminSession, CompanySession } from '../../server/modules/sesion/contract';
+import type { AdminSession, CompanySession } from '../../domain/contratos/sesion';
 
 export type CompanyUser = CompanySession;
 /** cambiarClave may be missing from an administration session stored before the server sent it. */

@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { formatCount } from '../domain/listas';
+import { formatCount } from '../../domain/listas';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 type Totales = { total: number; activos: number };

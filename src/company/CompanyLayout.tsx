@@ -8,7 +8,7 @@ import { AreaAppBar } from '../shell/AreaAppBar';
 import { AreaErrorPage } from '../shell/AreaErrorPage';
 import { CHOOSE_PASSWORD_ROUTE, companySession } from '../authProvider/session';
 import { MessageDialog, type Message } from '../ui/MessageDialog';
-import { MSG } from '../domain/messages';
+import { MSG } from '../../domain/messages';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 const CompanyMenu = () => <ServerMenu area="empresa" />;

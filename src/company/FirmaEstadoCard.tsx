@@ -6,8 +6,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { FirmasEmpresa } from '../../server/modules/firmas/contract';
-import { diasEntre, hoyEcuador } from '../domain/fechas';
+import type { FirmasEmpresa } from '../../domain/contratos/firmas';
+import { diasEntre, hoyEcuador } from '../../domain/fechas';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 /** Days before expiry from which the home warns. */

@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { MiPlan } from '../../server/modules/planes/contract';
+import type { MiPlan } from '../../domain/contratos/planes';
 import { ConsumoBar } from '../resources/planesEmpresa/ConsumoBar';
 import { EstadoPlanChip } from '../resources/planesEmpresa/EstadoPlanChip';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';

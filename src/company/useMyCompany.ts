@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MiEmpresa } from '../../server/modules/empresas/contract';
+import type { MiEmpresa } from '../../domain/contratos/empresas';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 export type MyCompany = MiEmpresa;

@@ -5,7 +5,7 @@ import { areaResources, type Area, type ResourceEntry } from '../registry/resour
 import { download, fetchBlob } from '../http/download';
 import { upload, type UploadProgress } from '../http/upload';
 import { raHttpClient, toHttpError } from './raHttpClient';
-import { ESTIMATED_TOTAL_HEADER } from '../domain/listas';
+import { ESTIMATED_TOTAL_HEADER } from '../../domain/listas';
 
 /** The data provider of an area, plus the API's calls that are not a resource's CRUD, with the area's token. */
 export type AreaDataProvider = DataProvider & {

@@ -8,8 +8,8 @@ import { DistributorChoice } from '../ui/DistributorChoice';
 import { required, useForm } from '../ui/useForm';
 import { api } from '../http/client';
 import { ADMIN_CHOOSE_PASSWORD_ROUTE, adminSession, type AdminUser } from '../authProvider/session';
-import { isDistributor } from '../domain/perfiles';
-import { MSG } from '../domain/messages';
+import { isDistributor } from '../../domain/perfiles';
+import { MSG } from '../../domain/messages';
 import { useSessionEndNotice } from '../ui/useSessionEndNotice';
 
 export default function AdminLoginPage() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '../ui/Icon';
-import { MSG } from '../domain/messages';
+import { MSG } from '../../domain/messages';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import '../ui/public.css';
 

@@ -8,9 +8,9 @@ import { SupportButtons } from '../ui/SupportLinks';
 import { required, useForm } from '../ui/useForm';
 import { api, ApiError } from '../http/client';
 import { CHOOSE_PASSWORD_ROUTE, companySession, type CompanyUser } from '../authProvider/session';
-import { checkRuc } from '../domain/identifiers';
-import { MSG } from '../domain/messages';
-import { DEACTIVATED_CODE } from '../domain/constants';
+import { checkRuc } from '../../domain/identifiers';
+import { MSG } from '../../domain/messages';
+import { DEACTIVATED_CODE } from '../../domain/constants';
 import { useSessionEndNotice } from '../ui/useSessionEndNotice';
 
 export default function LoginPage() {

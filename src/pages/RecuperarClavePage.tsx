@@ -5,8 +5,8 @@ import { useSubmission } from '../ui/useSubmission';
 import { Field } from '../ui/Field';
 import { required, useForm } from '../ui/useForm';
 import { api } from '../http/client';
-import { MSG } from '../domain/messages';
-import { TEMPORARY_PASSWORD_MINUTES } from '../domain/constants';
+import { MSG } from '../../domain/messages';
+import { TEMPORARY_PASSWORD_MINUTES } from '../../domain/constants';
 
 export default function RecuperarClavePage() {
   const navigate = useNavigate();

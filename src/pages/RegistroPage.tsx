@@ -9,11 +9,11 @@ import { FilePicker } from '../ui/FilePicker';
 import { required, useForm } from '../ui/useForm';
 import { api } from '../http/client';
 import { upload, type UploadProgress } from '../http/upload';
-import { checkRuc } from '../domain/identifiers';
-import { MSG } from '../domain/messages';
-import { isEmail, PASSWORD_MIN_LENGTH } from '../domain/constants';
-import { fileChoiceProblem, PAYMENT_FILE } from '../domain/archivos';
-import type { RegistroCreado } from '../../server/modules/registro/contract';
+import { checkRuc } from '../../domain/identifiers';
+import { MSG } from '../../domain/messages';
+import { isEmail, PASSWORD_MIN_LENGTH } from '../../domain/constants';
+import { fileChoiceProblem, PAYMENT_FILE } from '../../domain/archivos';
+import type { RegistroCreado } from '../../domain/contratos/registro';
 
 const TITLE = 'Crear una cuenta';
 

@@ -16,8 +16,8 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import CategoryIcon from '@mui/icons-material/Category';
-import type { RolEmpresa } from '../domain/clientes';
-import { ROLES_PERMITIDOS as R } from '../domain/roles';
+import type { RolEmpresa } from '../../domain/clientes';
+import { ROLES_PERMITIDOS as R } from '../../domain/roles';
 
 /** The two react-admin areas: administration (#/administrador) and the company application (empty path). */
 export type Area = 'admin' | 'empresa';
@@ -42,7 +42,7 @@ export type ResourceEntry = {
   /** Actions only an administrator (profile 1) may take; the server refuses them to everyone else. */
   administratorOnly?: readonly string[];
   /**
-   * The company application's actions that only some roles of a company user may take (src/domain/roles.ts), as the
+   * The company application's actions that only some roles of a company user may take (domain/roles.ts), as the
    * server's routes name them; an action not listed is open to every role.
    */
   roles?: Readonly<Record<string, readonly RolEmpresa[]>>;

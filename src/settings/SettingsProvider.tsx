@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { api, API_URL } from '../http/client';
-import { readSettings, type SettingRow, type Settings } from '../domain/configuraciones';
+import { readSettings, type SettingRow, type Settings } from '../../domain/configuraciones';
 import { Loading } from '../ui/Loading';
 
 const SettingsContext = createContext<Settings | null>(null);

@@ -1,5 +1,5 @@
 import BlockIcon from '@mui/icons-material/Block';
-import { MSG } from '../domain/messages';
+import { MSG } from '../../domain/messages';
 import { AreaMessagePage } from './AreaMessagePage';
 
 /**

@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { AreaAuthProvider } from '../authProvider/createAuthProvider';
-import { MSG } from '../domain/messages';
+import { MSG } from '../../domain/messages';
 import { PasswordForm } from './PasswordForm';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 

@@ -1,5 +1,5 @@
 import { Pagination, useListContext, useTranslate, type PaginationProps } from 'react-admin';
-import { EXACT_TOTAL, formatCount } from '../domain/listas';
+import { EXACT_TOTAL, formatCount } from '../../domain/listas';
 
 /**
  * react-admin's pagination, except when the API's total is an estimate (past EXACT_TOTAL rows: the data provider sets

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CAROUSEL_FADE_MS, CAROUSEL_INTERVAL_MS } from '../domain/constants';
+import { CAROUSEL_FADE_MS, CAROUSEL_INTERVAL_MS } from '../../domain/constants';
 
 const slides = [
   { src: '/amelia/carrusel-1.svg', caption: 'Facture en segundos, autorizado por el SRI' },

@@ -6,8 +6,8 @@ import { Icon } from './Icon';
 import { required, useForm } from './useForm';
 import { api } from '../http/client';
 import { companySession, type AdminUser, type CompanyUser } from '../authProvider/session';
-import { checkRuc } from '../domain/identifiers';
-import { MSG } from '../domain/messages';
+import { checkRuc } from '../../domain/identifiers';
+import { MSG } from '../../domain/messages';
 
 type Props = { admin: AdminUser; onAdminArea: () => void; onCompany: () => void };
 

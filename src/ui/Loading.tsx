@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MSG } from '../domain/messages';
+import { MSG } from '../../domain/messages';
 import './public.css';
 
 /** The whole-page status: "Cargando..." by default, or what is shown instead (the settings' retry). */

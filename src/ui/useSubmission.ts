@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Message } from './MessageDialog';
-import { MSG } from '../domain/messages';
+import { MSG } from '../../domain/messages';
 
 /**
  * The submit flow every public form shares: an invalid form gets the catalogue's warning;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginAdmin } from '../helpers/accounts';
-import { MSG } from '../../src/domain/messages';
-import { ADMIN_TEMPORARY_PASSWORD_HOURS, MUST_CHANGE_PASSWORD_CODE } from '../../src/domain/constants';
+import { MSG } from '../../domain/messages';
+import { ADMIN_TEMPORARY_PASSWORD_HOURS, MUST_CHANGE_PASSWORD_CODE } from '../../domain/constants';
 import { administradores, auditoria, empresas, sesiones } from '../../server/infra/db/schema';
 import { verifyPassword } from '../../server/infra/passwords';
 

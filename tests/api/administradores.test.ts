@@ -3,10 +3,10 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { administradores, auditoria, empresas, empresasHistorial, perfiles } from '../../server/infra/db/schema';
 import { ADMIN_MSG } from '../../server/modules/administradores/contract';
-import { ADMIN_TEMPORARY_PASSWORD_HOURS } from '../../src/domain/constants';
+import { ADMIN_TEMPORARY_PASSWORD_HOURS } from '../../domain/constants';
 
 const DEACTIVATED = { msg: MSG.deactivatedTitle, code: 'USUARIO_DESACTIVADO' };
 

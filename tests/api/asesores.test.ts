@@ -5,8 +5,8 @@ import { API, loginAdmin, loginCompany } from '../helpers/accounts';
 import { createTicket } from '../helpers/soporte-api';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { auditoria, soporte } from '../../server/infra/db/schema';
-import { MSG } from '../../src/domain/messages';
-import { ASESOR_MSG } from '../../src/domain/asesores';
+import { MSG } from '../../domain/messages';
+import { ASESOR_MSG } from '../../domain/asesores';
 
 type Asesor = {
   ASE_CODIGO: number;

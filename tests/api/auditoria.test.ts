@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, loginAdmin, loginCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { MSG } from '../../domain/messages';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import { auditoria } from '../../server/infra/db/schema';
 
 type Fila = {

@@ -4,8 +4,8 @@ import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, loginAdmin, loginCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { auditoria, empresas, pagos } from '../../server/infra/db/schema';
-import { MSG } from '../../src/domain/messages';
-import { BANCO_MSG } from '../../src/domain/bancos';
+import { MSG } from '../../domain/messages';
+import { BANCO_MSG } from '../../domain/bancos';
 
 type Banco = { BAN_CODIGO: number; BAN_NOMBRE: string; BAN_TIPO_CUENTA: string; BAN_NUMERO: string; BAN_ACTIVO: boolean; pagos: number };
 

@@ -4,8 +4,8 @@ import ExcelJS from 'exceljs';
 import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
 import { catalogo } from '../../server/infra/db/schema';
-import { CATALOGO_MSG } from '../../src/domain/catalogo';
-import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO } from '../../src/domain/catalogoImportacion';
+import { CATALOGO_MSG } from '../../domain/catalogo';
+import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO } from '../../domain/catalogoImportacion';
 
 type Resultado = {
   total: number;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
 import { establecimientos, facturas, facturasDetalles, puntosEmision } from '../../server/infra/db/schema';
-import { MSG } from '../../src/domain/messages';
-import { CATALOGO_MSG } from '../../src/domain/catalogo';
+import { MSG } from '../../domain/messages';
+import { CATALOGO_MSG } from '../../domain/catalogo';
 
 type Producto = {
   CAT_CODIGO: number;

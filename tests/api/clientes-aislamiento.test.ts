@@ -9,8 +9,8 @@ import { borrador } from '../helpers/facturas-api';
 import { autorizar, cerrarSriCompartido } from '../helpers/sri';
 import { signatures, uploadCompanySignature } from '../helpers/certificates';
 import type { FacturaBorrador } from '../../server/modules/facturas/contract';
-import { MSG } from '../../src/domain/messages';
-import { ROLE_REFUSED_CODE } from '../../src/domain/constants';
+import { MSG } from '../../domain/messages';
+import { ROLE_REFUSED_CODE } from '../../domain/constants';
 
 /**
  * The isolation walk (issue 12, point 10). Every operation of the OpenAPI document under /api (the company

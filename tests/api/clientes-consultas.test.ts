@@ -7,8 +7,8 @@ import { cedulaPerson, sriTaxpayer, startConsultasStubs } from '../helpers/consu
 import { clientes, consultasCache, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { CLIENTE_MSG } from '../../src/domain/clientes';
-import { MSG } from '../../src/domain/messages';
+import { CLIENTE_MSG } from '../../domain/clientes';
+import { MSG } from '../../domain/messages';
 
 const NO_ENCONTRADO = { msg: 'Cliente no encontrado, Llenar los datos', titulo: 'Atencion' };
 const NO_DISPONIBLE = { msg: 'Por el momento no hay disponibilidad en el SRI, ingrese los datos manualmente por favor.' };

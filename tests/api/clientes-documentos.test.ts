@@ -6,8 +6,8 @@ import { storedFiles } from '../helpers/soporte-api';
 import { clientes, clientesDocumentos, empresas, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import { releaseClientDocuments } from '../../server/modules/clientesDocumentos/repo';
-import { MSG } from '../../src/domain/messages';
-import { DOCUMENTO_CLIENTE, IMAGEN_CLIENTE } from '../../src/domain/clientes';
+import { MSG } from '../../domain/messages';
+import { DOCUMENTO_CLIENTE, IMAGEN_CLIENTE } from '../../domain/clientes';
 
 /** Small but real files of each kind: what matters to the server is how they start. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

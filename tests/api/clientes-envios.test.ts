@@ -10,8 +10,8 @@ import { startWhatsAppStub, WHATSAPP_STUB } from '../helpers/whatsapp-stub';
 import { clientes, clientesDocumentos, clientesEnvios, empresas, intentos } from '../../server/infra/db/schema';
 import { sendWhatsAppText } from '../../server/infra/whatsapp';
 import { sendingsKey } from '../../server/modules/clientesEnvios/service';
-import { MSG } from '../../src/domain/messages';
-import { CLIENTE_MSG, ENVIO_CLIENTE, ENVIO_MSG, telefonoWhatsApp } from '../../src/domain/clientes';
+import { MSG } from '../../domain/messages';
+import { CLIENTE_MSG, ENVIO_CLIENTE, ENVIO_MSG, telefonoWhatsApp } from '../../domain/clientes';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 3)]);

@@ -6,14 +6,14 @@ import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers
 import { COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { clientes, gruposCliente, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import {
   checkClientIdentification,
   CLIENTE_MSG,
   COLUMNAS_IMPORTACION,
   CONSUMIDOR_FINAL,
   IMPORTACION_CLIENTES,
-} from '../../src/domain/clientes';
+} from '../../domain/clientes';
 
 type Resultado = {
   total: number;

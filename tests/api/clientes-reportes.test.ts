@@ -6,7 +6,7 @@ import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers
 import { COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { clientes, empresas, gruposCliente, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
-import { hoyEcuador } from '../../src/domain/fechas';
+import { hoyEcuador } from '../../domain/fechas';
 import { FILA_CABECERA, REPORT_HEADERS } from '../../server/modules/clientesImportacion/reporte';
 
 /**

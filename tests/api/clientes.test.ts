@@ -4,8 +4,8 @@ import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { clientes, clientesDocumentos, empresas, gruposCliente, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
-import { MSG } from '../../src/domain/messages';
-import { CLIENTE_LIMITES, CLIENTE_MSG, CONSUMIDOR_FINAL, PAGINA_CLIENTES } from '../../src/domain/clientes';
+import { MSG } from '../../domain/messages';
+import { CLIENTE_LIMITES, CLIENTE_MSG, CONSUMIDOR_FINAL, PAGINA_CLIENTES } from '../../domain/clientes';
 import { cedulaValida } from '../helpers/identificaciones';
 import type { Cliente } from '../../server/modules/clientes/contract';
 

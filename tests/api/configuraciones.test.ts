@@ -4,10 +4,10 @@ import { multipart, startTestApp, testSetups, type TestApp } from '../helpers/se
 import { API, loginAdmin, loginCompany } from '../helpers/accounts';
 import { storedFiles } from '../helpers/soporte-api';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { archivos, auditoria, configuraciones } from '../../server/infra/db/schema';
-import { readSettings, SETTING_POSITION, type SettingRow } from '../../src/domain/configuraciones';
-import { IMAGE_MSG } from '../../src/domain/configuraciones-valores';
+import { readSettings, SETTING_POSITION, type SettingRow } from '../../domain/configuraciones';
+import { IMAGE_MSG } from '../../domain/configuraciones-valores';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -13,9 +13,9 @@ import { cobros, facturas, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import { CUENTAS_MSG, type Cobro, type EstadoCuenta } from '../../server/modules/cuentas/contract';
 import type { LineaBorrador, PagoBorrador } from '../../server/modules/facturas/contract';
-import { MSG } from '../../src/domain/messages';
-import { ROLE_REFUSED_CODE } from '../../src/domain/constants';
-import { fechaCorta, hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { MSG } from '../../domain/messages';
+import { ROLE_REFUSED_CODE } from '../../domain/constants';
+import { fechaCorta, hoyEcuador, sumarDias } from '../../domain/fechas';
 
 /**
  * The clients' accounts (issue 14, item 7): the statement's arithmetic (partial collections, oldest first, overpayment

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { empresas } from '../../server/infra/db/schema';
 import { companyBatches, companyCounts, listCompanies, searchCompanies } from '../../server/modules/empresas/list-repo';
 import { companiesSeedScript } from '../../bench/seed';
-import { ESTIMATED_TOTAL_HEADER, EXACT_TOTAL } from '../../src/domain/listas';
+import { ESTIMATED_TOTAL_HEADER, EXACT_TOTAL } from '../../domain/listas';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { planInspector } from '../helpers/plans';
 import { adminToken, API } from '../helpers/soporte-api';

@@ -4,9 +4,9 @@ import { multipart, startTestApp, testSetups, type TestApp } from '../helpers/se
 import { API, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
 import { storedFiles } from '../helpers/soporte-api';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { archivos, empresas, empresasHistorial } from '../../server/infra/db/schema';
-import { LOGO_FILE, LOGO_MSG } from '../../src/domain/logos';
+import { LOGO_FILE, LOGO_MSG } from '../../domain/logos';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const PNG = Buffer.concat([Buffer.from(PNG_SIGNATURE), Buffer.from('\x00\x00\x00\x0dIHDR', 'latin1'), Buffer.alloc(600, 3)]);

@@ -4,9 +4,9 @@ import { multipart, startTestApp, testSetups, type TestApp } from '../helpers/se
 import { API, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
 import { storedFiles } from '../helpers/soporte-api';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
-import { PAYMENT_FILE } from '../../src/domain/archivos';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { MSG } from '../../domain/messages';
+import { PAYMENT_FILE } from '../../domain/archivos';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import { bancos, empresas, empresasHistorial, pagos } from '../../server/infra/db/schema';
 
 /** A small but real PDF document. */

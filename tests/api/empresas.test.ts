@@ -7,7 +7,7 @@ import { DEMO } from '../../server/infra/db/demo-accounts';
 import { administradores, empresas, establecimientos, pagos, planesEmpresa, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import { EMPRESA_MSG } from '../../server/modules/empresas/contract';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 
 type Ficha = Record<string, unknown> & {
   EMP_CODIGO: number;

@@ -4,13 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
-import { EQUIPO_MSG } from '../../src/domain/clientes';
-import { ROLE_REFUSED_CODE } from '../../src/domain/constants';
+import { MSG } from '../../domain/messages';
+import { EQUIPO_MSG } from '../../domain/clientes';
+import { ROLE_REFUSED_CODE } from '../../domain/constants';
 import { empresas, empresasHistorial, usuarios } from '../../server/infra/db/schema';
 
 const USERS = '/api/usuarios';
-/** Only the administrator reads and manages the company's users (src/domain/roles.ts). */
+/** Only the administrator reads and manages the company's users (domain/roles.ts). */
 const FORBIDDEN = { msg: MSG.roleRefused, code: ROLE_REFUSED_CODE };
 const NOT_FOUND = { msg: MSG.notFound };
 const DEACTIVATED = { msg: MSG.deactivatedTitle, code: 'USUARIO_DESACTIVADO' };

@@ -9,9 +9,9 @@ import { COMPANIES, loginCompany } from '../helpers/accounts';
 import { borrador, crearOk, darPlan, LINEAS, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
 import { empresas, facturas, facturasDetalles, facturasPagos, planesEmpresa, secuenciales } from '../../server/infra/db/schema';
 import { ESTADOS_EN_CAMINO, FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas/contract';
-import { validarClaveAcceso } from '../../src/domain/facturas';
-import { PLAN_MSG } from '../../src/domain/planes';
-import { hoyEcuador } from '../../src/domain/fechas';
+import { validarClaveAcceso } from '../../domain/facturas';
+import { PLAN_MSG } from '../../domain/planes';
+import { hoyEcuador } from '../../domain/fechas';
 
 /**
  * Issuing: the number (never skipped, never twice, also under 200 concurrent issuers), the access key, an XML that

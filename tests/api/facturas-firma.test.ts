@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirCertificado, certificadoDeFirma, type Certificado } from '../../server/modules/facturas/certificado';
 import { firmarXml, horaEcuador } from '../../server/modules/facturas/xades';
 import { facturaXml } from '../../server/modules/facturas/xml';
-import { FIRMA_MSG } from '../../src/domain/firmas';
-import { diaEcuador } from '../../src/domain/fechas';
+import { FIRMA_MSG } from '../../domain/firmas';
+import { diaEcuador } from '../../domain/fechas';
 import { CLAVE_P12, crearCertificadosPrueba, type CertificadosPrueba } from '../helpers/certificados';
 import { comprobanteConLineas, comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ComprobanteFactura } from '../../src/domain/facturas/comprobante';
+import type { ComprobanteFactura } from '../../domain/facturas/comprobante';
 import { rideFactura } from '../../server/modules/facturas/ride';
 import { CLAVE_ACCESO_EJEMPLO, comprobanteConLineas, comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
 

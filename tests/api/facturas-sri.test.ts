@@ -13,8 +13,8 @@ import { FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas
 import { crearClienteSri } from '../../server/modules/facturas/sri/cliente';
 import { tomar } from '../../server/modules/facturas/sri/cola';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
-import { PLAN_MSG } from '../../src/domain/planes';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
+import { PLAN_MSG } from '../../domain/planes';
 
 /**
  * The SRI pipeline against the local SRI (server/sri-local), over real HTTP: issuing → RECIBIDA → AUTORIZADA → the

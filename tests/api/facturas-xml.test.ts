@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ComprobanteFactura } from '../../src/domain/facturas/comprobante';
+import type { ComprobanteFactura } from '../../domain/facturas/comprobante';
 import { facturaXml } from '../../server/modules/facturas/xml';
 import { validarFactura } from '../../server/modules/facturas/esquema';
 import { CLAVE_ACCESO_EJEMPLO, comprobanteConLineas, comprobanteEjemplo } from '../helpers/comprobante-ejemplo';

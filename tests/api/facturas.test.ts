@@ -7,8 +7,8 @@ import { facturas, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import { FACTURAS_MSG, type Factura, type FacturaDetalle } from '../../server/modules/facturas/contract';
 import { CLIENTE_CON_FACTURAS } from '../../server/modules/clientes/repo';
-import { MSG } from '../../src/domain/messages';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { MSG } from '../../domain/messages';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
 
 /**
  * Drafts of the invoices API: what the server recomputes and refuses, what the list filters and sums, and whose data

@@ -22,9 +22,9 @@ import { archivos, empresas, empresasHistorial, firmas, planes, planesEmpresa } 
 import { createSecretBox, SEALED_HEADER, SecretBoxError, secretBoxFor } from '../../server/infra/secret-box';
 import { readCertificate } from '../../server/infra/certificates';
 import { currentSignatureSecret } from '../../server/modules/firmas/repo';
-import { diaEcuador, hoyEcuador, sumarDias } from '../../src/domain/fechas';
-import { MSG } from '../../src/domain/messages';
-import { FIRMA_MSG, SIGNATURE_FILE } from '../../src/domain/firmas';
+import { diaEcuador, hoyEcuador, sumarDias } from '../../domain/fechas';
+import { MSG } from '../../domain/messages';
+import { FIRMA_MSG, SIGNATURE_FILE } from '../../domain/firmas';
 
 type Firma = {
   FIR_CODIGO: number;

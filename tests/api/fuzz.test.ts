@@ -5,8 +5,8 @@ import { startConsultasStubs } from '../helpers/consultas-stub';
 import { API, loginAdmin, loginCompany, newRuc } from '../helpers/accounts';
 import { administradores } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
-import { PERFIL } from '../../src/domain/perfiles';
-import { MSG } from '../../src/domain/messages';
+import { PERFIL } from '../../domain/perfiles';
+import { MSG } from '../../domain/messages';
 
 /**
  * Sends hostile shapes to every operation of the OpenAPI document, so routes added later are covered without

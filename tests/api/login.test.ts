@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, jwtPayload, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { administradores, empresas, planes, planesEmpresa, sesiones, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import { uploadCompanySignature } from '../helpers/certificates';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
-import { PLAN_MSG } from '../../src/domain/planes';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
+import { PLAN_MSG } from '../../domain/planes';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, DEMO_PASSWORDS, registration } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 
 /** Collects every line the app logs. */
 class LogCapture extends Writable {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { auditoria, menus } from '../../server/infra/db/schema';
 import { MENU_MSG } from '../../server/modules/menus/contract';
 

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { configuraciones, menus, menusRoles } from '../../server/infra/db/schema';
 
 type MenuEntry = { MEN_CODIGO: number; MEN_NOMBRE: string; MEN_RUTA: string; MEN_ICONO: string; MEN_ORDEN: number };

@@ -6,9 +6,9 @@ import { API, COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { administradores, empresas, menus, menusEmpresa, menusRoles, perfiles } from '../../server/infra/db/schema';
 import type { MenuAccessEntry, Permiso } from '../../server/core/menu-access';
-import { MSG } from '../../src/domain/messages';
-import { NO_ACCESS_CODE } from '../../src/domain/constants';
-import { PERFIL } from '../../src/domain/perfiles';
+import { MSG } from '../../domain/messages';
+import { NO_ACCESS_CODE } from '../../domain/constants';
+import { PERFIL } from '../../domain/perfiles';
 
 /**
  * The menus are enforced on the server. The matrix comes from the OpenAPI document, so a route added later is covered

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
-import { PLAN_MSG } from '../../src/domain/planes';
+import { MSG } from '../../domain/messages';
+import { PLAN_MSG } from '../../domain/planes';
 import { configuraciones, planes } from '../../server/infra/db/schema';
 
 type Plan = {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { countByState, listTickets, searchTickets } from '../../server/modules/soporte/repo';
-import { ESTIMATED_TOTAL_HEADER, EXACT_TOTAL } from '../../src/domain/listas';
-import { TICKET_SUBJECTS } from '../../src/domain/tickets';
+import { ESTIMATED_TOTAL_HEADER, EXACT_TOTAL } from '../../domain/listas';
+import { TICKET_SUBJECTS } from '../../domain/tickets';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { planInspector } from '../helpers/plans';
 import { adminToken, API } from '../helpers/soporte-api';

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
 import { uploadCompanySignature } from '../helpers/certificates';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
-import { PLAN_MSG } from '../../src/domain/planes';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
+import { PLAN_MSG } from '../../domain/planes';
 import { planes, planesEmpresa } from '../../server/infra/db/schema';
 import { consumePlan, issuingBlock, payForAuthorized } from '../../server/modules/planes/consumption';
 import { combinedPlans } from '../../server/modules/planes/combined';
-import { FIRMA_MSG } from '../../src/domain/firmas';
+import { FIRMA_MSG } from '../../domain/firmas';
 
 describe.each(testDatabases)('consumo de planes y avisos: consumePlan, comprobarfirmaPlan, /miEmpresa/plan (%s)', (kind) => {
   let t: TestApp;

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { multipart, startTestApp, testSetups, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginAdmin, registerCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
-import { PLAN_MSG } from '../../src/domain/planes';
+import { MSG } from '../../domain/messages';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
+import { PLAN_MSG } from '../../domain/planes';
 import { archivos, empresas, empresasHistorial, pagos, planes, planesEmpresa } from '../../server/infra/db/schema';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
-import { MSG } from '../../src/domain/messages';
-import { NO_ACCESS_CODE } from '../../src/domain/constants';
-import { TICKET_MSG } from '../../src/domain/tickets';
+import { MSG } from '../../domain/messages';
+import { NO_ACCESS_CODE } from '../../domain/constants';
+import { TICKET_MSG } from '../../domain/tickets';
 import { adminToken, API, companyToken, validTicket } from '../helpers/soporte-api';
 
 describe.each(testDatabases)('productos (%s)', (kind) => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginCompany, registerCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { usuarios } from '../../server/infra/db/schema';
 import { verifyPassword } from '../../server/infra/passwords';
 

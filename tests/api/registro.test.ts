@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_FILE } from '../../src/domain/archivos';
+import { PAYMENT_FILE } from '../../domain/archivos';
 import { asc, eq } from 'drizzle-orm';
 import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginCompany, registerCompany, registration } from '../helpers/accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { archivos, empresas, menus, menusEmpresa, pagos, usuarios } from '../../server/infra/db/schema';
 
 /** A small but real PDF document. */

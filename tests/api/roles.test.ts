@@ -6,10 +6,10 @@ import { API, COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { empresas, menus, menusEmpresa } from '../../server/infra/db/schema';
 import type { MenuAccessEntry } from '../../server/core/menu-access';
-import { MSG } from '../../src/domain/messages';
-import { ROLE_REFUSED_CODE } from '../../src/domain/constants';
-import { ROLES_EMPRESA, type RolEmpresa } from '../../src/domain/clientes';
-import { ROLES_PERMITIDOS } from '../../src/domain/roles';
+import { MSG } from '../../domain/messages';
+import { ROLE_REFUSED_CODE } from '../../domain/constants';
+import { ROLES_EMPRESA, type RolEmpresa } from '../../domain/clientes';
+import { ROLES_PERMITIDOS } from '../../domain/roles';
 
 /**
  * The company roles are enforced on the server. The matrix comes from the OpenAPI document and the routes' config, so a

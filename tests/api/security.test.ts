@@ -5,7 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, DEMO_PASSWORDS, loginAdmin, loginCompany, registerCompany, registration } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { configuraciones, empresas, intentos, usuarios } from '../../server/infra/db/schema';
 import { loadConfig } from '../../server/config';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, jwtPayload, loginAdmin, loginCompany, registerCompany } from '../helpers/accounts';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { administradores, empresas, sesiones, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import { endAdminSessions, endUserSessions } from '../../server/modules/sesion/repo';

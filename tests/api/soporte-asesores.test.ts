@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { asesores } from '../../server/infra/db/schema';
 import { seedDemo } from '../../server/infra/db/seed';
 import { adminToken, API, companyToken } from '../helpers/soporte-api';

@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { empresas } from '../../server/infra/db/schema';
 import { API, adminToken, companyToken } from '../helpers/soporte-api';
-import { CONTACTO_MSG } from '../../src/domain/contacto';
+import { CONTACTO_MSG } from '../../domain/contacto';
 import { SRI_RUC, startTaxpayerStub } from '../helpers/taxpayer-stub';
 
 const {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_FILE } from '../../src/domain/archivos';
+import { TICKET_FILE } from '../../domain/archivos';
 import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { multipart, startTestApp, testSetups, type TestApp } from '../helpers/server';
-import { MSG } from '../../src/domain/messages';
-import { canTransition, TICKET_MSG, TICKET_STATES, TICKET_TRANSITIONS, type TicketState } from '../../src/domain/tickets';
+import { MSG } from '../../domain/messages';
+import { canTransition, TICKET_MSG, TICKET_STATES, TICKET_TRANSITIONS, type TicketState } from '../../domain/tickets';
 import { archivos, asesores, soporte, soporteHistorial } from '../../server/infra/db/schema';
 import { adminToken, API, companyToken, createTicket, fileOf, storedFiles } from '../helpers/soporte-api';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_FILE } from '../../src/domain/archivos';
+import { TICKET_FILE } from '../../domain/archivos';
 import { count, eq } from 'drizzle-orm';
 import { multipart, startTestApp, testDatabases, testSetups, type TestApp } from '../helpers/server';
-import { MSG } from '../../src/domain/messages';
-import { TICKET_MSG, TICKET_SUBJECTS } from '../../src/domain/tickets';
+import { MSG } from '../../domain/messages';
+import { TICKET_MSG, TICKET_SUBJECTS } from '../../domain/tickets';
 import { archivos, configuraciones, soporte, soporteHistorial } from '../../server/infra/db/schema';
 import { adminToken, API, companyToken, createTicket, fileOf, RAR_SIGNATURE, storedFiles, validTicket } from '../helpers/soporte-api';
 

@@ -11,7 +11,7 @@ import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
 import { abrirCertificado, type Certificado } from '../../server/modules/facturas/certificado';
 import { firmarXml } from '../../server/modules/facturas/xades';
 import { facturaXml } from '../../server/modules/facturas/xml';
-import { generarClaveAcceso } from '../../src/domain/facturas/clave-acceso';
+import { generarClaveAcceso } from '../../domain/facturas/clave-acceso';
 import { CLAVE_P12, crearCertificadosPrueba, type CertificadosPrueba } from '../helpers/certificados';
 import { comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
 

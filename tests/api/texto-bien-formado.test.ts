@@ -6,7 +6,7 @@ import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers
 import { API, loginAdmin, loginCompany } from '../helpers/accounts';
 import { borrador, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
 import { catalogo } from '../../server/infra/db/schema';
-import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO } from '../../src/domain/catalogoImportacion';
+import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO } from '../../domain/catalogoImportacion';
 
 /**
  * Text is well-formed UTF-16 or it is refused: half of a surrogate pair ("\ud800", as any JSON client can write it, or

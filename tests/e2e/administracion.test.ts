@@ -18,7 +18,7 @@ import {
   waitForRoute,
 } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 
 describe.skipIf(!e2eAvailable)('administración: perfiles, administradores y configuraciones', () => {
   const suite = e2eSuite();

@@ -16,7 +16,7 @@ import { acceptMessage, loginCompany, open, sidebarEntries, waitForRoute } from 
 import { sriTaxpayer, startConsultasStubs } from '../helpers/consultas-stub';
 import { cedulaValida, csvImportacion, limitarSubida, pdfDeTamano, verProgreso, type FilaImportacion } from '../helpers/clientes-e2e';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { BANDERAS, CLIENTE_MSG } from '../../src/domain/clientes';
+import { BANDERAS, CLIENTE_MSG } from '../../domain/clientes';
 
 const RUC = '1791251237001';
 const TAXPAYER = sriTaxpayer(RUC, {

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { e2eAvailable, e2eSuite, screenshot, waitForMail } from '../helpers/e2e';
 import { fillCompanyLogin, loginAdmin, loginCompany, open, PDF_PROOF, registeredCompany, waitForRoute } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 
 const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };

@@ -17,7 +17,7 @@ import { TORNILLO, venderPlan } from '../helpers/facturas-e2e';
 import { borrador } from '../helpers/facturas-api';
 import { cedulaValida } from '../helpers/identificaciones';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
-import { fechaCorta, hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { fechaCorta, hoyEcuador, sumarDias } from '../../domain/fechas';
 
 const SHOTS = process.env.SRI_SHOTS ?? path.join(os.tmpdir(), 'shots-sri');
 const CORREO = 'compras@andes-ferreteros.ec';

@@ -23,10 +23,10 @@ import {
 } from '../helpers/browser';
 import { buildSignature, SIGNATURE_PASSWORD, signatures } from '../helpers/certificates';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 import { readCertificate } from '../../server/infra/certificates';
-import { diaEcuador } from '../../src/domain/fechas';
-import { FIRMA_MSG } from '../../src/domain/firmas';
+import { diaEcuador } from '../../domain/fechas';
+import { FIRMA_MSG } from '../../domain/firmas';
 
 /** The same screen at a laptop's and a phone's width, then back to the suite's size. */
 async function screenshotsAtTwoWidths(page: Page, name: string) {

@@ -21,7 +21,7 @@ import {
   type CompanyCredentials,
 } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 
 type Setting = { CON_CODIGO: number; CON_VALOR1: string | null };
 

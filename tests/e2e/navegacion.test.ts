@@ -18,7 +18,7 @@ import {
   waitForRoute,
 } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 
 const SITE = 'Amelia — Facturación electrónica';
 

@@ -9,8 +9,8 @@ import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
 import { acceptMessage, expectMessage, loginAdmin, loginCompany, open, PDF_PROOF, registeredCompany } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
-import { PLAN_MSG } from '../../src/domain/planes';
+import { MSG } from '../../domain/messages';
+import { PLAN_MSG } from '../../domain/planes';
 import type { Plan } from '../../server/modules/planes/contract';
 
 const WIDE = { width: 1366, height: 900 };

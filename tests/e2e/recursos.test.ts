@@ -8,7 +8,7 @@ import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
 import { adminToken, expectMessage, loginAdmin, open, sidebarEntries, waitForRoute } from '../helpers/browser';
 import { tempFiles, ticketForm, zipBytes } from '../helpers/soporte';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 
 type Product = { PROD_ID: number; PROD_NOMBRE: string };
 

@@ -24,7 +24,7 @@ import {
   waitForRoute,
 } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../domain/messages';
 
 describe.skipIf(!e2eAvailable)('sesiones', () => {
   const suite = e2eSuite();

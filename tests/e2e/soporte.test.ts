@@ -11,10 +11,10 @@ import { apiCall, apiUpload, e2eAvailable, e2eSuite, expectProblem, outbox, scre
 import { acceptMessage, adminToken, expectMessage, loginAdmin, open, waitForRoute } from '../helpers/browser';
 import { optionTexts, SRI, SRI_TAXPAYER, startTaxpayerStub, tempFiles, ticketForm, zipBytes } from '../helpers/soporte';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../src/domain/messages';
-import { TICKET_FILE } from '../../src/domain/archivos';
-import { TICKET_MSG } from '../../src/domain/tickets';
-import { CONTACTO_MSG } from '../../src/domain/contacto';
+import { MSG } from '../../domain/messages';
+import { TICKET_FILE } from '../../domain/archivos';
+import { TICKET_MSG } from '../../domain/tickets';
+import { CONTACTO_MSG } from '../../domain/contacto';
 
 const TICKET_PAGE = '/administrador/soporteTicket';
 const SUPPORT_ADDRESS = 'soporte@amelia.ec'; // configuraciones 3 (migration 0002)

@@ -1,4 +1,4 @@
-import type { ComprobanteFactura, Detalle } from '../../src/domain/facturas/comprobante';
+import type { ComprobanteFactura, Detalle } from '../../domain/facturas/comprobante';
 
 /**
  * A realistic invoice shared by the XML, signature and RIDE tests. Every amount was computed by hand (below) so that

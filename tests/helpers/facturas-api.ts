@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { clientes, establecimientos, planesEmpresa, puntosEmision } from '../../server/infra/db/schema';
-import { calcularFactura } from '../../src/domain/facturas';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { calcularFactura } from '../../domain/facturas';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import type { FacturaBorrador, LineaBorrador, PagoBorrador } from '../../server/modules/facturas/contract';
 import type { TestApp } from './server';
 import { cedulaValida } from './identificaciones';

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { AdminContext, useDataProvider, type AuthProvider } from 'react-admin';
 import { createDataProvider, type AreaDataProvider } from '../../src/dataProvider/createDataProvider';
 import { useAreaDataProvider } from '../../src/dataProvider/useAreaDataProvider';
-import { MUST_CHANGE_PASSWORD_CODE } from '../../src/domain/constants';
-import { MSG } from '../../src/domain/messages';
+import { MUST_CHANGE_PASSWORD_CODE } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
 import { stubFetch } from '../helpers/fetch-stub';
 
 /**

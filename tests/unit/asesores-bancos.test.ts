@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAsesorIdentification } from '../../src/domain/asesores';
+import { checkAsesorIdentification } from '../../domain/asesores';
 import { asesorToWire } from '../../src/resources/asesores/AsesorForm';
 import { bancoToWire } from '../../src/resources/bancos/BancoForm';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminAuthProvider, companyAuthProvider } from '../../src/authProvider';
 import { adminSession, CHOOSE_PASSWORD_ROUTE, companySession, type AdminUser, type CompanyUser } from '../../src/authProvider/session';
-import { MUST_CHANGE_PASSWORD_CODE, ROLE_REFUSED_CODE } from '../../src/domain/constants';
-import { MSG } from '../../src/domain/messages';
+import { MUST_CHANGE_PASSWORD_CODE, ROLE_REFUSED_CODE } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
 
 const later = () => new Date(Date.now() + 3_600_000).toISOString();
 const companyUser = (changes: Partial<CompanyUser> = {}): CompanyUser => ({

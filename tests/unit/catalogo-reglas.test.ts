@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGO_MSG, precioProducto, tarifaIceProducto } from '../../src/domain/catalogo';
+import { CATALOGO_MSG, precioProducto, tarifaIceProducto } from '../../domain/catalogo';
 import {
   precioCorto,
   precioTexto,

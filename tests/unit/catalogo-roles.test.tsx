@@ -7,7 +7,7 @@ import { companySession, type CompanyUser } from '../../src/authProvider/session
 import { createDataProvider } from '../../src/dataProvider/createDataProvider';
 import { i18nProvider } from '../../src/i18n/provider';
 import { ProductoList } from '../../src/resources/catalogo/ProductoList';
-import type { RolEmpresa } from '../../src/domain/clientes';
+import type { RolEmpresa } from '../../domain/clientes';
 
 /**
  * The catalogue as each company role sees it, with the company's real auth and data providers; only HTTP is stubbed.

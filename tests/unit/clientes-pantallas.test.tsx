@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { AdminContext, ResourceContextProvider } from 'react-admin';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider';
 import { i18nProvider } from '../../src/i18n/provider';
-import { BANDERAS, CLIENTE_MSG } from '../../src/domain/clientes';
+import { BANDERAS, CLIENTE_MSG } from '../../domain/clientes';
 import { ClienteCreate, clienteToWire } from '../../src/resources/clientes/ClienteForm';
 import { ClienteEliminar } from '../../src/resources/clientes/ClienteEliminar';
 import { BanderasPanel } from '../../src/resources/clientes/BanderasPanel';

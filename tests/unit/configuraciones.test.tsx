@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { AdminContext, ResourceContextProvider } from 'react-admin';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider';
 import { i18nProvider } from '../../src/i18n/provider';
-import { readSettings, type SettingRow } from '../../src/domain/configuraciones';
-import { checkSettingValue, settingField, settingSummary, SETTING_FORMS, uploadedImageId } from '../../src/domain/configuraciones-valores';
+import { readSettings, type SettingRow } from '../../domain/configuraciones';
+import { checkSettingValue, settingField, settingSummary, SETTING_FORMS, uploadedImageId } from '../../domain/configuraciones-valores';
 import { bytesHint, emptyToNull, settingValidator, switchOn, switchValue, telToText } from '../../src/resources/configuraciones/valores';
 import { ConfiguracionEdit } from '../../src/resources/configuraciones/ConfiguracionEdit';
 
@@ -22,7 +22,7 @@ const row = (code: number, values: Partial<SettingRow> = {}): SettingRow => ({
   ...values,
 });
 
-describe('las reglas de cada valor (src/domain/configuraciones.ts)', () => {
+describe('las reglas de cada valor (domain/configuraciones.ts)', () => {
   it('cada configuración conocida nombra sus valores; las demás son "Valor n"', () => {
     expect(settingField(2, 'CON_VALOR1')).toMatchObject({ label: 'Enlace del chat', kind: 'url' });
     expect(settingField(5, 'CON_VALOR8')).toMatchObject({ label: 'Favicon', kind: 'image' });

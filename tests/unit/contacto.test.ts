@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enmascararCorreo, enmascararTelefono, estaEnmascarado } from '../../src/domain/contacto';
+import { enmascararCorreo, enmascararTelefono, estaEnmascarado } from '../../domain/contacto';
 
 /** What the public ticket form shows of a registered customer's email and phone: enough to recognise them, no more. */
 describe('datos de contacto ocultos', () => {

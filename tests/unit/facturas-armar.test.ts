@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { armarComprobante, fechaEmisionEcuador, validarClaveAcceso, type DatosFactura } from '../../src/domain/facturas';
+import { armarComprobante, fechaEmisionEcuador, validarClaveAcceso, type DatosFactura } from '../../domain/facturas';
 
 const emisor: DatosFactura['emisor'] = {
   ruc: '1790016919001',

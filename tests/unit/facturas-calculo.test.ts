@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calcularFactura, compararTotales, type FacturaEntrada, type LineaEntrada } from '../../src/domain/facturas';
+import { calcularFactura, compararTotales, type FacturaEntrada, type LineaEntrada } from '../../domain/facturas';
 
 const efectivo = (total: string | number) => [{ formaPago: '01', total }];
 const factura = (lineas: LineaEntrada[], pagos?: FacturaEntrada['pagos'], extra: Partial<FacturaEntrada> = {}) =>

@@ -6,7 +6,7 @@ import {
   generarClaveAcceso,
   leerClaveAcceso,
   validarClaveAcceso,
-} from '../../src/domain/facturas';
+} from '../../domain/facturas';
 
 /** Authorized by the SRI (ecuador.md): Corporación Favorita, 18/11/2023, 072-126-000254002. */
 const REAL = '1811202301179001691900120721260002540020711013510';

@@ -118,8 +118,8 @@ describe('Spanish react-admin catalogue (src/i18n/es.ts)', () => {
     expect(missing, `Missing ra-input-rich-text keys:\n${missing.join('\n')}`).toEqual([]);
   });
 
-  it('uses every key of its own "amelia" block somewhere in src/ (no dead keys)', () => {
-    const root = join(import.meta.dirname, '..', '..', 'src');
+  it('uses every key of its own "amelia" block somewhere in src/ or domain/ (no dead keys)', () => {
+    const roots = ['src', 'domain'].map((folder) => join(import.meta.dirname, '..', '..', folder));
     const sources: string[] = [];
     const walk = (dir: string): void => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -128,7 +128,7 @@ describe('Spanish react-admin catalogue (src/i18n/es.ts)', () => {
         else if (/\.tsx?$/.test(entry.name) && !full.endsWith(join('i18n', 'es.ts'))) sources.push(readFileSync(full, 'utf8'));
       }
     };
-    walk(root);
+    roots.forEach(walk);
     const code = sources.join('\n');
     const literal = (text: string) => code.includes(`'${text}'`) || code.includes(`"${text}"`);
     // Keys read through a template (translate(`amelia.firma.${key}`)): the rest of the key must appear as the key given,

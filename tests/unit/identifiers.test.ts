@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { checkCedula, checkRuc, checkIdentification, CONSUMIDOR_FINAL } from '../../src/domain/identifiers';
+import { checkCedula, checkRuc, checkIdentification, CONSUMIDOR_FINAL } from '../../domain/identifiers';
 
 const MSG_EMPTY = 'Ingrese un número de identificación';
 const MSG_CEDULA_FORMAT = 'La cédula debe tener 10 dígitos numéricos';

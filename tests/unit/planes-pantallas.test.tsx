@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { AdminContext } from 'react-admin';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider';
 import { i18nProvider } from '../../src/i18n/provider';
-import { hoyEcuador, sumarDias } from '../../src/domain/fechas';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import { PlanesTab } from '../../src/resources/empresas/PlanesTab';
 import { ConsumoBar, consumoColor } from '../../src/resources/planesEmpresa/ConsumoBar';
 import { PlanCard } from '../../src/company/PlanCard';

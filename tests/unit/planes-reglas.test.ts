@@ -8,8 +8,8 @@ import {
   inicioRenovacion,
   PLAN_MSG,
   seSolapan,
-} from '../../src/domain/planes';
-import { diaEcuador, esDia, hoyEcuador } from '../../src/domain/fechas';
+} from '../../domain/planes';
+import { diaEcuador, esDia, hoyEcuador } from '../../domain/fechas';
 
 const plan = (inicio: string, caduca: string, usados = 0, clase: 'E' | 'I' | 'O' = 'E') => ({
   inicio,
@@ -19,7 +19,7 @@ const plan = (inicio: string, caduca: string, usados = 0, clase: 'E' | 'I' | 'O'
   clase,
 });
 
-describe('reglas de planes (src/domain/planes.ts)', () => {
+describe('reglas de planes (domain/planes.ts)', () => {
   it('un plan de 365 días desde el 1 de enero termina el 31 de diciembre; la renovación sigue al vencimiento o empieza hoy', () => {
     expect(caducaDesde('2026-01-01', 365)).toBe('2026-12-31');
     expect(caducaDesde('2028-02-28', 2)).toBe('2028-02-29');

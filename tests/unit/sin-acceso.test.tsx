@@ -8,8 +8,8 @@ import { createDataProvider } from '../../src/dataProvider/createDataProvider';
 import { i18nProvider } from '../../src/i18n/provider';
 import { CompanyDashboard } from '../../src/company/CompanyDashboard';
 import { AccessDeniedPage } from '../../src/shell/AccessDeniedPage';
-import { DEACTIVATED_CODE, NO_ACCESS_CODE } from '../../src/domain/constants';
-import { MSG } from '../../src/domain/messages';
+import { DEACTIVATED_CODE, NO_ACCESS_CODE } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
 
 /** What the web app does with a 403 SIN_ACCESO (a section the menu does not grant, refused by the server). */
 const later = () => new Date(Date.now() + 3_600_000).toISOString();

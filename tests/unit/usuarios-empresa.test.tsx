@@ -4,7 +4,7 @@ import { AdminContext, ResourceContextProvider } from 'react-admin';
 import { companySession, type CompanyUser } from '../../src/authProvider/session';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider';
 import { i18nProvider } from '../../src/i18n/provider';
-import { EQUIPO_MSG } from '../../src/domain/clientes';
+import { EQUIPO_MSG } from '../../domain/clientes';
 import { ClaveTemporalDialog } from '../../src/resources/usuarios/ClaveTemporalDialog';
 import { UsuarioList } from '../../src/resources/usuarios/UsuarioList';
 import { UsuarioCreate, cambiosToWire, nuevoToWire } from '../../src/resources/usuarios/UsuarioForm';

@@ -19,7 +19,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-/** Profiles of administration users. PRF_CODIGO 1 is an administrator and 2 a distributor (PERFIL in src/domain/perfiles.ts). */
+/** Profiles of administration users. PRF_CODIGO 1 is an administrator and 2 a distributor (PERFIL in domain/perfiles.ts). */
 export const perfiles = pgTable('perfiles', {
   PRF_CODIGO: integer('prf_codigo').primaryKey(),
   PRF_NOMBRE: varchar('prf_nombre', { length: 60 }).notNull(),
@@ -65,13 +65,13 @@ export const empresas = pgTable(
     /** Resolution numbers; null when the company is not a special taxpayer / withholding agent. */
     EMP_CONTRIBUYENTE_ESPECIAL: varchar('emp_contribuyente_especial', { length: 13 }),
     EMP_AGENTE_RETENCION: varchar('emp_agente_retencion', { length: 13 }),
-    /** RIMPE regime (REGIMEN_RIMPE in src/domain/empresas.ts): null, EMPRENDEDOR or NEGOCIO_POPULAR. */
+    /** RIMPE regime (REGIMEN_RIMPE in domain/empresas.ts): null, EMPRENDEDOR or NEGOCIO_POPULAR. */
     EMP_RIMPE: varchar('emp_rimpe', { length: 20 }),
     /** SRI environment: 1 pruebas, 2 producción. */
     EMP_AMBIENTE: smallint('emp_ambiente').notNull().default(1),
     /** Logo for printed documents (archivos). */
     EMP_LOGO: varchar('emp_logo', { length: 40 }).references(() => archivos.ARC_ID, { onDelete: 'set null' }),
-    /** Check state (ESTADO_COMPROBACION in src/domain/empresas.ts): a registered company waits for an administrator. */
+    /** Check state (ESTADO_COMPROBACION in domain/empresas.ts): a registered company waits for an administrator. */
     EMP_COMPROBACION: varchar('emp_comprobacion', { length: 12 }).notNull().default('PENDIENTE'),
     EMP_MOTIVO_RECHAZO: text('emp_motivo_rechazo'),
     /** Optimistic concurrency: every update must name the version it read; a stale save gets 409. */
@@ -235,7 +235,7 @@ export const usuarios = pgTable(
     /** Hash of the temporary clave mailed by a recovery: it works beside USU_CLAVE until one of them is used or it expires. */
     USU_CLAVE_TEMPORAL: text('usu_clave_temporal'),
     USU_CLAVE_TEMPORAL_VENCE: timestamp('usu_clave_temporal_vence', { withTimezone: true }),
-    /** The user's role in its company (ROL_EMPRESA in src/domain/clientes.ts): administrador, vendedor or contador. */
+    /** The user's role in its company (ROL_EMPRESA in domain/clientes.ts): administrador, vendedor or contador. */
     USU_ROL: varchar('usu_rol', { length: 20 }).notNull().default('administrador'),
   },
   (t) => [uniqueIndex('usuarios_empresa_usuario').on(t.COM_CODIGO, t.USU_USUARIO)],
@@ -243,7 +243,7 @@ export const usuarios = pgTable(
 
 /**
  * The plan catalogue. PLAN_TIPO: V sales (default), C purchases. PLAN_CLASE: E electronic documents, I printing-house
- * authorizations, O Orel (src/domain/planes.ts). A plan that was ever sold is retired (PLAN_ACTIVO false), never deleted.
+ * authorizations, O Orel (domain/planes.ts). A plan that was ever sold is retired (PLAN_ACTIVO false), never deleted.
  */
 export const planes = pgTable(
   'planes',
@@ -442,7 +442,7 @@ export const asesores = pgTable(
     ASE_CORREO: varchar('ase_correo', { length: 150 }),
     ASE_IDENTIFICACION: varchar('ase_identificacion', { length: 13 }).notNull().unique(),
     ASE_TELEFONO: varchar('ase_telefono', { length: 20 }),
-    /** What the adviser attends: SOPORTE (tickets), VENTAS or CONTABLE (src/domain/asesores.ts). */
+    /** What the adviser attends: SOPORTE (tickets), VENTAS or CONTABLE (domain/asesores.ts). */
     ASE_TIPO: varchar('ase_tipo', { length: 10 }).notNull().default('SOPORTE'),
     ASE_ACTIVO: boolean('ase_activo').notNull().default(true),
   },
@@ -748,7 +748,7 @@ export const consultasCache = pgTable(
 /**
  * A company's catalogue of the products and services it invoices (the support desk's `productos` are another thing:
  * what a ticket is about). Prices keep up to 6 decimals, as the SRI's precioUnitario; the IVA and ICE codes are the
- * SRI's codigoPorcentaje (src/domain/facturas/catalogos.ts).
+ * SRI's codigoPorcentaje (domain/facturas/catalogos.ts).
  */
 export const catalogo = pgTable(
   'catalogo',
@@ -786,7 +786,7 @@ export const catalogo = pgTable(
 /**
  * Invoices. A draft (BORRADOR) has no number, key or XML; issuing assigns the emission point's next sequential, the
  * access key and the signed XML in one transaction (FIRMADA); the SRI states follow (the next issue). Amounts are the
- * server's own calculation (src/domain/facturas/calculo.ts).
+ * server's own calculation (domain/facturas/calculo.ts).
  */
 export const facturas = pgTable(
   'facturas',
@@ -801,7 +801,7 @@ export const facturas = pgTable(
     CLI_CODIGO: integer('cli_codigo')
       .notNull()
       .references(() => clientes.CLI_CODIGO),
-    /** BORRADOR, FIRMADA, then the SRI's (src/domain/facturas). */
+    /** BORRADOR, FIRMADA, then the SRI's (domain/facturas). */
     FAC_ESTADO: varchar('fac_estado', { length: 16 }).notNull().default('BORRADOR'),
     /** The emission date (America/Guayaquil). */
     FAC_FECHA: date('fac_fecha').notNull(),

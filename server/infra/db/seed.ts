@@ -14,7 +14,7 @@ import {
 } from './schema';
 import { hashPassword } from '../passwords';
 import { DEMO } from './demo-accounts';
-import { PERFIL } from '../../../src/domain/perfiles';
+import { PERFIL } from '../../../domain/perfiles';
 import type { Config } from '../../config';
 import { createFileStore } from '../files';
 import { createStorage } from '../storage';

@@ -66,7 +66,7 @@ export const CSV_MAL_CODIFICADO =
  * is decoded whole.
  */
 function decoder(): Transform {
-  let decode: TextDecoder | undefined;
+  let decode: InstanceType<typeof TextDecoder> | undefined;
   let started = false;
   return new Transform({
     readableObjectMode: false,

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { HttpError } from '../../core/errors';
 import { UploadRejected } from '../files';
-import { MSG } from '../../../src/domain/messages';
+import { MSG } from '../../../domain/messages';
 
 const MALFORMED = 'El archivo debe enviarse como multipart/form-data completo, con el archivo en el campo current';
 /** A multipart body's own bytes (boundaries, part headers) on top of the file. */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { administradores, empresas, perfiles } from '../../infra/db/schema';
 import { contains, readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
-import { PERFIL } from '../../../src/domain/perfiles';
+import { PERFIL } from '../../../domain/perfiles';
 import type { Administrador, AdministradorCambios } from './contract';
 
 const a = administradores;

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { asesores, soporte } from '../../infra/db/schema';
 import { embed, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
-import { ASESOR_TIPOS, type AsesorTipo } from '../../../src/domain/asesores';
+import { ASESOR_TIPOS, type AsesorTipo } from '../../../domain/asesores';
 import type { Asesor } from './contract';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -3,7 +3,7 @@ import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { errorResponses, IdParam, SearchBody } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
-import { MSG } from '../../../src/domain/messages';
+import { MSG } from '../../../domain/messages';
 import { Asesor, AsesorDatos, AsesorEliminado, AsesorListado } from './contract';
 import { findAsesor, listAsesores, listPublicAsesores, searchAsesores } from './repo';
 import { createAsesor, editAsesor, removeAsesor } from './service';

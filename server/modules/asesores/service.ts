@@ -3,9 +3,9 @@ import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
-import { isEmail } from '../../../src/domain/constants';
-import { MSG } from '../../../src/domain/messages';
-import { ASESOR_MSG, ASESOR_TELEFONO_PATTERN, ASESOR_TIPO_DEFECTO, checkAsesorIdentification } from '../../../src/domain/asesores';
+import { isEmail } from '../../../domain/constants';
+import { MSG } from '../../../domain/messages';
+import { ASESOR_MSG, ASESOR_TELEFONO_PATTERN, ASESOR_TIPO_DEFECTO, checkAsesorIdentification } from '../../../domain/asesores';
 import type { Asesor, AsesorDatos } from './contract';
 import { deleteAsesor, findAsesor, insertAsesor, isIdentificationTaken, updateAsesor, type AsesorValores } from './repo';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../infra/db/client';
 import { administradores, auditoria } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
 import { readPage, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
-import { esDia, sumarDias } from '../../../src/domain/fechas';
+import { esDia, sumarDias } from '../../../domain/fechas';
 import type { AuditoriaDetalle, AuditoriaFila } from './contract';
 
 const au = auditoria;

@@ -3,7 +3,7 @@ import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
-import { MSG } from '../../../src/domain/messages';
+import { MSG } from '../../../domain/messages';
 import { AuditoriaDetalle, AuditoriaFila } from './contract';
 import { findAuditoria, listAuditoria } from './repo';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { bancos, pagos } from '../../infra/db/schema';
 import { embed, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
-import { BANCO_TIPOS_CUENTA, type BancoTipoCuenta } from '../../../src/domain/bancos';
+import { BANCO_TIPOS_CUENTA, type BancoTipoCuenta } from '../../../domain/bancos';
 import type { BancoAdmin } from './contract';
 
 const columns = {

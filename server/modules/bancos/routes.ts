@@ -3,7 +3,7 @@ import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
-import { MSG } from '../../../src/domain/messages';
+import { MSG } from '../../../domain/messages';
 import { noAccess } from '../../core/menu-access';
 import { BancoAdmin, BancoDatos, BancoEliminado, BancoListado, BancoQuery } from './contract';
 import { activeBanks, findBank, listBanks } from './repo';

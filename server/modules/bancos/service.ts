@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/client';
 import { HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
-import { MSG } from '../../../src/domain/messages';
-import { BANCO_MSG } from '../../../src/domain/bancos';
+import { MSG } from '../../../domain/messages';
+import { BANCO_MSG } from '../../../domain/bancos';
 import type { BancoAdmin, BancoDatos } from './contract';
 import { deleteBank, findBank, insertBank, isAccountTaken, updateBank, type BancoValores } from './repo';
 

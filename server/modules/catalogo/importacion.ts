@@ -16,9 +16,9 @@ import {
   tarifaIceProducto,
   TIPOS_PRODUCTO,
   type TipoProducto,
-} from '../../../src/domain/catalogo';
-import { TARIFAS_IVA_PRODUCTO, tarifaIva } from '../../../src/domain/facturas/catalogos';
-import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO, type CampoCatalogo } from '../../../src/domain/catalogoImportacion';
+} from '../../../domain/catalogo';
+import { TARIFAS_IVA_PRODUCTO, tarifaIva } from '../../../domain/facturas/catalogos';
+import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO, type CampoCatalogo } from '../../../domain/catalogoImportacion';
 import type { ProductoValores } from './repo';
 
 /**

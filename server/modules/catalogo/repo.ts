@@ -3,8 +3,8 @@ import type { Db, Executor } from '../../infra/db/client';
 import { catalogo, facturasDetalles } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { embed, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
-import { TIPOS_PRODUCTO } from '../../../src/domain/catalogo';
-import { TARIFAS_IVA } from '../../../src/domain/facturas/catalogos';
+import { TIPOS_PRODUCTO } from '../../../domain/catalogo';
+import { TARIFAS_IVA } from '../../../domain/facturas/catalogos';
 import type { Producto } from './contract';
 
 const columns = {

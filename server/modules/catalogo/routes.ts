@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { ListQuery, sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
-import { CATALOGO_LIMITES } from '../../../src/domain/catalogo';
+import { CATALOGO_LIMITES } from '../../../domain/catalogo';
 import { Eliminado, Producto, ProductoDatos } from './contract';
 import { listProducts, PUBLIC_FILTERS } from './repo';
 import { createProduct, editProduct, removeProduct, visibleProduct } from './service';
@@ -15,8 +15,8 @@ import {
 } from './importacion';
 import { conArchivoSubido, sendDownload } from '../../infra/importacion/subida';
 import { FORMATOS_PLANTILLA, TEMPLATE_TYPES, type FormatoPlantilla } from '../../infra/importacion/plantilla';
-import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO } from '../../../src/domain/catalogoImportacion';
-import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
+import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO } from '../../../domain/catalogoImportacion';
+import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const tags = ['Productos y servicios'];
 const SCOPE =

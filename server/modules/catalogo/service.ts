@@ -1,7 +1,7 @@
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { HttpError } from '../../core/errors';
-import { MSG } from '../../../src/domain/messages';
+import { MSG } from '../../../domain/messages';
 import {
   CATALOGO_LIMITES,
   CATALOGO_MSG,
@@ -9,7 +9,7 @@ import {
   esTarifaIvaProducto,
   precioProducto,
   tarifaIceProducto,
-} from '../../../src/domain/catalogo';
+} from '../../../domain/catalogo';
 import type { Producto, ProductoDatos } from './contract';
 import { deleteProduct, findProduct, insertProduct, principalTaken, updateProduct, type ProductoValores } from './repo';
 

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../infra/db/client';
 import { clientes } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
-import { MSG } from '../../../src/domain/messages';
-import { veTodosLosClientes } from '../../../src/domain/clientes';
+import { MSG } from '../../../domain/messages';
+import { veTodosLosClientes } from '../../../domain/clientes';
 
 /**
  * Which clients a company session may see: only its company's (EMP_CODIGO from the token, never from the request),

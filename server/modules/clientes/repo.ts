@@ -14,7 +14,7 @@ import {
 import { prepared } from '../../infra/db/prepared';
 import { HttpError } from '../../core/errors';
 import { embed, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
-import { BANDERAS, CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Bandera, type Banderas } from '../../../src/domain/clientes';
+import { BANDERAS, CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Bandera, type Banderas } from '../../../domain/clientes';
 import { clientScope, clientScopeValues } from './access';
 import type { Cliente } from './contract';
 

@@ -4,8 +4,8 @@ import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
 import { errorResponses, IdParam, Msg } from '../../core/schemas';
-import { MSG } from '../../../src/domain/messages';
-import { BUSQUEDA_CLIENTES_MAX, CLIENTE_LIMITES, PAGINA_CLIENTES, veTodosLosClientes } from '../../../src/domain/clientes';
+import { MSG } from '../../../domain/messages';
+import { BUSQUEDA_CLIENTES_MAX, CLIENTE_LIMITES, PAGINA_CLIENTES, veTodosLosClientes } from '../../../domain/clientes';
 import {
   Cliente,
   ClienteDatos,

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { HttpError } from '../../core/errors';
-import { isEmail } from '../../../src/domain/constants';
-import { MSG } from '../../../src/domain/messages';
+import { isEmail } from '../../../domain/constants';
+import { MSG } from '../../../domain/messages';
 import {
   checkClientIdentification,
   CLIENTE_LIMITES,
@@ -12,7 +12,7 @@ import {
   TELEFONO_PATTERN,
   TIPO_IDENTIFICACION,
   veTodosLosClientes,
-} from '../../../src/domain/clientes';
+} from '../../../domain/clientes';
 import { findVisibleClient } from './access';
 import type { Cliente, ClienteDatos, LoteBody } from './contract';
 import {

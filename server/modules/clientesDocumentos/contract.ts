@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { Nullable } from '../../core/schemas';
-import { DOCUMENTO_CLIENTE, IMAGEN_CLIENTE } from '../../../src/domain/clientes';
+import { DOCUMENTO_CLIENTE, IMAGEN_CLIENTE } from '../../../domain/clientes';
 
 /** ?cliente=CLI_CODIGO: the client whose documents are listed or receive the upload. */
 export const ClienteQuery = Type.Object({

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { Email, multiline, Nullable, text } from '../../core/schemas';
-import { CLIENTE_LIMITES, ENVIO_CLIENTE } from '../../../src/domain/clientes';
+import { CLIENTE_LIMITES, ENVIO_CLIENTE } from '../../../domain/clientes';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 

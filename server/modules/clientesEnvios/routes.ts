@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { errorResponses, IdParam, Msg } from '../../core/schemas';
-import { ENVIO_CLIENTE } from '../../../src/domain/clientes';
+import { ENVIO_CLIENTE } from '../../../domain/clientes';
 import { findVisibleClient } from '../clientes/access';
 import { EnviarBody, EnviarWSBody, Envio, EnvioRespuesta } from './contract';
 import { clientSendings, HISTORIAL_MAX } from './repo';

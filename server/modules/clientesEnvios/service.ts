@@ -6,7 +6,7 @@ import { HttpError } from '../../core/errors';
 import { empresas } from '../../infra/db/schema';
 import type { MailAttachment } from '../../infra/mail';
 import { sendWhatsAppText, whatsAppConfigured, whatsAppLink } from '../../infra/whatsapp';
-import { CLIENTE_MSG, ENVIO_CLIENTE, ENVIO_MSG, telefonoWhatsApp } from '../../../src/domain/clientes';
+import { CLIENTE_MSG, ENVIO_CLIENTE, ENVIO_MSG, telefonoWhatsApp } from '../../../domain/clientes';
 import { findVisibleClient } from '../clientes/access';
 import { documentsOfClient, userName } from '../clientesDocumentos/repo';
 import type { EnviarBody, EnviarWSBody, EnvioRespuesta } from './contract';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { IMPORTACION_CLIENTES } from '../../../src/domain/clientes';
+import { IMPORTACION_CLIENTES } from '../../../domain/clientes';
 
 /** One refused row of an import: its line in the file (the header is line 1), its identification and why. */
 export const ErrorImportacion = Type.Object({
@@ -34,8 +34,8 @@ export const PlantillaQuery = Type.Object({
   }),
 });
 
-export const FORMATOS_REPORTE = ['xlsx', 'pdf'] as const;
-export type FormatoReporte = (typeof FORMATOS_REPORTE)[number];
+import { FORMATOS_REPORTE, type FormatoReporte } from '../../../domain/contratos/reportes';
+export { FORMATOS_REPORTE, type FormatoReporte };
 export const ReporteQuery = Type.Object({
   formato: Type.Unsafe<FormatoReporte>({ type: 'string', enum: [...FORMATOS_REPORTE], errorMessage: 'El formato debe ser xlsx o pdf' }),
   filter: Type.Optional(Type.String({ maxLength: 2000 })),

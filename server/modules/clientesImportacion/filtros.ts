@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/client';
 import { gruposCliente, tiposCliente, usuarios } from '../../infra/db/schema';
 import { listConditions, type ListQuery } from '../../core/list';
-import { BANDERAS } from '../../../src/domain/clientes';
+import { BANDERAS } from '../../../domain/clientes';
 import { clientListSpec, clientQuery, SORTS, type Sort } from '../clientes/repo';
 /**
  * The conditions and order of a report: GET /api/clientes's filter and sort (the same keys, 400 in Spanish when

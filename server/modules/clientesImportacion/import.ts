@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { Db } from '../../infra/db/client';
 import { HttpError } from '../../core/errors';
-import { isEmail } from '../../../src/domain/constants';
+import { isEmail } from '../../../domain/constants';
 import {
   checkClientIdentification,
   CLIENTE_LIMITES,
@@ -15,7 +15,7 @@ import {
   tipoPorIdentificacion,
   type ColumnaImportacion,
   type TipoIdentificacion,
-} from '../../../src/domain/clientes';
+} from '../../../domain/clientes';
 import { fileRows } from '../../infra/importacion/lectura';
 import { celda, filasConCabecera, normalizar, siNo, type Cabecera } from '../../infra/importacion/cabecera';
 import { importLookups, upsertClients, type ClienteImportado, type ColumnaCliente } from './repo';

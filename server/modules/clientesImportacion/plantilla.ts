@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { gruposCliente, tiposCliente } from '../../infra/db/schema';
-import { COLUMNAS_IMPORTACION, TIPOS_IDENTIFICACION } from '../../../src/domain/clientes';
+import { COLUMNAS_IMPORTACION, TIPOS_IDENTIFICACION } from '../../../domain/clientes';
 import { csvTemplate, xlsxTemplate, type FormatoPlantilla } from '../../infra/importacion/plantilla';
 
 export { TEMPLATE_TYPES } from '../../infra/importacion/plantilla';

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { TIPOS_IDENTIFICACION } from '../../../src/domain/clientes';
-import { fechaHoraEcuador, hoyEcuador } from '../../../src/domain/fechas';
+import { TIPOS_IDENTIFICACION } from '../../../domain/clientes';
+import { fechaHoraEcuador, hoyEcuador } from '../../../domain/fechas';
 import type { FilaReporte } from './repo';
 import type { FormatoReporte } from './contract';
 

@@ -1,7 +1,7 @@
 import type { ModuleRoutes } from '../../core/context';
 import { errorResponses } from '../../core/schemas';
 import { conArchivoSubido, sendDownload } from '../../infra/importacion/subida';
-import { COLUMNAS_IMPORTACION, IMPORTACION_CLIENTES, veTodosLosClientes } from '../../../src/domain/clientes';
+import { COLUMNAS_IMPORTACION, IMPORTACION_CLIENTES, veTodosLosClientes } from '../../../domain/clientes';
 import { Archivo, PlantillaQuery, ReporteQuery, ResultadoImportacion } from './contract';
 import { IMPORT_BATCH, importClients } from './import';
 import { describeFilters, reportConditions } from './filtros';

@@ -15,7 +15,7 @@ const values = {
   CON_VALOR8: value,
 };
 
-/** A global setting; the web app reads the whole list by position (src/domain/configuraciones.ts). */
+/** A global setting; the web app reads the whole list by position (domain/configuraciones.ts). */
 export const Configuracion = Type.Object({ CON_CODIGO: Type.Integer(), CON_NOMBRE: Type.String(), ...values });
 export type Configuracion = Static<typeof Configuracion>;
 

@@ -6,10 +6,10 @@ import { contains, readPage, tablePage, type ListQuery, type ListSpec } from '..
 import { recordAudit } from '../../core/audit';
 import { HttpError } from '../../core/errors';
 import type { Release } from '../../infra/files';
-import { isEmail } from '../../../src/domain/constants';
-import { MSG } from '../../../src/domain/messages';
-import { SETTING_POSITION, VALUE_KEYS, type ValueKey } from '../../../src/domain/configuraciones';
-import { checkSettingValue, settingField, uploadedImageId } from '../../../src/domain/configuraciones-valores';
+import { isEmail } from '../../../domain/constants';
+import { MSG } from '../../../domain/messages';
+import { SETTING_POSITION, VALUE_KEYS, type ValueKey } from '../../../domain/configuraciones';
+import { checkSettingValue, settingField, uploadedImageId } from '../../../domain/configuraciones-valores';
 import type { ConfiguracionCambio } from './contract';
 
 const list: ListSpec<'CON_CODIGO' | 'CON_NOMBRE' | 'id'> = {
@@ -61,7 +61,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof findConfiguracion>>>;
 
 /**
  * Applies the given values (a missing key keeps its value, null clears it), each checked by what it means
- * (src/domain/configuraciones.ts); only values that change are checked, so an old value the form does not touch never
+ * (domain/configuraciones.ts); only values that change are checked, so an old value the form does not touch never
  * blocks a save. Records the changed values, before and after, in the audit log; an uploaded image a value no longer
  * points at is removed. 404 when there is no such setting, 400 with the field's label when a value is refused.
  */

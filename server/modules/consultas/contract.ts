@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { Msg, Nullable } from '../../core/schemas';
-import { TIPO_IDENTIFICACION } from '../../../src/domain/clientes';
+import { TIPO_IDENTIFICACION } from '../../../domain/clientes';
 
 export const RucParam = Type.Object({
   ruc: Type.String({ pattern: '^[0-9]{13}$', errorMessage: 'El RUC debe tener 13 dígitos numéricos', description: 'RUC de 13 dígitos' }),
@@ -51,7 +51,7 @@ export const Catastro = Type.Object({
   inicioActividades: Type.Optional(Nullable(Type.String({ description: 'Fecha de inicio de actividades (AAAA-MM-DD)' }))),
 });
 
-/** CLI_BANDERAS (type Banderas of src/domain/clientes.ts). */
+/** CLI_BANDERAS (type Banderas of domain/clientes.ts). */
 export const BanderasSchema = Type.Object({
   fantasma: Type.Optional(Type.Boolean({ description: 'Empresa fantasma o con transacciones inexistentes' })),
   especial: Type.Optional(Type.Boolean({ description: 'Contribuyente especial' })),

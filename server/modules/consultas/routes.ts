@@ -1,7 +1,7 @@
 import type { ModuleRoutes } from '../../core/context';
 import { errorResponses, IdParam, Msg } from '../../core/schemas';
 import { createConsultas } from '../../infra/consultas';
-import { CLIENTE_MSG, TIPO_IDENTIFICACION } from '../../../src/domain/clientes';
+import { CLIENTE_MSG, TIPO_IDENTIFICACION } from '../../../domain/clientes';
 import { CedulaParam, ConsultaCliente, NoEncontrado, ResultadoBanderas, RucParam } from './contract';
 import { lookupClient, refreshFlags } from './service';
 

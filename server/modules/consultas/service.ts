@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db/client';
 import { clientes } from '../../infra/db/schema';
 import type { Consulta, Consultas, Contribuyente } from '../../infra/consultas';
 import { HttpError } from '../../core/errors';
-import { CLIENTE_MSG, CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Banderas } from '../../../src/domain/clientes';
+import { CLIENTE_MSG, CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Banderas } from '../../../domain/clientes';
 import { clientScope, findVisibleClient } from '../clientes/access';
 import type { ClienteConsultado, ConsultaCliente, ResultadoBanderas } from './contract';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
-import { nombreFormaPago } from '../../../src/domain/facturas/catalogos';
+import { nombreFormaPago } from '../../../domain/facturas/catalogos';
 import type { Cobro, FacturaCuenta, Saldo, SaldoCliente } from './contract';
 
 /**

@@ -1,7 +1,7 @@
 import type PDFDocument from 'pdfkit';
 import type { Worksheet } from 'exceljs';
-import { fechaCorta, fechaHoraEcuador, hoyEcuador } from '../../../src/domain/fechas';
-import { escalar, formatear, leerDecimal } from '../../../src/domain/facturas/decimal';
+import { fechaCorta, fechaHoraEcuador, hoyEcuador } from '../../../domain/fechas';
+import { escalar, formatear, leerDecimal } from '../../../domain/facturas/decimal';
 import { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from '../facturas/ride-pagina';
 import { REPORT_TYPES } from '../clientesImportacion/reporte';
 import type { EstadoCuenta, FormatoReporte, Saldo, SaldoCliente } from './contract';

@@ -22,9 +22,9 @@ import {
 } from './contract';
 import { cobrosDelCliente, facturasDelCliente, saldo, saldosPorCliente, valorFacturado, valorNeto } from './repo';
 import { alcance, deshacerCobro, registrarCobro } from './service';
-import { sumarDias } from '../../../src/domain/fechas';
+import { sumarDias } from '../../../domain/fechas';
 import { archivoEstadoCuenta, archivoSaldos, REPORT_TYPES, reporteEstadoCuenta, reporteSaldos } from './reportes';
-import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
+import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const tags = ['Clientes: cuentas'];
 const SCOPE =

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/client';
 import { HttpError } from '../../core/errors';
-import { MSG } from '../../../src/domain/messages';
-import { esDia, hoyEcuador } from '../../../src/domain/fechas';
-import { FORMAS_PAGO } from '../../../src/domain/facturas/catalogos';
-import { escalar, formatear, leerDecimal } from '../../../src/domain/facturas/decimal';
+import { MSG } from '../../../domain/messages';
+import { esDia, hoyEcuador } from '../../../domain/fechas';
+import { FORMAS_PAGO } from '../../../domain/facturas/catalogos';
+import { escalar, formatear, leerDecimal } from '../../../domain/facturas/decimal';
 import { clientScopeValues } from '../clientes/access';
 import { CUENTAS_MSG, type Cobro, type CobroBody, type PeriodoQuery } from './contract';
 import { anularCobro, bloquearCobro, bloquearFacturas, cobroPorId, insertarCobro, type Alcance } from './repo';

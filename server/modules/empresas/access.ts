@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../infra/db/client';
 import { empresas } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
-import { MSG } from '../../../src/domain/messages';
-import { PERFIL } from '../../../src/domain/perfiles';
+import { MSG } from '../../../domain/messages';
+import { PERFIL } from '../../../domain/perfiles';
 
 /**
  * Which companies an administration user may see: a distributor (profile 2, a reseller) only those assigned to it

@@ -1,9 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import Papa from 'papaparse';
-import { ESTADO_COMPROBACION_ETIQUETA, type EstadoComprobacion } from '../../../src/domain/empresas';
+import { ESTADO_COMPROBACION_ETIQUETA, type EstadoComprobacion } from '../../../domain/empresas';
 import type { EmpresaFila, FormatoExportacion } from './list-contract';
-import { hoyEcuador } from '../../../src/domain/fechas';
+import { hoyEcuador } from '../../../domain/fechas';
 
 /** Rows read per query while exporting: memory stays at one batch whatever the list's size. */
 export const EXPORT_BATCH = 1_000;

@@ -14,18 +14,12 @@ import {
   type ListSpec,
   type PageRequest,
 } from '../../core/list';
-import {
-  DIAS_AVISO_VENCIMIENTO,
-  ESTADOS_COMPROBACION,
-  ESTADOS_VIGENCIA,
-  vigenciaEn,
-  type EstadoVigencia,
-} from '../../../src/domain/empresas';
-import { PERFIL } from '../../../src/domain/perfiles';
-import { hoyEcuador, sumarDias } from '../../../src/domain/fechas';
+import { DIAS_AVISO_VENCIMIENTO, ESTADOS_COMPROBACION, ESTADOS_VIGENCIA, vigenciaEn, type EstadoVigencia } from '../../../domain/empresas';
+import { PERFIL } from '../../../domain/perfiles';
+import { hoyEcuador, sumarDias } from '../../../domain/fechas';
 import type { EmpresaFila } from './list-contract';
 
-/** The dates of one status (src/domain/empresas.ts vigencia) as a range on an indexed date column. */
+/** The dates of one status (domain/empresas.ts vigencia) as a range on an indexed date column. */
 function vigenciaCondition(column: AnyColumn, estado: string, key: string): SQL {
   const today = hoyEcuador();
   const limit = sumarDias(today, DIAS_AVISO_VENCIMIENTO);

@@ -4,9 +4,9 @@ import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
-import { MSG } from '../../../src/domain/messages';
-import { PERFIL } from '../../../src/domain/perfiles';
-import { ESTADO_COMPROBACION, ESTADOS_COMPROBACION } from '../../../src/domain/empresas';
+import { MSG } from '../../../domain/messages';
+import { PERFIL } from '../../../domain/perfiles';
+import { ESTADO_COMPROBACION, ESTADOS_COMPROBACION } from '../../../domain/empresas';
 import { companyScope } from './access';
 import { recordHistory } from './history';
 import {

@@ -6,14 +6,14 @@ import { HttpError } from '../../core/errors';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
 import type { FileStore } from '../../infra/files';
-import { formatBytes } from '../../../src/domain/constants';
+import { formatBytes } from '../../../domain/constants';
 import { Download } from '../soporte/contract';
 import { findVisibleCompany } from './access';
 import { recordHistory } from './history';
 import { EMPRESA_MSG, LogoGuardado } from './contract';
 import { findCompany, lockForChange, logoFile, setCompanyLogo } from './repo';
-import { LOGO_FILE } from '../../../src/domain/logos';
-import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
+import { LOGO_FILE } from '../../../domain/logos';
+import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const tags = ['Empresas (administración)'];
 const Id = IdParam('id');

@@ -1,5 +1,5 @@
 import type { Mail } from '../../infra/mail';
-import { ESTADO_COMPROBACION, type EstadoComprobacion } from '../../../src/domain/empresas';
+import { ESTADO_COMPROBACION, type EstadoComprobacion } from '../../../domain/empresas';
 
 type Company = { EMP_NOMBREC: string; EMP_RUC: string; EMP_CORREO: string };
 

@@ -5,10 +5,10 @@ import { HttpError } from '../../core/errors';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
 import { hashPassword } from '../../infra/passwords';
-import { MSG } from '../../../src/domain/messages';
-import { PERFIL } from '../../../src/domain/perfiles';
-import { checkRuc } from '../../../src/domain/identifiers';
-import { ESTADO_COMPROBACION } from '../../../src/domain/empresas';
+import { MSG } from '../../../domain/messages';
+import { PERFIL } from '../../../domain/perfiles';
+import { checkRuc } from '../../../domain/identifiers';
+import { ESTADO_COMPROBACION } from '../../../domain/empresas';
 import { findVisibleCompany } from './access';
 import {
   AccesoEmpresa,
@@ -41,11 +41,11 @@ import { checkMail } from './mails';
 import { latestPlan } from '../planes/repo';
 import companyListRoutes from './list-routes';
 import logoRoutes from './logo-routes';
-import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
+import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const tags = ['Empresas (administración)'];
 const Id = IdParam('id');
-/** A checksum that fails is only a warning: the SRI has issued real RUCs that fail it (src/domain/identifiers.ts). */
+/** A checksum that fails is only a warning: the SRI has issued real RUCs that fail it (domain/identifiers.ts). */
 const rucWarnings = (ruc: string) => [checkRuc(ruc).warning].filter((w): w is string => Boolean(w));
 
 /**

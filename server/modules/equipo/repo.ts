@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { usuarios } from '../../infra/db/schema';
 import { readPage, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
-import { ROLES_EMPRESA, type RolEmpresa } from '../../../src/domain/clientes';
+import { ROLES_EMPRESA, type RolEmpresa } from '../../../domain/clientes';
 import type { UsuarioEquipo, UsuarioEquipoCambios } from './contract';
 
 /** What the company's users screen reads of a user: never USU_CLAVE nor USU_CLAVE_TEMPORAL. */

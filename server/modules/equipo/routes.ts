@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
-import { CLAVE_TEMPORAL_EQUIPO_HORAS } from '../../../src/domain/clientes';
+import { CLAVE_TEMPORAL_EQUIPO_HORAS } from '../../../domain/clientes';
 import {
   ClaveTemporalNueva,
   UsuarioEquipo,
@@ -19,7 +19,7 @@ const Id = IdParam('id');
 
 /**
  * The signed-in company's own users (resource `usuarios`, /api/usuarios, menu `usuarios`): only its administrator (the
- * module's roles, src/domain/roles.ts) reads them, creates, edits, (de)activates them and gives them a temporary clave.
+ * module's roles, domain/roles.ts) reads them, creates, edits, (de)activates them and gives them a temporary clave.
  * Every query is scoped by the token's company: another company's user is a 404.
  */
 const equipoRoutes: ModuleRoutes = (app, { db, guards }) => {

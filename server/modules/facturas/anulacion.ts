@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { cobros, cobrosFacturas, facturas } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
-import { MSG } from '../../../src/domain/messages';
+import { MSG } from '../../../domain/messages';
 import { FACTURAS_MSG } from './contract';
 import { lockFactura, type AlcanceFacturas } from './repo';
 

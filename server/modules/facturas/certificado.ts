@@ -1,8 +1,8 @@
 import { createHash, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { CertificateError, openSigningCertificate } from '../../infra/certificates';
-import { diaEcuador } from '../../../src/domain/fechas';
-import { FIRMA_MSG } from '../../../src/domain/firmas';
+import { diaEcuador } from '../../../domain/fechas';
+import { FIRMA_MSG } from '../../../domain/firmas';
 
 /**
  * A company's signing certificate ready to sign: the key as a Node KeyObject (so that signing is OpenSSL's work, not

@@ -4,7 +4,7 @@
  * shape is the schema's; libxml2-wasm is already loaded for the schema check (esquema.ts).
  */
 import type { XmlElement } from 'libxml2-wasm';
-import type { ComprobanteFactura } from '../../../src/domain/facturas';
+import type { ComprobanteFactura } from '../../../domain/facturas';
 import { prepararValidador } from './esquema';
 
 /** Elements whose children are a list (each child one item). */

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { empresas } from '../../infra/db/schema';
 import type { FileStore } from '../../infra/files';
-import type { ComprobanteFactura } from '../../../src/domain/facturas';
+import type { ComprobanteFactura } from '../../../domain/facturas';
 import { leerComprobanteXml } from './comprobante-xml';
 import type { DibujanteRide } from './ride-hilos';
 

@@ -16,8 +16,8 @@ import type { FileStore } from '../../infra/files';
 import type { SecretBox } from '../../infra/secret-box';
 import { CertificateError } from '../../infra/certificates';
 import { HttpError } from '../../core/errors';
-import { MSG } from '../../../src/domain/messages';
-import { REGIMEN_RIMPE, type RegimenRimpe } from '../../../src/domain/empresas';
+import { MSG } from '../../../domain/messages';
+import { REGIMEN_RIMPE, type RegimenRimpe } from '../../../domain/empresas';
 import {
   armarComprobante,
   leerClaveAcceso,
@@ -25,7 +25,7 @@ import {
   type ErrorFactura,
   type MensajeSriGuardado,
   type TipoIdentificacionComprador,
-} from '../../../src/domain/facturas';
+} from '../../../domain/facturas';
 import { currentSignatureSecret } from '../firmas/repo';
 import { issuingBlockLocked } from '../planes/consumption';
 import { encolar } from './sri/cola';

@@ -15,8 +15,8 @@ import {
 import { prepared } from '../../infra/db/prepared';
 import { HttpError } from '../../core/errors';
 import { embed, listConditions, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
-import { esDia } from '../../../src/domain/fechas';
-import { calcularFactura, conAyuda, type MensajeSriGuardado } from '../../../src/domain/facturas';
+import { esDia } from '../../../domain/fechas';
+import { calcularFactura, conAyuda, type MensajeSriGuardado } from '../../../domain/facturas';
 import { clientSearch } from '../clientes/repo';
 import {
   ENTREGAS_FACTURA,

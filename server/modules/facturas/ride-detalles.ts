@@ -1,4 +1,4 @@
-import type { Detalle } from '../../../src/domain/facturas/comprobante';
+import type { Detalle } from '../../../domain/facturas/comprobante';
 import { decimalCorto } from './ride-formato';
 import { ANCHO, BORDE, LIMITE, MARGEN, alto, escribir, fondo, type Doc, type Lienzo } from './ride-pagina';
 

@@ -1,4 +1,4 @@
-import type { ComprobanteFactura } from '../../../src/domain/facturas/comprobante';
+import type { ComprobanteFactura } from '../../../domain/facturas/comprobante';
 import { fechaAutorizacion, nombreAmbiente, numeroComprobante } from './ride-formato';
 import { ANCHO, MARGEN, caja, escribir, etiquetaValor, type Doc } from './ride-pagina';
 

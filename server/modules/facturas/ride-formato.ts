@@ -1,5 +1,5 @@
-import { AMBIENTES, UNIDADES_TIEMPO, nombreFormaPago, type Ambiente } from '../../../src/domain/facturas/catalogos';
-import type { InfoFactura, TotalImpuesto } from '../../../src/domain/facturas/comprobante';
+import { AMBIENTES, UNIDADES_TIEMPO, nombreFormaPago, type Ambiente } from '../../../domain/facturas/catalogos';
+import type { InfoFactura, TotalImpuesto } from '../../../domain/facturas/comprobante';
 
 /** RIDEs print the SRI's names in capitals; a code no table knows still prints, as the XML carries it. */
 export const nombreFormaPagoRide = (codigo: string) => nombreFormaPago(codigo)?.toLocaleUpperCase('es') ?? `FORMA DE PAGO ${codigo}`;

@@ -9,7 +9,7 @@
  * on the event loop.
  */
 import { Worker } from 'node:worker_threads';
-import type { ComprobanteFactura } from '../../../src/domain/facturas/comprobante';
+import type { ComprobanteFactura } from '../../../domain/facturas/comprobante';
 import type { OpcionesRide } from './ride';
 
 export type PedidoRide = { id: number; comprobante: ComprobanteFactura; opciones: Omit<OpcionesRide, 'logo'> & { logo?: Uint8Array } };

@@ -1,4 +1,4 @@
-import type { ComprobanteFactura } from '../../../src/domain/facturas/comprobante';
+import type { ComprobanteFactura } from '../../../domain/facturas/comprobante';
 import { filasTotales, nombreFormaPagoRide, plazoPago } from './ride-formato';
 import { ANCHO, BORDE, INICIO_CONTINUACION, LIMITE, MARGEN, alto, escribir, fondo, type Doc, type Lienzo } from './ride-pagina';
 

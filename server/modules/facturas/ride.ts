@@ -9,7 +9,7 @@
  */
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import type { ComprobanteFactura } from '../../../src/domain/facturas/comprobante';
+import type { ComprobanteFactura } from '../../../domain/facturas/comprobante';
 import { dibujarDetalles } from './ride-detalles';
 import { dibujarEncabezado, type OpcionesRide } from './ride-encabezado';
 import { numeroComprobante } from './ride-formato';

@@ -6,7 +6,7 @@ import { ListQuery, sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
 import type { Executor } from '../../infra/db/client';
 import { secretBoxFor } from '../../infra/secret-box';
-import { MSG } from '../../../src/domain/messages';
+import { MSG } from '../../../domain/messages';
 import {
   AnularFactura,
   CorreoFactura,
@@ -39,7 +39,7 @@ import { rideDe, xmlAutorizado } from './documentos';
 import { direcciones, entregarFactura } from './sri/entrega';
 import { consultarDeNuevo } from './sri/consulta';
 import { clientScopeValues } from '../clientes/access';
-import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
+import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const tags = ['Facturas'];
 const SCOPE =

@@ -1,11 +1,4 @@
-import type {
-  ComprobanteFactura,
-  Detalle,
-  InfoFactura,
-  InfoTributaria,
-  Pago,
-  TotalImpuesto,
-} from '../../../src/domain/facturas/comprobante';
+import type { ComprobanteFactura, Detalle, InfoFactura, InfoTributaria, Pago, TotalImpuesto } from '../../../domain/facturas/comprobante';
 
 /**
  * The invoice's XML (factura_V1.1.0.xsd), built as a string: a DOM costs more than the rest of the invoice together

@@ -5,9 +5,9 @@ import { administradores, archivos, empresas, firmas, usuarios } from '../../inf
 import type { FileStore } from '../../infra/files';
 import type { CertificateInfo } from '../../infra/certificates';
 import { SEALED_OVERHEAD, type SecretBox } from '../../infra/secret-box';
-import { diaEcuador } from '../../../src/domain/fechas';
+import { diaEcuador } from '../../../domain/fechas';
 import type { Firma, FirmasEmpresa } from './contract';
-import { SIGNATURE_FILE } from '../../../src/domain/firmas';
+import { SIGNATURE_FILE } from '../../../domain/firmas';
 
 /** The store's rule for what it keeps: the signature sealed, so a little larger than the upload's limit. */
 const SEALED_SIGNATURE_FILE = { ...SIGNATURE_FILE, maxBytes: SIGNATURE_FILE.maxBytes + SEALED_OVERHEAD };

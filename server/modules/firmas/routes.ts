@@ -8,8 +8,8 @@ import { secretBoxFor } from '../../infra/secret-box';
 import { findVisibleCompany } from '../empresas/access';
 import { recordHistory } from '../empresas/history';
 import { findCompany } from '../empresas/repo';
-import { extensionOf } from '../../../src/domain/archivos';
-import { diaEcuador } from '../../../src/domain/fechas';
+import { extensionOf } from '../../../domain/archivos';
+import { diaEcuador } from '../../../domain/fechas';
 import {
   CHECK_DESCRIPTION,
   EmpresaParam,
@@ -21,8 +21,8 @@ import {
   type FirmaComprobada as FirmaComprobadaType,
 } from './contract';
 import { companySignatures, signatureSummary, storeSignature, type Uploader } from './repo';
-import { FIRMA_MSG, SIGNATURE_FILE } from '../../../src/domain/firmas';
-import { ROLES_PERMITIDOS } from '../../../src/domain/roles';
+import { FIRMA_MSG, SIGNATURE_FILE } from '../../../domain/firmas';
+import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 /** The multipart form of a signature upload: the .p12 in `signfile`, its `password`, and an optional `ruc`. */
 type SignatureForm = { p12: Buffer; filename: string; password: string; ruc?: string };

@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { errorResponses } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
-import { PERFIL } from '../../../src/domain/perfiles';
+import { PERFIL } from '../../../domain/perfiles';
 import { Ingreso } from './contract';
 import { listIngresos } from './repo';
 

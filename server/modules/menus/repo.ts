@@ -7,9 +7,9 @@ import { recordAudit } from '../../core/audit';
 import { contains, readPage, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
 import { recordHistory } from '../empresas/history';
 import { EMPRESA_MSG } from '../empresas/contract';
-import { PERFIL } from '../../../src/domain/perfiles';
-import { rolAbreSeccion } from '../../../src/domain/roles';
-import type { RolEmpresa } from '../../../src/domain/clientes';
+import { PERFIL } from '../../../domain/perfiles';
+import { rolAbreSeccion } from '../../../domain/roles';
+import type { RolEmpresa } from '../../../domain/clientes';
 import {
   MENU_AREAS,
   MENU_MSG,

@@ -2,8 +2,8 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { errorResponses } from '../../core/schemas';
-import { MSG } from '../../../src/domain/messages';
-import { PERFIL } from '../../../src/domain/perfiles';
+import { MSG } from '../../../domain/messages';
+import { PERFIL } from '../../../domain/perfiles';
 import { ListQuery, sendPage } from '../../core/list';
 import {
   AdminMenuRequest,

@@ -3,7 +3,7 @@ import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
-import { PERFIL } from '../../../src/domain/perfiles';
+import { PERFIL } from '../../../domain/perfiles';
 import { Perfil, PerfilCambio, PerfilEliminado, PerfilNuevo, PERFIL_MSG } from './contract';
 import { createPerfil, deletePerfil, findPerfil, listPerfiles, updatePerfil } from './repo';
 

@@ -13,7 +13,7 @@ import {
   PLAN_TIPOS,
   type PlanClase,
   type PlanTipo,
-} from '../../../src/domain/planes';
+} from '../../../domain/planes';
 import type { Plan, PlanCuerpo } from './contract';
 
 /** The setting that holds the catalogue's default type (§9): CON_CODIGO 4, value 1 (V, C or T). */

@@ -3,8 +3,8 @@ import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
-import { PERFIL } from '../../../src/domain/perfiles';
-import { PLAN_MSG } from '../../../src/domain/planes';
+import { PERFIL } from '../../../domain/perfiles';
+import { PLAN_MSG } from '../../../domain/planes';
 import { Plan, PlanCuerpo } from './contract';
 import { createPlan, deleteOrRetirePlan, findPlan, listPlans, updatePlan } from './catalogo-repo';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { databaseFailure } from '../../infra/db/errors';
-import { PLAN_CLASES, PLAN_MSG, type PlanClase } from '../../../src/domain/planes';
+import { PLAN_CLASES, PLAN_MSG, type PlanClase } from '../../../domain/planes';
 import type { PlanEmpresa, PlanesCombinados } from './contract';
 
 /** Reads one class of a company's plans. */

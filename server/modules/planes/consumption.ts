@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { empresasHistorial, planesEmpresa } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
-import { hoyEcuador } from '../../../src/domain/fechas';
-import { PLAN_CLASE, PLAN_TIPO_DEFECTO, PLAN_MSG, type PlanTipo } from '../../../src/domain/planes';
+import { hoyEcuador } from '../../../domain/fechas';
+import { PLAN_CLASE, PLAN_TIPO_DEFECTO, PLAN_MSG, type PlanTipo } from '../../../domain/planes';
 import { blockReason, type PlanDates } from './standing';
 
 const pe = planesEmpresa;

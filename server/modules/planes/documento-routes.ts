@@ -3,7 +3,7 @@ import { sendDownload } from '../../core/download';
 import { HttpError } from '../../core/errors';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
-import { activarDescargaPlan, PLAN_FILE, PLAN_MSG } from '../../../src/domain/planes';
+import { activarDescargaPlan, PLAN_FILE, PLAN_MSG } from '../../../domain/planes';
 import { Download } from '../soporte/contract';
 import { PlanEmpresaGuardado } from './contract';
 import { findVisibleSale, saleById, toPlanEmpresa } from './repo';

@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { errorResponses, IdParam } from '../../core/schemas';
-import { PLAN_CLASE, PLAN_MSG } from '../../../src/domain/planes';
+import { PLAN_CLASE, PLAN_MSG } from '../../../domain/planes';
 import { findVisibleCompany } from '../empresas/access';
 import { EdicionPlan, OrelUtilizados, PlanOrel, PlanOrelGuardado, VentaPlan } from './contract';
 import { companySales, findVisibleSale, saleById, toPlanEmpresa, toPlanOrel } from './repo';

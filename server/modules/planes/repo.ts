@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../infra/db/client';
 import { administradores, empresas, planesEmpresa } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
-import { MSG } from '../../../src/domain/messages';
-import { hoyEcuador } from '../../../src/domain/fechas';
-import { activarDescargaPlan, activarEditarPlan, estadoPlan, PLAN_CLASE, type PlanClase, type PlanTipo } from '../../../src/domain/planes';
+import { MSG } from '../../../domain/messages';
+import { hoyEcuador } from '../../../domain/fechas';
+import { activarDescargaPlan, activarEditarPlan, estadoPlan, PLAN_CLASE, type PlanClase, type PlanTipo } from '../../../domain/planes';
 import { companyScope } from '../empresas/access';
 import type { PlanEmpresa, PlanOrel } from './contract';
 

@@ -1,6 +1,6 @@
-import { diasEntre } from '../../../src/domain/fechas';
-import { DIAS_AVISO_VENCIMIENTO } from '../../../src/domain/empresas';
-import { PLAN_MSG, UMBRAL_CONSUMO } from '../../../src/domain/planes';
+import { diasEntre } from '../../../domain/fechas';
+import { DIAS_AVISO_VENCIMIENTO } from '../../../domain/empresas';
+import { PLAN_MSG, UMBRAL_CONSUMO } from '../../../domain/planes';
 
 /** What the warnings and the issuing check need of an electronic-document plan. */
 export type PlanDates = { inicio: string; caduca: string; comprobantes: number; usados: number };

@@ -4,10 +4,10 @@ import type { Db } from '../../infra/db/client';
 import { empresas, planesEmpresa } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
 import { readPage, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
-import { DIAS_AVISO_VENCIMIENTO } from '../../../src/domain/empresas';
-import { esDia, hoyEcuador, sumarDias } from '../../../src/domain/fechas';
-import { ESTADOS_PLAN, PLAN_CLASE, PLAN_CLASES, PLAN_TIPOS, type EstadoPlan } from '../../../src/domain/planes';
-import { PERFIL } from '../../../src/domain/perfiles';
+import { DIAS_AVISO_VENCIMIENTO } from '../../../domain/empresas';
+import { esDia, hoyEcuador, sumarDias } from '../../../domain/fechas';
+import { ESTADOS_PLAN, PLAN_CLASE, PLAN_CLASES, PLAN_TIPOS, type EstadoPlan } from '../../../domain/planes';
+import { PERFIL } from '../../../domain/perfiles';
 import { companySearch } from '../empresas/list-repo';
 import { selectSales, toPlanEmpresa } from './repo';
 
@@ -26,7 +26,7 @@ export function salesScope(request: FastifyRequest): SQL | undefined {
 /** An electronic plan whose documents are all used: only electronic plans are consumed (estadoPlan). */
 const usedUp = and(eq(pe.PLANEMPRESA_CLASE, PLAN_CLASE.electronico), gte(pe.PLANEMPRESA_USADOS, pe.PLANEMPRESA_COMPROBANTES))!;
 
-/** The sales in one state today in Ecuador (estadoPlan of src/domain/planes.ts, as conditions on dates and counts). */
+/** The sales in one state today in Ecuador (estadoPlan of domain/planes.ts, as conditions on dates and counts). */
 function stateCondition(value: string, bind: Bind): SQL {
   const hoy = bind(hoyEcuador());
   const limite = bind(sumarDias(hoyEcuador(), DIAS_AVISO_VENCIMIENTO));

@@ -3,7 +3,7 @@ import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { sendPage } from '../../core/list';
-import { TICKET_MSG } from '../../../src/domain/tickets';
+import { TICKET_MSG } from '../../../domain/tickets';
 import { Producto, ProductoDatos, ProductoEliminado, ProductoListado, ProductoQuery, PRODUCT_MSG } from './contract';
 import { activeProductos, deleteProducto, findProducto, insertProducto, isNameTaken, listProductos, updateProducto } from './repo';
 

@@ -1,8 +1,8 @@
 import type { PlanNotice } from './contract';
-import { vigencia } from '../../../src/domain/empresas';
-import { diasEntre } from '../../../src/domain/fechas';
+import { vigencia } from '../../../domain/empresas';
+import { diasEntre } from '../../../domain/fechas';
 import { planWarning, type PlanDates } from '../planes/standing';
-import { FIRMA_MSG } from '../../../src/domain/firmas';
+import { FIRMA_MSG } from '../../../domain/firmas';
 
 /**
  * The warning shown after a company login. First the electronic-document plan (planWarning: none, expired, used up,

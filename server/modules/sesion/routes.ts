@@ -5,13 +5,13 @@ import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import type { Counter } from '../../core/rate-limit';
 import { errorResponses, Msg } from '../../core/schemas';
-import { MSG } from '../../../src/domain/messages';
-import { ADMIN_TEMPORARY_PASSWORD_HOURS, DEACTIVATED_CODE, TEMPORARY_PASSWORD_MINUTES } from '../../../src/domain/constants';
+import { MSG } from '../../../domain/messages';
+import { ADMIN_TEMPORARY_PASSWORD_HOURS, DEACTIVATED_CODE, TEMPORARY_PASSWORD_MINUTES } from '../../../domain/constants';
 import { hashPassword, randomPassword, verifyPassword } from '../../infra/passwords';
 import { TOKEN_LIFETIMES } from '../../infra/tokens';
 import { electronicPlans } from '../planes/consumption';
-import { hoyEcuador } from '../../../src/domain/fechas';
-import { ROL_DISTRIBUIDOR_EN_EMPRESA, type RolEmpresa } from '../../../src/domain/clientes';
+import { hoyEcuador } from '../../../domain/fechas';
+import { ROL_DISTRIBUIDOR_EN_EMPRESA, type RolEmpresa } from '../../../domain/clientes';
 import { currentSignatureExpiry } from '../firmas/repo';
 import { recordIngreso } from '../ingresos/repo';
 import {

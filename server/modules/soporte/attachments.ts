@@ -1,8 +1,8 @@
 import type { Db } from '../../infra/db/client';
 import type { FileStore, StoredFile, Upload } from '../../infra/files';
 import { HttpError } from '../../core/errors';
-import { TICKET_FILE } from '../../../src/domain/archivos';
-import { TICKET_MSG } from '../../../src/domain/tickets';
+import { TICKET_FILE } from '../../../domain/archivos';
+import { TICKET_MSG } from '../../../domain/tickets';
 import { addHistory, ticketExists, ticketFileIds, updateTicket, type Actor } from './repo';
 import { lockOr404, notFound } from './service';
 

@@ -1,16 +1,16 @@
 import type { Db } from '../../infra/db/client';
 import { TaxpayerUnavailable, type TaxpayerLookup } from '../../infra/taxpayer';
 import { HttpError } from '../../core/errors';
-import { MSG } from '../../../src/domain/messages';
-import { checkIdentification } from '../../../src/domain/identifiers';
-import { enmascararCorreo, enmascararTelefono } from '../../../src/domain/contacto';
+import { MSG } from '../../../domain/messages';
+import { checkIdentification } from '../../../domain/identifiers';
+import { enmascararCorreo, enmascararTelefono } from '../../../domain/contacto';
 import { findCompanyContact } from '../empresas/repo';
 import type { SupportCustomer } from './contract';
 
 /**
  * A customer's contact data by RUC or cédula: first the registered companies (a cédula also finds the RUC that starts
  * with it), then, for 13 digits, the online taxpayer lookup (503 when it is unavailable). The email and the phone go
- * masked (src/domain/contacto.ts) unless `completo`: anyone may ask, and a RUC is no secret.
+ * masked (domain/contacto.ts) unless `completo`: anyone may ask, and a RUC is no secret.
  */
 export async function findSupportCustomer(
   db: Db,

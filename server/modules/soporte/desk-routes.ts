@@ -6,10 +6,10 @@ import { errorResponses, IdParam, SearchBody } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
 import { readUpload } from '../../core/upload';
 import { sendDownload } from '../../core/download';
-import { MSG } from '../../../src/domain/messages';
-import { PERFIL } from '../../../src/domain/perfiles';
-import { TICKET_FILE } from '../../../src/domain/archivos';
-import { isTicketState, TICKET_MSG, TICKET_STATES, type TicketState } from '../../../src/domain/tickets';
+import { MSG } from '../../../domain/messages';
+import { PERFIL } from '../../../domain/perfiles';
+import { TICKET_FILE } from '../../../domain/archivos';
+import { isTicketState, TICKET_MSG, TICKET_STATES, type TicketState } from '../../../domain/tickets';
 import { AdviserFileSaved, Download, Ticket, TicketChange, TicketDeleted, TicketDetail, TicketReply, TicketSummary } from './contract';
 import { adminActor, countByState, listTickets, searchTickets, ticketExists, type TicketScope } from './repo';
 import { changeTicket, notFound, removeTicket, replyToTicket, ticketDetail } from './service';
@@ -121,7 +121,7 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
         tags,
         summary: 'PUT soporte/{SPT_ID}: asigna un asesor y/o cambia el estado del ticket (con un comentario opcional)',
         description:
-          'ASE_CODIGO: un asesor activo, o null para quitar la asignación. SPT_ESTADO: sigue el ciclo de vida de src/domain/tickets.ts; un cambio no permitido responde 409. Un comentario sin otros cambios queda como nota en el historial. Cada cambio deja una fila en el historial; un cambio de estado envía un correo al cliente y una asignación avisa al asesor. Otros campos del cuerpo se ignoran.',
+          'ASE_CODIGO: un asesor activo, o null para quitar la asignación. SPT_ESTADO: sigue el ciclo de vida de domain/tickets.ts; un cambio no permitido responde 409. Un comentario sin otros cambios queda como nota en el historial. Cada cambio deja una fila en el historial; un cambio de estado envía un correo al cliente y una asignación avisa al asesor. Otros campos del cuerpo se ignoran.',
         params: IdParam('id'),
         body: TicketChange,
         response: { 200: TicketDetail, ...errorResponses },

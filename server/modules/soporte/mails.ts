@@ -1,6 +1,6 @@
 import type { Mail } from '../../infra/mail';
 import { richTextToPlain } from '../../infra/sanitize';
-import { ticketStateLabel, ticketSubjectLabel } from '../../../src/domain/tickets';
+import { ticketStateLabel, ticketSubjectLabel } from '../../../domain/tickets';
 
 type MailTicket = {
   SPT_ID: number;

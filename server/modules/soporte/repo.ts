@@ -22,7 +22,7 @@ import {
   type ListSpec,
   type PageRequest,
 } from '../../core/list';
-import { TICKET_STATES, TICKET_SUBJECTS } from '../../../src/domain/tickets';
+import { TICKET_STATES, TICKET_SUBJECTS } from '../../../domain/tickets';
 import type { Ticket, TicketFile, TicketHistory } from './contract';
 import { isoText, prepared } from '../../infra/db/prepared';
 

@@ -3,8 +3,8 @@ import type { FileStore } from '../../infra/files';
 import type { Mail, Mailer } from '../../infra/mail';
 import { isRichTextEmpty, richTextToPlain, sanitizeRichText } from '../../infra/sanitize';
 import { HttpError } from '../../core/errors';
-import { MSG } from '../../../src/domain/messages';
-import { CONTACTO_MSG, estaEnmascarado } from '../../../src/domain/contacto';
+import { MSG } from '../../../domain/messages';
+import { CONTACTO_MSG, estaEnmascarado } from '../../../domain/contacto';
 import {
   canTransition,
   isTicketState,
@@ -13,7 +13,7 @@ import {
   TICKET_STATE_LABELS,
   TICKET_TRANSITIONS,
   type TicketState,
-} from '../../../src/domain/tickets';
+} from '../../../domain/tickets';
 import { findProducto } from '../productos/repo';
 import { findActiveAsesor } from '../asesores/repo';
 import { supportAddress } from '../configuraciones/repo';

@@ -29,7 +29,7 @@ import Alert from '@mui/material/Alert';
 import KeyIcon from '@mui/icons-material/Key';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { ADMIN_TEMPORARY_PASSWORD_HOURS, PASSWORD_MIN_LENGTH } from '../../domain/constants';
+import { ADMIN_TEMPORARY_PASSWORD_HOURS, PASSWORD_MIN_LENGTH } from '../../../domain/constants';
 import { administrador, esDistribuidor, usePerfilChoices } from './perfiles';
 import { EmpresasDistribuidor } from './EmpresasDistribuidor';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';

@@ -9,7 +9,7 @@ import Divider from '@mui/material/Divider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
-import type { EmpresaFila } from '../../../server/modules/empresas/list-contract';
+import type { EmpresaFila } from '../../../domain/contratos/empresas-lista';
 import { administrador } from './perfiles';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 

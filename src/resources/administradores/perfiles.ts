@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import type { Administrador } from '../../../server/modules/administradores/contract';
-import { PERFIL } from '../../domain/perfiles';
+import type { Administrador } from '../../../domain/contratos/administradores';
+import { PERFIL } from '../../../domain/perfiles';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Perfil = { PRF_CODIGO: number; PRF_NOMBRE: string; PRF_ACTIVO: boolean };

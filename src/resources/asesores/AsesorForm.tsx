@@ -18,14 +18,14 @@ import {
 import { useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import type { Asesor, AsesorDatos } from '../../../server/modules/asesores/contract';
+import type { Asesor, AsesorDatos } from '../../../domain/contratos/asesores';
 import {
   ASESOR_MSG,
   ASESOR_TELEFONO_PATTERN,
   ASESOR_TIPO_CHOICES,
   ASESOR_TIPO_DEFECTO,
   checkAsesorIdentification,
-} from '../../domain/asesores';
+} from '../../../domain/asesores';
 import { RemoveButton } from '../../shell/RemoveButton';
 
 /** What the API takes: the form's values trimmed, without the list's computed columns. */
@@ -41,7 +41,7 @@ export function asesorToWire(values: Record<string, unknown>): AsesorDatos {
   };
 }
 
-/** The server's own rule: a wrong length, a non-digit or a failed check digit is an error (src/domain/asesores.ts). */
+/** The server's own rule: a wrong length, a non-digit or a failed check digit is an error (domain/asesores.ts). */
 const identification = (value: unknown) => {
   const text = String(value ?? '').trim();
   return text ? checkAsesorIdentification(text).error : undefined;

@@ -9,8 +9,8 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import type { Asesor } from '../../../server/modules/asesores/contract';
-import { ASESOR_TIPO_CHOICES, asesorTipoEtiqueta } from '../../domain/asesores';
+import type { Asesor } from '../../../domain/contratos/asesores';
+import { ASESOR_TIPO_CHOICES, asesorTipoEtiqueta } from '../../../domain/asesores';
 import { ListPagination } from '../../shell/ListPagination';
 import { CatalogoAcciones, EstadoChip, useNarrow } from '../../shell/catalogo';
 

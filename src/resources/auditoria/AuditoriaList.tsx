@@ -13,8 +13,8 @@ import {
 } from 'react-admin';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { AuditoriaFila } from '../../../server/modules/auditoria/contract';
-import { formatDateTime } from '../../domain/constants';
+import type { AuditoriaFila } from '../../../domain/contratos/auditoria';
+import { formatDateTime } from '../../../domain/constants';
 import { ListPagination } from '../../shell/ListPagination';
 import { useEtiquetas } from './etiquetas';
 

@@ -1,8 +1,8 @@
 import { Link, ListButton, Show, TopToolbar, useCreatePath, useRecordContext, useResourceDefinition, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { AuditoriaDetalle } from '../../../server/modules/auditoria/contract';
-import { formatDateTime } from '../../domain/constants';
+import type { AuditoriaDetalle } from '../../../domain/contratos/auditoria';
+import { formatDateTime } from '../../../domain/constants';
 import { cambios, mostrar } from './diff';
 import { useEtiquetas } from './etiquetas';
 

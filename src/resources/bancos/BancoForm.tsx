@@ -16,8 +16,8 @@ import {
 } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import type { BancoAdmin, BancoDatos } from '../../../server/modules/bancos/contract';
-import { BANCO_MSG, BANCO_NUMERO_PATTERN, BANCO_TIPO_CHOICES, bancoTipoEtiqueta } from '../../domain/bancos';
+import type { BancoAdmin, BancoDatos } from '../../../domain/contratos/bancos';
+import { BANCO_MSG, BANCO_NUMERO_PATTERN, BANCO_TIPO_CHOICES, bancoTipoEtiqueta } from '../../../domain/bancos';
 import { RemoveButton } from '../../shell/RemoveButton';
 
 /** What the API takes: the form's values trimmed, without the list's computed columns. */

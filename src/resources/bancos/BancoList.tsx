@@ -9,8 +9,8 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import type { BancoAdmin } from '../../../server/modules/bancos/contract';
-import { BANCO_TIPO_CHOICES, bancoTipoEtiqueta } from '../../domain/bancos';
+import type { BancoAdmin } from '../../../domain/contratos/bancos';
+import { BANCO_TIPO_CHOICES, bancoTipoEtiqueta } from '../../../domain/bancos';
 import { ListPagination } from '../../shell/ListPagination';
 import { CatalogoAcciones, EstadoChip, useNarrow } from '../../shell/catalogo';
 

@@ -16,8 +16,8 @@ import {
 } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { CATALOGO_LIMITES, CATALOGO_MSG, TIPOS_PRODUCTO } from '../../domain/catalogo';
-import { IVA } from '../../domain/facturas/catalogos';
+import { CATALOGO_LIMITES, CATALOGO_MSG, TIPOS_PRODUCTO } from '../../../domain/catalogo';
+import { IVA } from '../../../domain/facturas/catalogos';
 import { ProductoEliminar } from './ProductoEliminar';
 import { ivaChoices, precioCorto, productoToWire, validarIceCodigo, validarIceTarifa, validarPrecio, type Producto } from './producto';
 

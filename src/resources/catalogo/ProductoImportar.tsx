@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, useTranslate } from 'react-admin';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { IMPORTACION_CATALOGO } from '../../domain/catalogoImportacion';
+import { IMPORTACION_CATALOGO } from '../../../domain/catalogoImportacion';
 import { ImportarDialog, type ImportarConfig } from '../../shell/ImportarDialog';
 
 type ErrorProducto = { linea: number; codigo: string; motivo: string };

@@ -11,8 +11,8 @@ import {
 } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { TIPOS_PRODUCTO, nombreTipoProducto } from '../../domain/catalogo';
-import { TARIFAS_IVA } from '../../domain/facturas/catalogos';
+import { TIPOS_PRODUCTO, nombreTipoProducto } from '../../../domain/catalogo';
+import { TARIFAS_IVA } from '../../../domain/facturas/catalogos';
 import { ListPagination } from '../../shell/ListPagination';
 import { CatalogoAcciones, EstadoChip, useNarrow } from '../../shell/catalogo';
 import { ivaNombre, precioTexto, producto } from './producto';

@@ -1,7 +1,7 @@
 import type { RaRecord } from 'react-admin';
-import type { Producto, ProductoDatos } from '../../../server/modules/catalogo/contract';
-import { CATALOGO_MSG, esCodigoIce, precioProducto, tarifaIceProducto } from '../../domain/catalogo';
-import { TARIFAS_IVA_PRODUCTO, tarifaIva } from '../../domain/facturas/catalogos';
+import type { Producto, ProductoDatos } from '../../../domain/contratos/catalogo';
+import { CATALOGO_MSG, esCodigoIce, precioProducto, tarifaIceProducto } from '../../../domain/catalogo';
+import { TARIFAS_IVA_PRODUCTO, tarifaIva } from '../../../domain/facturas/catalogos';
 
 export type { Producto };
 export const producto = (record: RaRecord) => record as unknown as Producto;

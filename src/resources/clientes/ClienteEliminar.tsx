@@ -3,7 +3,7 @@ import { Confirm, useDelete, useNotify, useRedirect, useRefresh, useTranslate } 
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { CLIENTE_MSG } from '../../domain/clientes';
+import { CLIENTE_MSG } from '../../../domain/clientes';
 import { Aviso } from './Aviso';
 import type { Cliente } from './tipos';
 import { texto } from './textos';

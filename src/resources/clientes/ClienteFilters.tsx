@@ -1,5 +1,5 @@
 import { NullableBooleanInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
-import { BANDERAS, type Bandera } from '../../domain/clientes';
+import { BANDERAS, type Bandera } from '../../../domain/clientes';
 import { useGrupos, useTiposCliente, useVendedores } from './catalogos';
 import { texto } from './textos';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, useTranslate } from 'react-admin';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { IMPORTACION_CLIENTES } from '../../domain/clientes';
+import { IMPORTACION_CLIENTES } from '../../../domain/clientes';
 import { ImportarDialog, ImportarResumen, type ImportarConfig } from '../../shell/ImportarDialog';
 import type { ImportResultado } from './tipos';
 import { texto } from './textos';

@@ -1,7 +1,7 @@
 import { CreateButton, DataTable, FilterButton, List, SimpleList, TopToolbar, useCanAccess, type RaRecord } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { TIPOS_IDENTIFICACION } from '../../domain/clientes';
+import { TIPOS_IDENTIFICACION } from '../../../domain/clientes';
 import { ListPagination } from '../../shell/ListPagination';
 import { EstadoChip, useNarrow } from '../../shell/catalogo';
 import { nombreDe, useTiposCliente } from './catalogos';

@@ -1,7 +1,7 @@
 import { EditButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { TIPOS_IDENTIFICACION } from '../../domain/clientes';
+import { TIPOS_IDENTIFICACION } from '../../../domain/clientes';
 import { BanderasPanel } from './BanderasPanel';
 import { BanderaChips } from './chips';
 import { ClienteDatosCard } from './ClienteDatos';

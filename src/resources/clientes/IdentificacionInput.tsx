@@ -20,7 +20,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import SearchIcon from '@mui/icons-material/Search';
-import { CLIENTE_MSG, TIPO_IDENTIFICACION, TIPOS_IDENTIFICACION, checkClientIdentification } from '../../domain/clientes';
+import { CLIENTE_MSG, TIPO_IDENTIFICACION, TIPOS_IDENTIFICACION, checkClientIdentification } from '../../../domain/clientes';
 import { Aviso } from './Aviso';
 import type { Cliente, Consulta } from './tipos';
 import { texto } from './textos';

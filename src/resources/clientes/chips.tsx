@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import { BANDERAS, type Bandera, type Banderas } from '../../domain/clientes';
+import { BANDERAS, type Bandera, type Banderas } from '../../../domain/clientes';
 
 /** The flags a client has, in the order of BANDERAS. */
 export const banderasDe = (banderas: Banderas | null | undefined): Bandera[] =>

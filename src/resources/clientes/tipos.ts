@@ -1,32 +1,19 @@
-import type { Banderas, TipoIdentificacion } from '../../domain/clientes';
+import type { Banderas } from '../../../domain/clientes';
+import type {
+  AccionLote,
+  Cliente,
+  GrupoCliente,
+  TipoCliente,
+  TipoJuridico,
+  TotalClientes,
+  Vendedor,
+} from '../../../domain/contratos/clientes';
 
 /**
- * The clients book's records as the API contract of issue 12 gives them (brief12.md): the screens read these shapes
- * and send these bodies.
+ * The clients book's records are the API contract's (domain/contratos/clientes.ts): the screens read these shapes and
+ * send these bodies.
  */
-export type Cliente = {
-  CLI_CODIGO: number;
-  CLI_TIPO_IDENTIFICACION: TipoIdentificacion;
-  CLI_IDENTIFICACION: string;
-  CLI_RAZON_SOCIAL: string;
-  CLI_NOMBRE_COMERCIAL: string | null;
-  CLI_CORREOS: string[];
-  CLI_TELEFONOS: string[];
-  CLI_DIRECCION: string | null;
-  TCL_CODIGO: number | null;
-  GCL_CODIGO: number | null;
-  TJU_CODIGO: number | null;
-  CLI_VENDEDOR: number | null;
-  vendedor: string | null;
-  CLI_DIAS_CREDITO: number;
-  CLI_LIMITE_CREDITO: string;
-  CLI_ACTIVO: boolean;
-  CLI_OBSERVACION: string | null;
-  CLI_CONSUMIDOR_FINAL: boolean;
-  CLI_BANDERAS: Banderas | null;
-  CLI_CREADO: string;
-  CLI_ACTUALIZADO: string;
-};
+export type { Cliente, GrupoCliente, TipoCliente, TipoJuridico, TotalClientes, Vendedor };
 
 /** POST /api/clientes and PUT /api/clientes/:id. */
 export type ClienteDatos = Omit<
@@ -35,11 +22,6 @@ export type ClienteDatos = Omit<
 > & {
   aceptarAdvertencia: boolean;
 };
-
-export type TipoCliente = { TCL_CODIGO: number; TCL_NOMBRE: string };
-export type GrupoCliente = { GCL_CODIGO: number; GCL_NOMBRE: string };
-export type TipoJuridico = { TJU_CODIGO: number; TJU_NOMBRE: string };
-export type Vendedor = { USU_CODIGO: number; nombre: string };
 
 /** GET /api/clientes/apiRuc/:ruc and apiCedula/:id. */
 export type Consulta = {
@@ -92,9 +74,7 @@ export type ImportResultado = {
   erroresOmitidos?: number;
 };
 
-export type TotalClientes = { total: number; activos: number };
-
-export type LoteAccion = 'asignarVendedor' | 'desactivar' | 'activar';
+export type LoteAccion = AccionLote;
 
 /** A react-admin record read as a client. */
 export const cliente = (record: unknown) => record as Cliente;

@@ -18,8 +18,8 @@ import {
 import { useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { VALUE_KEYS, type SettingRow } from '../../domain/configuraciones';
-import { SETTING_FORMS, settingField, type SettingField } from '../../domain/configuraciones-valores';
+import { VALUE_KEYS, type SettingRow } from '../../../domain/configuraciones';
+import { SETTING_FORMS, settingField, type SettingField } from '../../../domain/configuraciones-valores';
 import { reloadSettings } from '../../settings/SettingsProvider';
 import { bytesHint, emptyToNull, settingValidator, switchOn, switchValue, telToText } from './valores';
 import { ImageValueInput } from './ImageValueInput';
@@ -128,7 +128,7 @@ function SettingFields() {
   );
 }
 
-/** A setting's form: each value named and checked by what it means (src/domain/configuraciones.ts). */
+/** A setting's form: each value named and checked by what it means (domain/configuraciones.ts). */
 export function ConfiguracionEdit(props: Pick<EditProps, 'id'>) {
   const notify = useNotify();
   const redirect = useRedirect();

@@ -1,8 +1,8 @@
 import { DataTable, List, SearchInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { SettingRow } from '../../domain/configuraciones';
-import { settingSummary } from '../../domain/configuraciones-valores';
+import type { SettingRow } from '../../../domain/configuraciones';
+import { settingSummary } from '../../../domain/configuraciones-valores';
 
 const row = (record: RaRecord) => record as unknown as SettingRow;
 

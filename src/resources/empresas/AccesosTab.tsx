@@ -5,8 +5,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../domain/constants';
-import type { AccesoEmpresa } from '../../../server/modules/empresas/contract';
+import { formatDateTime } from '../../../domain/constants';
+import type { AccesoEmpresa } from '../../../domain/contratos/empresas';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const SHOWN = 50;

@@ -10,8 +10,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ESTADO_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, type EstadoComprobacion } from '../../domain/empresas';
-import type { EmpresaFicha } from '../../../server/modules/empresas/contract';
+import { ESTADO_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, type EstadoComprobacion } from '../../../domain/empresas';
+import type { EmpresaFicha } from '../../../domain/contratos/empresas';
 import { ComprobacionChip } from './chips';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 

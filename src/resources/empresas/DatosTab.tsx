@@ -14,8 +14,8 @@ import {
 import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { REGIMEN_RIMPE, AMBIENTE, type RegimenRimpe } from '../../domain/empresas';
-import { checkRuc } from '../../domain/identifiers';
+import { REGIMEN_RIMPE, AMBIENTE, type RegimenRimpe } from '../../../domain/empresas';
+import { checkRuc } from '../../../domain/identifiers';
 import { useDistribuidores } from './EmpresaFilters';
 import { EstablecimientosInput } from './EstablecimientosInput';
 import { LogoInput } from './LogoInput';

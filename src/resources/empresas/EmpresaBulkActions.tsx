@@ -2,7 +2,7 @@ import { useListContext, useTranslate, type Identifier } from 'react-admin';
 import { ExportarMenu } from '../../shell/ExportarMenu';
 import { AsignarLoteButton } from '../../shell/AsignarLoteButton';
 import { ActivarDesactivarLote, useLote, type Lote } from '../../shell/lote';
-import type { AccionLote, Distribuidor, FormatoExportacion, LoteResultado } from '../../../server/modules/empresas/list-contract';
+import type { AccionLote, Distribuidor, FormatoExportacion, LoteResultado } from '../../../domain/contratos/empresas-lista';
 
 /** PUT /empresas/lote on the selected companies; the list's counts are read again. */
 const useLoteEmpresas = () => useLote<LoteResultado>('/empresas/lote', { invalidate: ['empresas', 'resumen'], message: ({ msg }) => msg });

@@ -1,7 +1,7 @@
 import { Create, PasswordInput, SimpleForm, TextInput, maxLength, minLength, regex, useNotify, useRedirect } from 'react-admin';
 import Box from '@mui/material/Box';
-import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
-import type { EmpresaGuardada } from '../../../server/modules/empresas/contract';
+import { PASSWORD_MIN_LENGTH } from '../../../domain/constants';
+import type { EmpresaGuardada } from '../../../domain/contratos/empresas';
 import { DatosTab, datosToWire } from './DatosTab';
 
 /** The optional first user: both fields or neither (the server says the same). */

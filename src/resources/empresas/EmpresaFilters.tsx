@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { NullableBooleanInput, SearchInput, SelectInput, useCanAccess, useTranslate } from 'react-admin';
-import type { Distribuidor } from '../../../server/modules/empresas/list-contract';
-import { ESTADOS_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, ESTADOS_VIGENCIA } from '../../domain/empresas';
+import type { Distribuidor } from '../../../domain/contratos/empresas-lista';
+import { ESTADOS_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, ESTADOS_VIGENCIA } from '../../../domain/empresas';
 import { VIGENCIA_ETIQUETA } from './chips';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 

@@ -12,8 +12,8 @@ import {
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
-import type { EmpresaFila } from '../../../server/modules/empresas/list-contract';
-import { formatDate } from '../../domain/constants';
+import type { EmpresaFila } from '../../../domain/contratos/empresas-lista';
+import { formatDate } from '../../../domain/constants';
 import { ListPagination } from '../../shell/ListPagination';
 import { ComprobacionChip, VigenciaChip } from './chips';
 import { useDistribuidores, useEmpresaFilters } from './EmpresaFilters';

@@ -3,9 +3,9 @@ import { useListContext, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { ResumenEmpresas } from '../../../server/modules/empresas/list-contract';
-import { ESTADOS_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA } from '../../domain/empresas';
-import { formatCount } from '../../domain/listas';
+import type { ResumenEmpresas } from '../../../domain/contratos/empresas-lista';
+import { ESTADOS_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA } from '../../../domain/empresas';
+import { formatCount } from '../../../domain/listas';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /** The counts of /empresas/resumen at the top of the list; each chip filters the list by what it counts. */

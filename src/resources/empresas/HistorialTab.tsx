@@ -7,8 +7,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../domain/constants';
-import type { HistorialEntrada } from '../../../server/modules/empresas/contract';
+import { formatDateTime } from '../../../domain/constants';
+import type { HistorialEntrada } from '../../../domain/contratos/empresas';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const PAGE = 25;

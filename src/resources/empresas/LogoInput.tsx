@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { fileChoiceProblem } from '../../domain/archivos';
-import { MSG } from '../../domain/messages';
+import { fileChoiceProblem } from '../../../domain/archivos';
+import { MSG } from '../../../domain/messages';
 import { FilePicker } from '../../ui/FilePicker';
-import type { LogoGuardado } from '../../../server/modules/empresas/contract';
+import type { LogoGuardado } from '../../../domain/contratos/empresas';
 import { UsuarioAviso, type Aviso } from './UsuarioAviso';
-import { LOGO_FILE } from '../../domain/logos';
+import { LOGO_FILE } from '../../../domain/logos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Props = { empresa: number; nombre: string; logo: string | null };

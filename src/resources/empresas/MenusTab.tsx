@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckboxGroupInput, useTranslate } from 'react-admin';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { MenuAsignado } from '../../../server/modules/menus/contract';
+import type { MenuAsignado } from '../../../domain/contratos/menus';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /** The company application's menus as a checklist; part of the company form, saved with its data in one call. */

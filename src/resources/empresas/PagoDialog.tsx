@@ -9,17 +9,17 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { fileChoiceProblem, PAYMENT_FILE } from '../../domain/archivos';
-import { hoyEcuador } from '../../domain/fechas';
-import { PAYMENT_FIELDS, readPaymentFields, type PaymentField } from '../../domain/pagos';
+import { fileChoiceProblem, PAYMENT_FILE } from '../../../domain/archivos';
+import { hoyEcuador } from '../../../domain/fechas';
+import { PAYMENT_FIELDS, readPaymentFields, type PaymentField } from '../../../domain/pagos';
 import { FilePicker } from '../../ui/FilePicker';
-import type { Banco } from '../../../server/modules/bancos/contract';
-import type { PagoGuardado } from '../../../server/modules/pagos/contract';
+import type { Banco } from '../../../domain/contratos/bancos';
+import type { PagoGuardado } from '../../../domain/contratos/pagos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /**
  * Records a payment of a company: amount, date, bank, reference and the proof, checked here with the server's rules
- * (src/domain/pagos.ts) and sent with upload progress; the fields travel before the file.
+ * (domain/pagos.ts) and sent with upload progress; the fields travel before the file.
  */
 export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onClose: () => void; onSaved: (msg: string) => void }) {
   const dataProvider = useAreaDataProvider();

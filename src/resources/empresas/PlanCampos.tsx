@@ -5,11 +5,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { fileChoiceProblem } from '../../domain/archivos';
-import { formatDate } from '../../domain/constants';
-import { conIva, PLAN_FILE, PRECIO } from '../../domain/planes';
+import { fileChoiceProblem } from '../../../domain/archivos';
+import { formatDate } from '../../../domain/constants';
+import { conIva, PLAN_FILE, PRECIO } from '../../../domain/planes';
 import { FilePicker } from '../../ui/FilePicker';
-import type { Pago } from '../../../server/modules/pagos/contract';
+import type { Pago } from '../../../domain/contratos/pagos';
 import { usd } from '../planes/choices';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 

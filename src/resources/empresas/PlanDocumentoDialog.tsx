@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import type { PlanEmpresa } from '../../../server/modules/planes/contract';
+import type { PlanEmpresa } from '../../../domain/contratos/planes';
 import { DocumentoCampo, SIN_DOCUMENTO, planT, useSubirDocumento, type Documento } from './PlanCampos';
 import { PlanDialogo } from './PlanDialogo';
 

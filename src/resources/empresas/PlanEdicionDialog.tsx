@@ -3,9 +3,9 @@ import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import type { EdicionPlan, PlanEmpresa, PlanEmpresaGuardado, PlanOrelGuardado } from '../../../server/modules/planes/contract';
-import { esDia } from '../../domain/fechas';
-import { PLAN_CLASE, PLAN_CLASE_ETIQUETA, PLAN_MSG, PRECIO } from '../../domain/planes';
+import type { EdicionPlan, PlanEmpresa, PlanEmpresaGuardado, PlanOrelGuardado } from '../../../domain/contratos/planes';
+import { esDia } from '../../../domain/fechas';
+import { PLAN_CLASE, PLAN_CLASE_ETIQUETA, PLAN_MSG, PRECIO } from '../../../domain/planes';
 import {
   DocumentoCampo,
   ObservacionCampo,

@@ -3,8 +3,8 @@ import { useGetList, useTranslate } from 'react-admin';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Plan, PlanEmpresa, PlanEmpresaGuardado, PlanOrelGuardado, VentaPlan } from '../../../server/modules/planes/contract';
-import { esDia } from '../../domain/fechas';
+import type { Plan, PlanEmpresa, PlanEmpresaGuardado, PlanOrelGuardado, VentaPlan } from '../../../domain/contratos/planes';
+import { esDia } from '../../../domain/fechas';
 import {
   caducaDesde,
   PLAN_CLASE,
@@ -16,7 +16,7 @@ import {
   PLAN_TIPO_TODOS,
   PRECIO,
   type PlanClase,
-} from '../../domain/planes';
+} from '../../../domain/planes';
 import { usd } from '../planes/choices';
 import { inicioSugerido } from './planesVendidos';
 import {

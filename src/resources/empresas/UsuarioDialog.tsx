@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import type { UsuarioEmpresa } from '../../../server/modules/usuarios/contract';
+import type { UsuarioEmpresa } from '../../../domain/contratos/usuarios';
 
 export type UsuarioValores = { USU_USUARIO: string; USU_NOMBRE: string; USU_CORREO: string; clave?: string };
 

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { ESTADO_COMPROBACION_ETIQUETA, type EstadoComprobacion, type EstadoVigencia } from '../../domain/empresas';
+import { ESTADO_COMPROBACION_ETIQUETA, type EstadoComprobacion, type EstadoVigencia } from '../../../domain/empresas';
 
 type Color = 'success' | 'warning' | 'error' | 'default' | 'info';
 

@@ -1,5 +1,5 @@
-import type { PlanEmpresa } from '../../../server/modules/planes/contract';
-import { inicioRenovacion, type PlanClase, type PlanTipo } from '../../domain/planes';
+import type { PlanEmpresa } from '../../../domain/contratos/planes';
+import { inicioRenovacion, type PlanClase, type PlanTipo } from '../../../domain/planes';
 
 /** The last day of the latest plan of a class and type the company has, or null when it has none. */
 export function ultimaCaduca(planes: readonly PlanEmpresa[], clase: PlanClase, tipo: PlanTipo): string | null {

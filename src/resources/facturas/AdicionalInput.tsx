@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { LIMITES_FACTURA } from '../../domain/facturas';
+import { LIMITES_FACTURA } from '../../../domain/facturas';
 import { useCalculo } from './calculo';
 import { texto } from './textos';
 

@@ -23,8 +23,14 @@ import TextField from '@mui/material/TextField';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import PersonIcon from '@mui/icons-material/PersonOutline';
-import { CLIENTE_LIMITES, CLIENTE_MSG, checkClientIdentification, TIPO_IDENTIFICACION, TIPOS_IDENTIFICACION } from '../../domain/clientes';
-import { isEmail } from '../../domain/constants';
+import {
+  CLIENTE_LIMITES,
+  CLIENTE_MSG,
+  checkClientIdentification,
+  TIPO_IDENTIFICACION,
+  TIPOS_IDENTIFICACION,
+} from '../../../domain/clientes';
+import { isEmail } from '../../../domain/constants';
 import type { Cliente } from '../clientes/tipos';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';

@@ -9,7 +9,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
-import type { FacturaDetalle } from '../../../server/modules/facturas/contract';
+import type { FacturaDetalle } from '../../../domain/contratos/facturas';
 import { ConsultarDeNuevo, Emitir, EnviarCorreo, type Registro } from './acciones';
 import { cuando, esCorregible, esPendiente, fechaHora } from './estados';
 import { MensajesSri } from './MensajesSri';

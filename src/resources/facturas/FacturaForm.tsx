@@ -19,7 +19,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
-import type { FacturaDetalle } from '../../../server/modules/facturas/contract';
+import type { FacturaDetalle } from '../../../domain/contratos/facturas';
 import type { Cliente } from '../clientes/tipos';
 import { AdicionalInput } from './AdicionalInput';
 import { CalculoProvider, sinDescripcion } from './calculo';

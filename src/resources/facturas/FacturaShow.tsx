@@ -24,7 +24,7 @@ import TableRow from '@mui/material/TableRow';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { AMBIENTES, nombreFormaPago, tarifaIva, TIPOS_IDENTIFICACION_COMPRADOR } from '../../domain/facturas';
+import { AMBIENTES, nombreFormaPago, tarifaIva, TIPOS_IDENTIFICACION_COMPRADOR } from '../../../domain/facturas';
 import { useNarrow } from '../../shell/catalogo';
 import { dinero, sinCeros } from './formulario';
 import { Dato, EstadoFacturaChip, FilaTotal } from './piezas';

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { LIMITES_FACTURA, TARIFAS_IVA_PRODUCTO } from '../../domain/facturas';
+import { LIMITES_FACTURA, TARIFAS_IVA_PRODUCTO } from '../../../domain/facturas';
 import { useCalculo } from './calculo';
 import { useProductos, type Producto } from './datos';
 import { dinero, lineaVacia, sinCeros } from './formulario';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { MensajeSri } from '../../../server/modules/facturas/contract';
+import type { MensajeSri } from '../../../domain/contratos/facturas';
 import { texto } from './textos';
 
 const t = (key: string, options?: object) => texto(`sri.${key}`, options);

@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { escalar, formatear, FORMAS_PAGO, leerDecimal, UNIDADES_TIEMPO } from '../../domain/facturas';
+import { escalar, formatear, FORMAS_PAGO, leerDecimal, UNIDADES_TIEMPO } from '../../../domain/facturas';
 import { useCalculo } from './calculo';
 import { pagoInicial, type PagoForm } from './formulario';
 import { texto } from './textos';

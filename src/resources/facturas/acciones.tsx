@@ -15,7 +15,7 @@ import EmailIcon from '@mui/icons-material/Email';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SyncIcon from '@mui/icons-material/Sync';
 import SendIcon from '@mui/icons-material/Send';
-import type { FacturaDetalle } from '../../../server/modules/facturas/contract';
+import type { FacturaDetalle } from '../../../domain/contratos/facturas';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useGetOne } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
-import type { FacturaCalculada } from '../../domain/facturas';
+import type { FacturaCalculada } from '../../../domain/facturas';
 import type { Cliente } from '../clientes/tipos';
 import { avisosDe, calcular, type Avisos, type FacturaForm } from './formulario';
 import { texto } from './textos';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { FacturasEstados, FacturasTotales, PuntoEmisionFactura } from '../../../server/modules/facturas/contract';
+import type { FacturasEstados, FacturasTotales, PuntoEmisionFactura } from '../../../domain/contratos/facturas';
 import { INTERVALO_LISTA } from './estados';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 

@@ -4,10 +4,10 @@ import {
   ESTADOS_PENDIENTES,
   type EntregaFactura,
   type EstadoFactura,
-} from '../../domain/facturas/estados';
-import { fechaHoraEcuador } from '../../domain/fechas';
+} from '../../../domain/facturas/estados';
+import { fechaHoraEcuador } from '../../../domain/fechas';
 
-/** The invoice's states as the screens group them (src/domain/facturas/estados.ts). Small, so the company home may import it. */
+/** The invoice's states as the screens group them (domain/facturas/estados.ts). Small, so the company home may import it. */
 export const ESTADOS: readonly EstadoFactura[] = ESTADOS_FACTURA;
 export const PENDIENTES: readonly EstadoFactura[] = ESTADOS_PENDIENTES;
 export const CORREGIBLES: readonly EstadoFactura[] = ESTADOS_CORREGIBLES;

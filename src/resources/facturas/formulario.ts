@@ -2,9 +2,9 @@
  * The invoice form's values, what they compute to and what the API takes. The form keeps amounts as the user typed
  * them (text: "1,5" and "2.675" stay exact); calcularFactura, the server's own calculation, reads them.
  */
-import { calcularFactura, IVA, type FacturaCalculada, type FacturaEntrada } from '../../domain/facturas';
-import { hoyEcuador } from '../../domain/fechas';
-import type { CampoAdicional, FacturaBorrador, FacturaDetalle } from '../../../server/modules/facturas/contract';
+import { calcularFactura, IVA, type FacturaCalculada, type FacturaEntrada } from '../../../domain/facturas';
+import { hoyEcuador } from '../../../domain/fechas';
+import type { CampoAdicional, FacturaBorrador, FacturaDetalle } from '../../../domain/contratos/facturas';
 
 export type LineaForm = {
   CAT_CODIGO: number | null;

@@ -18,7 +18,7 @@ import {
 } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import type { MenuDatos, MenuEntrada } from '../../../server/modules/menus/contract';
+import type { MenuDatos, MenuEntrada } from '../../../domain/contratos/menus';
 import { ICONO, PERMISO, RUTA, useAreaChoices } from './choices';
 import { RemoveButton } from '../../shell/RemoveButton';
 

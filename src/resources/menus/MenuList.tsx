@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { MenuEntrada } from '../../../server/modules/menus/contract';
+import type { MenuEntrada } from '../../../domain/contratos/menus';
 import { useAreaChoices } from './choices';
 
 const entrada = (record: RaRecord) => record as unknown as MenuEntrada;

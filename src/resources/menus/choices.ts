@@ -9,7 +9,7 @@ export function useAreaChoices() {
   ];
 }
 
-/** The catalogue's formats (server/modules/menus/contract.ts checks them too). */
+/** The catalogue's formats (domain/contratos/menus.ts checks them too). */
 export const RUTA = /^([a-zA-Z0-9-]+(\/[a-zA-Z0-9-]+)*)?$/;
 export const PERMISO = /^[a-zA-Z0-9-]*$/;
 export const ICONO = /^[a-zA-Z0-9_-]+$/;

@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
-import type { MenuRolAsignado } from '../../../server/modules/menus/contract';
+import type { MenuRolAsignado } from '../../../domain/contratos/menus';
 import { agrupar, bloqueado, marcarGrupo, reservado } from './grupos';
 
 /**

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { Perfil } from '../../../server/modules/perfiles/contract';
+import type { Perfil } from '../../../domain/contratos/perfiles';
 
 const perfil = (record: RaRecord) => record as unknown as Perfil;
 

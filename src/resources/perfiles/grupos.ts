@@ -1,8 +1,8 @@
-import type { MenuRolAsignado } from '../../../server/modules/menus/contract';
-import { PERFIL } from '../../domain/perfiles';
+import type { MenuRolAsignado } from '../../../domain/contratos/menus';
+import { PERFIL } from '../../../domain/perfiles';
 
 /**
- * PERMISOS_DE_ACCESO of server/modules/menus/contract.ts (a value import from there would bring TypeBox into the
+ * PERMISOS_DE_ACCESO of domain/contratos/menus.ts (a value import from there would bring TypeBox into the
  * screen's chunk); tests/unit/perfiles-menus.test.ts checks they agree.
  */
 export const PERMISOS_DE_ACCESO = ['perfiles', 'menus'] as const;

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Confirm, useDelete, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type { Plan } from '../../../server/modules/planes/contract';
-import { PLAN_MSG } from '../../domain/planes';
+import type { Plan } from '../../../domain/contratos/planes';
+import { PLAN_MSG } from '../../../domain/planes';
 
 /**
  * Deletes a plan that was never sold, or retires one that was (the server decides and says which): the button says

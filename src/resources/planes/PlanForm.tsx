@@ -18,8 +18,8 @@ import {
 } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import type { Plan, PlanCuerpo } from '../../../server/modules/planes/contract';
-import { PLAN_MSG, PRECIO, PLAN_TIPO_DEFECTO, PLAN_CLASE } from '../../domain/planes';
+import type { Plan, PlanCuerpo } from '../../../domain/contratos/planes';
+import { PLAN_MSG, PRECIO, PLAN_TIPO_DEFECTO, PLAN_CLASE } from '../../../domain/planes';
 import { CLASE_CHOICES, TIPO_CHOICES } from './choices';
 import { PrecioConIva } from './PrecioConIva';
 import { PlanDeleteButton } from './PlanDeleteButton';

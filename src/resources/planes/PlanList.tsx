@@ -9,8 +9,8 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import type { Plan } from '../../../server/modules/planes/contract';
-import { PLAN_CLASE_ETIQUETA, PLAN_TIPO_DEFECTO, PLAN_TIPO_ETIQUETA, PLAN_TIPO_TODOS } from '../../domain/planes';
+import type { Plan } from '../../../domain/contratos/planes';
+import { PLAN_CLASE_ETIQUETA, PLAN_TIPO_DEFECTO, PLAN_TIPO_ETIQUETA, PLAN_TIPO_TODOS } from '../../../domain/planes';
 import { ListPagination } from '../../shell/ListPagination';
 import { CatalogoAcciones, EstadoChip, useNarrow } from '../../shell/catalogo';
 import { CLASE_CHOICES, TIPO_CHOICES, usd } from './choices';

@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import Typography from '@mui/material/Typography';
-import { conIva, PRECIO } from '../../domain/planes';
+import { conIva, PRECIO } from '../../../domain/planes';
 import { usd } from './choices';
 
 /** The IVA and the total of the price being typed (`field` of the form), or nothing while it is not a valid price. */

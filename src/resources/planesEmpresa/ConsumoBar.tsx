@@ -2,7 +2,7 @@ import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { UMBRAL_CONSUMO, type EstadoPlan } from '../../domain/planes';
+import { UMBRAL_CONSUMO, type EstadoPlan } from '../../../domain/planes';
 
 export type ConsumoColor = 'primary' | 'warning' | 'error';
 

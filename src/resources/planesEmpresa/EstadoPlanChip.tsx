@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { ESTADO_PLAN_ETIQUETA, type EstadoPlan } from '../../domain/planes';
+import { ESTADO_PLAN_ETIQUETA, type EstadoPlan } from '../../../domain/planes';
 
 const COLOR: Record<EstadoPlan, 'success' | 'warning' | 'error' | 'info'> = {
   vigente: 'success',

@@ -1,5 +1,5 @@
 import { DateInput, ReferenceInput, AutocompleteInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
-import { ESTADO_PLAN_ETIQUETA, ESTADOS_PLAN, PLAN_TIPO_TODOS } from '../../domain/planes';
+import { ESTADO_PLAN_ETIQUETA, ESTADOS_PLAN, PLAN_TIPO_TODOS } from '../../../domain/planes';
 import { CLASE_CHOICES, TIPO_CHOICES } from '../planes/choices';
 
 /** The filters of every sale: search (company or plan), plan, class, type, state today and the sale's dates. */

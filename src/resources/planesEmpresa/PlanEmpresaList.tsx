@@ -2,9 +2,9 @@ import { DataTable, FilterButton, Link, List, SimpleList, TopToolbar, useCreateP
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { PlanEmpresa } from '../../../server/modules/planes/contract';
-import { formatDate } from '../../domain/constants';
-import { PLAN_CLASE, PLAN_CLASE_ETIQUETA } from '../../domain/planes';
+import type { PlanEmpresa } from '../../../domain/contratos/planes';
+import { formatDate } from '../../../domain/constants';
+import { PLAN_CLASE, PLAN_CLASE_ETIQUETA } from '../../../domain/planes';
 import { ListPagination } from '../../shell/ListPagination';
 import { usd } from '../planes/choices';
 import { ConsumoBar } from './ConsumoBar';

@@ -8,9 +8,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { fileChoiceProblem, TICKET_FILE } from '../../domain/archivos';
-import { formatBytes } from '../../domain/constants';
-import type { TicketFile as FileInfo } from '../../../server/modules/soporte/contract';
+import { fileChoiceProblem, TICKET_FILE } from '../../../domain/archivos';
+import { formatBytes } from '../../../domain/constants';
+import type { TicketFile as FileInfo } from '../../../domain/contratos/soporte';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 function FileRow({ title, file, onDownload }: { title: string; file: FileInfo; onDownload: () => void }) {

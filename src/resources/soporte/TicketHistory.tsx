@@ -5,8 +5,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../domain/constants';
-import type { TicketHistory as HistoryRow } from '../../../server/modules/soporte/contract';
+import { formatDateTime } from '../../../domain/constants';
+import type { TicketHistory as HistoryRow } from '../../../domain/contratos/soporte';
 
 /** Who did what, and when: every assignment, state change, file and reply. */
 export function TicketHistory() {

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { ticketStateLabel } from '../../domain/tickets';
+import { ticketStateLabel } from '../../../domain/tickets';
 
 const colors: Record<string, 'info' | 'warning' | 'success' | 'default' | 'secondary'> = {
   ABIERTO: 'info',

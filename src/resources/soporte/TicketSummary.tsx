@@ -3,8 +3,8 @@ import { useListContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { TicketSummary as TicketCounts } from '../../../server/modules/soporte/contract';
-import { TICKET_STATES, TICKET_STATE_LABELS } from '../../domain/tickets';
+import type { TicketSummary as TicketCounts } from '../../../domain/contratos/soporte';
+import { TICKET_STATES, TICKET_STATE_LABELS } from '../../../domain/tickets';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 export function useTicketCounts() {

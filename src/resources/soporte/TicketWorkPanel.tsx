@@ -18,8 +18,8 @@ import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TICKET_STATE_LABELS, ticketStateLabel, type TicketState } from '../../domain/tickets';
-import { MSG } from '../../domain/messages';
+import { TICKET_STATE_LABELS, ticketStateLabel, type TicketState } from '../../../domain/tickets';
+import { MSG } from '../../../domain/messages';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const ACTION_LABELS: Record<TicketState, string> = {

@@ -11,7 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { companySession } from '../../authProvider/session';
-import { CLAVE_TEMPORAL_EQUIPO_HORAS } from '../../domain/clientes';
+import { CLAVE_TEMPORAL_EQUIPO_HORAS } from '../../../domain/clientes';
 
 export type ClaveMostrada = { usuario: string; nombre: string | null; clave: string };
 

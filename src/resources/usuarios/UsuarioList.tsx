@@ -14,8 +14,8 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import type { UsuarioEquipo } from '../../../server/modules/equipo/contract';
-import { ROL_NOMBRE } from '../../domain/clientes';
+import type { UsuarioEquipo } from '../../../domain/contratos/equipo';
+import { ROL_NOMBRE } from '../../../domain/clientes';
 import { ListPagination } from '../../shell/ListPagination';
 import { EstadoChip, useNarrow } from '../../shell/catalogo';
 import { ROL_CHOICES, useEquipoSesion } from './rol';

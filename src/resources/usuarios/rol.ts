@@ -1,7 +1,7 @@
 import { useGetOne } from 'react-admin';
 import { companySession } from '../../authProvider/session';
-import { ROL_NOMBRE, ROLES_EMPRESA, type RolEmpresa } from '../../domain/clientes';
-import type { UsuarioEquipo } from '../../../server/modules/equipo/contract';
+import { ROL_NOMBRE, ROLES_EMPRESA, type RolEmpresa } from '../../../domain/clientes';
+import type { UsuarioEquipo } from '../../../domain/contratos/equipo';
 
 /** The roles as react-admin choices, with the name the company reads. */
 export const ROL_CHOICES = ROLES_EMPRESA.map((rol) => ({ id: rol, name: ROL_NOMBRE[rol] }));

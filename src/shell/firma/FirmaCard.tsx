@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../domain/constants';
-import { vigencia, type EstadoVigencia } from '../../domain/empresas';
-import { hoyEcuador } from '../../domain/fechas';
-import type { Firma, FirmaComprobada } from '../../../server/modules/firmas/contract';
+import { formatDateTime } from '../../../domain/constants';
+import { vigencia, type EstadoVigencia } from '../../../domain/empresas';
+import { hoyEcuador } from '../../../domain/fechas';
+import type { Firma, FirmaComprobada } from '../../../domain/contratos/firmas';
 
 /** A signature as the card shows it: a stored one (with who uploaded it and when) or one only checked. */
 export type FirmaVista = Pick<Firma, 'FIR_TITULAR' | 'FIR_EMISOR' | 'FIR_SERIE' | 'FIR_IDENTIFICACION' | 'FIR_DESDE' | 'FIR_HASTA'> &

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { Firma } from '../../../server/modules/firmas/contract';
+import type { Firma } from '../../../domain/contratos/firmas';
 import { uploadedText } from './FirmaCard';
 
 /** The signatures a company replaced (metadata only: their files were removed): a table, or cards on a phone. */

@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import type { FirmaComprobada, FirmasEmpresa } from '../../../server/modules/firmas/contract';
+import type { FirmaComprobada, FirmasEmpresa } from '../../../domain/contratos/firmas';
 import { FirmaCard } from './FirmaCard';
 import { FirmaHistorial } from './FirmaHistorial';
 import { FirmaUploadForm } from './FirmaUploadForm';

@@ -6,10 +6,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fileChoiceProblem } from '../../domain/archivos';
+import { fileChoiceProblem } from '../../../domain/archivos';
 import { FilePicker } from '../../ui/FilePicker';
-import type { FirmaComprobada, FirmaGuardada } from '../../../server/modules/firmas/contract';
-import { SIGNATURE_FILE } from '../../domain/firmas';
+import type { FirmaComprobada, FirmaGuardada } from '../../../domain/contratos/firmas';
+import { SIGNATURE_FILE } from '../../../domain/firmas';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Props = {

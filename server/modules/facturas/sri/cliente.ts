@@ -8,7 +8,7 @@
  * authorized when the SRI said so in a well-formed answer.
  */
 import { XMLParser } from 'fast-xml-parser';
-import type { MensajeSriGuardado } from '../../../../src/domain/facturas';
+import type { MensajeSriGuardado } from '../../../../domain/facturas';
 import type { SriConfig } from '../../../config';
 
 export type Ambiente = '1' | '2';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { facturas } from '../../../infra/db/schema';
 import { HttpError } from '../../../core/errors';
-import { MSG } from '../../../../src/domain/messages';
+import { MSG } from '../../../../domain/messages';
 import { FACTURAS_MSG } from '../contract';
 import { lockFactura, type AlcanceFacturas } from '../repo';
 import { encolar } from './cola';

@@ -1,7 +1,7 @@
 /**
  * Plan rules both halves use: types and classes, the dates of a sale and of a renewal, the state a plan is in on a
  * day, the printing-house flags of the spec, consumption thresholds and prices with IVA. Days are YYYY-MM-DD in
- * Ecuador (src/domain/fechas.ts).
+ * Ecuador (domain/fechas.ts).
  */
 import { diasEntre, sumarDias } from './fechas';
 import { DIAS_AVISO_VENCIMIENTO } from './empresas';

@@ -1,0 +1,186 @@
+/**
+ * The clients' accounts (spec §7, issue 14), under /api/clientes, permiso 'clientes', company token, the clients' scope
+ * (a seller only their clients; another company's client, invoice or collection answers 404):
+ *
+ *   GET  /api/clientes/valorFactura/:id             count and total of the client's AUTORIZADA invoices
+ *   GET  /api/clientes/estadoCuenta/:id             the statement: invoices (due date, collected, balance, days overdue),
+ *                                                   collections (active and undone, with their applications), totals
+ *   GET  /api/clientes/saldoEstadoCuenta/:id        the client's totals only
+ *   POST /api/clientes/cobroEstadoCuenta/:id        records a collection (CobroBody) → 201 Cobro
+ *   POST /api/clientes/cobroEstadoCuenta/:cobro/anular   { motivo }: undoes a collection (kept, struck out) → Cobro
+ *   GET  /api/clientes/valorNeto                    the company's receivable (a seller: their clients')
+ *   GET  /api/clientes/estadoCuenta/:id/reporte     ?formato=pdf|xlsx the statement as a file
+ *   GET  /api/clientes/saldos/reporte               ?formato=pdf|xlsx every client with a balance
+ *
+ * Only AUTORIZADA invoices count: drafts, those waiting for the SRI, refused and ANULADA ones do not. An invoice falls due
+ * on FAC_FECHA plus the longest term of its payments (facturas_pagos FPA_PLAZO in FPA_UNIDAD: dias, meses, anios); with
+ * no term it is due on its date. Money travels as strings with 2 decimals; every sum is made in SQL numeric.
+ */
+import { Type, type Static } from 'typebox';
+import { Nullable } from './esquemas';
+import { FORMAS_PAGO } from '../facturas/catalogos';
+import { FORMATOS_REPORTE, type FormatoReporte } from './reportes';
+
+export { FORMATOS_REPORTE, type FormatoReporte };
+
+/** The Spanish refusals (400 unless said). */
+export const CUENTAS_MSG = {
+  valorInvalido: 'El valor del cobro debe ser mayor que cero, en dólares con hasta 2 decimales',
+  aplicacionInvalida: 'El valor aplicado a cada factura debe ser mayor que cero, en dólares con hasta 2 decimales',
+  fechaInvalida: 'Escriba la fecha del cobro (AAAA-MM-DD)',
+  fechaFutura: 'La fecha del cobro no puede ser posterior a hoy',
+  formaInvalida: 'Elija una forma de pago de la tabla del SRI',
+  referenciaLarga: 'La referencia admite hasta 100 caracteres',
+  sumaDistinta: (aplicado: string, valor: string) =>
+    `Lo aplicado a las facturas (USD ${aplicado}) no suma el valor del cobro (USD ${valor})`,
+  facturaRepetida: 'Cada factura se indica una sola vez en el cobro',
+  facturaNoAutorizada: (numero: string) => `La factura ${numero} no está autorizada por el SRI: no se le pueden aplicar cobros`,
+  facturaAjena: (numero: string) => `La factura ${numero} no es de este cliente`,
+  excedeFactura: (numero: string, saldo: string) =>
+    `El valor aplicado a la factura ${numero} supera lo que debe (USD ${saldo}): nunca se cobra más de lo adeudado`,
+  excedeSaldo: (saldo: string) => `El cobro supera el saldo del cliente (USD ${saldo}): nunca se cobra más de lo adeudado`,
+  sinSaldo: 'El cliente no tiene facturas pendientes de cobro',
+  motivoRequerido: 'Escriba el motivo de la anulación',
+  yaAnulado: 'Este cobro ya fue anulado',
+  fechasInvalidas: 'Las fechas desde y hasta deben ser AAAA-MM-DD, y desde no puede ser posterior a hasta',
+} as const;
+
+const Dinero = (description?: string) => Type.String({ description: description ?? 'Dólares con dos decimales, p. ej. "12.50"' });
+const Fecha = (description: string) => Type.String({ description: `${description} (AAAA-MM-DD)` });
+
+export const ClienteParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const CobroParam = Type.Object({ cobro: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+export const PeriodoQuery = Type.Object({
+  desde: Type.Optional(Type.String({ maxLength: 10, description: 'Facturas y cobros desde esta fecha (AAAA-MM-DD)' })),
+  hasta: Type.Optional(Type.String({ maxLength: 10, description: 'Facturas y cobros hasta esta fecha (AAAA-MM-DD)' })),
+});
+export type PeriodoQuery = Static<typeof PeriodoQuery>;
+
+export const ReporteCuentaQuery = Type.Object({
+  formato: Type.Unsafe<FormatoReporte>({ type: 'string', enum: [...FORMATOS_REPORTE], errorMessage: 'El formato debe ser xlsx o pdf' }),
+  desde: PeriodoQuery.properties.desde,
+  hasta: PeriodoQuery.properties.hasta,
+});
+export type ReporteCuentaQuery = Static<typeof ReporteCuentaQuery>;
+
+export const ReporteSaldosQuery = Type.Object({ formato: ReporteCuentaQuery.properties.formato });
+export type ReporteSaldosQuery = Static<typeof ReporteSaldosQuery>;
+
+export const ValorFactura = Type.Object({
+  CLI_CODIGO: Type.Integer(),
+  facturas: Type.Integer({ description: 'Facturas autorizadas' }),
+  total: Dinero('Suma de sus importes totales'),
+});
+export type ValorFactura = Static<typeof ValorFactura>;
+
+export const Saldo = Type.Object({
+  facturado: Dinero('Importe de las facturas autorizadas'),
+  cobrado: Dinero('Lo cobrado de ellas (cobros no anulados)'),
+  saldo: Dinero('facturado − cobrado'),
+  vencido: Dinero('La parte del saldo de facturas ya vencidas'),
+  facturas: Type.Integer({ description: 'Facturas autorizadas' }),
+  pendientes: Type.Integer({ description: 'Facturas con saldo' }),
+  vencidas: Type.Integer({ description: 'Facturas con saldo y vencidas' }),
+});
+export type Saldo = Static<typeof Saldo>;
+
+export const ValorNeto = Type.Object({
+  ...Saldo.properties,
+  clientes: Type.Integer({ description: 'Clientes con saldo' }),
+  hoy: Fecha('La fecha del cálculo'),
+});
+export type ValorNeto = Static<typeof ValorNeto>;
+
+export const FacturaCuenta = Type.Object({
+  FAC_CODIGO: Type.Integer(),
+  FAC_NUMERO: Type.String({ description: '001-001-000000123' }),
+  FAC_FECHA: Fecha('Emisión'),
+  vencimiento: Fecha('FAC_FECHA más el plazo más largo de sus formas de pago'),
+  FAC_TOTAL: Dinero(),
+  cobrado: Dinero(),
+  saldo: Dinero(),
+  diasVencida: Type.Integer({ description: 'Días desde el vencimiento, con saldo; 0 si no está vencida o está pagada' }),
+});
+export type FacturaCuenta = Static<typeof FacturaCuenta>;
+
+export const AplicacionCobro = Type.Object({
+  FAC_CODIGO: Type.Integer(),
+  FAC_NUMERO: Type.String(),
+  valor: Dinero(),
+});
+export type AplicacionCobro = Static<typeof AplicacionCobro>;
+
+export const Cobro = Type.Object({
+  COB_CODIGO: Type.Integer(),
+  CLI_CODIGO: Type.Integer(),
+  COB_FECHA: Fecha('Fecha del cobro'),
+  COB_VALOR: Dinero(),
+  COB_FORMA: Type.String({ description: 'formaPago del SRI' }),
+  forma: Type.String({ description: 'Su nombre' }),
+  COB_REFERENCIA: Nullable(Type.String()),
+  COB_ANULADO: Type.Boolean(),
+  COB_ANULACION_MOTIVO: Nullable(Type.String()),
+  COB_ANULACION_FECHA: Nullable(Type.String({ description: 'ISO 8601' })),
+  anuladoPor: Nullable(Type.String()),
+  usuario: Nullable(Type.String({ description: 'Quién lo registró' })),
+  COB_CREADO: Type.String({ description: 'ISO 8601' }),
+  aplicaciones: Type.Array(AplicacionCobro),
+});
+export type Cobro = Static<typeof Cobro>;
+
+export const EstadoCuenta = Type.Object({
+  cliente: Type.Object({ CLI_CODIGO: Type.Integer(), CLI_IDENTIFICACION: Type.String(), CLI_RAZON_SOCIAL: Type.String() }),
+  hoy: Fecha('La fecha del cálculo (Ecuador)'),
+  desde: Nullable(Type.String()),
+  hasta: Nullable(Type.String()),
+  facturas: Type.Array(FacturaCuenta, { description: 'Las autorizadas, la más antigua primero' }),
+  cobros: Type.Array(Cobro, { description: 'Los cobros, el más reciente primero' }),
+  totales: Saldo,
+  anterior: Type.Union([Saldo, Type.Null()], {
+    description:
+      'Con desde: las facturas autorizadas anteriores a esa fecha, con lo cobrado de ellas hasta hoy y lo que aún deben (el saldo con que el cliente llega al período); null sin desde',
+  }),
+});
+export type EstadoCuenta = Static<typeof EstadoCuenta>;
+
+/** What the form types: a number or its text (the server reads it exactly, never as a float). */
+const Importe = (description: string) => Type.Union([Type.Number(), Type.String({ maxLength: 40 })], { description });
+
+export const CobroBody = Type.Object({
+  fecha: Type.String({ maxLength: 40, description: 'AAAA-MM-DD, no posterior a hoy' }),
+  valor: Importe('Mayor que cero, hasta 2 decimales'),
+  forma: Type.Unsafe<string>({
+    type: 'string',
+    enum: FORMAS_PAGO.map((f) => f.codigo),
+    description: 'formaPago del SRI (01, 15 a 21)',
+    errorMessage: CUENTAS_MSG.formaInvalida,
+  }),
+  referencia: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  aplicaciones: Type.Optional(
+    Type.Array(
+      Type.Object({ FAC_CODIGO: Type.Integer({ minimum: 1, maximum: 2147483647 }), valor: Importe('Lo aplicado a esa factura') }),
+      {
+        maxItems: 1000,
+        description: 'Sin ellas, el cobro se aplica a las facturas que vencen primero',
+      },
+    ),
+  ),
+});
+export type CobroBody = Static<typeof CobroBody>;
+
+export const AnularCobroBody = Type.Object({
+  motivo: Type.String({ minLength: 1, maxLength: 300, errorMessage: CUENTAS_MSG.motivoRequerido }),
+});
+export type AnularCobroBody = Static<typeof AnularCobroBody>;
+
+/** A row of the balances report. */
+export type SaldoCliente = {
+  CLI_CODIGO: number;
+  CLI_IDENTIFICACION: string;
+  CLI_RAZON_SOCIAL: string;
+  facturado: string;
+  cobrado: string;
+  saldo: string;
+  vencido: string;
+};
