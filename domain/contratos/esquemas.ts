@@ -18,5 +18,13 @@ export const NewPassword = Type.String({
 });
 export const IdParam = (name: string) => Type.Object({ [name]: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** The answer of a route that sends a file (server/core/download.ts sendFile): a stored attachment or image. */
+export const Download = Type.Unsafe<unknown>({
+  type: 'string',
+  format: 'binary',
+  description: 'El archivo, con Content-Disposition attachment',
+});
+/** The answer of a route that sends a file it generates: a template, a report, an export. */
+export const Archivo = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'El archivo' });
 /** A search box's text (soporte/nombre, asesor/nombre). */
 export const SearchBody = Type.Object({ filtro: text(100) });

@@ -140,8 +140,3 @@ export const AdviserFileSaved = Type.Object({
   ARC_TAMANO: Type.Integer(),
   msg: Type.String(),
 });
-export const Download = Type.Unsafe<unknown>({
-  type: 'string',
-  format: 'binary',
-  description: 'El archivo, con Content-Disposition attachment',
-});

@@ -5,21 +5,30 @@ import { UploadRejected, type Upload } from '../infra/files';
 import { HttpError } from './errors';
 import { MSG } from '../../domain/messages';
 
+/** Every multipart route's answer to a body that is not multipart, has no boundary or ends early (400). */
 const MALFORMED = 'El archivo debe enviarse como multipart/form-data completo, con el archivo en el campo current';
+/** A multipart body's own bytes (boundaries, part headers) on top of the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
 
-/**
- * The request's file part, which must be named `current`, and the text fields sent before it; busboy stops one byte past the limit.
- * A body that is not multipart, has no boundary or ends early is the client's error (400), found either when the parts
- * are read or while the file streams: both become an HttpError, so the file store removes what it wrote.
- */
-export async function readUpload(request: FastifyRequest, rule: UploadRule): Promise<Upload & { fields: Record<string, string> }> {
-  const file = await request.file({ limits: { files: 1, fileSize: rule.maxBytes + 1 } }).catch(() => {
+/** The request's one file part, which must be named `current`; busboy stops one byte past the limit. */
+async function filePart(request: FastifyRequest, maxBytes: number) {
+  const file = await request.file({ limits: { files: 1, fileSize: maxBytes + 1 } }).catch(() => {
     throw new HttpError(400, MALFORMED);
   });
   if (!file || file.fieldname !== 'current') {
     file?.file.resume();
     throw new HttpError(400, MSG.fileRequired);
   }
+  return file;
+}
+
+/**
+ * The request's file part (field `current`) and the text fields sent before it, for the file store to save.
+ * A body that is not multipart, has no boundary or ends early is the client's error (400), found either when the parts
+ * are read or while the file streams: both become an HttpError, so the file store removes what it wrote.
+ */
+export async function readUpload(request: FastifyRequest, rule: UploadRule): Promise<Upload & { fields: Record<string, string> }> {
+  const file = await filePart(request, rule.maxBytes);
   // When the whole body has already arrived, busboy may have destroyed the file (truncated data) before we get it.
   if (file.file.destroyed) throw new HttpError(400, MALFORMED);
   const stream = new PassThrough();
@@ -28,6 +37,36 @@ export async function readUpload(request: FastifyRequest, rule: UploadRule): Pro
   });
   file.file.pipe(stream);
   return { stream, filename: file.filename, fields: textFields(file.fields) };
+}
+
+/**
+ * The file of an import's upload (field `current`) handed to `importar` while it streams: a body over the limit is a
+ * 413 before or while it is read, a malformed one a 400. What the import did not read (a refused file) is drained, so
+ * that the answer is not held by the rest of the upload.
+ */
+export async function streamUpload<T>(
+  request: FastifyRequest,
+  limite: Pick<UploadRule, 'maxBytes' | 'sizeMessage'>,
+  importar: (archivo: Upload) => Promise<T>,
+): Promise<T> {
+  const length = Number(request.headers['content-length']);
+  if (length > limite.maxBytes + MULTIPART_OVERHEAD) throw new UploadRejected('size', limite.sizeMessage);
+  const file = await filePart(request, limite.maxBytes);
+  // A body cut short fails the file's stream with busboy's own error, at whatever step of the import was reading it
+  // (the very first chunk included): that is the client's 400, not the server's 500.
+  let cutShort = file.file.destroyed;
+  file.file.once('error', () => {
+    cutShort = true;
+  });
+  try {
+    return await importar({ filename: file.filename, stream: file.file });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadRejected('size', limite.sizeMessage);
+    if (cutShort && !(error instanceof HttpError) && !(error instanceof UploadRejected)) throw new HttpError(400, MALFORMED);
+    throw error;
+  } finally {
+    file.file.resume();
+  }
 }
 
 /**

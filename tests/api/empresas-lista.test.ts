@@ -393,7 +393,9 @@ describe.each(testDatabases)('empresas: lista, búsqueda, exportación y accione
       const res = await get(exportUrl('csv', { sort: ['EMP_PLAN_CADUCA', 'ASC'] }));
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="empresas-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="(empresas-\d{4}-\d{2}-\d{2}\.csv)"; filename\*=UTF-8''\1$/,
+      );
       expect(res.body.startsWith('\uFEFF')).toBe(true);
       const parsed = Papa.parse<string[]>(res.body.slice(1), { skipEmptyLines: true });
       expect(parsed.errors).toEqual([]);

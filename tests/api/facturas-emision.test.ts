@@ -130,7 +130,9 @@ describe.each(testSetups)('facturas: emisión, XML firmado y RIDE (%s, %s)', (ki
     const res = await call(tornillo, 'GET', `/${id}/xml`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="factura-${f.FAC_NUMERO}.xml"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="factura-${f.FAC_NUMERO}.xml"; filename*=UTF-8''factura-${f.FAC_NUMERO}.xml`,
+    );
     const xml = res.body;
     expect(xml).toContain(`<claveAcceso>${f.FAC_CLAVE_ACCESO}</claveAcceso>`);
     expect(xml).toContain('<contribuyenteRimpe>CONTRIBUYENTE RÉGIMEN RIMPE</contribuyenteRimpe>');
@@ -152,7 +154,9 @@ describe.each(testSetups)('facturas: emisión, XML firmado y RIDE (%s, %s)', (ki
     const res = await call(tornillo, 'GET', `/${id}/ride`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="factura-${f.FAC_NUMERO}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="factura-${f.FAC_NUMERO}.pdf"; filename*=UTF-8''factura-${f.FAC_NUMERO}.pdf`,
+    );
     const texto = pdfTexto(res.rawPayload);
     expect(texto).toContain(`No. ${f.FAC_NUMERO}`);
     expect(texto).toContain(f.FAC_CLAVE_ACCESO!);

@@ -100,7 +100,9 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
 
     const descarga = await call(tornillo, 'GET', `/${id}/autorizado`);
     expect(descarga.statusCode).toBe(200);
-    expect(descarga.headers['content-disposition']).toBe(`attachment; filename="factura-${emitida.FAC_NUMERO}-autorizado.xml"`);
+    expect(descarga.headers['content-disposition']).toBe(
+      `attachment; filename="factura-${emitida.FAC_NUMERO}-autorizado.xml"; filename*=UTF-8''factura-${emitida.FAC_NUMERO}-autorizado.xml`,
+    );
     expect(descarga.body).toBe(xml);
   });
 

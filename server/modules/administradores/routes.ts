@@ -57,8 +57,6 @@ function resetMail(admin: { ADM_CORREO: string; ADM_NOMBRE: string; ADM_USUARIO:
 
 /** The administration users and distributors: list, create, edit, (de)activate, reset their clave, assign companies. */
 const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
-  const administrator = guards.requireProfile(PERFIL.administrador);
-
   async function found(tx: Executor, id: number, lock = false) {
     const row = await findAdministrador(tx, id, lock);
     if (!row) throw new HttpError(404, MSG.notFound);
@@ -77,7 +75,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   app.get(
     '/',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: {
         tags,
@@ -93,7 +91,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   app.get(
     '/perfiles',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: {
         tags,
@@ -107,7 +105,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   app.get(
     '/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: {
         tags,
@@ -122,7 +120,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   app.post(
     '/',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: {
         tags,
@@ -164,7 +162,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   app.put(
     '/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: {
         tags,
@@ -220,7 +218,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   app.post(
     '/:id/clave',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: {
         tags,
@@ -258,7 +256,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   app.put(
     '/:id/empresas',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: {
         tags,

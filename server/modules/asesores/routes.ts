@@ -17,8 +17,7 @@ const Id = IdParam('id');
  * ticket page; administered by whoever the menus give `asesores`, every change in the audit log.
  */
 const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
-  // Whoever the menus give `asesores` administers them: an adviser grants no access to anything.
-  const administrator = guards.admin;
+  // guards.admin: whoever the menus give `asesores` administers them: an adviser grants no access to anything.
 
   app.get(
     '/',
@@ -68,7 +67,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.admin,
       config: { permiso: 'asesores' },
       schema: { tags, summary: 'Un asesor (menú asesores)', params: Id, response: { 200: Asesor, ...errorResponses } },
     },
@@ -82,7 +81,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/',
     {
-      onRequest: administrator,
+      onRequest: guards.admin,
       config: { permiso: 'asesores' },
       schema: {
         tags,
@@ -100,7 +99,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.put(
     '/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.admin,
       config: { permiso: 'asesores' },
       schema: {
         tags,
@@ -121,7 +120,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.delete(
     '/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.admin,
       config: { permiso: 'asesores' },
       schema: {
         tags,

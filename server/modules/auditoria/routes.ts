@@ -12,13 +12,12 @@ const config = { permiso: 'auditoria' };
 
 /** The audit log of the back office: every change, who made it, when, and the values before and after. Read only. */
 const auditoriaRoutes: ModuleRoutes = (app, { db, guards }) => {
-  // The log is read by whoever the menus give `auditoria` (an auditor profile, say).
-  const administrator = guards.admin;
+  // guards.admin: the log is read by whoever the menus give `auditoria` (an auditor profile, say).
 
   app.get(
     '/',
     {
-      onRequest: administrator,
+      onRequest: guards.admin,
       config,
       schema: {
         tags,
@@ -35,7 +34,7 @@ const auditoriaRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.admin,
       config,
       schema: {
         tags,

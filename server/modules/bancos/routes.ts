@@ -17,14 +17,12 @@ const Id = IdParam('id');
  * of the active ones; whoever the menus give `bancos` administers them, every change in the audit log.
  */
 const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const staff = guards.admin;
-  // Whoever the menus give `bancos` administers them: a collection account grants no access to anything.
-  const administrator = guards.admin;
+  // guards.admin: whoever the menus give `bancos` administers them: a collection account grants no access to anything.
 
   app.get(
     '/bancos',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       // The banks' screen (todos=1, menu bancos) and the payments dialog of the company page (menu empresas).
       config: { permiso: ['bancos', 'empresas'] },
       schema: {
@@ -54,7 +52,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/bancos/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.admin,
       config: { permiso: 'bancos' },
       schema: { tags, summary: 'Una cuenta bancaria (menú bancos)', params: Id, response: { 200: BancoAdmin, ...errorResponses } },
     },
@@ -68,7 +66,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/bancos',
     {
-      onRequest: administrator,
+      onRequest: guards.admin,
       config: { permiso: 'bancos' },
       schema: {
         tags,
@@ -84,7 +82,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.put(
     '/bancos/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.admin,
       config: { permiso: 'bancos' },
       schema: {
         tags,
@@ -105,7 +103,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.delete(
     '/bancos/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.admin,
       config: { permiso: 'bancos' },
       schema: {
         tags,

@@ -1,7 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
+import { sendFile } from '../../core/download';
 import { ListQuery, sendPage } from '../../core/list';
-import { errorResponses, IdParam } from '../../core/schemas';
+import { Archivo, errorResponses, IdParam } from '../../core/schemas';
+import { streamUpload } from '../../core/upload';
 import { CATALOGO_LIMITES } from '../../../domain/catalogo';
 import { Eliminado, Producto, ProductoDatos } from './contract';
 import { listProducts, PUBLIC_FILTERS } from './repo';
@@ -13,7 +15,6 @@ import {
   importCatalogo,
   ResultadoImportacionCatalogo,
 } from './importacion';
-import { conArchivoSubido, sendDownload } from '../../infra/importacion/subida';
 import { FORMATOS_PLANTILLA, TEMPLATE_TYPES, type FormatoPlantilla } from '../../infra/importacion/plantilla';
 import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO } from '../../../domain/catalogoImportacion';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
@@ -36,7 +37,6 @@ const PlantillaQuery = Type.Object({
     errorMessage: 'El formato debe ser csv o xlsx',
   }),
 });
-const Archivo = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'El archivo' });
 
 /**
  * The company application's catalogue of products and services (resource `catalogo`, menu `catalogo`): what the
@@ -44,12 +44,10 @@ const Archivo = Type.Unsafe<unknown>({ type: 'string', format: 'binary', descrip
  * products are not assigned to sellers (every seller sells the whole catalogue).
  */
 const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const company = guards.company;
-
   app.get(
     '/',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Lista paginada de productos y servicios (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
@@ -68,7 +66,7 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/plantilla',
     {
-      onRequest: company,
+      onRequest: guards.company,
       // Only for importing, which is the writers'.
       config: { roles: ROLES_PERMITIDOS.catalogo.gestionar },
       schema: {
@@ -81,14 +79,18 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
     },
     async (request, reply) => {
       const { formato } = request.query;
-      return sendDownload(reply, `plantilla-productos.${formato}`, TEMPLATE_TYPES[formato], await catalogoTemplate(formato));
+      return sendFile(reply, {
+        name: `plantilla-productos.${formato}`,
+        type: TEMPLATE_TYPES[formato],
+        body: await catalogoTemplate(formato),
+      });
     },
   );
 
   app.post(
     '/import',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Importa productos y servicios desde un archivo CSV o Excel (.xlsx)',
@@ -97,13 +99,13 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: ResultadoImportacionCatalogo, ...errorResponses },
       },
     },
-    async (request) => conArchivoSubido(request, IMPORTACION_CATALOGO, (file) => importCatalogo(db, request.company!.empresa, file)),
+    async (request) => streamUpload(request, IMPORTACION_CATALOGO, (file) => importCatalogo(db, request.company!.empresa, file)),
   );
 
   app.get(
     '/:id',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: { tags, summary: 'Un producto o servicio', description: SCOPE, params: Id, response: { 200: Producto, ...errorResponses } },
     },
     async (request) => visibleProduct(db, request.company!.empresa, request.params.id),
@@ -112,7 +114,7 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Crea un producto o servicio',
@@ -127,7 +129,7 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.put(
     '/:id',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Modifica un producto o servicio',
@@ -143,7 +145,7 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.delete(
     '/:id',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Elimina un producto o servicio que ninguna factura usa',

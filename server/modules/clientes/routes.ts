@@ -53,7 +53,6 @@ const withWarning = { ...errorResponses, 422: Msg };
  * is scoped to the session's company, and for a seller to their own clients (access.ts).
  */
 const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const company = guards.company;
   /** The extra filter of mostrarTodos / tipoAsesor: honoured only for the roles that see every client. */
   const sellerFilter = (request: FastifyRequest, mostrarTodos: boolean | undefined, tipoAsesor?: number) => {
     if (!veTodosLosClientes(request.company!.rol) || mostrarTodos === true) return {};
@@ -64,7 +63,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/clientes',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Lista paginada de clientes (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
@@ -79,7 +78,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/clientes/paginacion',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: `Página de ${PAGINA_CLIENTES} clientes, los más recientes primero`,
@@ -106,7 +105,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/clientes/totalClientes',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Cantidad de clientes y de clientes activos',
@@ -120,7 +119,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/clientes/consumidorFinal',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'El consumidor final de la empresa (identificación 9999999999999), creado en su primer uso',
@@ -135,7 +134,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/clientes/vendedores',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Usuarios activos de la empresa que pueden tener clientes asignados (roles vendedor y administrador)',
@@ -149,7 +148,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/clientes/nombre',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: `Busca clientes por identificación, razón social o nombre comercial (cuerpo { nombre }; hasta ${BUSQUEDA_CLIENTES_MAX}, los más recientes primero)`,
@@ -177,7 +176,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/clientes/:id',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: { tags, summary: 'Un cliente', description: SCOPE, params: IdParam('id'), response: { 200: Cliente, ...errorResponses } },
     },
     async (request) => {
@@ -190,7 +189,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/clientes',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Crea un cliente',
@@ -205,7 +204,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.put(
     '/clientes/lote',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: `Acción sobre varios clientes (hasta ${MAX_LOTE}): asignarVendedor, desactivar o activar`,
@@ -220,7 +219,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.put(
     '/clientes/:CLI_CODIGO',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Modifica un cliente',
@@ -236,7 +235,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.delete(
     '/clientes/:id',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Elimina un cliente sin documentos',
@@ -251,7 +250,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/tipoClientes',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: { tags, summary: 'Tipos de cliente', response: { 200: Type.Array(TipoCliente), ...errorResponses } },
     },
     async () => listClientTypes(db),
@@ -260,7 +259,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/grupoClientes',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Grupos de clientes de la empresa, por nombre',
@@ -273,7 +272,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/grupoClientes',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Crea un grupo de clientes de la empresa',
@@ -288,7 +287,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/tipJuridica/:tipoIdentificacion',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Tipos jurídicos que corresponden a un tipo de identificación (04 a 08)',

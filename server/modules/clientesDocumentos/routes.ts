@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
-import { sendDownload } from '../../core/download';
+import { sendFile } from '../../core/download';
 import { HttpError } from '../../core/errors';
-import { errorResponses, IdParam, Msg } from '../../core/schemas';
+import { Download, errorResponses, IdParam, Msg } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
 import type { FileStore } from '../../infra/files';
 import type { Executor } from '../../infra/db/client';
@@ -11,7 +11,6 @@ import { MSG } from '../../../domain/messages';
 import { DOCUMENTO_CLIENTE, IMAGEN_CLIENTE } from '../../../domain/clientes';
 import type { UploadRule } from '../../../domain/archivos';
 import { findVisibleClient } from '../clientes/access';
-import { Download } from '../soporte/contract';
 import { ClienteQuery, DocumentoCliente, IMAGE_DESCRIPTION, UPLOAD_DESCRIPTION } from './contract';
 import { clientDocuments, deleteDocument, findDocument, insertDocument, toDocumento, userName } from './repo';
 
@@ -142,12 +141,7 @@ const clientesDocumentosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       const document = await findVisibleDocument(db, request, request.params.id);
       const stored = await files.open(document.CDO_RUTA);
       if (!stored?.body) throw new HttpError(404, DOCUMENTO_MSG.sinArchivo);
-      return sendDownload(reply, {
-        body: stored.body,
-        ARC_NOMBRE: document.CDO_NOMBRE,
-        ARC_TIPO: document.CDO_TIPO,
-        ARC_TAMANO: document.CDO_BYTES,
-      });
+      return sendFile(reply, { name: document.CDO_NOMBRE, type: document.CDO_TIPO, size: document.CDO_BYTES, body: stored.body });
     },
   );
 };

@@ -22,7 +22,7 @@ export const ResultadoImportacion = Type.Object({
 });
 export type ResultadoImportacion = Static<typeof ResultadoImportacion>;
 
-export { FORMATOS_PLANTILLA, type FormatoPlantilla } from '../../infra/importacion/plantilla';
+export { type FormatoPlantilla } from '../../infra/importacion/plantilla';
 import { FORMATOS_PLANTILLA, type FormatoPlantilla } from '../../infra/importacion/plantilla';
 
 export const PlantillaQuery = Type.Object({
@@ -42,5 +42,3 @@ export const ReporteQuery = Type.Object({
   sort: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type ReporteQuery = Static<typeof ReporteQuery>;
-
-export const Archivo = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'El archivo' });

@@ -1,8 +1,9 @@
 import type { ModuleRoutes } from '../../core/context';
-import { errorResponses } from '../../core/schemas';
-import { conArchivoSubido, sendDownload } from '../../infra/importacion/subida';
+import { sendFile } from '../../core/download';
+import { Archivo, errorResponses } from '../../core/schemas';
+import { streamUpload } from '../../core/upload';
 import { COLUMNAS_IMPORTACION, IMPORTACION_CLIENTES, veTodosLosClientes } from '../../../domain/clientes';
-import { Archivo, PlantillaQuery, ReporteQuery, ResultadoImportacion } from './contract';
+import { PlantillaQuery, ReporteQuery, ResultadoImportacion } from './contract';
 import { IMPORT_BATCH, importClients } from './import';
 import { describeFilters, reportConditions } from './filtros';
 import { companyHeading, reportBatches } from './repo';
@@ -32,7 +33,7 @@ const routes: ModuleRoutes = (app, { db, guards }) => {
     },
     async (request) => {
       const session = request.company!;
-      return conArchivoSubido(request, IMPORTACION_CLIENTES, (file) =>
+      return streamUpload(request, IMPORTACION_CLIENTES, (file) =>
         importClients(db, file, { empresa: session.empresa, usuario: session.usuario, seller: !veTodosLosClientes(session.rol) }),
       );
     },
@@ -53,7 +54,7 @@ const routes: ModuleRoutes = (app, { db, guards }) => {
     async (request, reply) => {
       const { formato } = request.query;
       const body = await template(db, request.company!.empresa, formato);
-      return sendDownload(reply, `plantilla-clientes.${formato}`, TEMPLATE_TYPES[formato], body);
+      return sendFile(reply, { name: `plantilla-clientes.${formato}`, type: TEMPLATE_TYPES[formato], body });
     },
   );
 
@@ -76,12 +77,11 @@ const routes: ModuleRoutes = (app, { db, guards }) => {
       const empresa = request.company!.empresa;
       const [company, filtros] = await Promise.all([companyHeading(db, empresa), describeFilters(db, empresa, filter)]);
       const heading = { nombre: company.nombre || company.comercial, ruc: company.ruc, filtros };
-      return sendDownload(
-        reply,
-        reportFileName(company.ruc, formato),
-        REPORT_TYPES[formato],
-        reportStream(formato, heading, reportBatches(db, conditions, REPORT_BATCH), request.log),
-      );
+      return sendFile(reply, {
+        name: reportFileName(company.ruc, formato),
+        type: REPORT_TYPES[formato],
+        body: reportStream(formato, heading, reportBatches(db, conditions, REPORT_BATCH), request.log),
+      });
     },
   );
 };

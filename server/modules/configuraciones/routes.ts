@@ -4,6 +4,7 @@ import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { errorResponses } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
+import { sendFile, storedFile } from '../../core/download';
 import { readUpload } from '../../core/upload';
 import { UploadRejected, type Upload } from '../../infra/files';
 import { extensionOf } from '../../../domain/archivos';
@@ -45,8 +46,7 @@ async function sanitizedUpload(upload: Upload): Promise<Upload> {
  * whoever the menus give `configuraciones` changes them, each value checked by what it means, each change in the audit log.
  */
 const configuracionesRoutes: ModuleRoutes = (app, { db, files, guards }) => {
-  // Whoever the menus give `configuraciones` changes them: the settings grant no access to anything.
-  const administrators = guards.admin;
+  // guards.admin: whoever the menus give `configuraciones` changes them: the settings grant no access to anything.
 
   app.get(
     '/',
@@ -85,16 +85,14 @@ const configuracionesRoutes: ModuleRoutes = (app, { db, files, guards }) => {
         stored?.body?.destroy();
         throw new HttpError(404, IMAGE_MSG.noImage);
       }
-      return (
-        reply
-          .header('Content-Type', stored.ARC_TIPO)
-          .header('Content-Length', stored.ARC_TAMANO)
-          .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .header('X-Content-Type-Options', 'nosniff')
-          // Opened on its own, an image runs nothing and loads nothing from outside.
-          .header('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
-          .send(stored.body)
-      );
+      // Opened on its own, an image runs nothing and loads nothing from outside.
+      reply.header('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
+      return sendFile(reply, {
+        ...storedFile({ ...stored, body: stored.body }),
+        // The address changes with every image uploaded: a year in any cache, shown in place.
+        inline: true,
+        cache: 'public, max-age=31536000, immutable',
+      });
     },
   );
 
@@ -115,7 +113,7 @@ const configuracionesRoutes: ModuleRoutes = (app, { db, files, guards }) => {
   app.put(
     '/actualizar',
     {
-      onRequest: administrators,
+      onRequest: guards.admin,
       config: { permiso },
       schema: {
         tags,
@@ -132,7 +130,7 @@ const configuracionesRoutes: ModuleRoutes = (app, { db, files, guards }) => {
   app.post(
     '/:id/imagen/:valor',
     {
-      onRequest: administrators,
+      onRequest: guards.admin,
       config: { permiso },
       schema: {
         tags,

@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
 import type { Db } from '../../infra/db/client';
-import { errorResponses } from '../../core/schemas';
-import { sendDownload } from '../../infra/importacion/subida';
+import { sendFile } from '../../core/download';
+import { Archivo, errorResponses } from '../../core/schemas';
 import { findVisibleClient } from '../clientes/access';
 import { companyHeading } from '../clientesImportacion/repo';
-import { Archivo } from '../clientesImportacion/contract';
 import {
   AnularCobroBody,
   Cobro,
@@ -66,12 +65,10 @@ async function empresaDe(db: Db, empresa: number) {
  * and their undoing, the company's receivable, and the statement and balances as PDF or Excel. See contract.ts.
  */
 const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const onRequest = guards.company;
-
   app.get(
     '/valorFactura/:id',
     {
-      onRequest,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Lo facturado a un cliente: cantidad e importe de sus facturas autorizadas',
@@ -90,7 +87,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/estadoCuenta/:id',
     {
-      onRequest,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Estado de cuenta de un cliente: facturas con vencimiento y saldo, cobros y totales',
@@ -106,7 +103,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/saldoEstadoCuenta/:id',
     {
-      onRequest,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Saldo de un cliente: facturado, cobrado, saldo y vencido',
@@ -125,7 +122,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/cobroEstadoCuenta/:id',
     {
-      onRequest,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Registra un cobro del cliente, aplicado a una o más de sus facturas',
@@ -145,7 +142,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/cobroEstadoCuenta/:cobro/anular',
     {
-      onRequest,
+      onRequest: guards.company,
       config: { roles: ROLES_PERMITIDOS.cobros.anular },
       schema: {
         tags,
@@ -162,7 +159,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/valorNeto',
     {
-      onRequest,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Cartera de la empresa: facturado, cobrado, saldo y vencido de todos sus clientes',
@@ -179,7 +176,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/estadoCuenta/:id/reporte',
     {
-      onRequest,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Estado de cuenta de un cliente en PDF o Excel',
@@ -194,14 +191,14 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
       const estado = await estadoCuenta(db, request, request.params.id, { desde, hasta });
       const empresa = await empresaDe(db, request.company!.empresa);
       const body = await reporteEstadoCuenta(formato, empresa, estado);
-      return sendDownload(reply, archivoEstadoCuenta(estado.cliente.CLI_IDENTIFICACION, formato), REPORT_TYPES[formato], body);
+      return sendFile(reply, { name: archivoEstadoCuenta(estado.cliente.CLI_IDENTIFICACION, formato), type: REPORT_TYPES[formato], body });
     },
   );
 
   app.get(
     '/saldos/reporte',
     {
-      onRequest,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Saldos de los clientes en PDF o Excel',
@@ -215,7 +212,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
       const a = alcance(request);
       const [filas, totales, empresa] = await Promise.all([saldosPorCliente(db, a), saldo(db, a), empresaDe(db, a.empresa)]);
       const body = await reporteSaldos(formato, empresa, filas, totales, a.hoy);
-      return sendDownload(reply, archivoSaldos(empresa.ruc, formato), REPORT_TYPES[formato], body);
+      return sendFile(reply, { name: archivoSaldos(empresa.ruc, formato), type: REPORT_TYPES[formato], body });
     },
   );
 };

@@ -1,8 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
+import { sendFile } from '../../core/download';
 import { HttpError } from '../../core/errors';
-import { errorResponses, IdParam } from '../../core/schemas';
+import { Archivo, errorResponses, IdParam } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
 import { MSG } from '../../../domain/messages';
 import { PERFIL } from '../../../domain/perfiles';
@@ -45,14 +46,12 @@ const FILTERS =
  * company; a distributor only those assigned to it (companyScope), so another's company is never found.
  */
 const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const staff = guards.admin;
-  const administrator = guards.requireProfile(PERFIL.administrador);
   const distributorOf = (request: FastifyRequest) => (request.admin!.perfil === PERFIL.distribuidor ? request.admin!.admin : undefined);
 
   app.get(
     '/empresas',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Lista paginada de empresas (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
@@ -67,7 +66,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/empresas/empresasPaginacion/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: `Página de ${PAGINA_EMPRESAS} empresas visibles para el usuario de administración {id}`,
@@ -103,7 +102,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/empresas/buscarEmpresa/:term',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: `Busca empresas por inicio del RUC, razón social o nombre comercial (hasta ${SEARCH_LIMIT}, las más recientes primero)`,
@@ -122,7 +121,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/empresas/nombre',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Busca empresas por RUC o nombre (cuerpo { nombre }) con los filtros, orden y rango de la lista en la consulta',
@@ -142,7 +141,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/empresas/resumen',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Cantidad de empresas por estado de verificación, activas y suspendidas',
@@ -166,7 +165,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/empresas/distribuidores',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       schema: {
         tags,
         summary: 'Usuarios de administración con perfil distribuidor (para filtrar y asignar empresas; solo administradores)',
@@ -179,31 +178,30 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/empresas/exportar',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Descarga toda la lista filtrada de empresas (no solo una página) en CSV o Excel',
         description: `formato: csv (UTF-8 con BOM, separado por comas) o xlsx. filter y sort como en GET empresas. El archivo se genera por lotes de ${EXPORT_BATCH} filas mientras se descarga; columnas: RUC, Razón social, Nombre comercial, Correo, Teléfono, Verificación, Activa, Distribuidor, Plan vence, Firma vence, Registro. Token en la cabecera x-token. ${FILTERS}`,
         querystring: ExportarQuery,
-        response: { 200: Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'El archivo' }), ...errorResponses },
+        response: { 200: Archivo, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { formato, filter, sort } = request.query;
       const batches = await companyBatches(db, { filter, sort }, companyScope(request), EXPORT_BATCH);
-      return reply
-        .header('Content-Type', EXPORT_TYPES[formato])
-        .header('Content-Disposition', `attachment; filename="${exportFileName(formato)}"`)
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(exportStream(formato, batches, request.log));
+      return sendFile(reply, {
+        name: exportFileName(formato),
+        type: EXPORT_TYPES[formato],
+        body: exportStream(formato, batches, request.log),
+      });
     },
   );
 
   app.put(
     '/empresas/lote',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Acción sobre varias empresas: activar, suspender o asignar distribuidor',

@@ -1,13 +1,12 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
-import { sendDownload } from '../../core/download';
+import { sendFile, storedFile } from '../../core/download';
 import { HttpError } from '../../core/errors';
-import { errorResponses, IdParam } from '../../core/schemas';
+import { Download, errorResponses, IdParam } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
 import type { FileStore } from '../../infra/files';
 import { formatBytes } from '../../../domain/constants';
-import { Download } from '../soporte/contract';
 import { findVisibleCompany } from './access';
 import { recordHistory } from './history';
 import { EMPRESA_MSG, LogoGuardado } from './contract';
@@ -27,7 +26,7 @@ const described = (file: { ARC_NOMBRE: string; ARC_TAMANO: number } | null) =>
 async function sendLogo(files: FileStore, reply: FastifyReply, logo: string | null) {
   const stored = logo ? await files.open(logo) : undefined;
   if (!stored?.body) throw new HttpError(404, EMPRESA_MSG.noLogo);
-  return sendDownload(reply, { ...stored, body: stored.body });
+  return sendFile(reply, storedFile({ ...stored, body: stored.body }));
 }
 
 /**
@@ -36,12 +35,10 @@ async function sendLogo(files: FileStore, reply: FastifyReply, logo: string | nu
  * unsaved edits can still save them.
  */
 const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
-  const staff = guards.admin;
-
   app.post(
     '/empresas/logo/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Sube el logo para documentos impresos de la empresa {id} y reemplaza el anterior (multipart)',
@@ -77,7 +74,7 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     '/empresas/logo/:id',
     {
       // The token travels only in the x-token header; the page shows the image from a blob URL.
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'El logo para documentos impresos de la empresa {id} (image/png o image/jpeg)',
@@ -91,7 +88,7 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
   app.delete(
     '/empresas/logo/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Quita el logo para documentos impresos de la empresa {id} y elimina su archivo',

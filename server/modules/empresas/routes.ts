@@ -54,7 +54,6 @@ const rucWarnings = (ruc: string) => [checkRuc(ruc).warning].filter((w): w is st
  * company through findVisibleCompany or companyScope: a distributor asking for another's company gets 404.
  */
 const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => {
-  const staff = guards.admin;
   /** Administrators only; a distributor still gets 404 for a company that is not its own, 403 for its own. */
   const administratorOnly = (request: FastifyRequest) => {
     if (request.admin!.perfil !== PERFIL.administrador) throw new HttpError(403, MSG.forbidden);
@@ -64,7 +63,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.get(
     '/empresas/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Ficha completa de una empresa: datos, establecimientos y puntos de emisión, menús, plan, firma y cantidades',
@@ -82,7 +81,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.get(
     '/empresas/empresas/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Cabecera de una empresa: RUC, nombres, estado, verificación, distribuidor y estado del plan y de la firma',
@@ -101,7 +100,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.put(
     '/empresas/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Guarda la ficha de una empresa: datos, establecimientos con sus puntos de emisión y, si se envían, sus menús',
@@ -122,7 +121,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.post(
     '/empresas',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Crea una empresa a mano, ya verificada, con los menús por defecto y opcionalmente su primer usuario',
@@ -144,7 +143,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.delete(
     '/empresas/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Elimina una empresa sin pagos, planes ni tickets (solo administradores); si los tiene, 409 y se puede desactivar',
@@ -166,7 +165,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.get(
     '/empresas/comprobarEmpresa/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Estado de verificación de una empresa, motivo del rechazo y sus pagos (el comprobante del registro entre ellos)',
@@ -180,7 +179,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.put(
     '/empresas/comprobarEmpresaEstado/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Verifica, rechaza o devuelve a pendiente una empresa (solo administradores)',
@@ -213,7 +212,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.get(
     '/empresas/historial/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Historial de cambios de una empresa, el más reciente primero (ra-data-simple-rest; total en Content-Range)',
@@ -233,7 +232,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.get(
     '/empresas/accesos/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Ingresos de distribuidores a la aplicación de esta empresa, el más reciente primero (total en Content-Range)',

@@ -23,12 +23,10 @@ const Id = IdParam('id');
  * Every query is scoped by the token's company: another company's user is a 404.
  */
 const equipoRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const company = guards.company;
-
   app.get(
     '/',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Usuarios de la empresa de la sesión',
@@ -45,7 +43,7 @@ const equipoRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/:id',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Un usuario de la empresa de la sesión',
@@ -60,7 +58,7 @@ const equipoRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Crea un usuario de la empresa con una clave temporal',
@@ -78,7 +76,7 @@ const equipoRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.put(
     '/:id',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Cambia el nombre, correo, rol o estado de un usuario de la empresa',
@@ -97,7 +95,7 @@ const equipoRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/:id/clave',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Genera una clave temporal nueva para un usuario de la empresa',

@@ -1,6 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
+import { sendFile } from '../../core/download';
 import { HttpError } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
@@ -68,27 +69,18 @@ async function emitida(db: Executor, alcance: AlcanceFacturas, id: number) {
   return { ...row, FAC_XML: row.FAC_XML, FAC_NUMERO: row.FAC_NUMERO };
 }
 
-const descarga = (reply: FastifyReply, tipo: string, nombre: string, cuerpo: Buffer | string) =>
-  reply
-    .header('Content-Type', tipo)
-    .header('Content-Disposition', `attachment; filename="${nombre}"`)
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .send(cuerpo);
-
 /**
  * The company application's invoices (resource `facturas`, menu `facturas`): drafts, issuing (number, access key,
  * signed XML) and the downloads. The route list is in contract.ts. Every query is scoped by the token's company, and a
  * seller's by their clients (clientScopeValues; repo.ts AlcanceFacturas).
  */
 const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, sri, ride }) => {
-  const company = guards.company;
   const deps = { db, files, box: secretBoxFor(config) };
 
   app.get(
     '/',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Lista paginada de facturas (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
@@ -103,7 +95,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
   app.get(
     '/totales',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Cantidad y sumas (subtotal, IVA, total) de las facturas que cumplen el filtro de la lista',
@@ -118,7 +110,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
   app.get(
     '/estados',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Cuántas facturas hay en cada estado: pendientes del SRI, autorizadas, devueltas para corregir, correos fallidos',
@@ -132,7 +124,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
   app.get(
     '/puntos',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Establecimientos y puntos de emisión activos de la empresa, con el número que tomará la próxima factura',
@@ -145,7 +137,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
   app.get(
     '/:id',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Una factura completa',
@@ -164,7 +156,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
   app.post(
     '/',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Crea un borrador de factura',
@@ -179,7 +171,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
   app.put(
     '/:id',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Reemplaza un borrador de factura',
@@ -195,7 +187,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
   app.delete(
     '/:id',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Elimina un borrador de factura',
@@ -210,7 +202,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
   app.post(
     '/:id/emitir',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'Emite un borrador: número, clave de acceso, XML validado con el esquema del SRI y firmado (XAdES-BES); estado FIRMADA',
@@ -232,7 +224,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
   app.get(
     '/:id/xml',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'El XML firmado de una factura emitida (descarga factura-001-001-000000123.xml)',
@@ -243,14 +235,14 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
     },
     async (request, reply) => {
       const factura = await emitida(db, clientScopeValues(request), request.params.id);
-      return descarga(reply, 'application/xml; charset=utf-8', `factura-${factura.FAC_NUMERO}.xml`, factura.FAC_XML);
+      return sendFile(reply, { name: `factura-${factura.FAC_NUMERO}.xml`, type: 'application/xml; charset=utf-8', body: factura.FAC_XML });
     },
   );
 
   app.get(
     '/:id/ride',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary: 'El RIDE (PDF) de una factura emitida, con el logo de la empresa (descarga factura-001-001-000000123.pdf)',
@@ -263,14 +255,14 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
       const alcance = clientScopeValues(request);
       const factura = await emitida(db, alcance, request.params.id);
       const pdf = await rideDe({ db, files, ride }, alcance.empresa, factura);
-      return descarga(reply, 'application/pdf', `factura-${factura.FAC_NUMERO}.pdf`, pdf);
+      return sendFile(reply, { name: `factura-${factura.FAC_NUMERO}.pdf`, type: 'application/pdf', body: pdf });
     },
   );
 
   app.get(
     '/:id/autorizado',
     {
-      onRequest: company,
+      onRequest: guards.company,
       schema: {
         tags,
         summary:
@@ -283,14 +275,18 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
     async (request, reply) => {
       const factura = await emitida(db, clientScopeValues(request), request.params.id);
       if (!factura.FAC_AUTORIZACION) throw new HttpError(409, FACTURAS_MSG.noAutorizada);
-      return descarga(reply, 'application/xml; charset=utf-8', `factura-${factura.FAC_NUMERO}-autorizado.xml`, xmlAutorizado(factura));
+      return sendFile(reply, {
+        name: `factura-${factura.FAC_NUMERO}-autorizado.xml`,
+        type: 'application/xml; charset=utf-8',
+        body: xmlAutorizado(factura),
+      });
     },
   );
 
   app.post(
     '/:id/correo',
     {
-      onRequest: company,
+      onRequest: guards.company,
       config: { roles: ROLES_PERMITIDOS.facturas.enviar },
       schema: {
         tags,
@@ -321,7 +317,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
   app.post(
     '/:id/anular',
     {
-      onRequest: company,
+      onRequest: guards.company,
       config: { roles: ROLES_PERMITIDOS.facturas.anular },
       schema: {
         tags,
@@ -342,7 +338,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
   app.post(
     '/:id/consultar',
     {
-      onRequest: company,
+      onRequest: guards.company,
       config: { roles: ROLES_PERMITIDOS.facturas.enviar },
       schema: {
         tags,

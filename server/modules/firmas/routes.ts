@@ -99,7 +99,6 @@ const describe = (certificate: CertificateInfo) => ({
  */
 const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
   const box = secretBoxFor(config);
-  const backOffice = guards.admin;
   /** Menu permissions: the company page's Firma tab (administration), and the company's "Firma electrónica" page. */
   const companyPage = { permiso: 'empresas' };
   const ownPage = { permiso: 'firma', roles: ROLES_PERMITIDOS.firma.gestionar };
@@ -157,7 +156,7 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
   app.post(
     '/empresas/firma/:id',
     {
-      onRequest: backOffice,
+      onRequest: guards.admin,
       config: companyPage,
       schema: { ...uploadSchema('Sube la firma electrónica de una empresa y la deja en uso'), params: EmpresaParam },
     },
@@ -170,7 +169,7 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
   app.get(
     '/empresas/firma/:id',
     {
-      onRequest: backOffice,
+      onRequest: guards.admin,
       config: companyPage,
       schema: { ...listSchema('Firma electrónica en uso de una empresa y las que reemplazó'), params: EmpresaParam },
     },
@@ -183,7 +182,7 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
   app.post(
     '/empresas/firmaComprobar',
     {
-      onRequest: backOffice,
+      onRequest: guards.admin,
       config: companyPage,
       schema: checkSchema('Comprueba una firma electrónica sin guardarla (postfirmaComprobar)'),
     },

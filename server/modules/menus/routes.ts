@@ -84,11 +84,10 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     },
   );
 
-  const staff = guards.admin;
   app.get(
     '/menus/menuEmpresaAdmin/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       config: { permiso: 'empresas' },
       schema: {
         tags,
@@ -106,7 +105,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.put(
     '/menus/menuEmpresaAdmin/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       config: { permiso: 'empresas' },
       schema: {
         tags,
@@ -129,13 +128,12 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
   );
 
   // The catalogue of entries of both areas (administrators).
-  const manager = guards.requireProfile(PERFIL.administrador);
   const catalogue = { permiso: 'menus' };
 
   app.get(
     '/menus',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
       schema: {
         tags,
@@ -152,7 +150,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/menus/:id',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
       schema: {
         tags,
@@ -171,7 +169,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/menus',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
       schema: {
         tags,
@@ -188,7 +186,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.put(
     '/menus/:id',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
       schema: {
         tags,
@@ -206,7 +204,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.delete(
     '/menus/:id',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
       schema: {
         tags,
@@ -223,7 +221,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/menus/menuRolesAdmin/:id',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config: { permiso: 'perfiles' },
       schema: {
         tags,
@@ -241,7 +239,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/menus/menuRolesAdmin',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config: { permiso: 'perfiles' },
       schema: {
         tags,

@@ -1,9 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
-import { sendDownload } from '../../core/download';
+import { sendFile, storedFile } from '../../core/download';
 import { HttpError } from '../../core/errors';
 import { sendPage } from '../../core/list';
-import { errorResponses, IdParam } from '../../core/schemas';
+import { Download, errorResponses, IdParam } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
 import { MSG } from '../../../domain/messages';
 import { PERFIL } from '../../../domain/perfiles';
@@ -13,7 +13,6 @@ import { PAYMENT_FIELDS, PAYMENT_MSG, readPaymentFields } from '../../../domain/
 import { findVisibleCompany } from '../empresas/access';
 import { recordHistory } from '../empresas/history';
 import { findActiveBank } from '../bancos/repo';
-import { Download } from '../soporte/contract';
 import { DescargaParams, Pago, PAGO_MSG, PagoGuardado, PagoParams } from './contract';
 import { companyPayments, deletePayment, findPayment, insertPayment } from './repo';
 
@@ -22,12 +21,10 @@ const accion = 'pago';
 
 /** A company's payments: the registration's proof and those the back office records, each with its file. */
 const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
-  const backOffice = guards.admin;
-
   app.get(
     '/pagos/:id',
     {
-      onRequest: backOffice,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Pagos de la empresa {id}, el más reciente primero (incluye el comprobante del registro)',
@@ -45,7 +42,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
   app.post(
     '/pago/:id',
     {
-      onRequest: backOffice,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Registra un pago de la empresa {id} con su comprobante (multipart)',
@@ -106,7 +103,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     '/descarga/:a/:b',
     {
       // The token travels only in the x-token header: a token in the URL would end up in logs and browser history.
-      onRequest: backOffice,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Descarga el comprobante del pago {b} de la empresa {a}, con su nombre original',
@@ -121,7 +118,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       if (!pago.ARC_ID) throw new HttpError(404, PAGO_MSG.noFile);
       const stored = await files.open(pago.ARC_ID);
       if (!stored?.body) throw new HttpError(404, PAGO_MSG.fileMissing);
-      return sendDownload(reply, { ...stored, body: stored.body });
+      return sendFile(reply, storedFile({ ...stored, body: stored.body }));
     },
   );
 

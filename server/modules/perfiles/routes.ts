@@ -15,12 +15,10 @@ const config = { permiso: 'perfiles' };
  * own (Soporte, Ventas...). Each profile's menus are its permissions: GET/POST /menus/menuRolesAdmin.
  */
 const perfilesRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const manager = guards.requireProfile(PERFIL.administrador);
-
   app.get(
     '/perfiles',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: {
         tags,
@@ -37,7 +35,7 @@ const perfilesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/perfiles/:id',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: { tags, summary: 'Un perfil', params: IdParam('id'), response: { 200: Perfil, ...errorResponses } },
     },
@@ -51,7 +49,7 @@ const perfilesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/perfiles',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: {
         tags,
@@ -67,7 +65,7 @@ const perfilesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.put(
     '/perfiles/:id',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: {
         tags,
@@ -85,7 +83,7 @@ const perfilesRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.delete(
     '/perfiles/:id',
     {
-      onRequest: manager,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config,
       schema: {
         tags,

@@ -27,8 +27,6 @@ const CatalogQuery = Type.Object({
  * administrators only. A plan that was sold is retired, never deleted; editing it never changes what was sold.
  */
 const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const staff = guards.admin;
-  const administrator = guards.requireProfile(PERFIL.administrador);
   /**
    * Menu permissions: the catalogue is administered from "Planes"; it is read there, by the company page's sell dialog
    * and by the plan filter of "Planes vendidos".
@@ -39,7 +37,7 @@ const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/empresas/planes',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       config: readers,
       schema: {
         tags,
@@ -56,7 +54,7 @@ const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/empresas/planes/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       config: readers,
       schema: { tags, summary: 'Un plan del catálogo', params: Id, response: { 200: Plan, ...errorResponses } },
     },
@@ -70,7 +68,7 @@ const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/empresas/planes/catalogo',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
       schema: {
         tags,
@@ -86,7 +84,7 @@ const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.put(
     '/empresas/planes/catalogo/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
       schema: {
         tags,
@@ -106,7 +104,7 @@ const catalogRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.delete(
     '/empresas/planes/catalogo/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
       schema: {
         tags,

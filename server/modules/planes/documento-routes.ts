@@ -1,10 +1,9 @@
 import type { ModuleRoutes } from '../../core/context';
-import { sendDownload } from '../../core/download';
+import { sendFile, storedFile } from '../../core/download';
 import { HttpError } from '../../core/errors';
-import { errorResponses, IdParam } from '../../core/schemas';
+import { Download, errorResponses, IdParam } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
 import { activarDescargaPlan, PLAN_FILE, PLAN_MSG } from '../../../domain/planes';
-import { Download } from '../soporte/contract';
 import { PlanEmpresaGuardado } from './contract';
 import { findVisibleSale, saleById, toPlanEmpresa } from './repo';
 import { attachDocument } from './service';
@@ -17,12 +16,10 @@ const Id = IdParam('id');
  * previous file; the download appears exactly when activarDescargaPlan says so (an extension that is not "NULL").
  */
 const documentRoutes: ModuleRoutes = (app, { db, files, guards }) => {
-  const staff = guards.admin;
-
   app.post(
     '/empresas/planes/:id/documento',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Sube el documento del plan vendido {PLANEMPRESA_ID} (autorización de imprenta) y reemplaza el anterior (multipart)',
@@ -47,7 +44,7 @@ const documentRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     '/empresas/descarga/plan/:id',
     {
       // The token travels only in the x-token header: a token in the URL would end up in logs and browser history.
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Descarga el documento del plan vendido {PLANEMPRESA_ID} con su nombre original',
@@ -62,7 +59,7 @@ const documentRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       if (!activarDescargaPlan(sale.PLANEMPRESA_EXTENSION) || !sale.ARC_ID) throw new HttpError(404, PLAN_MSG.noDocument);
       const stored = await files.open(sale.ARC_ID);
       if (!stored?.body) throw new HttpError(404, PLAN_MSG.noDocument);
-      return sendDownload(reply, { ...stored, body: stored.body });
+      return sendFile(reply, storedFile({ ...stored, body: stored.body }));
     },
   );
 };

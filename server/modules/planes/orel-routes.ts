@@ -16,13 +16,12 @@ const OREL = [PLAN_CLASE.orel] as const;
  * planesOreL in the spec; the lower-case spelling answers too.
  */
 const orelRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const staff = guards.admin;
   const orelOf = async (id: number) => toPlanOrel(toPlanEmpresa((await saleById(db, id))!));
 
   app.get(
     '/empresas/planesEmpresaOrel/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Planes Orel de la empresa {id}, el más reciente primero',
@@ -39,7 +38,7 @@ const orelRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/empresas/planesOrel/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: { tags, summary: 'Un plan Orel vendido {PLANOREL_ID}', params: Id, response: { 200: PlanOrel, ...errorResponses } },
     },
     async (request) => toPlanOrel(toPlanEmpresa(await findVisibleSale(db, request, request.params.id, PLAN_CLASE.orel))),
@@ -48,7 +47,7 @@ const orelRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/empresas/planesOrel',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Vende un plan Orel a una empresa (mismas reglas de fechas que POST /empresas/planes)',
@@ -66,7 +65,7 @@ const orelRoutes: ModuleRoutes = (app, { db, guards }) => {
     app.put(
       path,
       {
-        onRequest: staff,
+        onRequest: guards.admin,
         schema: {
           tags,
           summary: 'Corrige un plan Orel vendido {PLANOREL_ID}: fechas, comprobantes, precio, pago y observación',
@@ -85,7 +84,7 @@ const orelRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
     '/planes/plan/orel/utilizados/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Comprobantes usados del plan Orel {PLANOREL_ID}: incluidos, utilizados y disponibles',

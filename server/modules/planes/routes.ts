@@ -35,8 +35,6 @@ const SALES_FILTERS =
  */
 const planesRoutes: ModuleRoutes = async (app, ctx) => {
   const { db, files, guards } = ctx;
-  const staff = guards.admin;
-  const administrator = guards.requireProfile(PERFIL.administrador);
   await catalogRoutes(app, ctx);
   await documentRoutes(app, ctx);
   await orelRoutes(app, ctx);
@@ -44,7 +42,7 @@ const planesRoutes: ModuleRoutes = async (app, ctx) => {
   app.get(
     '/empresas/planesEmpresa/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary:
@@ -62,7 +60,7 @@ const planesRoutes: ModuleRoutes = async (app, ctx) => {
   app.get(
     '/empresas/planesEmpresa',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       // The "Planes vendidos" list; selling and correcting happen on the company page (the module's 'empresas').
       config: { permiso: 'planesEmpresa' },
       schema: {
@@ -79,7 +77,7 @@ const planesRoutes: ModuleRoutes = async (app, ctx) => {
   app.get(
     '/empresas/planes/resumen',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       // The administration home's sales card: every profile's home shows it.
       config: { permiso: null },
       schema: {
@@ -96,7 +94,7 @@ const planesRoutes: ModuleRoutes = async (app, ctx) => {
   app.get(
     '/empresas/planesCombinados/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Consulta combinada de planes de la empresa {id}: propios, imprenta y Orel, el más reciente primero',
@@ -119,7 +117,7 @@ const planesRoutes: ModuleRoutes = async (app, ctx) => {
   app.post(
     '/empresas/planes',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Vende un plan (comprobantes electrónicos o imprenta) a una empresa',
@@ -138,7 +136,7 @@ const planesRoutes: ModuleRoutes = async (app, ctx) => {
   app.put(
     '/empresas/planes/:id',
     {
-      onRequest: staff,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Corrige un plan vendido {PLANEMPRESA_ID}: fechas, comprobantes, precio, pago y observación',
@@ -156,7 +154,7 @@ const planesRoutes: ModuleRoutes = async (app, ctx) => {
   app.delete(
     '/empresas/planes/:id',
     {
-      onRequest: administrator,
+      onRequest: guards.requireProfile(PERFIL.administrador),
       schema: {
         tags,
         summary: 'Elimina un plan vendido sin comprobantes emitidos, con su documento (solo administradores)',

@@ -11,8 +11,7 @@ const tags = ['Productos'];
 
 /** Products a ticket can be about: the public catalogue for the ticket form, and their administration. */
 const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
-  // Whoever the menus give `productos` administers the catalogue of support products.
-  const manager = guards.admin;
+  // guards.admin: whoever the menus give `productos` administers the catalogue of support products.
 
   /** The product's values with a trimmed name, or 409 when another product has that name. */
   async function checked(body: ProductoDatos, except?: number): Promise<ProductoDatos> {
@@ -72,7 +71,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.post(
     '/',
     {
-      onRequest: manager,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Crea un producto (menú productos); el nombre es único',
@@ -90,7 +89,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.put(
     '/:id',
     {
-      onRequest: manager,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Cambia el nombre o la disponibilidad de un producto (menú productos)',
@@ -109,7 +108,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.delete(
     '/:id',
     {
-      onRequest: manager,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Elimina un producto sin tickets (menú productos)',

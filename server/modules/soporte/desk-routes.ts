@@ -2,15 +2,15 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
-import { errorResponses, IdParam, SearchBody } from '../../core/schemas';
+import { Download, errorResponses, IdParam, SearchBody } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
 import { readUpload } from '../../core/upload';
-import { sendDownload } from '../../core/download';
+import { sendFile, storedFile } from '../../core/download';
 import { MSG } from '../../../domain/messages';
 import { PERFIL } from '../../../domain/perfiles';
 import { TICKET_FILE } from '../../../domain/archivos';
 import { isTicketState, TICKET_MSG, TICKET_STATES, type TicketState } from '../../../domain/tickets';
-import { AdviserFileSaved, Download, Ticket, TicketChange, TicketDeleted, TicketDetail, TicketReply, TicketSummary } from './contract';
+import { AdviserFileSaved, Ticket, TicketChange, TicketDeleted, TicketDetail, TicketReply, TicketSummary } from './contract';
 import { adminActor, countByState, listTickets, searchTickets, ticketExists, type TicketScope } from './repo';
 import { changeTicket, notFound, removeTicket, replyToTicket, ticketDetail } from './service';
 import { attachTicketFile, ticketFile } from './attachments';
@@ -24,7 +24,6 @@ const SEARCH_LIMIT = 50;
  * 404, as if it did not exist). Deleting a ticket is for administrators only.
  */
 const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => {
-  const admin = guards.admin;
   const scopeOf = (request: FastifyRequest): TicketScope =>
     request.admin!.perfil === PERFIL.distribuidor ? request.admin!.admin : undefined;
   /** preHandler of the routes about one ticket (param id or SPT_ID): a distributor's reach stops at its companies' tickets. */
@@ -38,7 +37,7 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.get(
     '/',
     {
-      onRequest: admin,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Lista paginada de tickets (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
@@ -54,7 +53,7 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.get(
     '/resumen',
     {
-      onRequest: admin,
+      onRequest: guards.admin,
       // The administration home's tickets card: every profile's home shows it.
       config: { permiso: null },
       schema: {
@@ -82,7 +81,7 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.post(
     '/nombre',
     {
-      onRequest: admin,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: `Busca tickets por nombre del cliente, RUC/cédula o número (hasta ${SEARCH_LIMIT}, los más recientes primero)`,
@@ -100,7 +99,7 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.get(
     '/:id',
     {
-      onRequest: admin,
+      onRequest: guards.admin,
       preHandler: ownTicket,
       schema: {
         tags,
@@ -115,7 +114,7 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.put(
     '/:id',
     {
-      onRequest: admin,
+      onRequest: guards.admin,
       preHandler: ownTicket,
       schema: {
         tags,
@@ -133,7 +132,7 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.put(
     '/soporte/:SPT_ID',
     {
-      onRequest: admin,
+      onRequest: guards.admin,
       preHandler: ownTicket,
       schema: {
         tags,
@@ -179,7 +178,7 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
   app.post(
     '/docAse/:id',
     {
-      onRequest: admin,
+      onRequest: guards.admin,
       preHandler: ownTicket,
       schema: {
         tags,
@@ -208,7 +207,7 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
       path,
       {
         // The token travels only in the x-token header: a token in the URL would end up in logs and browser history.
-        onRequest: admin,
+        onRequest: guards.admin,
         preHandler: ownTicket,
         schema: {
           tags,
@@ -217,7 +216,7 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
           response: { 200: Download, ...errorResponses },
         },
       },
-      async (request, reply) => sendDownload(reply, await ticketFile(db, files, request.params.id, side)),
+      async (request, reply) => sendFile(reply, storedFile(await ticketFile(db, files, request.params.id, side))),
     );
   }
 };

@@ -19,8 +19,6 @@ const accion = 'usuario';
 
 /** The users of a company, for the back office: list, create, edit, (de)activate and reset their clave. */
 const usuariosRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
-  const backOffice = guards.admin;
-
   /** Runs `work`; a user name the company already has becomes 409 (the unique index decides, even for simultaneous saves). */
   async function uniqueName<T>(usuario: string | undefined, work: () => Promise<T>): Promise<T> {
     try {
@@ -34,7 +32,7 @@ const usuariosRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   app.get(
     '/usuario/:id',
     {
-      onRequest: backOffice,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Usuarios de la empresa {id}',
@@ -52,7 +50,7 @@ const usuariosRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   app.post(
     '/usuario/:id',
     {
-      onRequest: backOffice,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Crea un usuario de la empresa {id}',
@@ -91,7 +89,7 @@ const usuariosRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   app.put(
     '/usuario/:id/:usuario',
     {
-      onRequest: backOffice,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Cambia el usuario, nombre, correo o estado de un usuario de la empresa',
@@ -133,7 +131,7 @@ const usuariosRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   app.post(
     '/usuario/:id/:usuario/clave',
     {
-      onRequest: backOffice,
+      onRequest: guards.admin,
       schema: {
         tags,
         summary: 'Restablece la clave de un usuario: le envía por correo una clave temporal',
