@@ -224,7 +224,6 @@ export const CLAVE_TEMPORAL_EQUIPO_HORAS = 72;
 
 /** The company users screen's messages (module equipo, /api/usuarios). */
 export const EQUIPO_MSG = {
-  soloAdministrador: 'Solo el administrador de la empresa puede gestionar sus usuarios',
   rol: 'El rol debe ser administrador, vendedor o contador',
   propioDesactivar: 'No puede desactivar su propio usuario. Pida a otro administrador de la empresa que lo haga.',
   propioRol: 'No puede quitarse a sí mismo el rol de administrador. Pida a otro administrador de la empresa que lo haga.',

@@ -1,5 +1,3 @@
-export const RUC_LENGTH = 13;
-export const CEDULA_LENGTH = 10;
 export const PASSWORD_MIN_LENGTH = 8;
 /** How long a recovery's temporary clave works (the recovery page tells the user). */
 export const TEMPORARY_PASSWORD_MINUTES = 60;

@@ -1,6 +1,5 @@
 /** Profiles of administration users. Codes 1 and 2 are fixed; others are the provider's own. */
 export const PERFIL = { administrador: 1, distribuidor: 2 } as const;
-export type PerfilCodigo = number;
 
 /** A distributor with the counter flag may enter its companies' application as that company. */
 export const isDistributor = (user: { PRF_CODIGO: number; DRB_CONTADOR: number }): boolean =>

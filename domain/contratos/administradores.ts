@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { Email, NewPassword, Nullable, text } from './esquemas';
-import { ListQuery } from './lista';
 
 const MAX_ID = 2147483647;
 
@@ -93,5 +92,3 @@ export const EmpresasAsignadas = Type.Object({ asignadas: Type.Integer(), EMPRES
 
 /** A profile an administrator can be given (the form's choices). */
 export const PerfilOpcion = Type.Object({ PRF_CODIGO: Type.Integer(), PRF_NOMBRE: Type.String(), PRF_ACTIVO: Type.Boolean() });
-
-export { ListQuery };

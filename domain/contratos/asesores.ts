@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, text } from './esquemas';
-import { ListQuery } from './lista';
 import { ASESOR_MSG, ASESOR_TELEFONO_PATTERN, ASESOR_TIPOS, type AsesorTipo } from '../asesores';
 
 // One enum (not a union of literals): a wrong value gets its own Spanish message.
@@ -30,7 +29,6 @@ export const AsesorListado = Type.Object({
   ASE_NOMBRE: Asesor.properties.ASE_NOMBRE,
   ...Type.Partial(Type.Omit(Asesor, ['ASE_CODIGO', 'ASE_NOMBRE'])).properties,
 });
-export type AsesorPublico = Pick<Asesor, 'ASE_CODIGO' | 'ASE_NOMBRE'>;
 
 /** Creating or editing an adviser (administrators). */
 export const AsesorDatos = Type.Object({
@@ -45,8 +43,6 @@ export const AsesorDatos = Type.Object({
   ASE_ACTIVO: Type.Optional(Type.Boolean()),
 });
 export type AsesorDatos = Static<typeof AsesorDatos>;
-
-export const AsesorQuery = ListQuery;
 
 export const AsesorEliminado = Type.Object({
   ASE_CODIGO: Type.Integer(),

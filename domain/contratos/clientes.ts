@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { multiline, Nullable, text } from './esquemas';
-import { ListQuery } from './lista';
 import { BANDERAS, CLIENTE_LIMITES, CLIENTE_MSG, TIPOS_IDENTIFICACION, type Banderas, type TipoIdentificacion } from '../clientes';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -133,8 +132,6 @@ export const NombreBody = Type.Object({
 
 export const TotalClientes = Type.Object({ total: Type.Integer(), activos: Type.Integer() });
 export type TotalClientes = Static<typeof TotalClientes>;
-
-export const ClientesListQuery = ListQuery;
 
 export const ACCIONES_LOTE = ['asignarVendedor', 'desactivar', 'activar'] as const;
 export type AccionLote = (typeof ACCIONES_LOTE)[number];

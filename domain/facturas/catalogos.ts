@@ -68,7 +68,6 @@ export const FORMAS_PAGO = [
   { codigo: '20', nombre: 'Otros con utilización del sistema financiero' },
   { codigo: '21', nombre: 'Endoso de títulos' },
 ] as const;
-export type CodigoFormaPago = (typeof FORMAS_PAGO)[number]['codigo'];
 const FORMA_PAGO = new Map<string, string>(FORMAS_PAGO.map((f) => [f.codigo, f.nombre]));
 export const nombreFormaPago = (codigo: string): string | undefined => FORMA_PAGO.get(String(codigo ?? '').trim());
 
@@ -116,9 +115,6 @@ export const esCodigoDocumento = (codigo: string): codigo is CodigoDocumento => 
 /** ambiente (tabla 4). */
 export const AMBIENTES = { '1': 'Pruebas', '2': 'Producción' } as const;
 export type Ambiente = keyof typeof AMBIENTES;
-
-/** tipoEmision (tabla 2): only normal emission exists since the offline scheme. */
-export const TIPOS_EMISION = { '1': 'Emisión normal' } as const;
 
 /** contribuyenteRimpe, exactly as the schema's pattern wants them. */
 export const LEYENDAS_RIMPE: readonly LeyendaRimpe[] = ['CONTRIBUYENTE RÉGIMEN RIMPE', 'CONTRIBUYENTE NEGOCIO POPULAR - RÉGIMEN RIMPE'];

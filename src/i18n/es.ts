@@ -450,7 +450,6 @@ export const es: TranslationMessages = {
       // The company application's own users screen (resource usuarios, /api/usuarios).
       buscar: 'Usuario, nombre o correo',
       propio: 'Usted',
-      solo_lectura: 'Solo el administrador de la empresa puede crear usuarios, cambiar sus roles o darles una clave nueva.',
       propio_aviso: 'Es su propio usuario: puede cambiar su nombre y correo, pero no su rol ni su estado.',
       ayuda_usuario_fijo: 'El nombre de usuario no se puede cambiar',
       ayuda_correo: 'Para recuperar la clave si la olvida',
@@ -1046,5 +1045,3 @@ export const es: TranslationMessages = {
     },
   },
 };
-
-export default es;

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { DOMParser } from '@xmldom/xmldom';
+import { SignedXml } from 'xml-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestApp, testSetups, type TestApp } from '../helpers/server';
@@ -15,6 +17,7 @@ import {
   signatures,
   uploadCompanySignature,
 } from '../helpers/certificates';
+import { borrador, crearOk, darPlan, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { loadConfig } from '../../server/config';
 import { DEMO_SIGNATURE_PASSWORD } from '../../server/infra/db/seed';
@@ -22,6 +25,7 @@ import { archivos, empresas, empresasHistorial, firmas, planes, planesEmpresa } 
 import { createSecretBox, SEALED_HEADER, SecretBoxError, secretBoxFor } from '../../server/infra/secret-box';
 import { readCertificate } from '../../server/infra/certificates';
 import { currentSignatureSecret } from '../../server/modules/firmas/repo';
+import { abrirCertificado, certificadoDeFirma, olvidarCertificado } from '../../server/modules/facturas/certificado';
 import { diaEcuador, hoyEcuador, sumarDias } from '../../domain/fechas';
 import { MSG } from '../../domain/messages';
 import { FIRMA_MSG, SIGNATURE_FILE } from '../../domain/firmas';
@@ -203,6 +207,56 @@ describe.each(testSetups)('firma electrónica (%s, archivos en %s)', (kind, stor
       expect(replaced.HIS_DESPUES).toMatchObject({ FIR_SERIE: second.json().FIR_SERIE });
       expect(replaced.HIS_DESCRIPCION).toContain(first.FIR_SERIE);
       expect(JSON.stringify(history)).not.toContain(SIGNATURE_PASSWORD);
+    });
+
+    it('después de reemplazar la firma, la factura se firma con la nueva y la clave anterior ya no está en memoria', async () => {
+      const empresa = ids.tornillo;
+      const { token } = await loginCompany(t, COMPANIES.tornillo);
+      await darPlan(t, empresa, 10);
+      const factura = borrador(await puntoPrincipal(t, empresa), await nuevoCliente(t, empresa, 301));
+      /** Issues a new invoice and answers its signed XML. */
+      const emitir = async () => {
+        const id = await crearOk(t, token, factura);
+        const issued = await t.app.inject({ method: 'POST', url: `/api/facturas/${id}/emitir`, headers: { 'x-token': token } });
+        expect(issued.statusCode, issued.body).toBe(200);
+        return (await t.app.inject({ method: 'GET', url: `/api/facturas/${id}/xml`, headers: { 'x-token': token } })).body;
+      };
+      /** The signature verifies with this certificate's key and no other (xml-crypto, the certificate pinned). */
+      const firmadaCon = (xml: string, certBase64: string) => {
+        const verifier = new SignedXml({ publicCert: new X509Certificate(Buffer.from(certBase64, 'base64')).toString() });
+        const doc = new DOMParser().parseFromString(xml, 'text/xml');
+        verifier.loadSignature(doc.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0]);
+        try {
+          return verifier.checkSignature(xml);
+        } catch {
+          return false;
+        }
+      };
+      const fueraDeMemoria = async () => {
+        throw new Error('no estaba en memoria');
+      };
+      const p12s = [signatures.legacy(COMPANIES.tornillo.ruc), signatures.modern(COMPANIES.tornillo.ruc)];
+      const [antes, despues] = p12s.map((p12) => abrirCertificado(p12, SIGNATURE_PASSWORD).certBase64);
+
+      const first = await postSignature(t, `/empresas/firma/${empresa}`, admin, p12s[0]);
+      expect(first.statusCode, first.body).toBe(200);
+      const xmlAntes = await emitir();
+      expect(xmlAntes).toContain(`<ds:X509Certificate>${antes}</ds:X509Certificate>`);
+      expect(firmadaCon(xmlAntes, antes)).toBe(true);
+      // Issuing kept the certificate open: it is served without reading the .p12 again.
+      await expect(certificadoDeFirma(first.json().FIR_CODIGO, fueraDeMemoria)).resolves.toMatchObject({ certBase64: antes });
+
+      const second = await postSignature(t, `/empresas/firma/${empresa}`, admin, p12s[1]);
+      expect(second.statusCode, second.body).toBe(200);
+      await expect(certificadoDeFirma(first.json().FIR_CODIGO, fueraDeMemoria)).rejects.toThrow('no estaba en memoria');
+      const xmlDespues = await emitir();
+      expect(xmlDespues).toContain(`<ds:X509Certificate>${despues}</ds:X509Certificate>`);
+      expect(xmlDespues).not.toContain(antes);
+      expect(firmadaCon(xmlDespues, despues)).toBe(true);
+      expect(firmadaCon(xmlDespues, antes)).toBe(false);
+      // The next setup of this file is another database in this same process, whose signatures get the same ids: it
+      // must not find this one's certificate under its own signature's id.
+      olvidarCertificado(second.json().FIR_CODIGO);
     });
   });
 

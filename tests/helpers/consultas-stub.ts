@@ -63,8 +63,6 @@ export function cedulaPerson(cedula: string, overrides: Record<string, unknown> 
   };
 }
 
-export type LookupStub = Awaited<ReturnType<typeof startLookupStub>>;
-
 /**
  * One lookup service. `answers` maps an identification to the JSON body it answers with 200 (an empty array or object
  * is how some services say "not found"); any other identification gets 404. `requests` lists every path asked.

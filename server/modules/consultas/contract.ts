@@ -1,6 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { Msg, Nullable } from '../../core/schemas';
-import { TIPO_IDENTIFICACION } from '../../../domain/clientes';
+import { Nullable } from '../../core/schemas';
 
 export const RucParam = Type.Object({
   ruc: Type.String({ pattern: '^[0-9]{13}$', errorMessage: 'El RUC debe tener 13 dígitos numéricos', description: 'RUC de 13 dígitos' }),
@@ -68,6 +67,3 @@ export const ResultadoBanderas = Type.Object({
   }),
 });
 export type ResultadoBanderas = Static<typeof ResultadoBanderas>;
-
-export const consultaResponses = { 503: Msg };
-export const TIPOS_CONSULTA = { ruc: TIPO_IDENTIFICACION.ruc, cedula: TIPO_IDENTIFICACION.cedula } as const;

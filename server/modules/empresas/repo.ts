@@ -30,6 +30,7 @@ import { changedFields, recordHistory } from './history';
 import { replaceCompanyMenus } from '../menus/repo';
 import { ingresoPage, ingresoRow } from '../ingresos/repo';
 import { latestPlan } from '../planes/repo';
+import { olvidarCertificado } from '../facturas/certificado';
 import {
   EMPRESA_MSG,
   type EmpresaCabecera,
@@ -431,15 +432,21 @@ export async function deletionBlocker(db: Executor, company: { EMP_CODIGO: numbe
   return undefined;
 }
 
-/** Deletes the company (its users, menus, history and signatures go with it); the files it held are released. */
+/**
+ * Deletes the company (its users, menus, history and signatures go with it); the files it held are released, and its
+ * signatures' opened certificates leave this process's memory.
+ */
 export async function deleteCompany(tx: Tx, empresa: number, release: Release) {
   const held = await tx
     .select({ id: firmas.ARC_ID })
     .from(firmas)
     .where(eq(firmas.EMP_CODIGO, empresa))
     .union(tx.select({ id: empresas.EMP_LOGO }).from(empresas).where(eq(empresas.EMP_CODIGO, empresa)));
+  const signatures = await tx.select({ id: firmas.FIR_CODIGO }).from(firmas).where(eq(firmas.EMP_CODIGO, empresa));
   await tx.delete(empresas).where(eq(empresas.EMP_CODIGO, empresa));
   for (const { id } of held) await release(id);
+  // Forgetting is safe even if the transaction rolls back: a certificate still in use is opened again on its next use.
+  for (const { id } of signatures) olvidarCertificado(id);
 }
 
 /** The check state and the payments an administrator reviews (the registration's proof among them), newest first. */

@@ -52,10 +52,6 @@ export function etiquetaValor(doc: Doc, etiqueta: string, valor: string, x: numb
   return doc.y - y;
 }
 
-/** The height etiquetaValor would take: measured in bold throughout, so that it never falls short. */
-export const altoEtiquetaValor = (doc: Doc, etiqueta: string, valor: string, ancho: number, tamano = 8) =>
-  alto(doc, `${etiqueta} ${valor}`, ancho, { negrita: true, tamano });
-
 export function caja(doc: Doc, x: number, y: number, ancho: number, altura: number, radio = 0) {
   doc.lineWidth(0.6).strokeColor(BORDE);
   if (radio) doc.roundedRect(x, y, ancho, altura, radio).stroke();

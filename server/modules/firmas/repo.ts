@@ -8,6 +8,7 @@ import { SEALED_OVERHEAD, type SecretBox } from '../../infra/secret-box';
 import { diaEcuador } from '../../../domain/fechas';
 import type { Firma, FirmasEmpresa } from './contract';
 import { SIGNATURE_FILE } from '../../../domain/firmas';
+import { olvidarCertificado } from '../facturas/certificado';
 
 /** The store's rule for what it keeps: the signature sealed, so a little larger than the upload's limit. */
 const SEALED_SIGNATURE_FILE = { ...SIGNATURE_FILE, maxBytes: SIGNATURE_FILE.maxBytes + SEALED_OVERHEAD };
@@ -88,8 +89,9 @@ export type NewSignature = {
 
 /**
  * Makes an uploaded signature the company's current one, sealed: its file through the file store, its password in
- * FIR_CLAVE. The one it replaces stays as history without its file and password (removed after the commit). The
- * company's EMP_FIRMA_CADUCA follows, and `record` (the company history) runs in the same transaction.
+ * FIR_CLAVE. The one it replaces stays as history without its file and password (removed after the commit), and its
+ * opened certificate leaves this process's memory. The company's EMP_FIRMA_CADUCA follows, and `record` (the company
+ * history) runs in the same transaction.
  */
 export async function storeSignature(
   files: FileStore,
@@ -99,7 +101,8 @@ export async function storeSignature(
 ): Promise<Firma> {
   const { empresa, certificate } = signature;
   const upload = { stream: Readable.from([box.seal(signature.p12)]), filename: signature.filename };
-  return files.save(upload, SEALED_SIGNATURE_FILE, `firma:${empresa}`, async (tx, file, release) => {
+  let replaced: number | undefined;
+  const stored = await files.save(upload, SEALED_SIGNATURE_FILE, `firma:${empresa}`, async (tx, file, release) => {
     // One upload at a time per company: each replaces the one before it and the last stays current.
     await tx.select({ id: empresas.EMP_CODIGO }).from(empresas).where(eq(empresas.EMP_CODIGO, empresa)).for('update');
     const [previous] = await tx
@@ -108,6 +111,7 @@ export async function storeSignature(
       .where(and(eq(firmas.EMP_CODIGO, empresa), eq(firmas.FIR_ACTUAL, true)));
     const before = previous ? toFirma((await selectFirmas(tx).where(eq(firmas.FIR_CODIGO, previous.FIR_CODIGO)))[0]) : null;
     if (previous) {
+      replaced = previous.FIR_CODIGO;
       await tx.update(firmas).set({ FIR_ACTUAL: false, ARC_ID: null, FIR_CLAVE: null }).where(eq(firmas.FIR_CODIGO, previous.FIR_CODIGO));
       await release(previous.ARC_ID);
     }
@@ -134,6 +138,9 @@ export async function storeSignature(
     await record(tx, before, stored);
     return stored;
   });
+  // Once the new signature is committed nothing signs with the old one: its private key does not stay in memory.
+  if (replaced !== undefined) olvidarCertificado(replaced);
+  return stored;
 }
 
 /**

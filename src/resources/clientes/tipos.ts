@@ -1,19 +1,11 @@
 import type { Banderas } from '../../../domain/clientes';
-import type {
-  AccionLote,
-  Cliente,
-  GrupoCliente,
-  TipoCliente,
-  TipoJuridico,
-  TotalClientes,
-  Vendedor,
-} from '../../../domain/contratos/clientes';
+import type { AccionLote, Cliente, GrupoCliente, TipoCliente, TipoJuridico, Vendedor } from '../../../domain/contratos/clientes';
 
 /**
  * The clients book's records are the API contract's (domain/contratos/clientes.ts): the screens read these shapes and
  * send these bodies.
  */
-export type { Cliente, GrupoCliente, TipoCliente, TipoJuridico, TotalClientes, Vendedor };
+export type { Cliente, GrupoCliente, TipoCliente, TipoJuridico, Vendedor };
 
 /** POST /api/clientes and PUT /api/clientes/:id. */
 export type ClienteDatos = Omit<

@@ -8,7 +8,6 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
-  Title,
   Toolbar,
   email,
   maxLength,
@@ -26,7 +25,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/Key';
 import type { UsuarioEquipo, UsuarioEquipoCambios, UsuarioEquipoCreado, UsuarioEquipoNuevo } from '../../../domain/contratos/equipo';
-import { EQUIPO_MSG, ROL_DESCRIPCION, ROL_NOMBRE, type RolEmpresa } from '../../../domain/clientes';
+import { ROL_DESCRIPCION, ROL_NOMBRE, type RolEmpresa } from '../../../domain/clientes';
 import { useNarrow } from '../../shell/catalogo';
 import { ClaveTemporalDialog, type ClaveMostrada } from './ClaveTemporalDialog';
 import { ROL_CHOICES, useEquipoSesion } from './rol';
@@ -189,26 +188,11 @@ function UsuarioTitulo() {
   return <span>{narrow ? record.USU_USUARIO : translate('resources.usuarios.editar_titulo', { usuario: record.USU_USUARIO })}</span>;
 }
 
-/** What a user who is not the company's administrator sees on the create and edit addresses. */
-function SoloAdministrador() {
-  const translate = useTranslate();
-  return (
-    <>
-      <Title title={translate('resources.usuarios.name', { smart_count: 2 })} />
-      <Alert severity="warning" sx={{ mt: 2 }}>
-        {EQUIPO_MSG.soloAdministrador}
-      </Alert>
-    </>
-  );
-}
-
 /** A new user: its data and role; the server answers a temporary clave, shown once, then back to the list. */
 export function UsuarioCreate() {
-  const { puedeGestionar } = useEquipoSesion();
   const [shown, setShown] = useState<ClaveMostrada | null>(null);
   const redirect = useRedirect();
   const notify = useNotify();
-  if (!puedeGestionar) return <SoloAdministrador />;
   return (
     <>
       <Create
@@ -240,9 +224,7 @@ export function UsuarioCreate() {
 
 /** Name, email, role and state of a user, and a new temporary clave for them. */
 export function UsuarioEdit() {
-  const { puedeGestionar } = useEquipoSesion();
   const [shown, setShown] = useState<ClaveMostrada | null>(null);
-  if (!puedeGestionar) return <SoloAdministrador />;
   return (
     <>
       <Edit mutationMode="pessimistic" redirect="list" transform={cambiosToWire} title={<UsuarioTitulo />}>

@@ -11,7 +11,6 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { UsuarioEquipo } from '../../../domain/contratos/equipo';
@@ -39,11 +38,11 @@ function useFilters() {
   ];
 }
 
-function Acciones({ puedeCrear }: { puedeCrear: boolean }) {
+function Acciones() {
   return (
     <TopToolbar>
       <FilterButton />
-      {puedeCrear && <CreateButton label="resources.usuarios.crear" />}
+      <CreateButton label="resources.usuarios.crear" />
     </TopToolbar>
   );
 }
@@ -64,49 +63,37 @@ function Nombre({ record, propio }: { record: UsuarioEquipo; propio: boolean }) 
  * it and creates new ones. A table on wide screens, a simple list on phones.
  */
 export function UsuarioList() {
-  const translate = useTranslate();
   const filters = useFilters();
   const narrow = useNarrow();
-  const { usuario: propio, puedeGestionar } = useEquipoSesion();
-  const rowClick = puedeGestionar ? 'edit' : false;
+  const { usuario: propio } = useEquipoSesion();
   return (
-    <>
-      {!puedeGestionar && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {translate('resources.usuarios.solo_lectura')}
-        </Alert>
-      )}
-      <List
-        filters={filters}
-        actions={<Acciones puedeCrear={puedeGestionar} />}
-        sort={{ field: 'USU_USUARIO', order: 'ASC' }}
-        perPage={25}
-        pagination={<ListPagination />}
-      >
-        {narrow ? (
-          <SimpleList
-            primaryText={(r) => <Nombre record={usuario(r)} propio={usuario(r).USU_CODIGO === propio} />}
-            secondaryText={(r) => `${usuario(r).USU_NOMBRE ?? ''} · ${ROL_NOMBRE[usuario(r).USU_ROL]}`}
-            tertiaryText={(r) => <EstadoChip resource="usuarios" activo={usuario(r).USU_ACTIVO} />}
-            linkType={rowClick}
-            sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
+    <List
+      filters={filters}
+      actions={<Acciones />}
+      sort={{ field: 'USU_USUARIO', order: 'ASC' }}
+      perPage={25}
+      pagination={<ListPagination />}
+    >
+      {narrow ? (
+        <SimpleList
+          primaryText={(r) => <Nombre record={usuario(r)} propio={usuario(r).USU_CODIGO === propio} />}
+          secondaryText={(r) => `${usuario(r).USU_NOMBRE ?? ''} · ${ROL_NOMBRE[usuario(r).USU_ROL]}`}
+          tertiaryText={(r) => <EstadoChip resource="usuarios" activo={usuario(r).USU_ACTIVO} />}
+          linkType="edit"
+          sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+          <DataTable.Col
+            source="USU_USUARIO"
+            render={(r: RaRecord) => <Nombre record={usuario(r)} propio={usuario(r).USU_CODIGO === propio} />}
           />
-        ) : (
-          <DataTable rowClick={rowClick} bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-            <DataTable.Col
-              source="USU_USUARIO"
-              render={(r: RaRecord) => <Nombre record={usuario(r)} propio={usuario(r).USU_CODIGO === propio} />}
-            />
-            <DataTable.Col source="USU_NOMBRE" />
-            <DataTable.Col source="USU_CORREO" sx={{ overflowWrap: 'anywhere' }} />
-            <DataTable.Col source="USU_ROL" render={(r: RaRecord) => ROL_NOMBRE[usuario(r).USU_ROL]} />
-            <DataTable.Col
-              source="USU_ACTIVO"
-              render={(r: RaRecord) => <EstadoChip resource="usuarios" activo={usuario(r).USU_ACTIVO} />}
-            />
-          </DataTable>
-        )}
-      </List>
-    </>
+          <DataTable.Col source="USU_NOMBRE" />
+          <DataTable.Col source="USU_CORREO" sx={{ overflowWrap: 'anywhere' }} />
+          <DataTable.Col source="USU_ROL" render={(r: RaRecord) => ROL_NOMBRE[usuario(r).USU_ROL]} />
+          <DataTable.Col source="USU_ACTIVO" render={(r: RaRecord) => <EstadoChip resource="usuarios" activo={usuario(r).USU_ACTIVO} />} />
+        </DataTable>
+      )}
+    </List>
   );
 }

@@ -1,6 +1,6 @@
 import { lazyView } from '../../registry/screens';
 
-/** The company's own users (company area, /api/usuarios): every user reads them, its administrator manages them. */
+/** The company's own users (company area, /api/usuarios): only its administrator sees and manages them. */
 export default {
   list: lazyView(() => import('./UsuarioList'), 'UsuarioList'),
   create: lazyView(() => import('./UsuarioForm'), 'UsuarioCreate'),
