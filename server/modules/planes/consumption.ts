@@ -9,51 +9,32 @@ import { blockReason, type PlanDates } from './standing';
 const pe = planesEmpresa;
 
 /** The company's electronic-document plans of one type (its own rows, by the (emp, clase, tipo, caduca) index). */
+const plansOfType = (d: Executor) =>
+  d
+    .select({
+      PLANEMPRESA_ID: pe.PLANEMPRESA_ID,
+      inicio: pe.PLANEMPRESA_INICIO,
+      caduca: pe.PLANEMPRESA_CADUCA,
+      comprobantes: pe.PLANEMPRESA_COMPROBANTES,
+      usados: pe.PLANEMPRESA_USADOS,
+    })
+    .from(pe)
+    .where(
+      and(
+        eq(pe.EMP_CODIGO, sql.placeholder('empresa')),
+        eq(pe.PLANEMPRESA_CLASE, PLAN_CLASE.electronico),
+        eq(pe.PLANEMPRESA_TIPO, sql.placeholder('tipo')),
+      ),
+    )
+    .orderBy(asc(pe.PLANEMPRESA_CADUCA));
+
 export async function electronicPlans(db: Executor, empresa: number, tipo: PlanTipo = PLAN_TIPO_DEFECTO) {
-  const rows = await prepared(db, 'planes_electronicos', (d) =>
-    d
-      .select({
-        PLANEMPRESA_ID: pe.PLANEMPRESA_ID,
-        inicio: pe.PLANEMPRESA_INICIO,
-        caduca: pe.PLANEMPRESA_CADUCA,
-        comprobantes: pe.PLANEMPRESA_COMPROBANTES,
-        usados: pe.PLANEMPRESA_USADOS,
-      })
-      .from(pe)
-      .where(
-        and(
-          eq(pe.EMP_CODIGO, sql.placeholder('empresa')),
-          eq(pe.PLANEMPRESA_CLASE, PLAN_CLASE.electronico),
-          eq(pe.PLANEMPRESA_TIPO, sql.placeholder('tipo')),
-        ),
-      )
-      .orderBy(asc(pe.PLANEMPRESA_CADUCA)),
-  ).execute({ empresa, tipo });
+  const rows = await prepared(db, 'planes_electronicos', plansOfType).execute({ empresa, tipo });
   return rows satisfies PlanDates[];
 }
 
 /** The same rows, locked until the transaction ends (FOR UPDATE, in the index's order). */
-const lockedPlans = (db: Executor) =>
-  prepared(db, 'planes_electronicos_bloqueo', (d) =>
-    d
-      .select({
-        PLANEMPRESA_ID: pe.PLANEMPRESA_ID,
-        inicio: pe.PLANEMPRESA_INICIO,
-        caduca: pe.PLANEMPRESA_CADUCA,
-        comprobantes: pe.PLANEMPRESA_COMPROBANTES,
-        usados: pe.PLANEMPRESA_USADOS,
-      })
-      .from(pe)
-      .where(
-        and(
-          eq(pe.EMP_CODIGO, sql.placeholder('empresa')),
-          eq(pe.PLANEMPRESA_CLASE, PLAN_CLASE.electronico),
-          eq(pe.PLANEMPRESA_TIPO, sql.placeholder('tipo')),
-        ),
-      )
-      .orderBy(asc(pe.PLANEMPRESA_CADUCA))
-      .for('update'),
-  );
+const lockedPlans = (db: Executor) => prepared(db, 'planes_electronicos_bloqueo', (d) => plansOfType(d).for('update'));
 
 /**
  * Why the company cannot issue one more document of this type, judged under a lock: its plans stay locked until the
