@@ -13,9 +13,21 @@ function importBoundaries() {
   // From a file `depth` folders below domain/, `../` repeated `depth` times leaves domain/.
   const outOfDomain = (depth) => ({ regex: `^(\\.\\./){${depth}}`, message: 'domain/ imports nothing of ours outside domain/.' });
   const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  // The request stays in the HTTP layer: a route reads it and hands repositories and services plain values.
+  const fastify = {
+    name: 'fastify',
+    message:
+      'Only server/core/, route files (*routes.ts), app.ts and main.ts import fastify: take the actor (core/actor.ts), the values and the logger (core/context.ts Log) as parameters.',
+  };
   return [
     { files: ['src/**/*.{ts,tsx,js,mjs}'], rules: rule(web) },
     { files: ['server/**/*.{ts,tsx,js,mjs,mts}'], rules: rule(api) },
+    // A later rule's options replace the earlier ones for the same files, so this one repeats the boundary above.
+    {
+      files: ['server/**/*.ts'],
+      ignores: ['server/core/**', 'server/**/*routes.ts', 'server/app.ts', 'server/main.ts'],
+      rules: { 'no-restricted-imports': ['error', { paths: [fastify], patterns: [api] }] },
+    },
     ...[1, 2, 3, 4].map((depth) => ({
       files: [`domain/${'*/'.repeat(depth - 1)}*.{ts,tsx,js,mjs}`],
       rules: rule(outOfDomain(depth)),

@@ -16,7 +16,7 @@ export type UploadRule = {
   sizeMessage: string;
 };
 
-/** Ticket attachment: zip or rar up to 50769298 bytes; the picker also offers 7z, as the spec asks (the server refuses it). */
+/** Ticket attachment: zip or rar up to 50769298 bytes; the picker also offers 7z, as the published form does (the server refuses it). */
 export const TICKET_FILE: UploadRule = {
   kinds: ['zip', 'rar'],
   extensions: ['zip', 'rar'],

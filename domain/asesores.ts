@@ -34,7 +34,7 @@ export const ASESOR_MSG = {
  * An adviser's cédula (10 digits) or RUC (13 digits). A wrong length or a non-digit is an error, and so is a failed
  * province, third-digit or check-digit rule of a cédula or of a natural person's RUC (an adviser is a person, whose
  * number the registry computes). A company RUC (third digit 6 or 9) that fails the classic check stays a warning, as
- * everywhere else (reference/ecuador.md: the SRI has issued real company RUCs that fail it).
+ * everywhere else (the SRI has issued real company RUCs that fail it).
  */
 export function checkAsesorIdentification(value: string): { error?: string; warning?: string } {
   const v = String(value ?? '').trim();

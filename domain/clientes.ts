@@ -1,6 +1,6 @@
 /**
  * The clients book's rules, shared by the company application and the server: identification types (SRI codes),
- * the company roles and what each may see, the limits, and the Spanish messages (spec §8 where it gives them).
+ * the company roles and what each may see, the limits, and the Spanish messages (the published wording where there is one).
  */
 import { checkCedula, checkRuc, CONSUMIDOR_FINAL, type IdCheck } from './identifiers';
 import type { UploadRule } from './archivos';
@@ -53,7 +53,7 @@ export const CLIENTE_LIMITES = {
   limiteCredito: 999_999_999.99,
 } as const;
 
-/** The spec's upload limit for a client's documents (§9: 15 MB); the server checks the type by content too. */
+/** The upload limit for a client's documents (15 MB); the server checks the type by content too. */
 export const DOCUMENTO_CLIENTE = {
   kinds: ['pdf', 'jpg', 'png', 'webp', 'doc', 'docx', 'xls', 'xlsx', 'odt', 'ods'],
   maxBytes: 15_728_640,
@@ -119,13 +119,13 @@ export function telefonoWhatsApp(value: string): string | null {
 }
 
 export const CLIENTE_MSG = {
-  /** spec §8: the lookups. */
+  /** The lookups. */
   noEncontradoTitulo: 'Atencion',
   noEncontrado: 'Cliente no encontrado, Llenar los datos',
   sriNoDisponible: 'Por el momento no hay disponibilidad en el SRI, ingrese los datos manualmente por favor.',
   /** POST {id}/banderas for a client without RUC or cédula. */
   banderasIdentificacion: 'Las consultas del SRI solo se hacen para clientes con RUC o cédula',
-  /** spec §8: a failed delete shows "Error" and this prefix before the server's msg. */
+  /** A failed delete shows "Error" and this prefix before the server's msg. */
   eliminarError: 'Ocurrió un inconveniente: ',
   conDocumentos: 'El cliente tiene documentos registrados y no se puede eliminar; desactívelo en su lugar',
   consumidorFinal: 'El consumidor final no se puede modificar ni eliminar',
@@ -142,7 +142,7 @@ export const CLIENTE_MSG = {
   grupoInvalido: 'El grupo no existe en su empresa',
   tipoInvalido: 'El tipo de cliente no existe',
   tipoJuridicoInvalido: 'El tipo jurídico no corresponde al tipo de identificación',
-  /** The clients' core API (issue 12, helper H1). */
+  /** The clients' core API. */
   telefonoInvalido: 'Revise los teléfonos del cliente: solo se admiten números, espacios y el signo +',
   demasiadosCorreos: `El cliente admite como máximo ${CLIENTE_LIMITES.correos} correos`,
   demasiadosTelefonos: `El cliente admite como máximo ${CLIENTE_LIMITES.telefonos} teléfonos`,
@@ -165,7 +165,7 @@ const PASAPORTE = /^[A-Za-z0-9]{3,20}$/;
 
 /**
  * Checks an identification against its type: a wrong length or a non-digit is an error; a failed check digit of a
- * cédula or RUC is only a warning the user may accept (ecuador.md, "Identifiers").
+ * cédula or RUC is only a warning the user may accept (the SRI has issued real numbers that fail it).
  */
 export function checkClientIdentification(tipo: string, value: string): IdCheck {
   const v = String(value ?? '').trim();
@@ -220,10 +220,10 @@ export const ROL_DESCRIPCION: Record<RolEmpresa, string> = {
 };
 
 /** How long a temporary clave given by the company's administrator (a new user, or a new clave) lasts, in hours. */
-export const CLAVE_TEMPORAL_EQUIPO_HORAS = 72;
+export const CLAVE_TEMPORAL_USUARIO_HORAS = 72;
 
-/** The company users screen's messages (module equipo, /api/usuarios). */
-export const EQUIPO_MSG = {
+/** The company users screen's messages (/api/usuarios). */
+export const USUARIOS_MSG = {
   rol: 'El rol debe ser administrador, vendedor o contador',
   propioDesactivar: 'No puede desactivar su propio usuario. Pida a otro administrador de la empresa que lo haga.',
   propioRol: 'No puede quitarse a sí mismo el rol de administrador. Pida a otro administrador de la empresa que lo haga.',

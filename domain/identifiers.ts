@@ -3,7 +3,7 @@
  *
  * Dependency-free: shared by the browser app and the Node server.
  *
- * Policy (see reference/ecuador.md, "Identifiers"): a wrong length or any
+ * Policy: a wrong length or any
  * non-digit character is a hard error; a failed province, third-digit,
  * establishment or check-digit rule is only a warning the user can override,
  * because the SRI has issued real, active RUCs that fail the classic checks.

@@ -1,5 +1,5 @@
 /**
- * Paged lists' totals (server/core/list.ts): exact up to EXACT_TOTAL rows; past it the API sends the planner's
+ * Paged lists' totals (server/core/list/): exact up to EXACT_TOTAL rows; past it the API sends the planner's
  * estimate in Content-Range (still a number, so ra-data-simple-rest clients read it as usual) and the header
  * ESTIMATED_TOTAL_HEADER: 1, and the web app shows "más de 10 000".
  */

@@ -1,13 +1,13 @@
 /**
  * Plan rules both halves use: types and classes, the dates of a sale and of a renewal, the state a plan is in on a
- * day, the printing-house flags of the spec, consumption thresholds and prices with IVA. Days are YYYY-MM-DD in
- * Ecuador (domain/fechas.ts).
+ * day, the printing-house flags (activarDescargaPlan, activarEditarPlan), consumption thresholds and prices with IVA.
+ * Days are YYYY-MM-DD in Ecuador (domain/fechas.ts).
  */
 import { diasEntre, sumarDias } from './fechas';
 import { DIAS_AVISO_VENCIMIENTO } from './empresas';
 import type { UploadRule } from './archivos';
 
-/** PLAN_TIPO: V sales (the default, §9), C purchases. T is only a filter value: every type. */
+/** PLAN_TIPO: V sales (the default), C purchases. T is only a filter value: every type. */
 export const PLAN_TIPO = { ventas: 'V', compras: 'C' } as const;
 export type PlanTipo = (typeof PLAN_TIPO)[keyof typeof PLAN_TIPO];
 export const PLAN_TIPOS: readonly PlanTipo[] = ['V', 'C'];
@@ -83,11 +83,11 @@ export function estadoPlan(plan: PlanVendido, hoy: string): EstadoPlan {
   return diasEntre(hoy, plan.caduca) <= DIAS_AVISO_VENCIMIENTO ? 'por_vencer' : 'vigente';
 }
 
-/** §3: the plan's document can be downloaded when its extension is present and is not the text NULL. */
+/** The plan's document can be downloaded when its extension is present and is not the text NULL. */
 export const activarDescargaPlan = (extension: string | null | undefined) =>
   typeof extension === 'string' && extension.trim() !== '' && extension.trim().toUpperCase() !== 'NULL';
 
-/** §3: the plan can be edited (renewed with a new authorization) once its expiry date is on or before today. */
+/** The plan can be edited (renewed with a new authorization) once its expiry date is on or before today. */
 export const activarEditarPlan = (caduca: string, hoy: string) => caduca <= hoy;
 
 /** Spanish texts of plans: API messages and the company's warnings. */

@@ -40,16 +40,15 @@ export type BuildOptions = {
 const BROTLI = { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 2 };
 /**
  * Up to this size a response is compressed at quality 1: at 1 or 2 it leaves in the first round trip of a new
- * connection (TCP's initial window, 10 segments, about 14 KB) whatever its size, so only the CPU differs. Measured
- * inside the server on a 25-row page (10 KB of JSON → 826 bytes at 1, 641 at 2): 0.11-0.17 ms at 1, 0.16-0.25 at 2.
- * Bigger payloads keep quality 2, where bytes count (a 500-row page: 5.0 KB at 2, 7.0 KB at 1).
+ * connection (TCP's initial window, 10 segments, about 14 KB) whatever its size, so only the CPU differs, and quality
+ * 1 takes less of it. Bigger payloads keep quality 2, where bytes count. The measurements are in docs/performance.md.
  */
 const BROTLI_Q1_UP_TO = 32 * 1024;
 
 /**
- * Brotli told the payload's size, with a window no larger than the payload: it then sizes its tables to it. Inside the
- * server a 25-row page (10 KB) took 0.17 ms with brotli's defaults (its 4 MiB window's memory, cold in the cache after
- * the query) and 0.11 ms told its size, for the same output.
+ * Brotli told the payload's size, with a window no larger than the payload: it then sizes its tables to it, and a small
+ * page does not pay for the default 4 MiB window's memory, cold in the cache after the query; the output is the same
+ * (docs/performance.md).
  */
 function brotliSized(payload: Buffer | string) {
   const size = Buffer.byteLength(payload);
@@ -128,11 +127,11 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     encodings: ['br', 'gzip'],
     customTypes: /^text\/(?!event-stream)|[+/](?:json|xml)(?:;|$)/,
     globalDecompression: false,
-    // Compressed in place up to 128 KiB (a 500-row list page): the plugin's stream path (its default above 8 KiB on
-    // two cores) added about 2 ms to every list.
+    // Compressed in place up to 128 KiB (a 500-row list page): the plugin's stream path (its default above 8 KiB)
+    // adds milliseconds to every list (docs/performance.md).
     syncThreshold: 128 * 1024,
-    // Quality 2 (1 up to BROTLI_Q1_UP_TO), not the plugin's 4: inside the server a 25-row page (11 KB of JSON) took
-    // 0.45 ms at 4 and 0.2 ms at 2, for 636 bytes instead of 521. The built assets are not compressed here: they go
+    // Quality 2 (1 up to BROTLI_Q1_UP_TO), not the plugin's 4: on a list page 4 takes about twice the CPU for a fifth
+    // fewer bytes (docs/performance.md). The built assets are not compressed here: they go
     // out as the build's .br copies.
     brotliOptions: { params: BROTLI },
     zlib: { brotliCompressSync: brotliSized },
@@ -172,8 +171,8 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     // index.html and the assets come with .br and .gz copies made by the build (vite.config.ts); other files are
     // compressed per request by @fastify/compress.
     // The hashed assets through one route that finds the file on request, cached for a year: a route per file (the
-    // plugin walks the folder at start and adds a GET and a HEAD for each, 500 with the copies) took a tenth of every
-    // start-up. A prefix of their own keeps that wildcard away from /api, whose too-long parameters must stay a 414.
+    // plugin walks the folder at start and adds a GET and a HEAD for each, 500 with the copies) costs a tenth of every
+    // start-up (docs/performance.md). A prefix of their own keeps that wildcard away from /api, whose too-long parameters must stay a 414.
     await app.register(fastifyStatic, {
       root: path.join(config.webDir, 'assets'),
       prefix: '/assets/',

@@ -81,10 +81,10 @@ export async function buildServerIfNeeded() {
       entryPoints: { main: 'server/main.ts', 'ride-hilo': 'server/modules/facturas/ride-hilo.ts' },
       outdir: serverDir,
       bundle: true,
-      // Loading hundreds of small files from node_modules took most of the start-up, so the packages go into the
+      // Loading hundreds of small files from node_modules is most of a start-up, so the packages go into the
       // bundle too, except those that find files beside themselves (PGlite's WebAssembly, swagger-ui's pages), the
       // native ones, and those imported only when first needed: the S3 SDK (a bucket is configured), exceljs (an
-      // Excel export; evaluating it at start took about 0.2 s) and libxml2-wasm (the first invoice; its top-level await
+      // Excel export; evaluating it at start is slow: docs/performance.md) and libxml2-wasm (the first invoice; its top-level await
       // cannot be imported lazily from inside a bundle). pdfkit finds its standard fonts through its package's
       // `imports` map (#standard-fonts/...), which only resolves from its own directory.
       external: [
@@ -104,7 +104,7 @@ export async function buildServerIfNeeded() {
       platform: 'node',
       format: 'esm',
       // What is imported with import() (the RIDE drawn on the event loop, PostgreSQL's driver) goes into chunks loaded
-      // when first needed: V8 compiles main.js whole at every start, about 30 ms per MB here.
+      // when first needed: V8 compiles main.js whole at every start (docs/performance.md).
       // Chunks stay beside main.js: import.meta.dirname and import.meta.url must name dist-server/ in every file.
       splitting: true,
       target: 'node20.19',

@@ -6,9 +6,9 @@ import { pathToFileURL } from 'node:url';
 import { buildServerIfNeeded, buildWebIfNeeded, serverEntry } from './build.mjs';
 
 /**
- * PGlite's WebAssembly (9 MB), compiled on V8's background threads. Started before the server's code is loaded (about
- * 0.5 s on the main thread), the compilation runs beside it instead of after it, when the database opens. Undefined if
- * the file is not where this PGlite keeps it: PGlite then compiles it itself, as before.
+ * PGlite's WebAssembly (9 MB), compiled on V8's background threads. Started before the server's code is loaded (a long
+ * job on the main thread: docs/performance.md), the compilation runs beside it instead of after it, when the database opens. Undefined if
+ * the file is not where this PGlite keeps it: PGlite then compiles it itself.
  */
 async function compilePglite() {
   try {

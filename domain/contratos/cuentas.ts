@@ -1,5 +1,5 @@
 /**
- * The clients' accounts (spec §7, issue 14), under /api/clientes, permiso 'clientes', company token, the clients' scope
+ * The clients' accounts, under /api/clientes, permiso 'clientes', company token, the clients' scope
  * (a seller only their clients; another company's client, invoice or collection answers 404):
  *
  *   GET  /api/clientes/valorFactura/:id             count and total of the client's AUTORIZADA invoices

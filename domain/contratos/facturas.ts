@@ -1,5 +1,5 @@
 /**
- * The invoices API of the company application (issue 13), under /api/facturas, permiso 'facturas', company token:
+ * The invoices API of the company application, under /api/facturas, permiso 'facturas', company token:
  *
  *   GET    /api/facturas                 list (ra-data-simple-rest: range, sort, filter; total in Content-Range)
  *                                        filter: FAC_ESTADO (one or a list), desde, hasta (YYYY-MM-DD on FAC_FECHA),

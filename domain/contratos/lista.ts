@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 
 /**
  * Every paged list follows ra-data-simple-rest: ?range=[0,24]&sort=["FIELD","DESC"]&filter={...}; the answer is
- * the array of rows with a header "Content-Range: <resource> 0-24/319" (server/core/list.ts parses, counts and pages).
+ * the array of rows with a header "Content-Range: <resource> 0-24/319" (server/core/list/ parses, counts and pages).
  */
 export const ListQuery = Type.Object({
   range: Type.Optional(Type.String({ maxLength: 40 })),

@@ -69,7 +69,7 @@ export const PlanCuerpo = Type.Object({
 export type PlanCuerpo = Static<typeof PlanCuerpo>;
 
 /**
- * A plan sold to a company, of any class. `activarDescargaPlan` and `activarEditarPlan` are the spec's flags
+ * A plan sold to a company, of any class. `activarDescargaPlan` and `activarEditarPlan` are its printing-house flags
  * (domain/planes.ts); `estado` its chip today in Ecuador.
  */
 export const PlanEmpresa = Type.Object({

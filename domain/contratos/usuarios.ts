@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Email, NewPassword, Nullable, text } from './esquemas';
+import { ListQuery } from './lista';
+import { CLAVE_TEMPORAL_USUARIO_HORAS, USUARIOS_MSG, ROL_NOMBRE, ROLES_EMPRESA, type RolEmpresa } from '../clientes';
 
 const MAX_ID = 2147483647;
 
@@ -24,12 +26,12 @@ export const USER_MSG = {
   mailFailed: 'No se pudo enviar el correo con la clave temporal; la clave no cambió. Intente nuevamente en unos minutos.',
 };
 
-/** Shared with the company's own users screen (module equipo). */
+/** Shared by the back office's and the company's own users screens. */
 export const Username = Type.String({ pattern: '^[A-Za-z0-9._-]{3,60}$', errorMessage: USER_MSG.username });
 export const Name = text(150, { pattern: '\\S', errorMessage: USER_MSG.name });
 
 /** A new user of the company: its clave follows the registration's rules. */
-export const UsuarioNuevo = Type.Object(
+export const UsuarioEmpresaNuevo = Type.Object(
   {
     USU_USUARIO: Username,
     USU_NOMBRE: Name,
@@ -39,10 +41,10 @@ export const UsuarioNuevo = Type.Object(
   },
   { additionalProperties: false },
 );
-export type UsuarioNuevo = Static<typeof UsuarioNuevo>;
+export type UsuarioEmpresaNuevo = Static<typeof UsuarioEmpresaNuevo>;
 
 /** What an edit may change; the clave only through the reset. */
-export const UsuarioCambios = Type.Object(
+export const UsuarioEmpresaCambios = Type.Object(
   {
     USU_USUARIO: Type.Optional(Username),
     USU_NOMBRE: Type.Optional(Name),
@@ -52,9 +54,62 @@ export const UsuarioCambios = Type.Object(
   // Unknown fields are dropped (removeAdditional) before minProperties counts what is left.
   { additionalProperties: false, minProperties: 1, errorMessage: USER_MSG.noChanges },
 );
-export type UsuarioCambios = Static<typeof UsuarioCambios>;
+export type UsuarioEmpresaCambios = Static<typeof UsuarioEmpresaCambios>;
 
 export const UsuarioParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   usuario: Type.Integer({ minimum: 1, maximum: MAX_ID }),
 });
+
+// One enum (not a union of literals): a wrong value gets its own Spanish message.
+const Rol = Type.Unsafe<RolEmpresa>(
+  Type.String({
+    enum: [...ROLES_EMPRESA],
+    description: ROLES_EMPRESA.map((rol) => `${rol}: ${ROL_NOMBRE[rol]}`).join('; '),
+    errorMessage: USUARIOS_MSG.rol,
+  }),
+);
+
+/** A user of the signed-in company, as its users screen reads it: never a clave nor its hash. */
+export const Usuario = Type.Object({
+  USU_CODIGO: Type.Integer(),
+  USU_USUARIO: Type.String(),
+  USU_NOMBRE: Nullable(Type.String()),
+  USU_CORREO: Nullable(Type.String()),
+  USU_ROL: Rol,
+  USU_ACTIVO: Type.Boolean(),
+});
+export type Usuario = Static<typeof Usuario>;
+
+/** A new user of the company: no clave, the server generates a temporary one. */
+export const UsuarioNuevo = Type.Object(
+  { USU_USUARIO: Username, USU_NOMBRE: Name, USU_CORREO: Email, USU_ROL: Rol },
+  { additionalProperties: false },
+);
+export type UsuarioNuevo = Static<typeof UsuarioNuevo>;
+
+/** What an edit may change (the user name stays; the clave only through POST {id}/clave). */
+export const UsuarioCambios = Type.Object(
+  {
+    USU_NOMBRE: Type.Optional(Name),
+    USU_CORREO: Type.Optional(Email),
+    USU_ROL: Type.Optional(Rol),
+    USU_ACTIVO: Type.Optional(Type.Boolean()),
+  },
+  // Unknown fields (the record's USU_CODIGO, USU_USUARIO...) are dropped before minProperties counts what is left.
+  { additionalProperties: false, minProperties: 1, errorMessage: 'Indique al menos un dato del usuario para cambiar' },
+);
+export type UsuarioCambios = Static<typeof UsuarioCambios>;
+
+const ClaveTemporal = Type.String({
+  description: `Clave temporal generada por el servidor: se muestra una sola vez, vence en ${CLAVE_TEMPORAL_USUARIO_HORAS} horas y quien ingresa con ella debe elegir una clave nueva`,
+});
+
+/** POST /api/usuarios answers the new user and its temporary clave. */
+export const UsuarioCreado = Type.Object({ ...Usuario.properties, claveTemporal: ClaveTemporal });
+export type UsuarioCreado = Static<typeof UsuarioCreado>;
+
+/** POST /api/usuarios/{id}/clave answers the new temporary clave. */
+export const ClaveTemporalNueva = Type.Object({ msg: Type.String(), claveTemporal: ClaveTemporal });
+
+export const UsuarioQuery = ListQuery;

@@ -1,5 +1,5 @@
 /**
- * The SRI's codes an invoice uses (ficha técnica de comprobantes electrónicos, esquema offline; ecuador.md), with the
+ * The SRI's codes an invoice uses (ficha técnica de comprobantes electrónicos, esquema offline), with the
  * Spanish labels the form, the list and the RIDE show.
  */
 import { CONSUMIDOR_FINAL } from '../identifiers';

@@ -1,7 +1,7 @@
 /**
  * The access key (clave de acceso) of an electronic document: 49 digits that make it unique at the SRI.
  * fecha ddmmaaaa (8) · codDoc (2) · RUC (13) · ambiente (1) · estab + ptoEmi (6) · secuencial (9) · código numérico (8)
- * · tipo de emisión (1) · dígito verificador (1), the last by module 11 (ecuador.md).
+ * · tipo de emisión (1) · dígito verificador (1), the last by module 11.
  */
 import { esDia } from '../fechas';
 import { esCodigoDocumento, type Ambiente } from './catalogos';

@@ -1,5 +1,5 @@
 /**
- * An invoice as the SRI's schema factura_V1.1.0.xsd describes it (../shared/reference/sri), fully computed: every
+ * An invoice as the SRI's schema factura_V1.1.0.xsd describes it (server/modules/facturas/esquemas), fully computed: every
  * amount is already rounded and written as the XML carries it ("12.50", "1.000000"), so that the XML builder and the
  * RIDE print the same bytes and never round on their own. Field names are the schema's element names; the order of
  * the keys is the order of the elements. Optional fields are omitted from the XML when undefined.
@@ -14,7 +14,7 @@ export type CodigoDocumento = '01' | '03' | '04' | '05' | '06' | '07';
 /** The buyer's identification type: 04 RUC, 05 cédula, 06 pasaporte, 07 consumidor final, 08 identificación del exterior. */
 export type TipoIdentificacionComprador = '04' | '05' | '06' | '07' | '08';
 
-/** The legends the SRI accepts in contribuyenteRimpe, exactly (ecuador.md). */
+/** The legends the SRI accepts in contribuyenteRimpe, exactly. */
 export type LeyendaRimpe = 'CONTRIBUYENTE RÉGIMEN RIMPE' | 'CONTRIBUYENTE NEGOCIO POPULAR - RÉGIMEN RIMPE';
 
 export type InfoTributaria = {

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../infra/db/client';
 import { auditoria } from '../infra/db/schema';
+import type { AdminActor } from './actor';
 
 /** A change to a back-office record, as the audit log keeps it: only the changed values, and never a secret. */
 export type AuditEntry = {
@@ -15,11 +15,10 @@ export type AuditEntry = {
 
 /**
  * Records a back-office change in the audit log (table auditoria). Call it in the transaction of the change, so the
- * log never names a change that did not happen nor misses one that did. Administration requests only.
+ * log never names a change that did not happen nor misses one that did. The author is the administration user who
+ * makes the change.
  */
-export async function recordAudit(db: Executor, request: FastifyRequest, entry: AuditEntry) {
-  const admin = request.admin;
-  if (!admin) throw new Error('recordAudit: solo para peticiones de la administración');
+export async function recordAudit(db: Executor, admin: AdminActor, entry: AuditEntry) {
   await db.insert(auditoria).values({
     ADM_CODIGO: admin.admin,
     AUD_USUARIO: admin.nombreUsuario,

@@ -11,6 +11,9 @@ import type { DibujanteRide } from '../modules/facturas/ride-hilos';
 import type { Throttle } from './rate-limit';
 import type { Guards } from './guards';
 
+/** The request's logger, as services and repositories receive it from their route (request.log). */
+export type Log = FastifyBaseLogger;
+
 /** The services every module needs; built once in app.ts. */
 export type Services = {
   config: Config;

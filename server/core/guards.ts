@@ -10,42 +10,16 @@ import { MSG } from '../../domain/messages';
 import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../../domain/constants';
 import { isDistributor, PERFIL } from '../../domain/perfiles';
 import { ROL_DISTRIBUIDOR_EN_EMPRESA, type RolEmpresa } from '../../domain/clientes';
-import {
-  TokenError,
-  type AdminClaims,
-  type CompanyClaims,
-  type RegistrationClaims,
-  type TicketClaims,
-  type VerifiedClaims,
-} from '../infra/tokens';
+import type { AdminActor, CompanyActor } from './actor';
+import { TokenError, type RegistrationClaims, type TicketClaims, type VerifiedClaims } from '../infra/tokens';
 import { administradores, empresas, menus, menusEmpresa, menusRoles, perfiles, sesiones, usuarios } from '../infra/db/schema';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /**
-     * The company session, as its rows say: the user, its company and role, the distributor inside it (if any), its id
-     * in sesiones, and whether it signed in with a temporary clave.
-     */
-    company?: CompanyClaims & {
-      usuario: number;
-      empresa: number;
-      distribuidor?: number;
-      sesion: string;
-      cambiarClave: boolean;
-      nombreUsuario: string;
-      rol: RolEmpresa;
-    };
-    /** nombreUsuario: ADM_USUARIO, what histories record as who made a change; cambiarClave: signed in with a reset's temporary clave. */
-    admin?: AdminClaims & {
-      admin: number;
-      perfil: number;
-      distribuidor: boolean;
-      sesion: string;
-      nombreUsuario: string;
-      cambiarClave: boolean;
-      /** MEN_PERMISO of the menu entries its profile is given: a route serving several screens tells them apart. */
-      permisos: readonly string[];
-    };
+    /** Set by guards.company from the session's rows. */
+    company?: CompanyActor;
+    /** Set by guards.admin from the session's rows. */
+    admin?: AdminActor;
     /** The claims of a single-purpose token (registration payment upload, ticket attachment). */
     registro?: RegistrationClaims;
     ticket?: TicketClaims;

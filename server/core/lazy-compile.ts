@@ -1,8 +1,8 @@
 import SerializerSelector, { type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 
 /**
- * Compiling every route's validators (Ajv) and serializers (fast-json-stringify) took about 550 ms of the 1.9 s from
- * `npm start` to ready. Each one now compiles on its route's first request, and once the server listens the rest
+ * Compiling every route's validators (Ajv) and serializers (fast-json-stringify) is slow, a large share of a start-up
+ * (docs/performance.md). Each one compiles on its route's first request, and once the server listens the rest
  * compile in the background, one per turn of the event loop, so neither start-up nor a first request waits for them.
  */
 export function createLazyCompiler() {

@@ -5,7 +5,7 @@ import { NO_ACCESS_CODE } from '../../domain/constants';
 import type { RolEmpresa } from '../../domain/clientes';
 
 /**
- * The menus are enforced on the server (issue 11): each administration or company route belongs to the menu entry
+ * The menus are enforced on the server: each administration or company route belongs to the menu entry
  * whose MEN_PERMISO it names in its route config (`config: { permiso: 'asesores' }`), or is open to every signed-in
  * caller of its guard (`config: { permiso: null }`: home, own profile, sign-out). A read that several screens need
  * names each of their permissions (`['planes', 'empresas']`): any one of them grants it.

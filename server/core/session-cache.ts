@@ -1,6 +1,6 @@
 /**
  * Session checks a guard may reuse. Checking a token costs a signature verification and a query joining the
- * session and its account (about 1.3 ms on PGlite, more than a lookup by id itself); most requests of an open admin
+ * session and its account (more than a lookup by id itself: docs/performance.md); most requests of an open admin
  * tab repeat the same check. An entry is reused only while the database says nothing a check reads has been written
  * since (Database.accountsVersion: logout, clave, deactivation...), and never past the token's expiry. Without that
  * guarantee (PostgreSQL, where other instances write too) nothing is cached.

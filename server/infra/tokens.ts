@@ -55,7 +55,7 @@ export function resolveSecret(configured: string | undefined, dataDir: string): 
 
 /**
  * Verified tokens kept with their claims, at most this many (the oldest go first). jose verifies through WebCrypto,
- * whose HMAC runs on libuv's thread pool: 0.11-0.14 ms of waiting on every request on this machine, for the same token
+ * whose HMAC runs on libuv's thread pool: a wait on every request (docs/performance.md), for the same token
  * a session sends all day. A token is kept only once its signature has been verified, and its expiry is checked
  * on every use; whether its session is still open is the guard's check, not the token's.
  */

@@ -2,33 +2,34 @@ import type { ModuleRoutes } from '../core/context';
 import type { Permiso } from '../core/menu-access';
 import type { RolesModulo, RolesRuta } from '../core/role-access';
 import { ROLES_PERMITIDOS as R } from '../../domain/roles';
-import sesion from './sesion/routes';
-import registro from './registro/routes';
-import menus from './menus/routes';
-import configuraciones from './configuraciones/routes';
-import empresas from './empresas/routes';
-import firmas from './firmas/routes';
-import ingresos from './ingresos/routes';
-import soporte from './soporte/routes';
-import productos from './productos/routes';
-import asesores from './asesores/routes';
-import salud from './salud/routes';
-import usuarios from './usuarios/routes';
-import pagos from './pagos/routes';
-import bancos from './bancos/routes';
-import perfiles from './perfiles/routes';
-import administradores from './administradores/routes';
-import auditoria from './auditoria/routes';
-import planes from './planes/routes';
-import clientes from './clientes/routes';
-import consultas from './consultas/routes';
-import clientesDocumentos from './clientesDocumentos/routes';
-import clientesEnvios from './clientesEnvios/routes';
-import clientesImportacion from './clientesImportacion/routes';
-import cuentas from './cuentas/routes';
-import equipo from './equipo/routes';
-import catalogo from './catalogo/routes';
-import facturas from './facturas/routes';
+import sesion from './sesion';
+import registro from './registro';
+import menus from './menus';
+import configuraciones from './configuraciones';
+import empresas from './empresas';
+import firmas from './firmas';
+import ingresos from './ingresos';
+import soporte from './soporte';
+import productos from './productos';
+import asesores from './asesores';
+import salud from './salud';
+import { usuariosEmpresaRoutes as usuariosEmpresa } from './usuarios';
+import pagos from './pagos';
+import bancos from './bancos';
+import perfiles from './perfiles';
+import administradores from './administradores';
+import auditoria from './auditoria';
+import planes from './planes';
+import planesEmpresa from './planesEmpresa';
+import clientes from './clientes';
+import consultas from './consultas';
+import clientesDocumentos from './clientesDocumentos';
+import clientesEnvios from './clientesEnvios';
+import clientesImportacion from './clientesImportacion';
+import cuentas from './cuentas';
+import usuarios from './usuarios';
+import catalogo from './catalogo';
+import facturas from './facturas';
 
 const API = '/api/EmpresasAmelia';
 
@@ -52,14 +53,15 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Pe
   { prefix: `${API}/soporte`, routes: soporte, permiso: 'soporte' },
   { prefix: `${API}/productos`, routes: productos, permiso: 'productos' },
   { prefix: `${API}/asesor`, routes: asesores, permiso: 'asesores' },
-  { prefix: `${API}/empresas`, routes: usuarios, permiso: 'empresas' },
+  { prefix: `${API}/empresas`, routes: usuariosEmpresa, permiso: 'empresas' },
   { prefix: `${API}/empresas`, routes: pagos, permiso: 'empresas' },
   { prefix: `${API}/empresas`, routes: bancos, permiso: 'bancos' },
   { prefix: `${API}/empresas`, routes: perfiles, permiso: 'perfiles' },
   { prefix: `${API}/administradores`, routes: administradores, permiso: 'administradores' },
   { prefix: `${API}/auditoria`, routes: auditoria, permiso: 'auditoria' },
   { prefix: API, routes: planes, permiso: 'empresas' },
-  // The company application's clients family lives under /api (spec §7); its own users under /api/usuarios.
+  { prefix: API, routes: planesEmpresa, permiso: 'empresas' },
+  // The company application's clients family lives under /api; its own users under /api/usuarios.
   { prefix: '/api', routes: clientes, permiso: 'clientes', roles: split(R.clientes.leer, R.clientes.gestionar) },
   { prefix: '/api/clientes', routes: consultas, permiso: 'clientes', roles: split(R.clientes.leer, R.clientes.gestionar) },
   {
@@ -72,7 +74,7 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Pe
   { prefix: '/api/clientes', routes: clientesImportacion, permiso: 'clientes', roles: split(R.clientes.leer, R.clientes.gestionar) },
   // Undoing a collection names its own roles (cuentas/routes.ts).
   { prefix: '/api/clientes', routes: cuentas, permiso: 'clientes', roles: split(R.cobros.leer, R.cobros.registrar) },
-  { prefix: '/api/usuarios', routes: equipo, permiso: 'usuarios', roles: split(R.usuarios.leer, R.usuarios.gestionar) },
+  { prefix: '/api/usuarios', routes: usuarios, permiso: 'usuarios', roles: split(R.usuarios.leer, R.usuarios.gestionar) },
   // The import's template names the writers' roles (catalogo/routes.ts).
   { prefix: '/api/catalogo', routes: catalogo, permiso: 'catalogo', roles: split(R.catalogo.leer, R.catalogo.gestionar) },
   // Sending by email and marking as annulled name their own roles (facturas/routes.ts).

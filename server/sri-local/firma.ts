@@ -11,8 +11,8 @@ import {
  * Core validation of an XML-DSig signature (https://www.w3.org/TR/xmldsig-core1/#sec-CoreValidation), lean enough for
  * hundreds of documents a second: xml-crypto's own canonicalizers (independent of our signer's c14n.ts), the digests
  * and the RSA check by Node's crypto, and every reference found through one walk of the document. xml-crypto's
- * SignedXml.checkSignature does the same but spends ~11 ms per invoice in XPath lookups (nine whole-document scans
- * for three references); this spends well under 1 ms. The tests check that both verifiers agree.
+ * SignedXml.checkSignature does the same but spends far longer per invoice in XPath lookups (nine whole-document scans
+ * for three references; docs/performance.md). The tests check that both verifiers agree.
  *
  * The key is the certificate the signature carries (KeyInfo/X509Data/X509Certificate): the SRI checks the chain and
  * the revocation against its CAs, which a local server cannot.

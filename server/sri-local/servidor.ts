@@ -37,7 +37,7 @@ export async function iniciarServidor(opciones: OpcionesSriLocal = {}, bitacora?
   let falla: Falla | undefined;
   let basuras = 0;
   const pendientes = new Set<NodeJS.Timeout>();
-  // Loading libxml2 and compiling the schema takes ~0.1 s: done now rather than on the first reception.
+  // Loading libxml2 and compiling the schema is slow (docs/performance.md): done now rather than on the first reception.
   await prepararValidador();
 
   /** The fault that applies to this call, counted down; undefined: answer normally. */

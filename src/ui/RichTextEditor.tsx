@@ -3,7 +3,7 @@ import { useEditor, EditorContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Selection } from '@tiptap/pm/state';
 import type { ChainedCommands } from '@tiptap/core';
-import { EditorToolbar, type EditorTool } from './RichTextField';
+import { EditorToolbar, type EditorTool } from './EditorToolbar';
 
 export type RichTextEditorProps = {
   id: string;

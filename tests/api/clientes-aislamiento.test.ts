@@ -13,7 +13,7 @@ import { MSG } from '../../domain/messages';
 import { ROLE_REFUSED_CODE } from '../../domain/constants';
 
 /**
- * The isolation walk (issue 12, point 10). Every operation of the OpenAPI document under /api (the company
+ * The isolation walk. Every operation of the OpenAPI document under /api (the company
  * application's family, not /api/EmpresasAmelia nor the public health checks) is called, so routes added later are
  * covered without touching this file:
  * - anonymously: 401; with an administration token: 403;

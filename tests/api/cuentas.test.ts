@@ -18,7 +18,7 @@ import { ROLE_REFUSED_CODE } from '../../domain/constants';
 import { fechaCorta, hoyEcuador, sumarDias } from '../../domain/fechas';
 
 /**
- * The clients' accounts (issue 14, item 7): the statement's arithmetic (partial collections, oldest first, overpayment
+ * The clients' accounts: the statement's arithmetic (partial collections, oldest first, overpayment
  * refused with nothing saved, undo returning the balance, undo twice 409), due dates from the payment terms, what does
  * not count (drafts, annulled invoices), two collections at once, a seller's scope, another company's records (404),
  * the company's receivable and the PDF and Excel reports.

@@ -11,8 +11,8 @@ import { planInspector } from '../helpers/plans';
 import { adminToken, API } from '../helpers/soporte-api';
 
 /**
- * The plans of the company list, its searches, summary and export on 100 000 companies (the scale of issue 9; see
- * planes-consulta.test.ts for why that size and how statistics are made as production has them). Each query the
+ * The plans of the company list, its searches, summary and export on 100 000 companies (the scale the company list
+ * is built for; see planes-consulta.test.ts for why that size and how statistics are made as production has them). Each query the
  * repository sends is run again under EXPLAIN (FORMAT JSON). Refused: a sequential scan of empresas (except straight
  * under the count's LIMIT 10001), and a walk of empresas' primary key that tests a filter on each row.
  */

@@ -175,7 +175,7 @@ describe.each(testDatabases)('empresas: lista, búsqueda, exportación y accione
     });
 
     it('el mismo filtro por estado del plan, pedido antes y después de la medianoche de Ecuador, sigue al día', async () => {
-      // The list remembers a request's conditions (core/list.ts knownRequest); "vencido" must not keep yesterday's today.
+      // The list remembers a request's conditions (core/list/cache.ts knownRequest); "vencido" must not keep yesterday's today.
       // The clock goes back to the last midnight in Ecuador (UTC-5), not forward: PGlite's now() follows Date too, and a
       // sign-in in the future would clean up every session that had not expired by then.
       const word = tag();

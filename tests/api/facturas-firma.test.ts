@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirCertificado, certificadoDeFirma, type Certificado } from '../../server/modules/facturas/certificado';
+import { abrirCertificado, certificadoDeFirma, type Certificado } from '../../server/modules/firmas/certificado';
 import { firmarXml, horaEcuador } from '../../server/modules/facturas/xades';
 import { facturaXml } from '../../server/modules/facturas/xml';
 import { FIRMA_MSG } from '../../domain/firmas';

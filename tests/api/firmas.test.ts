@@ -25,7 +25,7 @@ import { archivos, empresas, empresasHistorial, firmas, planes, planesEmpresa } 
 import { createSecretBox, SEALED_HEADER, SecretBoxError, secretBoxFor } from '../../server/infra/secret-box';
 import { readCertificate } from '../../server/infra/certificates';
 import { currentSignatureSecret } from '../../server/modules/firmas/repo';
-import { abrirCertificado, certificadoDeFirma, olvidarCertificado } from '../../server/modules/facturas/certificado';
+import { abrirCertificado, certificadoDeFirma, olvidarCertificado } from '../../server/modules/firmas/certificado';
 import { diaEcuador, hoyEcuador, sumarDias } from '../../domain/fechas';
 import { MSG } from '../../domain/messages';
 import { FIRMA_MSG, SIGNATURE_FILE } from '../../domain/firmas';

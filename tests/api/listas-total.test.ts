@@ -3,7 +3,7 @@ import { soporte } from '../../server/infra/db/schema';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { adminToken, API, createTicket } from '../helpers/soporte-api';
 
-/** The statement that counts a list's rows (core/list.ts): SELECT count(*) over the filter, limited past EXACT_TOTAL. */
+/** The statement that counts a list's rows (core/list/cache.ts): SELECT count(*) over the filter, limited past EXACT_TOTAL. */
 const COUNT = /^select count\(\*\) from \(select 1 as "one" from "soporte"/i;
 
 describe.each(testDatabases)('listas: el total de una lista (%s)', (kind) => {

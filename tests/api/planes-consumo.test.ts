@@ -6,8 +6,8 @@ import { uploadCompanySignature } from '../helpers/certificates';
 import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import { PLAN_MSG } from '../../domain/planes';
 import { planes, planesEmpresa } from '../../server/infra/db/schema';
-import { consumePlan, issuingBlock, payForAuthorized } from '../../server/modules/planes/consumption';
-import { combinedPlans } from '../../server/modules/planes/combined';
+import { consumePlan, issuingBlock, payForAuthorized } from '../../server/modules/planesEmpresa/consumption';
+import { combinedPlans } from '../../server/modules/planesEmpresa/combined';
 import { FIRMA_MSG } from '../../domain/firmas';
 
 describe.each(testDatabases)('consumo de planes y avisos: consumePlan, comprobarfirmaPlan, /miEmpresa/plan (%s)', (kind) => {

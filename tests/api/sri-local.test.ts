@@ -8,7 +8,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { SignedXml } from 'xml-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
-import { abrirCertificado, type Certificado } from '../../server/modules/facturas/certificado';
+import { abrirCertificado, type Certificado } from '../../server/modules/firmas/certificado';
 import { firmarXml } from '../../server/modules/facturas/xades';
 import { facturaXml } from '../../server/modules/facturas/xml';
 import { generarClaveAcceso } from '../../domain/facturas/clave-acceso';

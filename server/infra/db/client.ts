@@ -40,7 +40,7 @@ const writeVersions = new WeakMap<Db, () => number>();
 
 /**
  * PGlite only (this process is its only writer): a number that changes before every statement Drizzle sends that may
- * change rows, for what may be reused while it stays the same (a list's count, core/list.ts). Undefined for PostgreSQL,
+ * change rows, for what may be reused while it stays the same (a list's count, core/list/cache.ts). Undefined for PostgreSQL,
  * where other instances write too, and for a transaction's handle.
  */
 export const writesVersion = (db: Executor): (() => number) | undefined => writeVersions.get(db as Db);
@@ -67,7 +67,7 @@ export type DatabaseOptions = {
 
 /** Opens PGlite (in pgliteDir, or in memory) or PostgreSQL and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  // PostgreSQL's driver is loaded only for PostgreSQL (a chunk of its own in the built server: about 30 ms of a start).
+  // PostgreSQL's driver is loaded only for PostgreSQL (a chunk of its own in the built server, kept out of a PGlite start).
   if (options.databaseUrl) return (await import('./postgres')).openPostgres(options.databaseUrl, options, migrationsFolder);
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create({
@@ -90,7 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const applied = await appliedMigrations(client);
   await migratePglite(db, { migrationsFolder });
   // A migration may have rewritten whole tables (a new column's default, a backfill): their dead rows and cleared
-  // visibility map would slow every index-only scan until the next maintenance (empresas' deep page went 13 -> 105 ms).
+  // visibility map would slow every index-only scan until the next maintenance (docs/performance.md).
   if ((await appliedMigrations(client)) > applied) await client.exec('VACUUM (ANALYZE)');
   else await analyzeNeverAnalyzed(client);
   let closed = false;
@@ -124,7 +124,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * The type parsers Drizzle gives PGlite with every query: dates, timestamps and intervals stay text (Drizzle maps them;
  * it also passes their array types, which our schema has none of).
  * PGlite merges a query's parsers into its own table, which holds one entry per array type of the catalogue, on every
- * query: about 0.2 ms of CPU each, more than a lookup by id. They are set once on the instance instead, and
+ * query, which costs more CPU than a lookup by id (docs/performance.md). They are set once on the instance instead, and
  * withoutQueryParsers() drops the per-query copy.
  */
 const keepText = (value: string) => value;
@@ -150,7 +150,7 @@ function withoutQueryParsers<T extends Pick<PGlite, 'query'> & Partial<Pick<PGli
 /**
  * PGlite never gathers statistics by itself: tables a migration just created (or that were never analyzed:
  * pg_class.reltuples is -1) get an ANALYZE at start-up. Statistics persist in the data dir, so an existing
- * database starts without it. ANALYZE reads a sample of at most 30 000 rows per table: about 0.2 s for 1M tickets.
+ * database starts without it. ANALYZE reads a sample of at most 30 000 rows per table (docs/performance.md).
  */
 async function analyzeNeverAnalyzed(client: PGlite) {
   const { rows } = await client.query<{ name: string }>(

@@ -2,8 +2,8 @@ import { Column, is, SQL, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from './client';
 
 /**
- * Building a statement in Drizzle (its query builder, then the SQL text) costs 0.2 to 0.6 ms of CPU per statement,
- * more than PGlite takes to find a row by id. A hot read is built once per database handle with `sql.placeholder`
+ * Building a statement in Drizzle (its query builder, then the SQL text) costs more CPU than PGlite takes to find a
+ * row by id (docs/performance.md). A hot read is built once per database handle with `sql.placeholder`
  * for its values, then only executed. Handles are the server's database or a transaction (one entry per transaction).
  */
 const built = new WeakMap<object, Map<string, unknown>>();
@@ -35,8 +35,8 @@ function decoderOf(field: unknown): Decoder {
 
 /**
  * A prepared select of flat fields ({ A: column, B: sql`...` }) whose rows are made by a mapper built once. Drizzle maps
- * every row field by field and asks each field's kind anew (is(), a walk up its prototype chain) for every row: 0.08 ms
- * of a 25-row page of tickets, about a tenth of the API's time over its SQL. Nested selections ({ empresa: { ... } }),
+ * every row field by field and asks each field's kind anew (is(), a walk up its prototype chain) for every row:
+ * about a tenth of the API's time over its SQL on a page of tickets (docs/performance.md). Nested selections ({ empresa: { ... } }),
  * whose objects Drizzle sets to null after a left join that found nothing, keep Drizzle's mapping.
  */
 export function withRowMapper<P>(statement: P): P {

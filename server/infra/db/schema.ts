@@ -289,7 +289,7 @@ export const planesEmpresa = pgTable(
     PLANEMPRESA_INICIO: date('planempresa_inicio').notNull(),
     PLANEMPRESA_CADUCA: date('planempresa_caduca').notNull(),
     PLANEMPRESA_COMPROBANTES: integer('planempresa_comprobantes').notNull(),
-    /** Documents used so far: raised only by consumePlan() (server/modules/planes/consumption.ts), never past the total. */
+    /** Documents used so far: raised only by consumePlan() (server/modules/planesEmpresa/consumption.ts), never past the total. */
     PLANEMPRESA_USADOS: integer('planempresa_usados').notNull().default(0),
     PLANEMPRESA_PRECIO: numeric('planempresa_precio', { precision: 10, scale: 2 }).notNull(),
     /** Extension of the plan's document (the printing-house authorization), or null / 'NULL' when there is none. */
@@ -785,7 +785,7 @@ export const catalogo = pgTable(
 
 /**
  * Invoices. A draft (BORRADOR) has no number, key or XML; issuing assigns the emission point's next sequential, the
- * access key and the signed XML in one transaction (FIRMADA); the SRI states follow (the next issue). Amounts are the
+ * access key and the signed XML in one transaction (FIRMADA); the SRI states follow (domain/facturas/estados.ts). Amounts are the
  * server's own calculation (domain/facturas/calculo.ts).
  */
 export const facturas = pgTable(
@@ -908,7 +908,7 @@ export const secuenciales = pgTable(
 /**
  * Each company's clients by seller (0: none) and active flag, kept by statement triggers on clientes (migration 0023):
  * GET /api/clientes/totalClientes, on the company's home, reads a few rows instead of counting the company's clients
- * (66 ms for 100 000 on PGlite).
+ * (docs/performance.md).
  */
 export const clientesContadores = pgTable(
   'clientes_contadores',
@@ -925,7 +925,7 @@ export const clientesContadores = pgTable(
  * Each company's invoices by state and by the buyer's email (FAC_ENTREGA, '' when it has none yet), with their amounts,
  * kept by statement triggers on facturas (migrations 0022 and 0024): GET /api/facturas/estados, which the list polls
  * while something is pending, and the list's totals when it is filtered by state alone read a few rows instead of
- * reading every invoice of the company (106 ms and 65-90 ms for 200 000 on PGlite).
+ * reading every invoice of the company (docs/performance.md).
  */
 export const facturasContadores = pgTable(
   'facturas_contadores',

@@ -226,7 +226,7 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
 export const DEMO_SIGNATURE_PASSWORD = 'FirmaDemo2026!';
 
 /**
- * The demo certificate, built once per process: making its key and encrypting the PKCS#12 takes about 0.3 s, and the
+ * The demo certificate, built once per process: making its key and encrypting the PKCS#12 is slow (docs/performance.md), and the
  * test suites seed a fresh database for every app they start.
  */
 const demoSignatures = new Map<string, { p12: Buffer; certificate: ReturnType<typeof readCertificate> }>();

@@ -12,9 +12,10 @@ import { hashPassword, randomPassword } from '../../infra/passwords';
 import { MSG } from '../../../domain/messages';
 import { ADMIN_TEMPORARY_PASSWORD_HOURS } from '../../../domain/constants';
 import { PERFIL } from '../../../domain/perfiles';
-import { changedFields, recordHistory } from '../empresas/history';
-import { isDistributorAccount, lockCompanies, updateCompanies } from '../empresas/list-repo';
-import { endAdminSessions } from '../sesion/repo';
+import { changedFields, recordHistory } from '../../core/company-history';
+import { actorOf } from '../../core/actor';
+import { isDistributorAccount, lockCompanies, updateCompanies } from '../empresas';
+import { endAdminSessions } from '../sesion';
 import {
   ADMIN_MSG,
   Administrador,
@@ -148,7 +149,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
         const row = await db.transaction(async (tx) => {
           await checkProfile(tx, values.PRF_CODIGO);
           const id = await insertAdministrador(tx, { ...values, ADM_CLAVE });
-          await recordAudit(tx, request, { recurso, registro: id, accion: 'creacion', despues: values });
+          await recordAudit(tx, request.admin!, { recurso, registro: id, accion: 'creacion', despues: values });
           return detail(tx, id);
         });
         return reply.status(201).send(row);
@@ -209,7 +210,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
         if ('ADM_ACTIVO' in despues || 'PRF_CODIGO' in despues || 'DRB_CONTADOR' in despues) await endAdminSessions(tx, id);
         const accion =
           changed.length === 1 && changed[0] === 'ADM_ACTIVO' ? (despues.ADM_ACTIVO ? 'activacion' : 'desactivacion') : 'edicion';
-        await recordAudit(tx, request, { recurso, registro: id, accion, antes, despues });
+        await recordAudit(tx, request.admin!, { recurso, registro: id, accion, antes, despues });
         return detail(tx, id);
       });
     },
@@ -241,7 +242,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
         if (!admin.ADM_CORREO) throw new HttpError(409, ADMIN_MSG.noEmail(admin.ADM_USUARIO));
         await resetAdminPassword(tx, id, { hash, temporal }, vence);
         await endAdminSessions(tx, id);
-        await recordAudit(tx, request, { recurso, registro: id, accion: 'clave', despues: { correo: admin.ADM_CORREO } });
+        await recordAudit(tx, request.admin!, { recurso, registro: id, accion: 'clave', despues: { correo: admin.ADM_CORREO } });
         const mail = resetMail({ ...admin, ADM_CORREO: admin.ADM_CORREO }, clave);
         // The last step before the commit: if the mail cannot be sent, the clave does not change either.
         await mailer.send(mail).catch((error: Error) => {
@@ -286,7 +287,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
         { EMP_DISTRIBUIDOR: id },
       );
       for (const c of changed) {
-        await recordHistory(tx, request, {
+        await recordHistory(tx, actorOf(request), {
           empresa: c.EMP_CODIGO,
           accion: 'distribuidor',
           descripcion: 'Distribuidor asignado (desde Administradores)',
@@ -295,7 +296,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
         });
       }
       if (changed.length) {
-        await recordAudit(tx, request, {
+        await recordAudit(tx, request.admin!, {
           recurso,
           registro: id,
           accion: 'empresas',

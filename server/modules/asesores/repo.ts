@@ -1,11 +1,19 @@
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { asesores, soporte } from '../../infra/db/schema';
-import { embed, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import {
+  embed,
+  escapeLike,
+  readFilter,
+  readPage,
+  startsWith,
+  type Bind,
+  type ListQuery,
+  type ListSpec,
+  type PageRequest,
+} from '../../core/list';
 import { ASESOR_TIPOS, type AsesorTipo } from '../../../domain/asesores';
 import type { Asesor } from './contract';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Digits: the beginning of the identification. Other text: a part of the name, or of the identification, without
@@ -101,11 +109,10 @@ const publicPage = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
     .limit(limit)
     .offset(offset);
 
-/** The keys of the filter JSON ([] when it is not an object: readPage answers the 400). */
+/** The keys of the filter ([] when it is refused: readPage answers the 400, after the range's and the sort's). */
 function filterKeys(query: ListQuery): string[] {
   try {
-    const filter: unknown = query.filter ? JSON.parse(query.filter) : {};
-    return typeof filter === 'object' && filter !== null && !Array.isArray(filter) ? Object.keys(filter) : [];
+    return Object.keys(readFilter(query.filter));
   } catch {
     return [];
   }

@@ -93,7 +93,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 201: Asesor, ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await createAsesor(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createAsesor(db, request.admin!, request.body)),
   );
 
   app.put(
@@ -111,7 +111,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
       },
     },
     async (request) => {
-      const row = await editAsesor(db, request, request.params.id, request.body);
+      const row = await editAsesor(db, request.admin!, request.params.id, request.body);
       if (!row) throw new HttpError(404, MSG.notFound);
       return row;
     },
@@ -130,7 +130,7 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: AsesorEliminado, ...errorResponses },
       },
     },
-    async (request) => removeAsesor(db, request, request.params.id),
+    async (request) => removeAsesor(db, request.admin!, request.params.id),
   );
 };
 

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
+import type { AdminActor } from '../../core/actor';
 import { isEmail } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
 import { ASESOR_MSG, ASESOR_TELEFONO_PATTERN, ASESOR_TIPO_DEFECTO, checkAsesorIdentification } from '../../../domain/asesores';
@@ -60,7 +60,7 @@ async function writing<T>(identification: string, write: () => Promise<T>): Prom
   }
 }
 
-export async function createAsesor(db: Db, request: FastifyRequest, body: AsesorDatos): Promise<Asesor> {
+export async function createAsesor(db: Db, actor: AdminActor, body: AsesorDatos): Promise<Asesor> {
   const values = stored(body);
   if (await isIdentificationTaken(db, values.ASE_IDENTIFICACION)) throw taken(values.ASE_IDENTIFICACION);
   return writing(values.ASE_IDENTIFICACION, () =>
@@ -73,14 +73,14 @@ export async function createAsesor(db: Db, request: FastifyRequest, body: Asesor
         ...values,
       };
       const id = await insertAsesor(tx, row);
-      await recordAudit(tx, request, { recurso: RECURSO, registro: id, accion: 'creacion', despues: row });
+      await recordAudit(tx, actor, { recurso: RECURSO, registro: id, accion: 'creacion', despues: row });
       return (await findAsesor(tx, id))!;
     }),
   );
 }
 
 /** Undefined when there is no such adviser. */
-export async function editAsesor(db: Db, request: FastifyRequest, id: number, body: AsesorDatos): Promise<Asesor | undefined> {
+export async function editAsesor(db: Db, actor: AdminActor, id: number, body: AsesorDatos): Promise<Asesor | undefined> {
   const values = stored(body);
   if (await isIdentificationTaken(db, values.ASE_IDENTIFICACION, id)) throw taken(values.ASE_IDENTIFICACION);
   return writing(values.ASE_IDENTIFICACION, () =>
@@ -93,7 +93,7 @@ export async function editAsesor(db: Db, request: FastifyRequest, id: number, bo
         await updateAsesor(tx, id, despues);
         // Only the active flag changed: the log says deactivation or activation, as the DELETE and the list's action do.
         const accion = keys.length === 1 && keys[0] === 'ASE_ACTIVO' ? (despues.ASE_ACTIVO ? 'activacion' : 'desactivacion') : 'edicion';
-        await recordAudit(tx, request, { recurso: RECURSO, registro: id, accion, antes, despues });
+        await recordAudit(tx, actor, { recurso: RECURSO, registro: id, accion, antes, despues });
       }
       return (await findAsesor(tx, id))!;
     }),
@@ -104,7 +104,7 @@ export async function editAsesor(db: Db, request: FastifyRequest, id: number, bo
  * Deletes an adviser never assigned to a ticket; one with tickets is deactivated instead (its tickets keep it). The
  * adviser's row is locked first: a ticket being assigned to it meanwhile waits (its foreign key check) until this ends.
  */
-export async function removeAsesor(db: Db, request: FastifyRequest, id: number) {
+export async function removeAsesor(db: Db, actor: AdminActor, id: number) {
   return db.transaction(async (tx) => {
     const adviser = await findAsesor(tx, id, true);
     if (!adviser) throw new HttpError(404, MSG.notFound);
@@ -113,7 +113,7 @@ export async function removeAsesor(db: Db, request: FastifyRequest, id: number) 
         return { ASE_CODIGO: id, accion: 'desactivado' as const, msg: ASESOR_MSG.alreadyInactive(adviser.ASE_NOMBRE, adviser.tickets) };
       }
       await updateAsesor(tx, id, { ASE_ACTIVO: false });
-      await recordAudit(tx, request, {
+      await recordAudit(tx, actor, {
         recurso: RECURSO,
         registro: id,
         accion: 'desactivacion',
@@ -124,7 +124,7 @@ export async function removeAsesor(db: Db, request: FastifyRequest, id: number) 
     }
     await deleteAsesor(tx, id);
     const { tickets: _tickets, ASE_CODIGO: _id, ...antes } = adviser;
-    await recordAudit(tx, request, { recurso: RECURSO, registro: id, accion: 'eliminacion', antes });
+    await recordAudit(tx, actor, { recurso: RECURSO, registro: id, accion: 'eliminacion', antes });
     return { ASE_CODIGO: id, accion: 'eliminado' as const, msg: ASESOR_MSG.deleted(adviser.ASE_NOMBRE) };
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { bancos, pagos } from '../../infra/db/schema';
-import { embed, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { embed, escapeLike, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import { BANCO_TIPOS_CUENTA, type BancoTipoCuenta } from '../../../domain/bancos';
 import type { BancoAdmin } from './contract';
 
@@ -35,8 +35,6 @@ const toBanco = (row: AdminRow): BancoAdmin => ({
   BAN_TIPO_CUENTA: row.BAN_TIPO_CUENTA as BancoTipoCuenta,
   pagos: Number(row.pagos),
 });
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Digits: the beginning of the account number. Other text: a part of the bank's name, without accents, in any case. */
 export function bankSearch(text: string, bind: Bind = embed): SQL {

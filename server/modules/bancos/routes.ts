@@ -76,7 +76,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 201: BancoAdmin, ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await createBank(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createBank(db, request.admin!, request.body)),
   );
 
   app.put(
@@ -94,7 +94,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
       },
     },
     async (request) => {
-      const row = await editBank(db, request, request.params.id, request.body);
+      const row = await editBank(db, request.admin!, request.params.id, request.body);
       if (!row) throw new HttpError(404, MSG.notFound);
       return row;
     },
@@ -113,7 +113,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: BancoEliminado, ...errorResponses },
       },
     },
-    async (request) => removeBank(db, request, request.params.id),
+    async (request) => removeBank(db, request.admin!, request.params.id),
   );
 };
 

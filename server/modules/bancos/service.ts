@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/client';
 import { HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
+import type { AdminActor } from '../../core/actor';
 import { MSG } from '../../../domain/messages';
 import { BANCO_MSG } from '../../../domain/bancos';
 import type { BancoAdmin, BancoDatos } from './contract';
@@ -30,19 +30,19 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   };
 }
 
-export async function createBank(db: Db, request: FastifyRequest, body: BancoDatos): Promise<BancoAdmin> {
+export async function createBank(db: Db, actor: AdminActor, body: BancoDatos): Promise<BancoAdmin> {
   const values = stored(body);
   if (await isAccountTaken(db, values.BAN_NOMBRE, values.BAN_NUMERO)) throw new HttpError(409, BANCO_MSG.accountTaken);
   return db.transaction(async (tx) => {
     const row: BancoValores = { BAN_ACTIVO: true, ...values };
     const id = await insertBank(tx, row);
-    await recordAudit(tx, request, { recurso: RECURSO, registro: id, accion: 'creacion', despues: row });
+    await recordAudit(tx, actor, { recurso: RECURSO, registro: id, accion: 'creacion', despues: row });
     return (await findBank(tx, id))!;
   });
 }
 
 /** Undefined when there is no such account. */
-export async function editBank(db: Db, request: FastifyRequest, id: number, body: BancoDatos): Promise<BancoAdmin | undefined> {
+export async function editBank(db: Db, actor: AdminActor, id: number, body: BancoDatos): Promise<BancoAdmin | undefined> {
   const values = stored(body);
   if (await isAccountTaken(db, values.BAN_NOMBRE, values.BAN_NUMERO, id)) throw new HttpError(409, BANCO_MSG.accountTaken);
   return db.transaction(async (tx) => {
@@ -53,7 +53,7 @@ export async function editBank(db: Db, request: FastifyRequest, id: number, body
     if (keys.length) {
       await updateBank(tx, id, despues);
       const accion = keys.length === 1 && keys[0] === 'BAN_ACTIVO' ? (despues.BAN_ACTIVO ? 'activacion' : 'desactivacion') : 'edicion';
-      await recordAudit(tx, request, { recurso: RECURSO, registro: id, accion, antes, despues });
+      await recordAudit(tx, actor, { recurso: RECURSO, registro: id, accion, antes, despues });
     }
     return (await findBank(tx, id))!;
   });
@@ -63,7 +63,7 @@ export async function editBank(db: Db, request: FastifyRequest, id: number, body
  * Deletes an account no payment names; one with payments is deactivated instead (its payments keep it, and the
  * payments dialog no longer offers it). The row is locked first: a payment being recorded on it meanwhile waits.
  */
-export async function removeBank(db: Db, request: FastifyRequest, id: number) {
+export async function removeBank(db: Db, actor: AdminActor, id: number) {
   return db.transaction(async (tx) => {
     const bank = await findBank(tx, id, true);
     if (!bank) throw new HttpError(404, MSG.notFound);
@@ -71,7 +71,7 @@ export async function removeBank(db: Db, request: FastifyRequest, id: number) {
       if (!bank.BAN_ACTIVO)
         return { BAN_CODIGO: id, accion: 'desactivado' as const, msg: BANCO_MSG.alreadyInactive(bank.BAN_NOMBRE, bank.pagos) };
       await updateBank(tx, id, { BAN_ACTIVO: false });
-      await recordAudit(tx, request, {
+      await recordAudit(tx, actor, {
         recurso: RECURSO,
         registro: id,
         accion: 'desactivacion',
@@ -82,7 +82,7 @@ export async function removeBank(db: Db, request: FastifyRequest, id: number) {
     }
     await deleteBank(tx, id);
     const { pagos: _pagos, BAN_CODIGO: _id, ...antes } = bank;
-    await recordAudit(tx, request, { recurso: RECURSO, registro: id, accion: 'eliminacion', antes });
+    await recordAudit(tx, actor, { recurso: RECURSO, registro: id, accion: 'eliminacion', antes });
     return { BAN_CODIGO: id, accion: 'eliminado' as const, msg: BANCO_MSG.deleted(bank.BAN_NOMBRE) };
   });
 }

@@ -2,7 +2,7 @@ import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { catalogo, facturasDetalles } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
-import { embed, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { embed, escapeLike, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import { TIPOS_PRODUCTO } from '../../../domain/catalogo';
 import { TARIFAS_IVA } from '../../../domain/facturas/catalogos';
 import type { Producto } from './contract';
@@ -39,8 +39,6 @@ export const toProducto = (row: Row): Producto => ({
   CAT_CREADO: iso(row.CAT_CREADO),
   CAT_ACTUALIZADO: iso(row.CAT_ACTUALIZADO),
 });
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A part of the main or auxiliary code or of the description, in any case and without accents, through the trigram

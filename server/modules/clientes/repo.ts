@@ -1,5 +1,4 @@
 import { and, asc, count, eq, inArray, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../infra/db/client';
 import {
   clientes,
@@ -13,9 +12,9 @@ import {
 } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { HttpError } from '../../core/errors';
-import { embed, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { embed, escapeLike, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import { BANDERAS, CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Bandera, type Banderas } from '../../../domain/clientes';
-import { clientScope, clientScopeValues } from './access';
+import { clientScope, clientScopeValues, type ClientViewer } from './access';
 import type { Cliente } from './contract';
 
 /** A client's columns as every call answers them, with the seller's name (left join usuarios). */
@@ -65,14 +64,12 @@ export const toCliente = (row: Row): Cliente => ({
   CLI_ACTUALIZADO: iso(row.CLI_ACTUALIZADO),
 });
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * A part of the identification, the razón social or the nombre comercial, without accents and in any case, through
  * the trigram index of CLI_BUSQUEDA (normalised by the same function, amelia_busqueda).
  * A whole cédula (10 digits) or RUC (13) is looked up in the company's unique identification index instead: the
- * trigram index covers every company's clients, and at 200 000 clients in one company that took 170 ms. A cédula also
- * finds the RUC of the same person (the cédula followed by 001).
+ * trigram index covers every company's clients, and is slow for a company with many of them (docs/performance.md). A
+ * cédula also finds the RUC of the same person (the cédula followed by 001).
  */
 export function clientSearch(text: string, bind: Bind = embed): SQL {
   const digits = text.trim();
@@ -135,9 +132,9 @@ export const clientListSpec: ListSpec<Sort> = {
   defaultRange: [0, 24],
 };
 
-/** The caller's query with the scope (clientScopeValues) added as filters; see core/list.ts scopedQuery. */
-export function clientQuery(request: FastifyRequest, query: ListQuery, extra: Record<string, unknown> = {}): ListQuery {
-  const { empresa, vendedor } = clientScopeValues(request);
+/** The caller's query with the scope (clientScopeValues) added as filters; see core/list/request.ts scopedQuery. */
+export function clientQuery(viewer: ClientViewer, query: ListQuery, extra: Record<string, unknown> = {}): ListQuery {
+  const { empresa, vendedor } = clientScopeValues(viewer);
   const scope = { [SCOPE_EMPRESA]: empresa, ...(vendedor === undefined ? {} : { [SCOPE_VENDEDOR]: vendedor }) };
   return scopedQuery(query, PUBLIC_FILTERS, { ...extra, ...scope });
 }
@@ -151,8 +148,8 @@ const clientPage = (db: Db, { page, orderBy }: PageRequest) =>
 export const listClients = (db: Db, query: ListQuery) => readPage(db, clientListSpec, query, clientPage, toCliente);
 
 /** The client by id, if the caller may see it: one prepared statement per scope kind. */
-export async function findClient(db: Executor, request: FastifyRequest, id: number): Promise<Cliente | undefined> {
-  const { empresa, vendedor } = clientScopeValues(request);
+export async function findClient(db: Executor, viewer: ClientViewer, id: number): Promise<Cliente | undefined> {
+  const { empresa, vendedor } = clientScopeValues(viewer);
   const statement =
     vendedor === undefined
       ? prepared(db, 'cliente_por_id', (d) =>
@@ -218,8 +215,8 @@ export async function ensureFinalConsumer(db: Db, empresa: number): Promise<Clie
  * How many clients the scope has, and how many are active: the counters the triggers of migration 0023 keep (a few
  * rows per company, however many clients it has). A seller's are those assigned to them.
  */
-export async function countClients(db: Executor, request: FastifyRequest) {
-  const { empresa, vendedor } = clientScopeValues(request);
+export async function countClients(db: Executor, viewer: ClientViewer) {
+  const { empresa, vendedor } = clientScopeValues(viewer);
   const c = clientesContadores;
   const totals = {
     total: sql<number>`coalesce(sum(${c.TOTAL}), 0)::int`,
@@ -336,11 +333,11 @@ export async function insertClient(db: Executor, values: ClienteValores): Promis
 }
 
 /** Updates a client the caller may see (never the consumidor final); false when none was updated. */
-export async function updateClient(db: Executor, request: FastifyRequest, id: number, values: Partial<ClienteValores>) {
+export async function updateClient(db: Executor, viewer: ClientViewer, id: number, values: Partial<ClienteValores>) {
   const rows = await db
     .update(clientes)
     .set({ ...values, CLI_ACTUALIZADO: new Date() })
-    .where(and(eq(clientes.CLI_CODIGO, id), clientScope(request), not(clientes.CLI_CONSUMIDOR_FINAL)))
+    .where(and(eq(clientes.CLI_CODIGO, id), clientScope(viewer), not(clientes.CLI_CONSUMIDOR_FINAL)))
     .returning({ id: clientes.CLI_CODIGO });
   return rows.length > 0;
 }
@@ -362,13 +359,13 @@ export async function hasInvoices(db: Executor, id: number) {
  * Deletes a client the caller may see that has no documents nor invoices (checked in the same statement, so a document saved in
  * between keeps it) and is not the consumidor final; false when nothing was deleted.
  */
-export async function deleteClient(db: Executor, request: FastifyRequest, id: number) {
+export async function deleteClient(db: Executor, viewer: ClientViewer, id: number) {
   const rows = await db
     .delete(clientes)
     .where(
       and(
         eq(clientes.CLI_CODIGO, id),
-        clientScope(request),
+        clientScope(viewer),
         not(clientes.CLI_CONSUMIDOR_FINAL),
         sql`NOT EXISTS (SELECT 1 FROM ${clientesDocumentos} WHERE ${clientesDocumentos.CLI_CODIGO} = ${id})`,
         sql`NOT EXISTS (SELECT 1 FROM ${facturas} WHERE ${facturas.CLI_CODIGO} = ${id})`,
@@ -379,11 +376,11 @@ export async function deleteClient(db: Executor, request: FastifyRequest, id: nu
 }
 
 /** Updates the visible clients among ids, never the consumidor final; how many were updated. */
-export async function updateClients(db: Executor, request: FastifyRequest, ids: number[], values: Partial<ClienteValores>) {
+export async function updateClients(db: Executor, viewer: ClientViewer, ids: number[], values: Partial<ClienteValores>) {
   const rows = await db
     .update(clientes)
     .set({ ...values, CLI_ACTUALIZADO: new Date() })
-    .where(and(inArray(clientes.CLI_CODIGO, ids), clientScope(request), not(clientes.CLI_CONSUMIDOR_FINAL)))
+    .where(and(inArray(clientes.CLI_CODIGO, ids), clientScope(viewer), not(clientes.CLI_CONSUMIDOR_FINAL)))
     .returning({ id: clientes.CLI_CODIGO });
   return rows.length;
 }

@@ -48,7 +48,7 @@ const RULES = `Reglas: identificación según su tipo (RUC 13 dígitos, cédula 
 const withWarning = { ...errorResponses, 422: Msg };
 
 /**
- * The company application's clients book (spec §7, resource `clientes` under /api): list, paged call, searches,
+ * The company application's clients book (resource `clientes` under /api): list, paged call, searches,
  * counts, the consumidor final, create, edit, delete and bulk actions, and the catalogues the form needs. Every query
  * is scoped to the session's company, and for a seller to their own clients (access.ts).
  */
@@ -72,7 +72,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: Type.Array(Cliente), ...errorResponses },
       },
     },
-    async (request, reply) => sendPage(reply, await listClients(db, clientQuery(request, request.query))),
+    async (request, reply) => sendPage(reply, await listClients(db, clientQuery(request.company!, request.query))),
   );
 
   app.get(
@@ -93,7 +93,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
       const result = await listClients(
         db,
         clientQuery(
-          request,
+          request.company!,
           { range: JSON.stringify([from, from + PAGINA_CLIENTES - 1]) },
           sellerFilter(request, mostrarTodos, tipoAsesor),
         ),
@@ -113,7 +113,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: TotalClientes, ...errorResponses },
       },
     },
-    async (request) => countClients(db, request),
+    async (request) => countClients(db, request.company!),
   );
 
   app.get(
@@ -164,7 +164,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
       const result = await listClients(
         db,
         clientQuery(
-          request,
+          request.company!,
           { range: JSON.stringify([0, BUSQUEDA_CLIENTES_MAX - 1]) },
           { q: nombre, ...sellerFilter(request, request.query.mostrarTodos) },
         ),
@@ -180,7 +180,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
       schema: { tags, summary: 'Un cliente', description: SCOPE, params: IdParam('id'), response: { 200: Cliente, ...errorResponses } },
     },
     async (request) => {
-      const client = await findClient(db, request, request.params.id);
+      const client = await findClient(db, request.company!, request.params.id);
       if (!client) throw new HttpError(404, MSG.notFound);
       return client;
     },
@@ -198,7 +198,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 201: Cliente, ...withWarning },
       },
     },
-    async (request, reply) => reply.status(201).send(await createClient(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createClient(db, request.company!, request.body)),
   );
 
   app.put(
@@ -213,7 +213,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: LoteResultado, ...errorResponses },
       },
     },
-    async (request) => bulkUpdate(db, request, request.body),
+    async (request) => bulkUpdate(db, request.company!, request.body),
   );
 
   app.put(
@@ -229,7 +229,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: Cliente, ...withWarning },
       },
     },
-    async (request) => editClient(db, request, request.params.CLI_CODIGO, request.body),
+    async (request) => editClient(db, request.company!, request.params.CLI_CODIGO, request.body),
   );
 
   app.delete(
@@ -244,7 +244,7 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: Eliminado, ...errorResponses },
       },
     },
-    async (request) => removeClient(db, request, request.params.id),
+    async (request) => removeClient(db, request.company!, request.params.id),
   );
 
   app.get(

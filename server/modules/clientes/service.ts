@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { HttpError } from '../../core/errors';
@@ -13,7 +12,7 @@ import {
   TIPO_IDENTIFICACION,
   veTodosLosClientes,
 } from '../../../domain/clientes';
-import { findVisibleClient } from './access';
+import { findVisibleClient, type ClientViewer } from './access';
 import type { Cliente, ClienteDatos, LoteBody } from './contract';
 import {
   clientTypeExists,
@@ -77,15 +76,14 @@ function identification(tipo: string, value: string) {
  * active seller or administrator of the company (400 otherwise) or none. `current` is the stored one on an edit: an
  * unchanged seller is not checked again (a seller who left keeps their clients until they are reassigned).
  */
-async function seller(db: Db, request: FastifyRequest, wanted: number | null | undefined, current?: number | null) {
-  const company = request.company!;
-  if (!veTodosLosClientes(company.rol)) {
-    if (wanted !== undefined && wanted !== null && wanted !== company.usuario) throw new HttpError(403, CLIENTE_MSG.vendedorPropio);
-    return company.usuario;
+async function seller(db: Db, viewer: ClientViewer, wanted: number | null | undefined, current?: number | null) {
+  if (!veTodosLosClientes(viewer.rol)) {
+    if (wanted !== undefined && wanted !== null && wanted !== viewer.usuario) throw new HttpError(403, CLIENTE_MSG.vendedorPropio);
+    return viewer.usuario;
   }
   if (wanted === undefined) return current ?? null;
   if (wanted === null || wanted === current) return wanted;
-  if (!(await isSeller(db, company.empresa, wanted))) throw new HttpError(400, CLIENTE_MSG.vendedorInvalido);
+  if (!(await isSeller(db, viewer.empresa, wanted))) throw new HttpError(400, CLIENTE_MSG.vendedorInvalido);
   return wanted;
 }
 
@@ -94,8 +92,8 @@ async function seller(db: Db, request: FastifyRequest, wanted: number | null | u
  * accepted, asked again only when the identification changes), unique in the company (409), emails and phones, the
  * type, group, legal type and seller. `before` is the stored client on an edit (a field left out keeps its value).
  */
-async function stored(db: Db, request: FastifyRequest, body: ClienteDatos, before?: Cliente): Promise<Stored> {
-  const empresa = request.company!.empresa;
+async function stored(db: Db, viewer: ClientViewer, body: ClienteDatos, before?: Cliente): Promise<Stored> {
+  const empresa = viewer.empresa;
   const tipo = body.CLI_TIPO_IDENTIFICACION;
   const id = identification(tipo, body.CLI_IDENTIFICACION);
   if (tipo === TIPO_IDENTIFICACION.consumidorFinal || id === CONSUMIDOR_FINAL) throw new HttpError(409, CLIENTE_MSG.consumidorFinalUnico);
@@ -117,7 +115,7 @@ async function stored(db: Db, request: FastifyRequest, body: ClienteDatos, befor
   const tju = keep('TJU_CODIGO', body.TJU_CODIGO, null);
   if (tju !== null && !(await legalTypeIdentifications(db, tju))?.includes(tipo))
     throw new HttpError(400, CLIENTE_MSG.tipoJuridicoInvalido);
-  const vendedor = await seller(db, request, body.CLI_VENDEDOR, before?.CLI_VENDEDOR);
+  const vendedor = await seller(db, viewer, body.CLI_VENDEDOR, before?.CLI_VENDEDOR);
 
   if (await identificationTaken(db, empresa, id, before?.CLI_CODIGO)) throw new HttpError(409, CLIENTE_MSG.identificacionRepetida);
 
@@ -147,49 +145,48 @@ const duplicate = (error: unknown): never => {
   throw error;
 };
 
-export async function createClient(db: Db, request: FastifyRequest, body: ClienteDatos): Promise<Cliente> {
-  const values = await stored(db, request, body);
+export async function createClient(db: Db, viewer: ClientViewer, body: ClienteDatos): Promise<Cliente> {
+  const values = await stored(db, viewer, body);
   const id = await insertClient(db, values).catch(duplicate);
-  return (await findClient(db, request, id))!;
+  return (await findClient(db, viewer, id))!;
 }
 
 /** 404 when the caller may not see it; 409 for the consumidor final. */
-export async function editClient(db: Db, request: FastifyRequest, id: number, body: ClienteDatos): Promise<Cliente> {
-  const before = await findClient(db, request, id);
+export async function editClient(db: Db, viewer: ClientViewer, id: number, body: ClienteDatos): Promise<Cliente> {
+  const before = await findClient(db, viewer, id);
   if (!before) throw new HttpError(404, MSG.notFound);
   if (before.CLI_CONSUMIDOR_FINAL) throw new HttpError(409, CLIENTE_MSG.consumidorFinal);
-  const { EMP_CODIGO: _empresa, ...values } = await stored(db, request, body, before);
-  const updated = await updateClient(db, request, id, values).catch(duplicate);
-  if (!updated) await findVisibleClient(db, request, id);
-  return (await findClient(db, request, id))!;
+  const { EMP_CODIGO: _empresa, ...values } = await stored(db, viewer, body, before);
+  const updated = await updateClient(db, viewer, id, values).catch(duplicate);
+  if (!updated) await findVisibleClient(db, viewer, id);
+  return (await findClient(db, viewer, id))!;
 }
 
-export async function removeClient(db: Db, request: FastifyRequest, id: number) {
-  const client = await findVisibleClient(db, request, id);
+export async function removeClient(db: Db, viewer: ClientViewer, id: number) {
+  const client = await findVisibleClient(db, viewer, id);
   if (client.CLI_CONSUMIDOR_FINAL) throw new HttpError(409, CLIENTE_MSG.consumidorFinal);
   if (await hasDocuments(db, id)) throw new HttpError(409, CLIENTE_MSG.conDocumentos);
   if (await hasInvoices(db, id)) throw new HttpError(409, CLIENTE_CON_FACTURAS);
-  if (!(await deleteClient(db, request, id))) {
+  if (!(await deleteClient(db, viewer, id))) {
     // Gone meanwhile (404), or a document or an invoice was saved in between (409).
-    await findVisibleClient(db, request, id);
+    await findVisibleClient(db, viewer, id);
     throw new HttpError(409, (await hasInvoices(db, id)) ? CLIENTE_CON_FACTURAS : CLIENTE_MSG.conDocumentos);
   }
   return { msg: CLIENTE_MSG.eliminado };
 }
 
 /** Bulk actions on the visible clients among ids (never the consumidor final). */
-export async function bulkUpdate(db: Db, request: FastifyRequest, body: LoteBody) {
+export async function bulkUpdate(db: Db, viewer: ClientViewer, body: LoteBody) {
   const ids = [...new Set(body.ids)];
   let values: Partial<Stored>;
   if (body.accion === 'asignarVendedor') {
     if (body.CLI_VENDEDOR === undefined) throw new HttpError(400, CLIENTE_MSG.vendedorRequerido);
-    if (!veTodosLosClientes(request.company!.rol) && body.CLI_VENDEDOR !== request.company!.usuario)
-      throw new HttpError(403, CLIENTE_MSG.vendedorPropio);
-    values = { CLI_VENDEDOR: await seller(db, request, body.CLI_VENDEDOR) };
+    if (!veTodosLosClientes(viewer.rol) && body.CLI_VENDEDOR !== viewer.usuario) throw new HttpError(403, CLIENTE_MSG.vendedorPropio);
+    values = { CLI_VENDEDOR: await seller(db, viewer, body.CLI_VENDEDOR) };
   } else {
     values = { CLI_ACTIVO: body.accion === 'activar' };
   }
-  return { actualizados: await updateClients(db, request, ids, values) };
+  return { actualizados: await updateClients(db, viewer, ids, values) };
 }
 
 export async function createGroup(db: Db, empresa: number, name: string) {

@@ -10,7 +10,7 @@ import type { Executor } from '../../infra/db/client';
 import { MSG } from '../../../domain/messages';
 import { DOCUMENTO_CLIENTE, IMAGEN_CLIENTE } from '../../../domain/clientes';
 import type { UploadRule } from '../../../domain/archivos';
-import { findVisibleClient } from '../clientes/access';
+import { findVisibleClient } from '../clientes';
 import { ClienteQuery, DocumentoCliente, IMAGE_DESCRIPTION, UPLOAD_DESCRIPTION } from './contract';
 import { clientDocuments, deleteDocument, findDocument, insertDocument, toDocumento, userName } from './repo';
 
@@ -28,13 +28,13 @@ export const DOCUMENTO_MSG = {
 export async function findVisibleDocument(db: Executor, request: FastifyRequest, id: number) {
   const document = await findDocument(db, request.company!.empresa, id);
   if (!document) throw new HttpError(404, MSG.notFound);
-  await findVisibleClient(db, request, document.CLI_CODIGO);
+  await findVisibleClient(db, request.company!, document.CLI_CODIGO);
   return document;
 }
 
 /** Streams the request's file into the storage (type by content, size while it arrives) and records it on the client. */
 async function storeDocument(db: Executor, files: FileStore, request: FastifyRequest, cliente: number, rule: UploadRule) {
-  const client = await findVisibleClient(db, request, cliente);
+  const client = await findVisibleClient(db, request.company!, cliente);
   const upload = await readUpload(request, rule);
   const company = request.company!;
   const row = await files.save(upload, rule, `cliente:${client.CLI_CODIGO}`, (tx, file) =>
@@ -68,7 +68,7 @@ const clientesDocumentosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       },
     },
     async (request) => {
-      const client = await findVisibleClient(db, request, request.query.cliente);
+      const client = await findVisibleClient(db, request.company!, request.query.cliente);
       return clientDocuments(db, client.EMP_CODIGO, client.CLI_CODIGO);
     },
   );

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { clientesEnvios, usuarios } from '../../infra/db/schema';
-import { uploader } from '../clientesDocumentos/repo';
+import { uploader } from '../clientesDocumentos';
 import type { Envio } from './contract';
 
 /** How many sendings the history shows (the newest). */

@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { errorResponses, IdParam, Msg } from '../../core/schemas';
 import { ENVIO_CLIENTE } from '../../../domain/clientes';
-import { findVisibleClient } from '../clientes/access';
+import { findVisibleClient } from '../clientes';
 import { EnviarBody, EnviarWSBody, Envio, EnvioRespuesta } from './contract';
 import { clientSendings, HISTORIAL_MAX } from './repo';
 import { emailClient, whatsAppClient } from './service';
@@ -35,7 +35,7 @@ const clientesEnviosRoutes: ModuleRoutes = (app, ctx) => {
         response: { 200: EnvioRespuesta, ...sendingResponses },
       },
     },
-    async (request) => emailClient(ctx, request, request.body),
+    async (request) => emailClient(ctx, request.company!, request.body, request.log),
   );
 
   app.post(
@@ -54,7 +54,7 @@ const clientesEnviosRoutes: ModuleRoutes = (app, ctx) => {
         response: { 200: EnvioRespuesta, ...sendingResponses },
       },
     },
-    async (request) => whatsAppClient(ctx, request, request.body),
+    async (request) => whatsAppClient(ctx, request.company!, request.body, request.log),
   );
 
   app.get(
@@ -69,7 +69,7 @@ const clientesEnviosRoutes: ModuleRoutes = (app, ctx) => {
       },
     },
     async (request) => {
-      const client = await findVisibleClient(db, request, request.params.id);
+      const client = await findVisibleClient(db, request.company!, request.params.id);
       return clientSendings(db, client.EMP_CODIGO, client.CLI_CODIGO);
     },
   );

@@ -1,14 +1,14 @@
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../core/context';
+import type { AppContext, Log } from '../../core/context';
+import type { CompanyActor } from '../../core/actor';
 import { HttpError } from '../../core/errors';
 import { empresas } from '../../infra/db/schema';
 import type { MailAttachment } from '../../infra/mail';
 import { sendWhatsAppText, whatsAppConfigured, whatsAppLink } from '../../infra/whatsapp';
 import { CLIENTE_MSG, ENVIO_CLIENTE, ENVIO_MSG, telefonoWhatsApp } from '../../../domain/clientes';
-import { findVisibleClient } from '../clientes/access';
-import { documentsOfClient, userName } from '../clientesDocumentos/repo';
+import { findVisibleClient } from '../clientes';
+import { documentsOfClient, userName } from '../clientesDocumentos';
 import type { EnviarBody, EnviarWSBody, EnvioRespuesta } from './contract';
 import { recordSending, toEnvio } from './repo';
 
@@ -67,9 +67,8 @@ function recipients(registered: string[], asked: string[] | undefined): string[]
  * The sending is recorded whatever happens; when the mail server refuses it the answer is 502 with the reason kept in
  * the history.
  */
-export async function emailClient(deps: Deps, request: FastifyRequest, body: EnviarBody): Promise<EnvioRespuesta> {
-  const company = request.company!;
-  const client = await findVisibleClient(deps.db, request, body.CLI_CODIGO);
+export async function emailClient(deps: Deps, company: CompanyActor, body: EnviarBody, log: Log): Promise<EnvioRespuesta> {
+  const client = await findVisibleClient(deps.db, company, body.CLI_CODIGO);
   const registered = [...new Set(client.CLI_CORREOS.map((c) => c.trim()).filter(Boolean))];
   if (registered.length === 0) throw new HttpError(400, CLIENTE_MSG.sinCorreo);
   const destinos = recipients(registered, body.correos);
@@ -104,7 +103,7 @@ export async function emailClient(deps: Deps, request: FastifyRequest, body: Env
       });
     } catch (error) {
       sendError = error as Error;
-      request.log.warn(
+      log.warn(
         { err: { message: sendError.message, code: (sendError as { code?: string }).code } },
         'no se pudo enviar un correo a un cliente',
       );
@@ -150,9 +149,8 @@ function whatsAppNumber(phones: string[], asked: string | undefined): string {
  * so the text is signed with the company's name), otherwise as a wa.me link the user opens to send it from their own
  * WhatsApp. Either way the sending is recorded; a refusal of the API answers 502 with its reason in the history.
  */
-export async function whatsAppClient(deps: Deps, request: FastifyRequest, body: EnviarWSBody): Promise<EnvioRespuesta> {
-  const company = request.company!;
-  const client = await findVisibleClient(deps.db, request, body.CLI_CODIGO);
+export async function whatsAppClient(deps: Deps, company: CompanyActor, body: EnviarWSBody, log: Log): Promise<EnvioRespuesta> {
+  const client = await findVisibleClient(deps.db, company, body.CLI_CODIGO);
   const phones = client.CLI_TELEFONOS.map((p) => p.trim()).filter(Boolean);
   if (phones.length === 0) throw new HttpError(400, CLIENTE_MSG.sinTelefono);
   const numero = whatsAppNumber(phones, body.telefono);
@@ -183,7 +181,7 @@ export async function whatsAppClient(deps: Deps, request: FastifyRequest, body: 
   const text = body.mensaje.slice(0, ENVIO_CLIENTE.mensajeWhatsApp - firma.length) + firma;
   const result = await sendWhatsAppText(config, numero, text);
   if (!result.ok) {
-    request.log.warn({ detalle: result.detalle }, 'WhatsApp no aceptó un mensaje a un cliente');
+    log.warn({ detalle: result.detalle }, 'WhatsApp no aceptó un mensaje a un cliente');
     await record('error', detail(result.detalle));
     throw new HttpError(502, ENVIO_MSG.whatsappFallido);
   }

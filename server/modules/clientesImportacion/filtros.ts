@@ -1,17 +1,16 @@
 import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/client';
 import { gruposCliente, tiposCliente, usuarios } from '../../infra/db/schema';
-import { listConditions, type ListQuery } from '../../core/list';
+import { listConditions, readFilter, type ListQuery } from '../../core/list';
 import { BANDERAS } from '../../../domain/clientes';
-import { clientListSpec, clientQuery, SORTS, type Sort } from '../clientes/repo';
+import { clientListSpec, clientQuery, SORTS, type ClientViewer, type Sort } from '../clientes';
 /**
  * The conditions and order of a report: GET /api/clientes's filter and sort (the same keys, 400 in Spanish when
  * invalid) within the caller's scope (the company, and a seller's own clients). Every order ends in a key unique within
  * the company, so that the report reads its rows in pages after the last one (keyset).
  */
-export function reportConditions(request: FastifyRequest, query: ListQuery) {
-  const scoped = clientQuery(request, query);
+export function reportConditions(viewer: ClientViewer, query: ListQuery) {
+  const scoped = clientQuery(viewer, query);
   const { where } = listConditions(clientListSpec, scoped);
   const [field, direction] = (query.sort ? JSON.parse(query.sort) : clientListSpec.defaultSort) as [Sort, 'ASC' | 'DESC'];
   return { where, columns: SORTS[field] as AnyColumn[], descending: direction === 'DESC' };
@@ -19,7 +18,7 @@ export function reportConditions(request: FastifyRequest, query: ListQuery) {
 
 /** The report's filters in words, for its heading ("Búsqueda «andrade» · Grupo: Mayoristas · Activos"). */
 export async function describeFilters(db: Db, empresa: number, raw: string | undefined): Promise<string[]> {
-  const filter = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
+  const filter = readFilter(raw);
   const words: string[] = [];
   const name = async (query: Promise<Array<{ nombre: string | null }>>) => (await query)[0]?.nombre ?? '—';
   if (typeof filter.q === 'string' && filter.q.trim()) words.push(`Búsqueda «${filter.q.trim()}»`);

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
 import { TIPOS_IDENTIFICACION } from '../../../domain/clientes';
 import { fechaHoraEcuador, hoyEcuador } from '../../../domain/fechas';
 import type { FilaReporte } from './repo';
 import type { FormatoReporte } from './contract';
+import type { Log } from '../../core/context';
 
 /** Rows read per query while a report is written: memory holds one page of rows whatever the list's size. */
 export const REPORT_BATCH = 2_000;
@@ -100,7 +100,8 @@ const FONT_SIZE = 7.5;
 
 /** A PDF of the list, landscape A4, written page by page: the heading and the table's header on every page, its number at the foot. */
 async function writePdf(out: PassThrough, heading: Encabezado, batches: AsyncIterable<FilaReporte[]>) {
-  // Loaded with the first PDF, as exceljs with the first workbook: at start it took about 0.15 s.
+  // Loaded with the first PDF, as exceljs with the first workbook: loading it at start slows every start-up
+  // (docs/performance.md).
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
@@ -180,12 +181,7 @@ async function writePdf(out: PassThrough, heading: Encabezado, batches: AsyncIte
 }
 
 /** The report as a stream of the file's bytes; an error while writing ends the download. */
-export function reportStream(
-  formato: FormatoReporte,
-  heading: Encabezado,
-  batches: AsyncIterable<FilaReporte[]>,
-  log: FastifyBaseLogger,
-): Readable {
+export function reportStream(formato: FormatoReporte, heading: Encabezado, batches: AsyncIterable<FilaReporte[]>, log: Log): Readable {
   const out = new PassThrough();
   (formato === 'xlsx' ? writeXlsx(out, heading, batches) : writePdf(out, heading, batches)).catch((error: unknown) => {
     log.error({ err: error }, 'reporte de clientes interrumpido');

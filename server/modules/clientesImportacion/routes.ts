@@ -73,7 +73,7 @@ const routes: ModuleRoutes = (app, { db, guards }) => {
     async (request, reply) => {
       const { formato, filter, sort } = request.query;
       // Checked (and refused with a 400) before the answer starts: once the file streams, its status is sent.
-      const conditions = reportConditions(request, { filter, sort });
+      const conditions = reportConditions(request.company!, { filter, sort });
       const empresa = request.company!.empresa;
       const [company, filtros] = await Promise.all([companyHeading(db, empresa), describeFilters(db, empresa, filter)]);
       const heading = { nombre: company.nombre || company.comercial, ruc: company.ruc, filtros };

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db, Executor, Tx } from '../../infra/db/client';
 import { archivos, configuraciones } from '../../infra/db/schema';
 import { contains, readPage, tablePage, type ListQuery, type ListSpec } from '../../core/list';
 import { recordAudit } from '../../core/audit';
+import type { AdminActor } from '../../core/actor';
 import { HttpError } from '../../core/errors';
 import type { Release } from '../../infra/files';
 import { isEmail } from '../../../domain/constants';
@@ -65,12 +65,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof findConfiguracion>>>;
  * blocks a save. Records the changed values, before and after, in the audit log; an uploaded image a value no longer
  * points at is removed. 404 when there is no such setting, 400 with the field's label when a value is refused.
  */
-export async function updateConfiguracion(
-  tx: Tx,
-  request: FastifyRequest,
-  release: Release,
-  { CON_CODIGO, ...changes }: ConfiguracionCambio,
-) {
+export async function updateConfiguracion(tx: Tx, actor: AdminActor, release: Release, { CON_CODIGO, ...changes }: ConfiguracionCambio) {
   const before = await lockConfiguracion(tx, CON_CODIGO);
   const set: Partial<Row> = {};
   if (changes.CON_NOMBRE !== undefined && changes.CON_NOMBRE !== before.CON_NOMBRE) set.CON_NOMBRE = changes.CON_NOMBRE;
@@ -85,7 +80,7 @@ export async function updateConfiguracion(
   if (!changed.length) return before;
   const [row] = await tx.update(configuraciones).set(set).where(eq(configuraciones.CON_CODIGO, CON_CODIGO)).returning();
   for (const key of VALUE_KEYS) if (key in set) await releaseImage(tx, release, before[key]);
-  await recordAudit(tx, request, {
+  await recordAudit(tx, actor, {
     recurso: 'configuraciones',
     registro: CON_CODIGO,
     accion: 'edicion',
@@ -96,7 +91,7 @@ export async function updateConfiguracion(
 }
 
 /** Points an image value at a newly stored file, removes the one it replaces and records the change. */
-export async function setConfiguracionImage(tx: Tx, request: FastifyRequest, release: Release, codigo: number, key: ValueKey, url: string) {
+export async function setConfiguracionImage(tx: Tx, actor: AdminActor, release: Release, codigo: number, key: ValueKey, url: string) {
   const before = await lockConfiguracion(tx, codigo);
   const [row] = await tx
     .update(configuraciones)
@@ -104,7 +99,7 @@ export async function setConfiguracionImage(tx: Tx, request: FastifyRequest, rel
     .where(eq(configuraciones.CON_CODIGO, codigo))
     .returning();
   await releaseImage(tx, release, before[key]);
-  await recordAudit(tx, request, {
+  await recordAudit(tx, actor, {
     recurso: 'configuraciones',
     registro: codigo,
     accion: 'imagen',

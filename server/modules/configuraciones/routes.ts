@@ -124,7 +124,7 @@ const configuracionesRoutes: ModuleRoutes = (app, { db, files, guards }) => {
         response: { 200: Configuracion, ...errorResponses },
       },
     },
-    async (request) => files.transaction((tx, release) => updateConfiguracion(tx, request, release, request.body)),
+    async (request) => files.transaction((tx, release) => updateConfiguracion(tx, request.admin!, release, request.body)),
   );
 
   app.post(
@@ -148,7 +148,7 @@ const configuracionesRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       if (!isImageValue(id, key)) throw new HttpError(404, IMAGE_MSG.notImage);
       const upload = await sanitizedUpload(await readUpload(request, SETTING_IMAGE));
       const row = await files.save(upload, SETTING_IMAGE, imageOwner(id, key), (tx, file, release) =>
-        setConfiguracionImage(tx, request, release, id, key, settingImageUrl(file.ARC_ID)),
+        setConfiguracionImage(tx, request.admin!, release, id, key, settingImageUrl(file.ARC_ID)),
       );
       return { ...row, msg: IMAGE_MSG.saved };
     },

@@ -41,7 +41,7 @@ export const ConsultaCliente = Type.Object({
 });
 export type ConsultaCliente = Static<typeof ConsultaCliente>;
 
-/** 404 of a lookup: the spec's "Atencion / Cliente no encontrado, Llenar los datos". */
+/** 404 of a lookup: the dialog "Atencion / Cliente no encontrado, Llenar los datos". */
 export const NoEncontrado = Type.Object({ msg: Type.String(), titulo: Type.Optional(Type.String()), code: Type.Optional(Type.String()) });
 
 export const Catastro = Type.Object({

@@ -14,7 +14,7 @@ const lookupResponses = { 200: ConsultaCliente, ...errorResponses, 404: NoEncont
  */
 const consultasRoutes: ModuleRoutes = (app, { db, guards, config }) => {
   const consultas = createConsultas(config.consultas, db);
-  /** The spec's 404 of a lookup carries the dialog's title (Atencion) beside msg. */
+  /** The contract's 404 of a lookup carries the dialog's title (Atencion) beside msg. */
   const noEncontrado = { msg: CLIENTE_MSG.noEncontrado, titulo: CLIENTE_MSG.noEncontradoTitulo };
 
   app.get(
@@ -36,7 +36,7 @@ const consultasRoutes: ModuleRoutes = (app, { db, guards, config }) => {
       },
     },
     async (request, reply) => {
-      const found = await lookupClient(db, consultas, request, TIPO_IDENTIFICACION.ruc, request.params.ruc);
+      const found = await lookupClient(db, consultas, request.company!, TIPO_IDENTIFICACION.ruc, request.params.ruc, request.log);
       return found ?? reply.status(404).send(noEncontrado);
     },
   );
@@ -58,7 +58,7 @@ const consultasRoutes: ModuleRoutes = (app, { db, guards, config }) => {
       },
     },
     async (request, reply) => {
-      const found = await lookupClient(db, consultas, request, TIPO_IDENTIFICACION.cedula, request.params.id);
+      const found = await lookupClient(db, consultas, request.company!, TIPO_IDENTIFICACION.cedula, request.params.id, request.log);
       return found ?? reply.status(404).send(noEncontrado);
     },
   );
@@ -81,7 +81,7 @@ const consultasRoutes: ModuleRoutes = (app, { db, guards, config }) => {
         response: { 200: ResultadoBanderas, ...errorResponses },
       },
     },
-    async (request) => refreshFlags(db, consultas, request, request.params.id),
+    async (request) => refreshFlags(db, consultas, request.company!, request.params.id, request.log),
   );
 };
 

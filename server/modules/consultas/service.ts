@@ -1,18 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/client';
 import { clientes } from '../../infra/db/schema';
 import type { Consulta, Consultas, Contribuyente } from '../../infra/consultas';
 import { HttpError } from '../../core/errors';
+import type { Log } from '../../core/context';
 import { CLIENTE_MSG, CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Banderas } from '../../../domain/clientes';
-import { clientScope, findVisibleClient } from '../clientes/access';
+import { clientScope, findVisibleClient, type ClientViewer } from '../clientes';
 import type { ClienteConsultado, ConsultaCliente, ResultadoBanderas } from './contract';
 
 /**
  * The company's client with this identification, whoever it is assigned to (a seller must learn that the client
  * exists, so as not to register it twice); `visible` says whether the caller may open it (clientScope).
  */
-async function ownClient(db: Db, request: FastifyRequest, identificacion: string) {
+async function ownClient(db: Db, viewer: ClientViewer, identificacion: string) {
   const [row] = await db
     .select({
       CLI_CODIGO: clientes.CLI_CODIGO,
@@ -23,10 +23,10 @@ async function ownClient(db: Db, request: FastifyRequest, identificacion: string
       CLI_CORREOS: clientes.CLI_CORREOS,
       CLI_TELEFONOS: clientes.CLI_TELEFONOS,
       CLI_DIRECCION: clientes.CLI_DIRECCION,
-      visible: sql<boolean>`(${clientScope(request)})`,
+      visible: sql<boolean>`(${clientScope(viewer)})`,
     })
     .from(clientes)
-    .where(and(eq(clientes.EMP_CODIGO, request.company!.empresa), eq(clientes.CLI_IDENTIFICACION, identificacion)));
+    .where(and(eq(clientes.EMP_CODIGO, viewer.empresa), eq(clientes.CLI_IDENTIFICACION, identificacion)));
   return row;
 }
 
@@ -47,11 +47,12 @@ const toCliente = (tipo: string, c: Contribuyente): ClienteConsultado => ({
 export async function lookupClient(
   db: Db,
   consultas: Consultas,
-  request: FastifyRequest,
+  viewer: ClientViewer,
   tipo: typeof TIPO_IDENTIFICACION.ruc | typeof TIPO_IDENTIFICACION.cedula,
   identificacion: string,
+  log: Log,
 ): Promise<ConsultaCliente | null> {
-  const own = await ownClient(db, request, identificacion);
+  const own = await ownClient(db, viewer, identificacion);
   if (own) {
     const { CLI_CODIGO, visible, ...cliente } = own;
     return { fuente: 'clientes', cliente, ...(visible ? { existente: CLI_CODIGO } : {}) };
@@ -59,9 +60,7 @@ export async function lookupClient(
   // The consumidor final is not a taxpayer: no service knows it (GET consumidorFinal creates the company's).
   if (identificacion === CONSUMIDOR_FINAL) return null;
   const result: Consulta =
-    tipo === TIPO_IDENTIFICACION.ruc
-      ? await consultas.ruc(identificacion, request.log)
-      : await consultas.cedula(identificacion, request.log);
+    tipo === TIPO_IDENTIFICACION.ruc ? await consultas.ruc(identificacion, log) : await consultas.cedula(identificacion, log);
   if (result.estado === 'noDisponible') throw new HttpError(503, CLIENTE_MSG.sriNoDisponible);
   if (result.estado === 'noEncontrado') return null;
   return { fuente: result.fuente as ConsultaCliente['fuente'], cliente: toCliente(tipo, result.contribuyente) };
@@ -71,14 +70,14 @@ export async function lookupClient(
  * POST {id}/banderas: asks every flag service for the client's RUC (a cédula: the natural person's RUC, cédula + 001)
  * and stores the answers in CLI_BANDERAS; a flag whose service is down or not configured keeps its previous value.
  */
-export async function refreshFlags(db: Db, consultas: Consultas, request: FastifyRequest, id: number): Promise<ResultadoBanderas> {
-  const client = await findVisibleClient(db, request, id);
+export async function refreshFlags(db: Db, consultas: Consultas, viewer: ClientViewer, id: number, log: Log): Promise<ResultadoBanderas> {
+  const client = await findVisibleClient(db, viewer, id);
   const tipo = client.CLI_TIPO_IDENTIFICACION;
   if (client.CLI_CONSUMIDOR_FINAL || (tipo !== TIPO_IDENTIFICACION.ruc && tipo !== TIPO_IDENTIFICACION.cedula)) {
     throw new HttpError(400, CLIENTE_MSG.banderasIdentificacion);
   }
   const ruc = tipo === TIPO_IDENTIFICACION.cedula ? `${client.CLI_IDENTIFICACION}001` : client.CLI_IDENTIFICACION;
-  const { valores, noDisponibles } = await consultas.banderas(ruc, request.log);
+  const { valores, noDisponibles } = await consultas.banderas(ruc, log);
   const banderas: Banderas = {
     ...((client.CLI_BANDERAS as Banderas | null) ?? {}),
     ...valores,
@@ -87,6 +86,6 @@ export async function refreshFlags(db: Db, consultas: Consultas, request: Fastif
   await db
     .update(clientes)
     .set({ CLI_BANDERAS: banderas })
-    .where(and(eq(clientes.CLI_CODIGO, id), clientScope(request)));
+    .where(and(eq(clientes.CLI_CODIGO, id), clientScope(viewer)));
   return { banderas, noDisponibles };
 }

@@ -2,8 +2,8 @@ import type PDFDocument from 'pdfkit';
 import type { Worksheet } from 'exceljs';
 import { fechaCorta, fechaHoraEcuador, hoyEcuador } from '../../../domain/fechas';
 import { escalar, formatear, leerDecimal } from '../../../domain/facturas/decimal';
-import { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from '../facturas/ride-pagina';
-import { REPORT_TYPES } from '../clientesImportacion/reporte';
+import { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from '../facturas';
+import { REPORT_TYPES } from '../clientesImportacion';
 import type { EstadoCuenta, FormatoReporte, Saldo, SaldoCliente } from './contract';
 
 /**
@@ -36,7 +36,7 @@ class Pdf {
   private pagina = 0;
   y = 0;
 
-  /** pdfkit is loaded with the first PDF: loading it at start took about 0.15 s of every start-up. */
+  /** pdfkit is loaded with the first PDF: loading it at start slows every start-up (docs/performance.md). */
   static async nuevo(titulo: string, subtitulos: string[]) {
     const { default: Documento } = await import('pdfkit');
     return new Pdf(Documento, titulo, subtitulos);

@@ -3,8 +3,8 @@ import type { ModuleRoutes } from '../../core/context';
 import type { Db } from '../../infra/db/client';
 import { sendFile } from '../../core/download';
 import { Archivo, errorResponses } from '../../core/schemas';
-import { findVisibleClient } from '../clientes/access';
-import { companyHeading } from '../clientesImportacion/repo';
+import { findVisibleClient } from '../clientes';
+import { companyHeading } from '../clientesImportacion';
 import {
   AnularCobroBody,
   Cobro,
@@ -33,8 +33,8 @@ const VENCIMIENTO =
 
 /** The statement of a client the caller may see (404 otherwise). */
 async function estadoCuenta(db: Db, request: FastifyRequest, id: number, periodo: PeriodoQuery): Promise<EstadoCuenta> {
-  const client = await findVisibleClient(db, request, id);
-  const a = { ...alcance(request, periodo), cliente: id };
+  const client = await findVisibleClient(db, request.company!, id);
+  const a = { ...alcance(request.company!, periodo), cliente: id };
   // What the client owes of the invoices before the period: the balance it starts the period with.
   const { desde, ...sinDesde } = a;
   const [facturas, cobros, totales, anterior] = await Promise.all([
@@ -61,7 +61,7 @@ async function empresaDe(db: Db, empresa: number) {
 }
 
 /**
- * The clients' accounts (spec §7, issue 14): what was invoiced to a client, its statement and balance, collections
+ * The clients' accounts: what was invoiced to a client, its statement and balance, collections
  * and their undoing, the company's receivable, and the statement and balances as PDF or Excel. See contract.ts.
  */
 const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
@@ -79,8 +79,8 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
     },
     async (request) => {
       const { id } = request.params;
-      await findVisibleClient(db, request, id);
-      return { CLI_CODIGO: id, ...(await valorFacturado(db, { ...alcance(request), cliente: id })) };
+      await findVisibleClient(db, request.company!, id);
+      return { CLI_CODIGO: id, ...(await valorFacturado(db, { ...alcance(request.company!), cliente: id })) };
     },
   );
 
@@ -114,8 +114,8 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
     },
     async (request) => {
       const { id } = request.params;
-      await findVisibleClient(db, request, id);
-      return saldo(db, { ...alcance(request), cliente: id });
+      await findVisibleClient(db, request.company!, id);
+      return saldo(db, { ...alcance(request.company!), cliente: id });
     },
   );
 
@@ -134,8 +134,8 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      await findVisibleClient(db, request, id);
-      return reply.code(201).send(await registrarCobro(db, request, id, request.body));
+      await findVisibleClient(db, request.company!, id);
+      return reply.code(201).send(await registrarCobro(db, request.company!, id, request.body));
     },
   );
 
@@ -153,7 +153,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: Cobro, ...errorResponses },
       },
     },
-    async (request) => deshacerCobro(db, request, request.params.cobro, request.body.motivo),
+    async (request) => deshacerCobro(db, request.company!, request.params.cobro, request.body.motivo),
   );
 
   app.get(
@@ -168,7 +168,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
       },
     },
     async (request) => {
-      const a = alcance(request);
+      const a = alcance(request.company!);
       return { ...(await valorNeto(db, a)), hoy: a.hoy };
     },
   );
@@ -209,7 +209,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
     },
     async (request, reply) => {
       const { formato } = request.query;
-      const a = alcance(request);
+      const a = alcance(request.company!);
       const [filas, totales, empresa] = await Promise.all([saldosPorCliente(db, a), saldo(db, a), empresaDe(db, a.empresa)]);
       const body = await reporteSaldos(formato, empresa, filas, totales, a.hoy);
       return sendFile(reply, { name: archivoSaldos(empresa.ruc, formato), type: REPORT_TYPES[formato], body });

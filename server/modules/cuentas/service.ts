@@ -1,11 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/client';
 import { HttpError } from '../../core/errors';
+import type { CompanyActor } from '../../core/actor';
 import { MSG } from '../../../domain/messages';
 import { esDia, hoyEcuador } from '../../../domain/fechas';
 import { FORMAS_PAGO } from '../../../domain/facturas/catalogos';
 import { escalar, formatear, leerDecimal } from '../../../domain/facturas/decimal';
-import { clientScopeValues } from '../clientes/access';
+import { clientScopeValues, type ClientViewer } from '../clientes';
 import { CUENTAS_MSG, type Cobro, type CobroBody, type PeriodoQuery } from './contract';
 import { anularCobro, bloquearCobro, bloquearFacturas, cobroPorId, insertarCobro, type Alcance } from './repo';
 
@@ -25,11 +25,11 @@ const deuda = (saldo: string) => {
 };
 
 /** What the session may read: its company, a seller's clients only, today in Ecuador, and the period asked for. */
-export function alcance(request: FastifyRequest, periodo: PeriodoQuery = {}): Alcance {
+export function alcance(viewer: ClientViewer, periodo: PeriodoQuery = {}): Alcance {
   const { desde, hasta } = periodo;
   if ((desde && !esDia(desde)) || (hasta && !esDia(hasta)) || (desde && hasta && desde > hasta))
     throw new HttpError(400, CUENTAS_MSG.fechasInvalidas);
-  return { ...clientScopeValues(request), hoy: hoyEcuador(), ...(desde ? { desde } : {}), ...(hasta ? { hasta } : {}) };
+  return { ...clientScopeValues(viewer), hoy: hoyEcuador(), ...(desde ? { desde } : {}), ...(hasta ? { hasta } : {}) };
 }
 
 const FORMAS = new Set<string>(FORMAS_PAGO.map((f) => f.codigo));
@@ -39,8 +39,8 @@ const FORMAS = new Set<string>(FORMAS_PAGO.map((f) => f.codigo));
  * before anything is written. In one transaction the invoices' rows are locked (FOR UPDATE) and their balances read
  * after the lock, so that two collections against the same invoice never both pass: the second sees the first.
  */
-export async function registrarCobro(db: Db, request: FastifyRequest, cliente: number, body: CobroBody): Promise<Cobro> {
-  const base = alcance(request);
+export async function registrarCobro(db: Db, actor: CompanyActor, cliente: number, body: CobroBody): Promise<Cobro> {
+  const base = alcance(actor);
   const fecha = body.fecha.trim();
   if (!esDia(fecha)) throw new HttpError(400, CUENTAS_MSG.fechaInvalida);
   if (fecha > base.hoy) throw new HttpError(400, CUENTAS_MSG.fechaFutura);
@@ -99,7 +99,7 @@ export async function registrarCobro(db: Db, request: FastifyRequest, cliente: n
     }
     return insertarCobro(
       tx,
-      { empresa: a.empresa, cliente, fecha, valor: usd(valor), forma: body.forma, referencia, usuario: request.company!.usuario },
+      { empresa: a.empresa, cliente, fecha, valor: usd(valor), forma: body.forma, referencia, usuario: actor.usuario },
       aplicaciones,
     );
   });
@@ -107,15 +107,15 @@ export async function registrarCobro(db: Db, request: FastifyRequest, cliente: n
 }
 
 /** Undoes a collection: kept in the history with who, when and why; its amounts go back to the invoices' balances. */
-export async function deshacerCobro(db: Db, request: FastifyRequest, cobro: number, motivo: string): Promise<Cobro> {
+export async function deshacerCobro(db: Db, actor: CompanyActor, cobro: number, motivo: string): Promise<Cobro> {
   const razon = motivo.trim().replace(/\s+/g, ' ');
   if (!razon) throw new HttpError(400, CUENTAS_MSG.motivoRequerido);
-  const a = clientScopeValues(request);
+  const a = clientScopeValues(actor);
   await db.transaction(async (tx) => {
     const found = await bloquearCobro(tx, a, cobro);
     if (!found) throw new HttpError(404, MSG.notFound);
     if (found.anulado) throw new HttpError(409, CUENTAS_MSG.yaAnulado);
-    await anularCobro(tx, cobro, razon, request.company!.usuario);
+    await anularCobro(tx, cobro, razon, actor.usuario);
   });
   return (await cobroPorId(db, a.empresa, cobro))!;
 }

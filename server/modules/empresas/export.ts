@@ -1,9 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import Papa from 'papaparse';
 import { ESTADO_COMPROBACION_ETIQUETA, type EstadoComprobacion } from '../../../domain/empresas';
 import type { EmpresaFila, FormatoExportacion } from './list-contract';
 import { hoyEcuador } from '../../../domain/fechas';
+import type { Log } from '../../core/context';
 
 /** Rows read per query while exporting: memory stays at one batch whatever the list's size. */
 export const EXPORT_BATCH = 1_000;
@@ -48,7 +48,7 @@ async function* csv(batches: AsyncIterable<EmpresaFila[]>): AsyncGenerator<strin
 }
 
 /** An .xlsx written row by row to the stream (exceljs' streaming writer): committed rows leave memory. */
-function xlsx(batches: AsyncIterable<EmpresaFila[]>, log: FastifyBaseLogger): Readable {
+function xlsx(batches: AsyncIterable<EmpresaFila[]>, log: Log): Readable {
   const out = new PassThrough();
   (async () => {
     // Loaded on the first export, not at start-up.
@@ -69,6 +69,6 @@ function xlsx(batches: AsyncIterable<EmpresaFila[]>, log: FastifyBaseLogger): Re
 }
 
 /** The export as a stream of the file's bytes. */
-export function exportStream(formato: FormatoExportacion, batches: AsyncIterable<EmpresaFila[]>, log: FastifyBaseLogger): Readable {
+export function exportStream(formato: FormatoExportacion, batches: AsyncIterable<EmpresaFila[]>, log: Log): Readable {
   return formato === 'csv' ? Readable.from(csv(batches)) : xlsx(batches, log);
 }

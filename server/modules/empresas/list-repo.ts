@@ -4,12 +4,10 @@ import { administradores, empresas, empresasContadores } from '../../infra/db/sc
 import { HttpError } from '../../core/errors';
 import {
   boundsOf,
-  embed,
   listConditions,
   pageCondition,
+  readFilter,
   readPage,
-  startsWith,
-  type Bind,
   type ListQuery,
   type ListSpec,
   type PageRequest,
@@ -18,6 +16,7 @@ import { DIAS_AVISO_VENCIMIENTO, ESTADOS_COMPROBACION, ESTADOS_VIGENCIA, vigenci
 import { PERFIL } from '../../../domain/perfiles';
 import { hoyEcuador, sumarDias } from '../../../domain/fechas';
 import type { EmpresaFila } from './list-contract';
+import { companySearch } from '../../core/companies';
 
 /** The dates of one status (domain/empresas.ts vigencia) as a range on an indexed date column. */
 function vigenciaCondition(column: AnyColumn, estado: string, key: string): SQL {
@@ -35,17 +34,6 @@ function vigenciaCondition(column: AnyColumn, estado: string, key: string): SQL 
     default:
       throw new HttpError(400, `El filtro ${key} debe ser ${ESTADOS_VIGENCIA.join(', ')}`);
   }
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Up to 13 digits: the beginning of a RUC (its varchar_pattern_ops index). Anything else: a part of the RUC or the
- * names, without accents and in any case, through the trigram index of EMP_BUSQUEDA (normalised by the same function).
- */
-export function companySearch(text: string, bind: Bind = embed): SQL {
-  if (/^[0-9]{1,13}$/.test(text)) return startsWith(empresas.EMP_RUC, text, bind);
-  return sql`${empresas.EMP_BUSQUEDA} LIKE '%' || amelia_busqueda(${bind(escapeLike(text))}) || '%'`;
 }
 
 const SORTS = {
@@ -128,15 +116,17 @@ const companyPage = (db: Db, { page, orderBy }: PageRequest) =>
 export const listCompanies = (db: Db, query: ListQuery, scope: SQL | undefined) =>
   readPage(db, spec, query, companyPage, serializer(), scope);
 
-/** The list's query with more filter keys (a body's search text, the paged call's check state); a broken filter is left for readPage to refuse. */
+/**
+ * The list's query with more filter keys (a body's search text, the paged call's check state); a refused filter is left
+ * as it is, for readPage to answer its 400 after the range's and the sort's.
+ */
 export function withFilter(query: ListQuery, extra: Record<string, unknown>): ListQuery {
-  let filter: unknown;
+  let filter: Record<string, unknown>;
   try {
-    filter = query.filter ? JSON.parse(query.filter) : {};
+    filter = readFilter(query.filter);
   } catch {
     return query;
   }
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return query;
   return { ...query, filter: JSON.stringify({ ...filter, ...extra }) };
 }
 

@@ -1,5 +1,4 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
 import { sendFile } from '../../core/download';
 import { HttpError } from '../../core/errors';
@@ -8,8 +7,9 @@ import { ListQuery, sendPage } from '../../core/list';
 import { MSG } from '../../../domain/messages';
 import { PERFIL } from '../../../domain/perfiles';
 import { ESTADO_COMPROBACION, ESTADOS_COMPROBACION } from '../../../domain/empresas';
-import { companyScope } from './access';
-import { recordHistory } from './history';
+import { companyScope, distributorOf } from '../../core/companies';
+import { recordHistory } from '../../core/company-history';
+import { actorOf } from '../../core/actor';
 import {
   Distribuidor,
   EmpresaFila,
@@ -46,8 +46,6 @@ const FILTERS =
  * company; a distributor only those assigned to it (companyScope), so another's company is never found.
  */
 const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
-  const distributorOf = (request: FastifyRequest) => (request.admin!.perfil === PERFIL.distribuidor ? request.admin!.admin : undefined);
-
   app.get(
     '/empresas',
     {
@@ -60,7 +58,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: Type.Array(EmpresaFila), ...errorResponses },
       },
     },
-    async (request, reply) => sendPage(reply, await listCompanies(db, request.query, companyScope(request))),
+    async (request, reply) => sendPage(reply, await listCompanies(db, request.query, companyScope(request.admin!))),
   );
 
   app.get(
@@ -86,7 +84,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
           range: JSON.stringify([from, from + PAGINA_EMPRESAS - 1]),
           filter: JSON.stringify(filtro ? { EMP_COMPROBACION: ESTADO_COMPROBACION.pendiente } : {}),
         },
-        companyScope(request),
+        companyScope(request.admin!),
       );
       return {
         empresas: result.rows,
@@ -114,7 +112,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
     async (request) => {
       const term = request.params.term.trim();
       if (!term) throw new HttpError(400, MSG.required('term'));
-      return searchCompanies(db, term, SEARCH_LIMIT, companyScope(request));
+      return searchCompanies(db, term, SEARCH_LIMIT, companyScope(request.admin!));
     },
   );
 
@@ -134,7 +132,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
     async (request, reply) => {
       const nombre = request.body.nombre.trim();
       if (!nombre) throw new HttpError(400, MSG.required('nombre'));
-      return sendPage(reply, await listCompanies(db, withFilter(request.query, { q: nombre }), companyScope(request)));
+      return sendPage(reply, await listCompanies(db, withFilter(request.query, { q: nombre }), companyScope(request.admin!)));
     },
   );
 
@@ -153,7 +151,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
       const porComprobacion: Record<string, number> = Object.fromEntries(ESTADOS_COMPROBACION.map((s) => [s, 0]));
       let activas = 0;
       let suspendidas = 0;
-      for (const row of await companyCounts(db, distributorOf(request))) {
+      for (const row of await companyCounts(db, distributorOf(request.admin!))) {
         porComprobacion[row.comprobacion] = (porComprobacion[row.comprobacion] ?? 0) + row.total;
         if (row.activo) activas += row.total;
         else suspendidas += row.total;
@@ -189,7 +187,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
     },
     async (request, reply) => {
       const { formato, filter, sort } = request.query;
-      const batches = await companyBatches(db, { filter, sort }, companyScope(request), EXPORT_BATCH);
+      const batches = await companyBatches(db, { filter, sort }, companyScope(request.admin!), EXPORT_BATCH);
       return sendFile(reply, {
         name: exportFileName(formato),
         type: EXPORT_TYPES[formato],
@@ -219,7 +217,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
       }
       const distribuidor = request.body.distribuidor ?? null;
       const cambiadas = await db.transaction(async (tx) => {
-        const found = await lockCompanies(tx, ids, companyScope(request));
+        const found = await lockCompanies(tx, ids, companyScope(request.admin!));
         if (found.length !== ids.length) throw new HttpError(404, MSG.notFound);
         if (accion === 'distribuidor') {
           if (distribuidor !== null && !(await isDistributorAccount(tx, distribuidor)))
@@ -231,7 +229,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
             { EMP_DISTRIBUIDOR: distribuidor },
           );
           for (const c of changed) {
-            await recordHistory(tx, request, {
+            await recordHistory(tx, actorOf(request), {
               empresa: c.EMP_CODIGO,
               accion: 'distribuidor',
               descripcion: distribuidor === null ? 'Distribuidor quitado (acción en lote)' : 'Distribuidor asignado (acción en lote)',
@@ -249,7 +247,7 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
           { EMP_ACTIVO: activo },
         );
         for (const c of changed) {
-          await recordHistory(tx, request, {
+          await recordHistory(tx, actorOf(request), {
             empresa: c.EMP_CODIGO,
             accion: 'estado',
             descripcion: activo ? 'Empresa activada (acción en lote)' : 'Empresa suspendida (acción en lote)',

@@ -7,10 +7,12 @@ import { Download, errorResponses, IdParam } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
 import type { FileStore } from '../../infra/files';
 import { formatBytes } from '../../../domain/constants';
-import { findVisibleCompany } from './access';
-import { recordHistory } from './history';
+import { findVisibleCompany } from '../../core/companies';
+import { recordHistory } from '../../core/company-history';
+import { actorOf } from '../../core/actor';
 import { EMPRESA_MSG, LogoGuardado } from './contract';
-import { findCompany, lockForChange, logoFile, setCompanyLogo } from './repo';
+import { logoFile, setCompanyLogo } from './repo';
+import { findCompany, lockForChange } from '../../core/companies';
 import { LOGO_FILE } from '../../../domain/logos';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
@@ -50,14 +52,14 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     },
     async (request) => {
       const { id } = request.params;
-      await findVisibleCompany(db, request, id);
+      await findVisibleCompany(db, request.admin!, id);
       const upload = await readUpload(request, LOGO_FILE);
       return files.save(upload, LOGO_FILE, `logo:${id}`, async (tx, file, release) => {
-        const company = await lockForChange(tx, request, id);
+        const company = await lockForChange(tx, request.admin!, id);
         const antes = described(await logoFile(tx, company.EMP_LOGO));
         await setCompanyLogo(tx, id, file.ARC_ID);
         await release(company.EMP_LOGO);
-        await recordHistory(tx, request, {
+        await recordHistory(tx, actorOf(request), {
           empresa: id,
           accion,
           descripcion: EMPRESA_MSG.logoSaved,
@@ -82,7 +84,7 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
         response: ImageDownload,
       },
     },
-    async (request, reply) => sendLogo(files, reply, (await findVisibleCompany(db, request, request.params.id)).EMP_LOGO),
+    async (request, reply) => sendLogo(files, reply, (await findVisibleCompany(db, request.admin!, request.params.id)).EMP_LOGO),
   );
 
   app.delete(
@@ -99,12 +101,12 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     async (request) => {
       const { id } = request.params;
       return files.transaction(async (tx, release) => {
-        const company = await lockForChange(tx, request, id);
+        const company = await lockForChange(tx, request.admin!, id);
         if (!company.EMP_LOGO) throw new HttpError(404, EMPRESA_MSG.noLogo);
         const antes = described(await logoFile(tx, company.EMP_LOGO));
         await setCompanyLogo(tx, id, null);
         await release(company.EMP_LOGO);
-        await recordHistory(tx, request, {
+        await recordHistory(tx, actorOf(request), {
           empresa: id,
           accion,
           descripcion: EMPRESA_MSG.logoRemoved,

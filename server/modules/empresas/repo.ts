@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, inArray, like, lte, ne, notInArray, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db, Executor, Tx } from '../../infra/db/client';
 import {
   administradores,
@@ -21,16 +20,16 @@ import { databaseFailure, isUniqueViolation } from '../../infra/db/errors';
 import type { Release } from '../../infra/files';
 import { HttpError } from '../../core/errors';
 import { readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
-import { MSG } from '../../../domain/messages';
 import { PERFIL } from '../../../domain/perfiles';
 import { ESTADO_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, vigencia, type EstadoComprobacion } from '../../../domain/empresas';
-import { companyScope } from './access';
+import { bumpVersion, lockForChange, type Viewer } from '../../core/companies';
 import { hoyEcuador } from '../../../domain/fechas';
-import { changedFields, recordHistory } from './history';
-import { replaceCompanyMenus } from '../menus/repo';
-import { ingresoPage, ingresoRow } from '../ingresos/repo';
-import { latestPlan } from '../planes/repo';
-import { olvidarCertificado } from '../facturas/certificado';
+import { changedFields, recordHistory } from '../../core/company-history';
+import type { AdminActor } from '../../core/actor';
+import { replaceCompanyMenus } from '../menus';
+import { ingresoPage, ingresoRow } from '../ingresos';
+import { latestPlan } from '../planesEmpresa';
+import { olvidarCertificado } from '../firmas';
 import {
   EMPRESA_MSG,
   type EmpresaCabecera,
@@ -42,11 +41,6 @@ import {
 
 /** What the history records as HIS_ACCION (see history.ts). */
 const HISTORY_ACTIONS = ['creacion', 'datos', 'menus', 'usuario', 'pago', 'comprobacion', 'firma', 'estado', 'plan'] as const;
-
-export async function findCompany(db: Db, empresa: number) {
-  const [company] = await db.select().from(empresas).where(eq(empresas.EMP_CODIGO, empresa));
-  return company;
-}
 
 /** Name, address and phone of the company with this RUC, or of the first whose RUC starts with this cédula. */
 export async function findCompanyContact(db: Db, identification: string) {
@@ -161,32 +155,6 @@ export async function companyRecord(db: Db, empresa: number): Promise<EmpresaFic
     usuarios: users,
     pagos: payments,
   };
-}
-
-/** The company row, locked until the transaction ends, if the caller may see it (404 otherwise). */
-async function lockVisibleCompany(tx: Tx, request: FastifyRequest, empresa: number) {
-  const [company] = await tx
-    .select()
-    .from(empresas)
-    .where(and(eq(empresas.EMP_CODIGO, empresa), companyScope(request)))
-    .for('update');
-  if (!company) throw new HttpError(404, MSG.notFound);
-  return company;
-}
-
-/** Marks the company as changed: a new version (a page holding the old one gets 409 on save) and the time. */
-export async function bumpVersion(tx: Executor, empresa: number) {
-  await tx
-    .update(empresas)
-    .set({ EMP_VERSION: sql`${empresas.EMP_VERSION} + 1`, EMP_ACTUALIZADO: new Date() })
-    .where(eq(empresas.EMP_CODIGO, empresa));
-}
-
-/** Locks the company for a change and refuses a stale version (409) when the client says which one it read. */
-export async function lockForChange(tx: Tx, request: FastifyRequest, empresa: number, versionRead?: number) {
-  const company = await lockVisibleCompany(tx, request, empresa);
-  if (versionRead !== undefined && company.EMP_VERSION !== versionRead) throw new HttpError(409, EMPRESA_MSG.stale);
-  return company;
 }
 
 type EstablishmentInput = Establecimiento;
@@ -304,9 +272,9 @@ async function checkDistributor(db: Executor, id: number | null) {
 }
 
 /** EMP_DISTRIBUIDOR as the caller may set it: administrators choose; anyone else may only send the current value. */
-async function distributorChange(db: Executor, request: FastifyRequest, current: number | null, sent: number | null | undefined) {
+async function distributorChange(db: Executor, viewer: Viewer, current: number | null, sent: number | null | undefined) {
   if (sent === undefined || sent === current) return {};
-  if (request.admin!.perfil !== PERFIL.administrador) throw new HttpError(403, EMPRESA_MSG.distributorOnlyAdmins);
+  if (viewer.perfil !== PERFIL.administrador) throw new HttpError(403, EMPRESA_MSG.distributorOnlyAdmins);
   await checkDistributor(db, sent);
   return { EMP_DISTRIBUIDOR: sent };
 }
@@ -330,13 +298,13 @@ function conflictOf(error: unknown, ruc: string): never {
  * Saves the company page in one transaction: its fields, establishments and points, and menus when sent. Refused
  * with 409 when the version read is stale or the RUC belongs to another company; any failure leaves nothing saved.
  */
-export async function saveCompany(db: Db, request: FastifyRequest, empresa: number, body: EmpresaCambios) {
+export async function saveCompany(db: Db, actor: AdminActor, empresa: number, body: EmpresaCambios) {
   try {
     await db.transaction(async (tx) => {
-      const before = await lockForChange(tx, request, empresa, body.EMP_VERSION);
+      const before = await lockForChange(tx, actor, empresa, body.EMP_VERSION);
       const fields = {
         ...normalizedFields(body),
-        ...(await distributorChange(tx, request, before.EMP_DISTRIBUIDOR, body.EMP_DISTRIBUIDOR)),
+        ...(await distributorChange(tx, actor, before.EMP_DISTRIBUIDOR, body.EMP_DISTRIBUIDOR)),
       };
       if (fields.EMP_RUC !== before.EMP_RUC && (await rucTakenByOther(tx, fields.EMP_RUC, empresa)))
         throw new HttpError(409, EMPRESA_MSG.rucTaken(fields.EMP_RUC));
@@ -349,7 +317,7 @@ export async function saveCompany(db: Db, request: FastifyRequest, empresa: numb
         despues.establecimientos = ests.despues;
       }
       if (changed.length || estChanged) {
-        await recordHistory(tx, request, {
+        await recordHistory(tx, actor, {
           empresa,
           accion: 'datos',
           descripcion: `Datos de la empresa cambiados: ${Object.keys(despues).join(', ')}`,
@@ -357,7 +325,7 @@ export async function saveCompany(db: Db, request: FastifyRequest, empresa: numb
           despues,
         });
       }
-      const menusChanged = body.menus ? await replaceCompanyMenus(tx, request, empresa, body.menus) : false;
+      const menusChanged = body.menus ? await replaceCompanyMenus(tx, actor, empresa, body.menus) : false;
       if (changed.length || estChanged || menusChanged) await bumpVersion(tx, empresa);
     });
   } catch (error) {
@@ -368,8 +336,7 @@ export async function saveCompany(db: Db, request: FastifyRequest, empresa: numb
 type NewCompany = EmpresaNueva;
 
 /** Creates a company by hand: verified, with the default company menus and an optional first user. */
-export async function createCompanyByHand(db: Db, request: FastifyRequest, body: NewCompany & { claveHash?: string }) {
-  const caller = request.admin!;
+export async function createCompanyByHand(db: Db, caller: AdminActor, body: NewCompany & { claveHash?: string }) {
   // A distributor's company is its own; only an administrator chooses the distributor; the provider's staff leave none.
   const distributor =
     caller.perfil === PERFIL.distribuidor ? caller.admin : caller.perfil === PERFIL.administrador ? (body.EMP_DISTRIBUIDOR ?? null) : null;
@@ -395,7 +362,7 @@ export async function createCompanyByHand(db: Db, request: FastifyRequest, body:
           USU_CORREO: fields.EMP_CORREO,
         });
       }
-      await recordHistory(tx, request, {
+      await recordHistory(tx, caller, {
         empresa,
         accion: 'creacion',
         descripcion: `Empresa creada a mano por ${caller.nombreUsuario}${body.usuario ? ` con el usuario ${body.usuario}` : ''}`,
@@ -477,9 +444,9 @@ export async function companyCheck(
 }
 
 /** Moves the company to a check state, with the reason of a rejection, and records it; returns the company before. */
-export async function setCompanyCheck(db: Db, request: FastifyRequest, empresa: number, estado: EstadoComprobacion, motivo: string | null) {
+export async function setCompanyCheck(db: Db, actor: AdminActor, empresa: number, estado: EstadoComprobacion, motivo: string | null) {
   return db.transaction(async (tx) => {
-    const before = await lockForChange(tx, request, empresa);
+    const before = await lockForChange(tx, actor, empresa);
     const after = { EMP_COMPROBACION: estado, EMP_MOTIVO_RECHAZO: motivo };
     const { antes, despues, changed } = changedFields(before as Record<string, unknown>, after);
     if (changed.length) {
@@ -487,7 +454,7 @@ export async function setCompanyCheck(db: Db, request: FastifyRequest, empresa: 
         .update(empresas)
         .set({ ...after, EMP_ACTUALIZADO: new Date() })
         .where(eq(empresas.EMP_CODIGO, empresa));
-      await recordHistory(tx, request, {
+      await recordHistory(tx, actor, {
         empresa,
         accion: 'comprobacion',
         descripcion: `Verificación: ${ESTADO_COMPROBACION_ETIQUETA[estado]}${motivo ? `. Motivo: ${motivo}` : ''}`,

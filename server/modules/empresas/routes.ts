@@ -9,7 +9,7 @@ import { MSG } from '../../../domain/messages';
 import { PERFIL } from '../../../domain/perfiles';
 import { checkRuc } from '../../../domain/identifiers';
 import { ESTADO_COMPROBACION } from '../../../domain/empresas';
-import { findVisibleCompany } from './access';
+import { findVisibleCompany } from '../../core/companies';
 import {
   AccesoEmpresa,
   Comprobacion,
@@ -33,12 +33,12 @@ import {
   createCompanyByHand,
   deleteCompany,
   deletionBlocker,
-  findCompany,
   saveCompany,
   setCompanyCheck,
 } from './repo';
+import { findCompany } from '../../core/companies';
 import { checkMail } from './mails';
-import { latestPlan } from '../planes/repo';
+import { latestPlan } from '../planesEmpresa';
 import companyListRoutes from './list-routes';
 import logoRoutes from './logo-routes';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
@@ -73,7 +73,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
       },
     },
     async (request) => {
-      await findVisibleCompany(db, request, request.params.id);
+      await findVisibleCompany(db, request.admin!, request.params.id);
       return record(request.params.id);
     },
   );
@@ -92,7 +92,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
       },
     },
     async (request) => {
-      await findVisibleCompany(db, request, request.params.id);
+      await findVisibleCompany(db, request.admin!, request.params.id);
       return (await companyHeader(db, request.params.id))!;
     },
   );
@@ -113,7 +113,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
     },
     async (request) => {
       const { id } = request.params;
-      await saveCompany(db, request, id, request.body);
+      await saveCompany(db, request.admin!, id, request.body);
       return { ...(await record(id)), advertencias: rucWarnings(request.body.EMP_RUC) };
     },
   );
@@ -135,7 +135,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
       const body = request.body;
       if (Boolean(body.usuario) !== Boolean(body.clave)) throw new HttpError(400, MSG.required(body.usuario ? 'clave' : 'usuario'));
       const claveHash = body.clave ? await hashPassword(body.clave) : undefined;
-      const id = (await createCompanyByHand(db, request, { ...body, claveHash }))!;
+      const id = (await createCompanyByHand(db, request.admin!, { ...body, claveHash }))!;
       return reply.status(201).send({ ...(await record(id)), advertencias: rucWarnings(body.EMP_RUC) });
     },
   );
@@ -152,7 +152,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
       },
     },
     async (request) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
+      const company = await findVisibleCompany(db, request.admin!, request.params.id);
       administratorOnly(request);
       const blocker = await deletionBlocker(db, company);
       if (blocker) throw new HttpError(409, blocker);
@@ -173,7 +173,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
         response: { 200: Comprobacion, ...errorResponses },
       },
     },
-    async (request) => companyCheck(db, await findVisibleCompany(db, request, request.params.id)),
+    async (request) => companyCheck(db, await findVisibleCompany(db, request.admin!, request.params.id)),
   );
 
   app.put(
@@ -192,12 +192,18 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
     },
     async (request) => {
       const { id } = request.params;
-      await findVisibleCompany(db, request, id);
+      await findVisibleCompany(db, request.admin!, id);
       administratorOnly(request);
       const { estado } = request.body;
       const motivo = request.body.motivo?.trim() || null;
       if (estado === ESTADO_COMPROBACION.rechazada && !motivo) throw new HttpError(400, EMPRESA_MSG.reasonRequired);
-      const { before, changed } = await setCompanyCheck(db, request, id, estado, estado === ESTADO_COMPROBACION.rechazada ? motivo : null);
+      const { before, changed } = await setCompanyCheck(
+        db,
+        request.admin!,
+        id,
+        estado,
+        estado === ESTADO_COMPROBACION.rechazada ? motivo : null,
+      );
       const mail = changed ? checkMail(before, estado, motivo) : undefined;
       if (mail) {
         // The change stands whatever the mail server says; the failure is logged.
@@ -205,7 +211,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
           .send(mail)
           .catch((error: Error) => request.log.error({ err: { message: error.message } }, 'no se pudo enviar el correo de verificación'));
       }
-      return companyCheck(db, await findVisibleCompany(db, request, id));
+      return companyCheck(db, await findVisibleCompany(db, request.admin!, id));
     },
   );
 
@@ -224,7 +230,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
       },
     },
     async (request, reply) => {
-      await findVisibleCompany(db, request, request.params.id);
+      await findVisibleCompany(db, request.admin!, request.params.id);
       return sendPage(reply, await companyHistory(db, request.params.id, request.query));
     },
   );
@@ -242,7 +248,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
       },
     },
     async (request, reply) => {
-      await findVisibleCompany(db, request, request.params.id);
+      await findVisibleCompany(db, request.admin!, request.params.id);
       return sendPage(reply, await companyAccesses(db, request.params.id, request.query));
     },
   );

@@ -6,14 +6,14 @@
  * whole company's (a seller sells every product).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/client';
 import { catalogo } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
+import type { CompanyActor } from '../../core/actor';
 import { MSG } from '../../../domain/messages';
 import { esDia } from '../../../domain/fechas';
 import { calcularFactura, compararTotales, IMPUESTO } from '../../../domain/facturas';
-import { clientScopeValues } from '../clientes/access';
+import { clientScopeValues } from '../clientes';
 import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
 import { FacturaRechazada } from './emitir';
 import {
@@ -36,9 +36,9 @@ const opcional = (valor: string | null | undefined) => {
   return t || null;
 };
 
-/** The draft's rows, from the request checked against the company's data and recomputed. */
-async function valoresDe(db: Db, request: FastifyRequest, body: FacturaBorrador) {
-  const alcance = clientScopeValues(request);
+/** The draft's rows, from what the form sends checked against the company's data and recomputed. */
+async function valoresDe(db: Db, actor: CompanyActor, body: FacturaBorrador) {
+  const alcance = clientScopeValues(actor);
   const empresa = alcance.empresa;
   const [punto, cliente] = await Promise.all([findPunto(db, empresa, body.PEM_CODIGO), findComprador(db, alcance, body.CLI_CODIGO)]);
   // Whose data comes first: another company's (or another seller's) buyer is a 404 whatever else the body says.
@@ -84,7 +84,7 @@ async function valoresDe(db: Db, request: FastifyRequest, body: FacturaBorrador)
     FAC_ADICIONAL: (body.FAC_ADICIONAL ?? [])
       .map((c) => ({ nombre: c.nombre.trim(), valor: c.valor.trim() }))
       .filter((c) => c.nombre || c.valor),
-    USU_CODIGO: request.company!.usuario,
+    USU_CODIGO: actor.usuario,
   };
   const lineas: ValoresLinea[] = body.lineas.map((l, i) => {
     const c = calculo.lineas[i]!;
@@ -112,10 +112,10 @@ async function valoresDe(db: Db, request: FastifyRequest, body: FacturaBorrador)
   return { factura, lineas, pagos };
 }
 
-export async function crearBorrador(db: Db, request: FastifyRequest, body: FacturaBorrador): Promise<FacturaDetalle> {
-  const { factura, lineas, pagos } = await valoresDe(db, request, body);
+export async function crearBorrador(db: Db, actor: CompanyActor, body: FacturaBorrador): Promise<FacturaDetalle> {
+  const { factura, lineas, pagos } = await valoresDe(db, actor, body);
   const id = await db.transaction((tx) => insertBorrador(tx, factura, lineas, pagos));
-  return (await findFactura(db, clientScopeValues(request), id))!;
+  return (await findFactura(db, clientScopeValues(actor), id))!;
 }
 
 /** Why an invoice in `estado` cannot take the change: pending at the SRI, or issued for good. */
@@ -140,13 +140,13 @@ async function bloqueada(
 
 const EDITABLES: readonly string[] = ['BORRADOR', ...ESTADOS_CORREGIBLES];
 
-export async function editarBorrador(db: Db, request: FastifyRequest, id: number, body: FacturaBorrador): Promise<FacturaDetalle> {
-  const alcance = clientScopeValues(request);
+export async function editarBorrador(db: Db, actor: CompanyActor, id: number, body: FacturaBorrador): Promise<FacturaDetalle> {
+  const alcance = clientScopeValues(actor);
   // An issued invoice says so before its content is judged (and again under the lock).
   const actual = await documentoFactura(db, alcance, id);
   if (!actual) throw new HttpError(404, MSG.notFound);
   if (!EDITABLES.includes(actual.FAC_ESTADO)) throw new HttpError(409, noAdmite(actual.FAC_ESTADO, FACTURAS_MSG.emitidaNoModificable));
-  const { factura, lineas, pagos } = await valoresDe(db, request, body);
+  const { factura, lineas, pagos } = await valoresDe(db, actor, body);
   await db.transaction(async (tx) => {
     await bloqueada(tx, alcance, id, EDITABLES, FACTURAS_MSG.emitidaNoModificable);
     await replaceBorrador(tx, id, factura, lineas, pagos);

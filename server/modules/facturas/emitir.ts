@@ -26,10 +26,10 @@ import {
   type MensajeSriGuardado,
   type TipoIdentificacionComprador,
 } from '../../../domain/facturas';
-import { currentSignatureSecret } from '../firmas/repo';
-import { issuingBlockLocked } from '../planes/consumption';
+import { currentSignatureSecret } from '../firmas';
+import { issuingBlockLocked } from '../planesEmpresa';
 import { encolar } from './sri/cola';
-import { certificadoDeFirma, type Certificado } from './certificado';
+import { certificadoDeFirma, type Certificado } from '../firmas';
 import { prepararValidador, validarFactura } from './esquema';
 import { facturaXml } from './xml';
 import { firmarXml } from './xades';

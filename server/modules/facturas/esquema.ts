@@ -8,11 +8,11 @@ import type { XsdValidator } from 'libxml2-wasm';
  * SRI's published files), at run time, before signing: a document the schema refuses is never signed, and the user
  * reads which field is wrong in Spanish.
  *
- * libxml2 compiled to WebAssembly (libxml2-wasm) keeps the compiled schema in memory: a 20-line invoice validates in
- * about 0.25 ms, in this process, with no system dependency. Spawning Debian's xmllint costs about 5 ms per invoice
- * (the process, and compiling the schema every time) and xmllint-wasm about 190 ms (a new worker and WebAssembly
- * instance per call); the tests still check our output with Debian's xmllint, an independent build of the same
- * library. The library is loaded on first use (about 0.1 s with the schema) so that the server starts without it.
+ * libxml2 compiled to WebAssembly (libxml2-wasm) keeps the compiled schema in memory: an invoice validates in a
+ * fraction of a millisecond, in this process, with no system dependency. Spawning Debian's xmllint (the process, and
+ * compiling the schema every time) or xmllint-wasm (a new worker and WebAssembly instance per call) costs far more per
+ * invoice (docs/performance.md); the tests still check our output with Debian's xmllint, an independent build of the
+ * same library. The library is loaded on first use so that the server starts without it.
  */
 
 export type ErrorEsquema = {
@@ -34,7 +34,8 @@ type Libreria = typeof LibXml2;
 let cargando: Promise<{ lib: Libreria; validador: XsdValidator }> | undefined;
 
 async function cargar() {
-  // Imported on first use (kept outside the server's bundle: server/build.mjs): loading it at start costs ~40 ms.
+  // Imported on first use (kept outside the server's bundle: server/build.mjs): loading it at start would slow every
+  // start-up (docs/performance.md).
   const lib = await import('libxml2-wasm');
   lib.xmlRegisterInputProvider(
     new lib.XmlBufferInputProvider({

@@ -14,10 +14,20 @@ import {
 } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { HttpError } from '../../core/errors';
-import { embed, listConditions, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import {
+  embed,
+  listConditions,
+  readFilter,
+  readPage,
+  scopedQuery,
+  type Bind,
+  type ListQuery,
+  type ListSpec,
+  type PageRequest,
+} from '../../core/list';
 import { esDia } from '../../../domain/fechas';
 import { calcularFactura, conAyuda, type MensajeSriGuardado } from '../../../domain/facturas';
-import { clientSearch } from '../clientes/repo';
+import { clientSearch } from '../clientes';
 import {
   ENTREGAS_FACTURA,
   ESTADOS_CORREGIBLES,
@@ -204,7 +214,7 @@ const FILTROS_CONTADOS = new Set(['FAC_ESTADO', 'FAC_ENTREGA']);
 
 /**
  * The list's totals from the counters, when the filter is by state or email state alone and the scope is the whole
- * company: a few rows, where summing the invoices reads every one of them (65-90 ms for 200 000 on PGlite).
+ * company: a few rows, where summing the invoices reads every one of them (docs/performance.md).
  */
 async function totalesContados(db: Db, empresa: number, filtro: Record<string, unknown>): Promise<FacturasTotales> {
   const c = facturasContadores;
@@ -233,9 +243,7 @@ async function totalesContados(db: Db, empresa: number, filtro: Record<string, u
 export async function totalesFacturas(db: Db, alcance: AlcanceFacturas, filter: string | undefined): Promise<FacturasTotales> {
   // Checked as the list checks it (400 in Spanish) before either way of answering.
   const { where } = listConditions(facturaListSpec, companyQuery(alcance, { filter }));
-  const filtro = Object.fromEntries(
-    Object.entries((filter ? JSON.parse(filter) : {}) as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== ''),
-  );
+  const filtro = Object.fromEntries(Object.entries(readFilter(filter)).filter(([, v]) => v !== undefined && v !== ''));
   if (alcance.vendedor === undefined && Object.keys(filtro).every((clave) => FILTROS_CONTADOS.has(clave)))
     return totalesContados(db, alcance.empresa, filtro);
   // An annulled invoice stays in the list but adds nothing: the company annulled it at the SRI.

@@ -1,7 +1,7 @@
 /**
- * RIDEs drawn in worker threads. Drawing one takes about 15 ms of CPU (pdfkit lays out every text), and on the event
- * loop a burst of authorized invoices held every other request behind it: in the SRI bench the loop was 99 % busy
- * and a request waited up to 117 ms for it. In threads the RIDEs use the other cores, and the event loop only sends the
+ * RIDEs drawn in worker threads. Drawing one takes milliseconds of CPU (pdfkit lays out every text), and on the event
+ * loop a burst of authorized invoices holds every other request behind it (the SRI bench's figures are in
+ * docs/performance.md). In threads the RIDEs use the other cores, and the event loop only sends the
  * invoice and receives the PDF.
  *
  * Threads start when the first RIDE is asked for, do not keep the process alive, and a thread that dies is replaced on

@@ -21,7 +21,7 @@ export type { OpcionesRide } from './ride-encabezado';
 /**
  * The access key as a Code 128 PNG, 3 px per module and only a few px tall: a linear code's rows are all the same,
  * so pdfkit stretches it to the printed height, and a 1023 × 4 image decodes and embeds in about a millisecond where
- * a full-height one took ten (pdfkit re-splits bwip-js's RGBA pixels). The 10-module margins are the quiet zones
+ * a full-height one takes about ten (pdfkit re-splits bwip-js's RGBA pixels). The 10-module margins are the quiet zones
  * scanners need to find the code.
  */
 const codigoDeBarras = (claveAcceso: string) =>

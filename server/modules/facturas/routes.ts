@@ -39,7 +39,7 @@ import { anularFactura } from './anulacion';
 import { rideDe, xmlAutorizado } from './documentos';
 import { direcciones, entregarFactura } from './sri/entrega';
 import { consultarDeNuevo } from './sri/consulta';
-import { clientScopeValues } from '../clientes/access';
+import { clientScopeValues } from '../clientes';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const tags = ['Facturas'];
@@ -89,7 +89,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
         response: { 200: Type.Array(Factura), ...errorResponses },
       },
     },
-    async (request, reply) => sendPage(reply, await listFacturas(db, clientScopeValues(request), request.query)),
+    async (request, reply) => sendPage(reply, await listFacturas(db, clientScopeValues(request.company!), request.query)),
   );
 
   app.get(
@@ -104,7 +104,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
         response: { 200: FacturasTotales, ...errorResponses },
       },
     },
-    async (request) => totalesFacturas(db, clientScopeValues(request), request.query.filter),
+    async (request) => totalesFacturas(db, clientScopeValues(request.company!), request.query.filter),
   );
 
   app.get(
@@ -118,7 +118,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
         response: { 200: FacturasEstados, ...errorResponses },
       },
     },
-    async (request) => estadosFacturas(db, clientScopeValues(request)),
+    async (request) => estadosFacturas(db, clientScopeValues(request.company!)),
   );
 
   app.get(
@@ -147,7 +147,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
       },
     },
     async (request) => {
-      const factura = await findFactura(db, clientScopeValues(request), request.params.id);
+      const factura = await findFactura(db, clientScopeValues(request.company!), request.params.id);
       if (!factura) throw new HttpError(404, MSG.notFound);
       return factura;
     },
@@ -165,7 +165,8 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
         response: { 201: FacturaDetalle, ...withErrors },
       },
     },
-    async (request, reply) => conErrores(reply, async () => reply.status(201).send(await crearBorrador(db, request, request.body))),
+    async (request, reply) =>
+      conErrores(reply, async () => reply.status(201).send(await crearBorrador(db, request.company!, request.body))),
   );
 
   app.put(
@@ -181,7 +182,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
         response: { 200: FacturaDetalle, ...withErrors },
       },
     },
-    async (request, reply) => conErrores(reply, () => editarBorrador(db, request, request.params.id, request.body)),
+    async (request, reply) => conErrores(reply, () => editarBorrador(db, request.company!, request.params.id, request.body)),
   );
 
   app.delete(
@@ -196,7 +197,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
         response: { 200: Eliminada, ...errorResponses },
       },
     },
-    async (request) => eliminarBorrador(db, clientScopeValues(request), request.params.id),
+    async (request) => eliminarBorrador(db, clientScopeValues(request.company!), request.params.id),
   );
 
   app.post(
@@ -213,7 +214,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
     },
     async (request, reply) =>
       conErrores(reply, async () => {
-        const alcance = clientScopeValues(request);
+        const alcance = clientScopeValues(request.company!);
         const emision = await emitirFactura(deps, alcance, request.params.id);
         sri.despertar();
         request.log.info({ factura: request.params.id, numero: emision.FAC_NUMERO, tiempos: emision.tiempos }, 'factura emitida');
@@ -234,7 +235,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
       },
     },
     async (request, reply) => {
-      const factura = await emitida(db, clientScopeValues(request), request.params.id);
+      const factura = await emitida(db, clientScopeValues(request.company!), request.params.id);
       return sendFile(reply, { name: `factura-${factura.FAC_NUMERO}.xml`, type: 'application/xml; charset=utf-8', body: factura.FAC_XML });
     },
   );
@@ -252,7 +253,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
       },
     },
     async (request, reply) => {
-      const alcance = clientScopeValues(request);
+      const alcance = clientScopeValues(request.company!);
       const factura = await emitida(db, alcance, request.params.id);
       const pdf = await rideDe({ db, files, ride }, alcance.empresa, factura);
       return sendFile(reply, { name: `factura-${factura.FAC_NUMERO}.pdf`, type: 'application/pdf', body: pdf });
@@ -273,7 +274,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
       },
     },
     async (request, reply) => {
-      const factura = await emitida(db, clientScopeValues(request), request.params.id);
+      const factura = await emitida(db, clientScopeValues(request.company!), request.params.id);
       if (!factura.FAC_AUTORIZACION) throw new HttpError(409, FACTURAS_MSG.noAutorizada);
       return sendFile(reply, {
         name: `factura-${factura.FAC_NUMERO}-autorizado.xml`,
@@ -298,7 +299,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
       },
     },
     async (request) => {
-      const alcance = clientScopeValues(request);
+      const alcance = clientScopeValues(request.company!);
       const factura = await emitida(db, alcance, request.params.id);
       if (factura.FAC_ESTADO !== 'AUTORIZADA') throw new HttpError(409, FACTURAS_MSG.noAutorizada);
       let para: string[] | undefined;
@@ -329,7 +330,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
       },
     },
     async (request) => {
-      const alcance = clientScopeValues(request);
+      const alcance = clientScopeValues(request.company!);
       await anularFactura(db, alcance, request.params.id, request.body.motivo);
       return (await findFactura(db, alcance, request.params.id))!;
     },
@@ -349,7 +350,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
       },
     },
     async (request) => {
-      const alcance = clientScopeValues(request);
+      const alcance = clientScopeValues(request.company!);
       await consultarDeNuevo(db, alcance, request.params.id);
       sri.despertar();
       return (await findFactura(db, alcance, request.params.id))!;

@@ -1,6 +1,6 @@
 import { createHash, randomInt, sign } from 'node:crypto';
 import { canonicalizeRoot, canonicalText } from './c14n';
-import { comprobarVigencia, type Certificado } from './certificado';
+import { comprobarVigencia, type Certificado } from '../firmas';
 
 /**
  * The XAdES-BES signature the SRI requires (Ficha técnica de comprobantes electrónicos): enveloped as the root's last

@@ -8,7 +8,7 @@ import { SEALED_OVERHEAD, type SecretBox } from '../../infra/secret-box';
 import { diaEcuador } from '../../../domain/fechas';
 import type { Firma, FirmasEmpresa } from './contract';
 import { SIGNATURE_FILE } from '../../../domain/firmas';
-import { olvidarCertificado } from '../facturas/certificado';
+import { olvidarCertificado } from './certificado';
 
 /** The store's rule for what it keeps: the signature sealed, so a little larger than the upload's limit. */
 const SEALED_SIGNATURE_FILE = { ...SIGNATURE_FILE, maxBytes: SIGNATURE_FILE.maxBytes + SEALED_OVERHEAD };

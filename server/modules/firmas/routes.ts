@@ -5,9 +5,10 @@ import { errorResponses } from '../../core/schemas';
 import { cleanFileName, UploadRejected } from '../../infra/files';
 import { CertificateError, identifierMatches, readCertificate, type CertificateInfo } from '../../infra/certificates';
 import { secretBoxFor } from '../../infra/secret-box';
-import { findVisibleCompany } from '../empresas/access';
-import { recordHistory } from '../empresas/history';
-import { findCompany } from '../empresas/repo';
+import { findVisibleCompany } from '../../core/companies';
+import { recordHistory } from '../../core/company-history';
+import { actorOf } from '../../core/actor';
+import { findCompany } from '../../core/companies';
 import { extensionOf } from '../../../domain/archivos';
 import { diaEcuador } from '../../../domain/fechas';
 import {
@@ -113,7 +114,7 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
       box,
       { empresa: company.EMP_CODIGO, p12: form.p12, filename: form.filename, password: form.password, certificate, uploader },
       (tx, previous: Firma | null, current) =>
-        recordHistory(tx, request, {
+        recordHistory(tx, actorOf(request), {
           empresa: company.EMP_CODIGO,
           accion: 'firma',
           descripcion: previous
@@ -161,7 +162,7 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
       schema: { ...uploadSchema('Sube la firma electrónica de una empresa y la deja en uso'), params: EmpresaParam },
     },
     async (request) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
+      const company = await findVisibleCompany(db, request.admin!, request.params.id);
       return store(request, company, { ADM_CODIGO: request.admin!.admin });
     },
   );
@@ -174,7 +175,7 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
       schema: { ...listSchema('Firma electrónica en uso de una empresa y las que reemplazó'), params: EmpresaParam },
     },
     async (request) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
+      const company = await findVisibleCompany(db, request.admin!, request.params.id);
       return companySignatures(db, company.EMP_CODIGO);
     },
   );

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../infra/db/client';
 import { administradores, menus, menusEmpresa, menusRoles, perfiles } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
 import { contains, readPage, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
-import { recordHistory } from '../empresas/history';
-import { EMPRESA_MSG } from '../empresas/contract';
+import { recordHistory } from '../../core/company-history';
+import type { Actor, AdminActor } from '../../core/actor';
+import { EMPRESA_MSG } from '../../../domain/contratos/empresas';
 import { PERFIL } from '../../../domain/perfiles';
 import { rolAbreSeccion } from '../../../domain/roles';
 import type { RolEmpresa } from '../../../domain/clientes';
@@ -78,7 +78,7 @@ const inactiveCompanyEntries = async (tx: Executor) =>
  * codes are a 400) and records the change in its history. Run it in the transaction of the whole save; returns whether
  * anything changed.
  */
-export async function replaceCompanyMenus(tx: Executor, request: FastifyRequest, empresa: number, requested: number[]): Promise<boolean> {
+export async function replaceCompanyMenus(tx: Executor, actor: Actor, empresa: number, requested: number[]): Promise<boolean> {
   const choices = await companyMenuChoices(tx, empresa);
   const inactive = await inactiveCompanyEntries(tx);
   const wanted = requested.filter((id) => !inactive.includes(id));
@@ -93,7 +93,7 @@ export async function replaceCompanyMenus(tx: Executor, request: FastifyRequest,
     await tx.delete(menusEmpresa).where(and(eq(menusEmpresa.EMP_CODIGO, empresa), inArray(menusEmpresa.MEN_CODIGO, removed)));
   if (added.length) await tx.insert(menusEmpresa).values(added.map((MEN_CODIGO) => ({ EMP_CODIGO: empresa, MEN_CODIGO })));
   const names = (list: MenuAsignado[]) => list.map((m) => m.MEN_NOMBRE);
-  await recordHistory(tx, request, {
+  await recordHistory(tx, actor, {
     empresa,
     accion: 'menus',
     descripcion: 'Menús de la empresa cambiados',
@@ -225,21 +225,21 @@ const normalized = (body: MenuDatos, current?: MenuValores): MenuValores => ({
 });
 
 /** Creates a catalogue entry (granted to nobody yet) and records it in the audit log. */
-export async function createMenu(db: Db, request: FastifyRequest, body: MenuDatos): Promise<MenuEntrada> {
+export async function createMenu(db: Db, actor: AdminActor, body: MenuDatos): Promise<MenuEntrada> {
   const values = normalized(body);
   if (values.MEN_RUTA === '' && !values.MEN_ACTIVO) throw new HttpError(409, MENU_MSG.homeDeactivate);
   const id = await db.transaction(async (tx) => {
     await lockCatalogue(tx);
     await checkRouteFree(tx, values.MEN_AREA, values.MEN_RUTA);
     const [created] = await tx.insert(menus).values(values).returning({ id: menus.MEN_CODIGO });
-    await recordAudit(tx, request, { recurso: 'menus', registro: created.id, accion: 'creacion', despues: values });
+    await recordAudit(tx, actor, { recurso: 'menus', registro: created.id, accion: 'creacion', despues: values });
     return created.id;
   });
   return (await findMenu(db, id))!;
 }
 
 /** Changes an entry (not its area; a home keeps its route and stays active) and records what changed. */
-export async function updateMenu(db: Db, request: FastifyRequest, id: number, body: MenuDatos): Promise<MenuEntrada> {
+export async function updateMenu(db: Db, actor: AdminActor, id: number, body: MenuDatos): Promise<MenuEntrada> {
   await db.transaction(async (tx) => {
     await lockCatalogue(tx);
     const row = await findMenu(tx, id);
@@ -257,7 +257,7 @@ export async function updateMenu(db: Db, request: FastifyRequest, id: number, bo
     if (lost) throw new HttpError(409, MENU_MSG.accessEntry(lost));
     const accion =
       diff.keys.length === 1 && diff.keys[0] === 'MEN_ACTIVO' ? (after.MEN_ACTIVO ? 'activacion' : 'desactivacion') : 'edicion';
-    await recordAudit(tx, request, { recurso: 'menus', registro: id, accion, antes: diff.antes, despues: diff.despues });
+    await recordAudit(tx, actor, { recurso: 'menus', registro: id, accion, antes: diff.antes, despues: diff.despues });
   });
   return (await findMenu(db, id))!;
 }
@@ -266,7 +266,7 @@ export async function updateMenu(db: Db, request: FastifyRequest, id: number, bo
  * Deletes an entry no profile or company has; one that is granted is deactivated instead (hidden everywhere, its
  * grants kept). A home, or the administrator profile's last entry that manages access, stays (409).
  */
-export async function deleteMenu(db: Db, request: FastifyRequest, id: number) {
+export async function deleteMenu(db: Db, actor: AdminActor, id: number) {
   return db.transaction(async (tx) => {
     await lockCatalogue(tx);
     const row = await findMenu(tx, id);
@@ -279,7 +279,7 @@ export async function deleteMenu(db: Db, request: FastifyRequest, id: number) {
         await tx.update(menus).set({ MEN_ACTIVO: false }).where(eq(menus.MEN_CODIGO, id));
         const lost = (await accessLost(tx)).find((p) => p === row.MEN_PERMISO);
         if (lost) throw new HttpError(409, MENU_MSG.accessEntry(lost));
-        await recordAudit(tx, request, {
+        await recordAudit(tx, actor, {
           recurso: 'menus',
           registro: id,
           accion: 'desactivacion',
@@ -290,7 +290,7 @@ export async function deleteMenu(db: Db, request: FastifyRequest, id: number) {
       return { MEN_CODIGO: id, eliminado: false, msg: MENU_MSG.deactivated(row.MEN_NOMBRE) };
     }
     await tx.delete(menus).where(eq(menus.MEN_CODIGO, id));
-    await recordAudit(tx, request, { recurso: 'menus', registro: id, accion: 'eliminacion', antes: stored(row) });
+    await recordAudit(tx, actor, { recurso: 'menus', registro: id, accion: 'eliminacion', antes: stored(row) });
     return { MEN_CODIGO: id, eliminado: true, msg: MENU_MSG.deleted(row.MEN_NOMBRE) };
   });
 }
@@ -318,7 +318,7 @@ export function roleMenuChoices(db: Executor, perfil: number): Promise<MenuRolAs
  * one transaction, and records the change in the audit log. The administrator profile keeps an active entry for
  * profiles and one for menus (409). Returns whether anything changed.
  */
-export async function replaceRoleMenus(tx: Executor, request: FastifyRequest, perfil: number, wanted: number[]): Promise<boolean> {
+export async function replaceRoleMenus(tx: Executor, actor: AdminActor, perfil: number, wanted: number[]): Promise<boolean> {
   await lockCatalogue(tx);
   const choices = await roleMenuChoices(tx, perfil);
   const invalid = wanted.find((id) => !choices.some((m) => m.MEN_CODIGO === id));
@@ -341,7 +341,7 @@ export async function replaceRoleMenus(tx: Executor, request: FastifyRequest, pe
   if (removed.length) await tx.delete(menusRoles).where(and(eq(menusRoles.PRF_CODIGO, perfil), inArray(menusRoles.MEN_CODIGO, removed)));
   if (added.length) await tx.insert(menusRoles).values(added.map((MEN_CODIGO) => ({ PRF_CODIGO: perfil, MEN_CODIGO })));
   const names = (list: MenuRolAsignado[]) => list.map((m) => m.MEN_NOMBRE);
-  await recordAudit(tx, request, {
+  await recordAudit(tx, actor, {
     recurso: 'perfiles',
     registro: perfil,
     accion: 'menus',

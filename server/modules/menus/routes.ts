@@ -1,6 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
+import { actorOf } from '../../core/actor';
 import { errorResponses } from '../../core/schemas';
 import { MSG } from '../../../domain/messages';
 import { PERFIL } from '../../../domain/perfiles';
@@ -31,11 +32,11 @@ import {
   roleMenuChoices,
   updateMenu,
 } from './repo';
-import { bumpVersion, findCompany, lockForChange } from '../empresas/repo';
-import { findVisibleCompany } from '../empresas/access';
+import { bumpVersion, findCompany, lockForChange } from '../../core/companies';
+import { findVisibleCompany } from '../../core/companies';
 import { IdParam } from '../../core/schemas';
-import { findPerfil, lockPerfil } from '../perfiles/repo';
-import { PERFIL_MSG } from '../perfiles/contract';
+import { findPerfil, lockPerfil } from '../perfiles';
+import { PERFIL_MSG } from '../perfiles';
 
 const tags = ['Menús'];
 
@@ -97,7 +98,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
       },
     },
     async (request) => {
-      await findVisibleCompany(db, request, request.params.id);
+      await findVisibleCompany(db, request.admin!, request.params.id);
       return companyMenuChoices(db, request.params.id);
     },
   );
@@ -120,8 +121,8 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     async (request) => {
       const { id } = request.params;
       await db.transaction(async (tx) => {
-        await lockForChange(tx, request, id, request.body.EMP_VERSION);
-        if (await replaceCompanyMenus(tx, request, id, request.body.menus)) await bumpVersion(tx, id);
+        await lockForChange(tx, request.admin!, id, request.body.EMP_VERSION);
+        if (await replaceCompanyMenus(tx, actorOf(request), id, request.body.menus)) await bumpVersion(tx, id);
       });
       return companyMenuChoices(db, id);
     },
@@ -180,7 +181,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 201: MenuEntrada, ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await createMenu(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createMenu(db, request.admin!, request.body)),
   );
 
   app.put(
@@ -198,7 +199,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: MenuEntrada, ...errorResponses },
       },
     },
-    async (request) => updateMenu(db, request, request.params.id, request.body),
+    async (request) => updateMenu(db, request.admin!, request.params.id, request.body),
   );
 
   app.delete(
@@ -214,7 +215,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: MenuEliminado, ...errorResponses },
       },
     },
-    async (request) => deleteMenu(db, request, request.params.id),
+    async (request) => deleteMenu(db, request.admin!, request.params.id),
   );
 
   // A profile's administration menus, as a checklist.
@@ -254,7 +255,7 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
       const { PRF_CODIGO, menus } = request.body;
       await db.transaction(async (tx) => {
         await lockPerfil(tx, PRF_CODIGO);
-        await replaceRoleMenus(tx, request, PRF_CODIGO, menus);
+        await replaceRoleMenus(tx, request.admin!, PRF_CODIGO, menus);
       });
       return roleMenuChoices(db, PRF_CODIGO);
     },

@@ -10,9 +10,10 @@ import { PERFIL } from '../../../domain/perfiles';
 import { PAYMENT_FILE } from '../../../domain/archivos';
 import { hoyEcuador } from '../../../domain/fechas';
 import { PAYMENT_FIELDS, PAYMENT_MSG, readPaymentFields } from '../../../domain/pagos';
-import { findVisibleCompany } from '../empresas/access';
-import { recordHistory } from '../empresas/history';
-import { findActiveBank } from '../bancos/repo';
+import { findVisibleCompany } from '../../core/companies';
+import { recordHistory } from '../../core/company-history';
+import { actorOf } from '../../core/actor';
+import { findActiveBank } from '../bancos';
 import { DescargaParams, Pago, PAGO_MSG, PagoGuardado, PagoParams } from './contract';
 import { companyPayments, deletePayment, findPayment, insertPayment } from './repo';
 
@@ -33,7 +34,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       },
     },
     async (request, reply) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
+      const company = await findVisibleCompany(db, request.admin!, request.params.id);
       const rows = await companyPayments(db, company.EMP_CODIGO);
       return sendPage(reply, { resource: 'pagos', rows, offset: 0, total: rows.length });
     },
@@ -56,7 +57,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       },
     },
     async (request, reply) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
+      const company = await findVisibleCompany(db, request.admin!, request.params.id);
       const upload = await readUpload(request, PAYMENT_FILE);
       /** Refuses the request before the file is stored: its bytes are drained, never written. */
       const refuse = (msg: string) => {
@@ -78,7 +79,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
           ARC_ID: file.ARC_ID,
           ADM_CODIGO: request.admin!.admin,
         });
-        await recordHistory(tx, request, {
+        await recordHistory(tx, actorOf(request), {
           empresa: company.EMP_CODIGO,
           accion,
           descripcion: `Se registró un pago de USD ${monto} del ${fecha} en ${bank.BAN_NOMBRE} (referencia ${referencia}), archivo ${file.ARC_NOMBRE}`,
@@ -112,7 +113,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       },
     },
     async (request, reply) => {
-      const company = await findVisibleCompany(db, request, request.params.a);
+      const company = await findVisibleCompany(db, request.admin!, request.params.a);
       const pago = await findPayment(db, company.EMP_CODIGO, request.params.b);
       if (!pago) throw new HttpError(404, MSG.notFound);
       if (!pago.ARC_ID) throw new HttpError(404, PAGO_MSG.noFile);
@@ -135,14 +136,14 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       },
     },
     async (request) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
+      const company = await findVisibleCompany(db, request.admin!, request.params.id);
       return files.transaction(async (tx, release) => {
         const pago = await findPayment(tx, company.EMP_CODIGO, request.params.pago);
         if (!pago) throw new HttpError(404, MSG.notFound);
         if (pago.PAG_ORIGEN === 'registro') throw new HttpError(409, PAGO_MSG.registrationProof);
         await deletePayment(tx, company.EMP_CODIGO, pago.PAG_CODIGO);
         await release(pago.ARC_ID);
-        await recordHistory(tx, request, {
+        await recordHistory(tx, actorOf(request), {
           empresa: company.EMP_CODIGO,
           accion,
           descripcion: PAGO_MSG.deleted(pago.PAG_REFERENCIA),

@@ -1,9 +1,9 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../infra/db/client';
 import { administradores, menus, menusRoles, perfiles } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
+import type { AdminActor } from '../../core/actor';
 import { contains, readPage, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
 import { DECIMAL_INTEGER } from '../../core/requests';
 import { isFixedProfile, PERFIL_MSG, PRIMER_CODIGO_LIBRE, type Perfil, type PerfilCambio, type PerfilNuevo } from './contract';
@@ -77,7 +77,7 @@ async function checkNameFree(tx: Executor, name: string, except?: number) {
 const lockProfiles = (tx: Executor) => tx.execute(sql`LOCK TABLE ${perfiles} IN SHARE ROW EXCLUSIVE MODE`);
 
 /** Creates a profile with the given code or the next one after the highest (from 3); no menus yet. */
-export async function createPerfil(db: Db, request: FastifyRequest, body: PerfilNuevo): Promise<Perfil> {
+export async function createPerfil(db: Db, actor: AdminActor, body: PerfilNuevo): Promise<Perfil> {
   const name = body.PRF_NOMBRE.trim();
   const code = await db.transaction(async (tx) => {
     await lockProfiles(tx);
@@ -89,14 +89,14 @@ export async function createPerfil(db: Db, request: FastifyRequest, body: Perfil
     } else if (await findPerfil(tx, code)) throw new HttpError(409, PERFIL_MSG.codeTaken(code));
     const values = { PRF_CODIGO: code, PRF_NOMBRE: name, PRF_ACTIVO: body.PRF_ACTIVO ?? true };
     await tx.insert(perfiles).values(values);
-    await recordAudit(tx, request, { recurso: 'perfiles', registro: code, accion: 'creacion', despues: values });
+    await recordAudit(tx, actor, { recurso: 'perfiles', registro: code, accion: 'creacion', despues: values });
     return code;
   });
   return (await findPerfil(db, code))!;
 }
 
 /** Renames or (de)activates a profile; its code never changes, and a fixed profile stays active. */
-export async function updatePerfil(db: Db, request: FastifyRequest, id: number, body: PerfilCambio): Promise<Perfil> {
+export async function updatePerfil(db: Db, actor: AdminActor, id: number, body: PerfilCambio): Promise<Perfil> {
   await db.transaction(async (tx) => {
     await lockProfiles(tx);
     const row = await lockPerfil(tx, id);
@@ -111,7 +111,7 @@ export async function updatePerfil(db: Db, request: FastifyRequest, id: number, 
     if (after.PRF_NOMBRE.toLowerCase() !== before.PRF_NOMBRE.toLowerCase()) await checkNameFree(tx, after.PRF_NOMBRE, id);
     await tx.update(perfiles).set(after).where(eq(perfiles.PRF_CODIGO, id));
     const accion = keys.length === 1 && keys[0] === 'PRF_ACTIVO' ? (after.PRF_ACTIVO ? 'activacion' : 'desactivacion') : 'edicion';
-    await recordAudit(tx, request, {
+    await recordAudit(tx, actor, {
       recurso: 'perfiles',
       registro: id,
       accion,
@@ -123,7 +123,7 @@ export async function updatePerfil(db: Db, request: FastifyRequest, id: number, 
 }
 
 /** Deletes a profile no administrator has (its menus go with it); a fixed one, or one in use, stays (409). */
-export async function deletePerfil(db: Db, request: FastifyRequest, id: number) {
+export async function deletePerfil(db: Db, actor: AdminActor, id: number) {
   return db.transaction(async (tx) => {
     const row = await lockPerfil(tx, id);
     if (isFixedProfile(id)) throw new HttpError(409, PERFIL_MSG.fixedDelete(row.PRF_NOMBRE));
@@ -134,7 +134,7 @@ export async function deletePerfil(db: Db, request: FastifyRequest, id: number) 
       .innerJoin(menus, eq(menus.MEN_CODIGO, menusRoles.MEN_CODIGO))
       .where(eq(menusRoles.PRF_CODIGO, id));
     await tx.delete(perfiles).where(eq(perfiles.PRF_CODIGO, id));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, actor, {
       recurso: 'perfiles',
       registro: id,
       accion: 'eliminacion',

@@ -11,7 +11,7 @@ const tags = ['Perfiles'];
 const config = { permiso: 'perfiles' };
 
 /**
- * The profiles of administration users (issue 11): 1 Administrador and 2 Distribuidor are fixed, the provider adds its
+ * The profiles of administration users: 1 Administrador and 2 Distribuidor are fixed, the provider adds its
  * own (Soporte, Ventas...). Each profile's menus are its permissions: GET/POST /menus/menuRolesAdmin.
  */
 const perfilesRoutes: ModuleRoutes = (app, { db, guards }) => {
@@ -59,7 +59,7 @@ const perfilesRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 201: Perfil, ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await createPerfil(db, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createPerfil(db, request.admin!, request.body)),
   );
 
   app.put(
@@ -77,7 +77,7 @@ const perfilesRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: Perfil, ...errorResponses },
       },
     },
-    async (request) => updatePerfil(db, request, request.params.id, request.body),
+    async (request) => updatePerfil(db, request.admin!, request.params.id, request.body),
   );
 
   app.delete(
@@ -93,7 +93,7 @@ const perfilesRoutes: ModuleRoutes = (app, { db, guards }) => {
         response: { 200: PerfilEliminado, ...errorResponses },
       },
     },
-    async (request) => deletePerfil(db, request, request.params.id),
+    async (request) => deletePerfil(db, request.admin!, request.params.id),
   );
 };
 

@@ -1,184 +1,196 @@
-import { and, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../infra/db/client';
-import { administradores, empresas, planesEmpresa } from '../../infra/db/schema';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../infra/db/client';
+import { configuraciones, planes, planesEmpresa } from '../../infra/db/schema';
+import { isForeignKeyViolation, isUniqueViolation } from '../../infra/db/errors';
 import { HttpError } from '../../core/errors';
-import { MSG } from '../../../domain/messages';
-import { hoyEcuador } from '../../../domain/fechas';
-import { activarDescargaPlan, activarEditarPlan, estadoPlan, PLAN_CLASE, type PlanClase, type PlanTipo } from '../../../domain/planes';
-import { companyScope } from '../empresas/access';
-import type { PlanEmpresa, PlanOrel } from './contract';
+import { contains, readFilter, readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import {
+  conIva,
+  PLAN_CLASES,
+  PLAN_MSG,
+  PLAN_TIPO_DEFECTO,
+  PLAN_TIPO_TODOS,
+  PLAN_TIPOS,
+  type PlanClase,
+  type PlanTipo,
+} from '../../../domain/planes';
+import type { Plan, PlanCuerpo } from './contract';
 
-/** The columns of a sold plan as every plan route shows it: the sale, its company and who sold it. */
-export const saleColumns = {
-  PLANEMPRESA_ID: planesEmpresa.PLANEMPRESA_ID,
-  EMP_CODIGO: planesEmpresa.EMP_CODIGO,
-  EMP_RUC: empresas.EMP_RUC,
-  EMP_NOMBRE: empresas.EMP_NOMBRE,
-  PLAN_ID: planesEmpresa.PLAN_ID,
-  PLAN_NOMBRE: planesEmpresa.PLANEMPRESA_NOMBRE,
-  PLANEMPRESA_CLASE: planesEmpresa.PLANEMPRESA_CLASE,
-  PLANEMPRESA_TIPO: planesEmpresa.PLANEMPRESA_TIPO,
-  PLANEMPRESA_INICIO: planesEmpresa.PLANEMPRESA_INICIO,
-  PLANEMPRESA_CADUCA: planesEmpresa.PLANEMPRESA_CADUCA,
-  PLANEMPRESA_COMPROBANTES: planesEmpresa.PLANEMPRESA_COMPROBANTES,
-  PLANEMPRESA_USADOS: planesEmpresa.PLANEMPRESA_USADOS,
-  PLANEMPRESA_PRECIO: planesEmpresa.PLANEMPRESA_PRECIO,
-  PLANEMPRESA_EXTENSION: planesEmpresa.PLANEMPRESA_EXTENSION,
-  PLANEMPRESA_OBSERVACION: planesEmpresa.PLANEMPRESA_OBSERVACION,
-  PLANEMPRESA_FECHA: planesEmpresa.PLANEMPRESA_FECHA,
-  PAG_CODIGO: planesEmpresa.PAG_CODIGO,
-  ADM_CODIGO: planesEmpresa.ADM_CODIGO,
-  VENDEDOR: administradores.ADM_NOMBRE,
-  ARC_ID: planesEmpresa.ARC_ID,
+/** The setting that holds the catalogue's default type: CON_CODIGO 4, value 1 (V, C or T). */
+const DEFAULT_TYPE_SETTING = 4;
+
+/** A PLAN_TIPO filter value: V or C filter, T is every type; anything else is a 400 with the Spanish rule. */
+export function typeCondition(value: string): SQL | undefined {
+  const tipo = value.trim().toUpperCase();
+  if (tipo === PLAN_TIPO_TODOS) return undefined;
+  if (!PLAN_TIPOS.includes(tipo as PlanTipo)) throw new HttpError(400, PLAN_MSG.invalidType);
+  return eq(planes.PLAN_TIPO, tipo);
+}
+
+/** The catalogue's default type: the setting when it holds V, C or T, else sales (PLAN_TIPO_DEFECTO). */
+export async function defaultType(db: Executor): Promise<string> {
+  const [row] = await db
+    .select({ value: configuraciones.CON_VALOR1 })
+    .from(configuraciones)
+    .where(eq(configuraciones.CON_CODIGO, DEFAULT_TYPE_SETTING));
+  const value = row?.value?.trim().toUpperCase();
+  return value && [...PLAN_TIPOS, PLAN_TIPO_TODOS].includes(value) ? value : PLAN_TIPO_DEFECTO;
+}
+
+/**
+ * How many times the plan was sold: the (plan_id) index of planes_empresa, one probe per catalogue row. The outer
+ * column is spelled out: a one-table select writes its columns unqualified, and inside the subquery "plan_id" would be
+ * planes_empresa's own.
+ */
+const vendidos = sql<number>`(SELECT count(*)::int FROM ${planesEmpresa} WHERE ${planesEmpresa.PLAN_ID} = ${sql.identifier('planes')}.${sql.identifier('plan_id')})`;
+
+const columns = {
+  PLAN_ID: planes.PLAN_ID,
+  PLAN_NOMBRE: planes.PLAN_NOMBRE,
+  PLAN_TIPO: planes.PLAN_TIPO,
+  PLAN_CLASE: planes.PLAN_CLASE,
+  PLAN_COMPROBANTES: planes.PLAN_COMPROBANTES,
+  PLAN_DIAS: planes.PLAN_DIAS,
+  PLAN_PRECIO: planes.PLAN_PRECIO,
+  PLAN_DESCRIPCION: planes.PLAN_DESCRIPCION,
+  PLAN_ACTIVO: planes.PLAN_ACTIVO,
+  vendidos,
+};
+type Row = { [K in keyof typeof columns]: K extends 'vendidos' ? number : (typeof planes.$inferSelect)[Exclude<K, 'vendidos'>] };
+
+/** A catalogue row as the API sends it: the price before IVA, its IVA and the total, 2 decimals each. */
+export function toPlan(row: Row): Plan {
+  const { base, iva, total } = conIva(row.PLAN_PRECIO);
+  return {
+    ...row,
+    PLAN_TIPO: row.PLAN_TIPO as PlanTipo,
+    PLAN_CLASE: row.PLAN_CLASE as PlanClase,
+    PLAN_PRECIO: base.toFixed(2),
+    PLAN_IVA: iva.toFixed(2),
+    PLAN_TOTAL: total.toFixed(2),
+    vendidos: Number(row.vendidos),
+  };
+}
+
+const SORTS = {
+  PLAN_ID: [planes.PLAN_ID],
+  PLAN_NOMBRE: [planes.PLAN_NOMBRE, planes.PLAN_ID],
+  PLAN_COMPROBANTES: [planes.PLAN_COMPROBANTES, planes.PLAN_ID],
+  PLAN_DIAS: [planes.PLAN_DIAS, planes.PLAN_ID],
+  PLAN_PRECIO: [planes.PLAN_PRECIO, planes.PLAN_ID],
+  id: [planes.PLAN_ID],
 };
 
-export const selectSales = (db: Executor) =>
+/** The catalogue is small (tens of plans): without a range it is sent whole. */
+const spec: ListSpec<keyof typeof SORTS> = {
+  resource: 'planes',
+  table: planes,
+  sort: SORTS,
+  defaultSort: ['PLAN_ID', 'ASC'],
+  filters: {
+    q: { type: 'search', where: (text, bind) => contains(planes.PLAN_NOMBRE, text, bind) },
+    PLAN_TIPO: { type: 'search', where: (text) => typeCondition(text) },
+    PLAN_CLASE: { type: 'enum', column: planes.PLAN_CLASE, values: PLAN_CLASES },
+    PLAN_ACTIVO: { type: 'boolean', column: planes.PLAN_ACTIVO },
+    id: { type: 'ids', column: planes.PLAN_ID },
+  },
+  defaultRange: 'all',
+};
+
+const catalogPage = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
   db
-    .select(saleColumns)
-    .from(planesEmpresa)
-    .innerJoin(empresas, eq(empresas.EMP_CODIGO, planesEmpresa.EMP_CODIGO))
-    .leftJoin(administradores, eq(administradores.ADM_CODIGO, planesEmpresa.ADM_CODIGO));
+    .select(columns)
+    .from(planes)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
 
-export type SaleRow = Awaited<ReturnType<ReturnType<typeof selectSales>['execute']>>[number];
-
-/** A sale as the API sends it, with its state chip and the spec's two flags on Ecuador's `hoy`. */
-export function toPlanEmpresa(row: SaleRow, hoy = hoyEcuador()): PlanEmpresa {
-  const { ARC_ID: _file, ...sale } = row;
-  const clase = row.PLANEMPRESA_CLASE as PlanClase;
-  return {
-    ...sale,
-    PLANEMPRESA_CLASE: clase,
-    PLANEMPRESA_TIPO: row.PLANEMPRESA_TIPO as PlanTipo,
-    PLANEMPRESA_FECHA: row.PLANEMPRESA_FECHA.toISOString(),
-    estado: estadoPlan(
-      {
-        inicio: row.PLANEMPRESA_INICIO,
-        caduca: row.PLANEMPRESA_CADUCA,
-        comprobantes: row.PLANEMPRESA_COMPROBANTES,
-        usados: row.PLANEMPRESA_USADOS,
-        clase,
-      },
-      hoy,
-    ),
-    activarDescargaPlan: activarDescargaPlan(row.PLANEMPRESA_EXTENSION),
-    activarEditarPlan: activarEditarPlan(row.PLANEMPRESA_CADUCA, hoy),
-  };
-}
-
-/** The same sale under the names the /planesOrel routes use. */
-export function toPlanOrel(plan: PlanEmpresa): PlanOrel {
-  return {
-    PLANOREL_ID: plan.PLANEMPRESA_ID,
-    EMP_CODIGO: plan.EMP_CODIGO,
-    PLAN_ID: plan.PLAN_ID,
-    PLAN_NOMBRE: plan.PLAN_NOMBRE,
-    PLANOREL_INICIO: plan.PLANEMPRESA_INICIO,
-    PLANOREL_CADUCA: plan.PLANEMPRESA_CADUCA,
-    PLANOREL_COMPROBANTES: plan.PLANEMPRESA_COMPROBANTES,
-    PLANOREL_USADOS: plan.PLANEMPRESA_USADOS,
-    PLANOREL_PRECIO: plan.PLANEMPRESA_PRECIO,
-    PLANOREL_EXTENSION: plan.PLANEMPRESA_EXTENSION,
-    PLANOREL_OBSERVACION: plan.PLANEMPRESA_OBSERVACION,
-    estado: plan.estado,
-    activarDescargaPlan: plan.activarDescargaPlan,
-    activarEditarPlan: plan.activarEditarPlan,
-  };
+/** Whether the filter names PLAN_TIPO itself (then the plain ?PLAN_TIPO and the default give way). */
+function filterNamesType(query: ListQuery): boolean {
+  try {
+    return 'PLAN_TIPO' in readFilter(query.filter);
+  } catch {
+    return false; // readPage answers the 400, after the range's and the sort's.
+  }
 }
 
 /**
- * A company's sales of some classes, newest first (start, then id). The company's own rows only, through the
- * (emp_codigo, clase, tipo, caduca) index.
+ * A page of the catalogue. The plain ?PLAN_TIPO=V|C|T filters by type unless it is T; without it, the default
+ * type of the settings applies, unless the simple-rest filter names PLAN_TIPO itself.
  */
-export async function companySales(db: Executor, empresa: number, clases: readonly PlanClase[]): Promise<PlanEmpresa[]> {
-  const rows = await selectSales(db)
-    .where(and(eq(planesEmpresa.EMP_CODIGO, empresa), inArray(planesEmpresa.PLANEMPRESA_CLASE, [...clases])))
-    .orderBy(desc(planesEmpresa.PLANEMPRESA_INICIO), desc(planesEmpresa.PLANEMPRESA_ID));
-  const hoy = hoyEcuador();
-  return rows.map((row) => toPlanEmpresa(row, hoy));
+export async function listPlans(db: Db, query: ListQuery & { PLAN_TIPO?: string }) {
+  const tipo = query.PLAN_TIPO ?? (filterNamesType(query) ? PLAN_TIPO_TODOS : await defaultType(db));
+  return readPage(db, spec, query, catalogPage, toPlan, typeCondition(tipo));
 }
 
-/** One sale if the caller may see its company (another distributor's company's sale is not found); optionally of one class. */
-export async function findVisibleSale(db: Executor, request: FastifyRequest, id: number, clase?: PlanClase) {
-  const [row] = await selectSales(db).where(
-    and(eq(planesEmpresa.PLANEMPRESA_ID, id), clase ? eq(planesEmpresa.PLANEMPRESA_CLASE, clase) : undefined, companyScope(request)),
-  );
-  if (!row) throw new HttpError(404, MSG.notFound);
+export async function findPlan(db: Executor, id: number): Promise<Plan | undefined> {
+  const [row] = await db.select(columns).from(planes).where(eq(planes.PLAN_ID, id));
+  return row && toPlan(row);
+}
+
+/** The catalogue plan with its row locked, for a sale (a retirement waits for the sale, or the sale for it). */
+export async function lockPlan(tx: Executor, id: number) {
+  const [row] = await tx.select().from(planes).where(eq(planes.PLAN_ID, id)).for('share');
   return row;
 }
 
-/** The sale read again inside the transaction that changes it (after its company's row is locked). */
-export async function saleById(tx: Executor, id: number) {
-  const [row] = await selectSales(tx).where(eq(planesEmpresa.PLANEMPRESA_ID, id));
-  return row;
+const stored = (body: PlanCuerpo) => ({
+  PLAN_NOMBRE: body.PLAN_NOMBRE.trim(),
+  PLAN_COMPROBANTES: body.PLAN_COMPROBANTES,
+  PLAN_DIAS: body.PLAN_DIAS,
+  PLAN_PRECIO: body.PLAN_PRECIO,
+  ...(body.PLAN_TIPO ? { PLAN_TIPO: body.PLAN_TIPO } : {}),
+  ...(body.PLAN_CLASE ? { PLAN_CLASE: body.PLAN_CLASE } : {}),
+  ...(body.PLAN_DESCRIPCION !== undefined ? { PLAN_DESCRIPCION: body.PLAN_DESCRIPCION?.trim() || null } : {}),
+  ...(body.PLAN_ACTIVO !== undefined ? { PLAN_ACTIVO: body.PLAN_ACTIVO } : {}),
+});
+
+/** The unique (name, type, class) index as the 409 the administrator reads. */
+function nameConflict(error: unknown): never {
+  if (isUniqueViolation(error)) throw new HttpError(409, PLAN_MSG.nameTaken);
+  throw error;
 }
 
-/** The same company, class and type: the plans whose dates may not cross. */
-const sameLine = (empresa: number, clase: string, tipo: string) =>
-  and(eq(planesEmpresa.EMP_CODIGO, empresa), eq(planesEmpresa.PLANEMPRESA_CLASE, clase), eq(planesEmpresa.PLANEMPRESA_TIPO, tipo));
-
-/** The last day of the company's plans of this class and type (where a renewal starts from), or null. */
-export async function lastExpiry(tx: Executor, empresa: number, clase: string, tipo: string) {
-  const [row] = await tx
-    .select({ caduca: sql<string | null>`max(${planesEmpresa.PLANEMPRESA_CADUCA})` })
-    .from(planesEmpresa)
-    .where(sameLine(empresa, clase, tipo));
-  return row?.caduca ?? null;
+export async function createPlan(db: Db, body: PlanCuerpo): Promise<Plan> {
+  try {
+    const [row] = await db
+      .insert(planes)
+      .values({ PLAN_TIPO: PLAN_TIPO_DEFECTO, ...stored(body) })
+      .returning({ id: planes.PLAN_ID });
+    return (await findPlan(db, row.id))!;
+  } catch (error) {
+    nameConflict(error);
+  }
 }
 
-/** A plan of the same company, class and type whose dates cross [inicio, caduca] (other than `except`), or undefined. */
-export async function overlappingPlan(
-  tx: Executor,
-  line: { empresa: number; clase: string; tipo: string },
-  range: { inicio: string; caduca: string },
-  except?: number,
-) {
-  const [row] = await tx
-    .select({ inicio: planesEmpresa.PLANEMPRESA_INICIO, caduca: planesEmpresa.PLANEMPRESA_CADUCA })
-    .from(planesEmpresa)
-    .where(
-      and(
-        sameLine(line.empresa, line.clase, line.tipo),
-        gte(planesEmpresa.PLANEMPRESA_CADUCA, range.inicio),
-        lte(planesEmpresa.PLANEMPRESA_INICIO, range.caduca),
-        except === undefined ? undefined : ne(planesEmpresa.PLANEMPRESA_ID, except),
-      ),
-    )
-    .orderBy(planesEmpresa.PLANEMPRESA_INICIO)
-    .limit(1);
-  return row;
-}
-
-export type NewSale = typeof planesEmpresa.$inferInsert;
-
-export async function insertSale(tx: Executor, values: NewSale) {
-  const [row] = await tx.insert(planesEmpresa).values(values).returning({ id: planesEmpresa.PLANEMPRESA_ID });
-  return row.id;
-}
-
-export async function updateSale(tx: Executor, id: number, values: Partial<NewSale>) {
-  await tx.update(planesEmpresa).set(values).where(eq(planesEmpresa.PLANEMPRESA_ID, id));
-}
-
-export async function deleteSale(tx: Executor, id: number) {
-  await tx.delete(planesEmpresa).where(eq(planesEmpresa.PLANEMPRESA_ID, id));
+/** Changes a catalogue plan; plans already sold keep what they were sold with (their own copy). Undefined when missing. */
+export async function updatePlan(db: Db, id: number, body: PlanCuerpo): Promise<Plan | undefined> {
+  try {
+    const changed = await db.update(planes).set(stored(body)).where(eq(planes.PLAN_ID, id)).returning({ id: planes.PLAN_ID });
+    return changed.length ? findPlan(db, id) : undefined;
+  } catch (error) {
+    nameConflict(error);
+  }
 }
 
 /**
- * The company's electronic-document plan that ends last, of any type (the company page's and "Mi empresa"'s plan; the
- * same date as EMP_PLAN_CADUCA), or undefined.
+ * Deletes a plan never sold; a plan that was sold is retired instead (PLAN_ACTIVO false), so its sales keep their
+ * catalogue row. A sale committed meanwhile makes the delete fail on the foreign key: then it is retired too.
  */
-export async function latestPlan(db: Executor, empresa: number) {
-  const [plan] = await db
-    .select({
-      PLAN_NOMBRE: planesEmpresa.PLANEMPRESA_NOMBRE,
-      PLAN_COMPROBANTES: planesEmpresa.PLANEMPRESA_COMPROBANTES,
-      PLANEMPRESA_INICIO: planesEmpresa.PLANEMPRESA_INICIO,
-      PLANEMPRESA_CADUCA: planesEmpresa.PLANEMPRESA_CADUCA,
-    })
-    .from(planesEmpresa)
-    .where(and(eq(planesEmpresa.EMP_CODIGO, empresa), eq(planesEmpresa.PLANEMPRESA_CLASE, PLAN_CLASE.electronico)))
-    .orderBy(desc(planesEmpresa.PLANEMPRESA_CADUCA), desc(planesEmpresa.PLANEMPRESA_ID))
-    .limit(1);
-  return plan;
+export async function deleteOrRetirePlan(db: Db, id: number): Promise<'deleted' | 'retired' | undefined> {
+  const plan = await findPlan(db, id);
+  if (!plan) return undefined;
+  const retire = async () => {
+    await db.update(planes).set({ PLAN_ACTIVO: false }).where(eq(planes.PLAN_ID, id));
+    return 'retired' as const;
+  };
+  if (plan.vendidos > 0) return retire();
+  try {
+    await db.delete(planes).where(and(eq(planes.PLAN_ID, id)));
+    return 'deleted';
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return retire();
+    throw error;
+  }
 }

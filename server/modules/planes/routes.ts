@@ -1,193 +1,122 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
+import { HttpError } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
-import { errorResponses, IdParam, Msg } from '../../core/schemas';
+import { errorResponses, IdParam } from '../../core/schemas';
 import { PERFIL } from '../../../domain/perfiles';
-import { hoyEcuador } from '../../../domain/fechas';
-import { PLAN_CLASE, PLAN_MSG } from '../../../domain/planes';
-import { findVisibleCompany } from '../empresas/access';
-import { currentSignatureExpiry } from '../firmas/repo';
-import { planAndSignatureNotice } from '../sesion/plan-notice';
-import { EdicionPlan, MiPlan, PlanEmpresa, PlanEmpresaGuardado, PlanesCombinados, ResumenPlanes, VentaPlan } from './contract';
-import { companySales, saleById, toPlanEmpresa } from './repo';
-import { listSales } from './ventas-repo';
-import { plansSummary } from './resumen';
-import { combinedPlans, CombinedQueryFailed } from './combined';
-import { electronicPlans } from './consumption';
-import { planStanding } from './standing';
-import { editSale, removeSale, sellPlan } from './service';
-import catalogRoutes from './catalogo-routes';
-import documentRoutes from './documento-routes';
-import orelRoutes from './orel-routes';
-import { ROLES_PERMITIDOS } from '../../../domain/roles';
+import { PLAN_MSG } from '../../../domain/planes';
+import { Plan, PlanCuerpo } from './contract';
+import { createPlan, deleteOrRetirePlan, findPlan, listPlans, updatePlan } from './repo';
 
 const tags = ['Planes'];
 const Id = IdParam('id');
-/** The classes POST and PUT /empresas/planes sell and correct; Orel plans have their own routes. */
-const OWN_CLASSES = [PLAN_CLASE.electronico, PLAN_CLASE.imprenta] as const;
-const SALES_FILTERS =
-  'Filtros (filter, JSON): q (inicio del RUC o parte del nombre de la empresa), EMP_CODIGO, PLAN_ID, PLANEMPRESA_CLASE (E, I, O), PLANEMPRESA_TIPO (V, C), estado (vigente, por_vencer, vencido, agotado, programado; hoy en Ecuador), desde y hasta (AAAA-MM-DD, fecha de la venta), id (lista). Orden (sort): PLANEMPRESA_ID, PLANEMPRESA_FECHA, PLANEMPRESA_CADUCA, PLANEMPRESA_PRECIO (por defecto PLANEMPRESA_ID DESC).';
+
+const CatalogQuery = Type.Object({
+  ...ListQuery.properties,
+  PLAN_TIPO: Type.Optional(
+    Type.String({
+      pattern: '^[VCTvct]$',
+      description: 'V ventas, C compras, T todos; sin él, el tipo por defecto de la configuración (ventas)',
+      errorMessage: PLAN_MSG.invalidType,
+    }),
+  ),
+});
 
 /**
- * Plans sold to companies (one table for every class): a company's plans tab, every sale ("Planes vendidos"), selling,
- * correcting and removing, the combined query, the sales team's summary and the company application's own plan.
- * A distributor only ever reaches its own companies' plans: another's is a 404.
+ * The plan catalogue (resource `planes`): read by administrators and distributors (to sell), changed by
+ * administrators only. A plan that was sold is retired, never deleted; editing it never changes what was sold.
  */
-const planesRoutes: ModuleRoutes = async (app, ctx) => {
-  const { db, files, guards } = ctx;
-  await catalogRoutes(app, ctx);
-  await documentRoutes(app, ctx);
-  await orelRoutes(app, ctx);
+const planesRoutes: ModuleRoutes = (app, { db, guards }) => {
+  /**
+   * Menu permissions: the catalogue is administered from "Planes"; it is read there, by the company page's sell dialog
+   * and by the plan filter of "Planes vendidos".
+   */
+  const readers = { permiso: ['planes', 'empresas', 'planesEmpresa'] };
+  const catalogue = { permiso: 'planes' };
 
   app.get(
-    '/empresas/planesEmpresa/:id',
+    '/empresas/planes',
     {
       onRequest: guards.admin,
+      config: readers,
       schema: {
         tags,
-        summary:
-          'Planes propios e imprenta de la empresa {id}, el más reciente primero, con su estado y las banderas de descarga y edición',
-        params: Id,
-        response: { 200: Type.Array(PlanEmpresa), ...errorResponses },
+        summary: 'Catálogo de planes (filtrado por PLAN_TIPO salvo que sea T; por defecto ventas)',
+        description:
+          'PLAN_TIPO (V, C o T) en la consulta, como la especificación; o ra-data-simple-rest: range, sort (PLAN_ID, PLAN_NOMBRE, PLAN_COMPROBANTES, PLAN_DIAS, PLAN_PRECIO), filter JSON con PLAN_TIPO, PLAN_CLASE (E, I, O), PLAN_ACTIVO, q (parte del nombre), id. Sin range se envía el catálogo completo; total en Content-Range. Precios en USD sin IVA, con PLAN_IVA y PLAN_TOTAL aparte.',
+        querystring: CatalogQuery,
+        response: { 200: Type.Array(Plan), ...errorResponses },
       },
+    },
+    async (request, reply) => sendPage(reply, await listPlans(db, request.query)),
+  );
+
+  app.get(
+    '/empresas/planes/:id',
+    {
+      onRequest: guards.admin,
+      config: readers,
+      schema: { tags, summary: 'Un plan del catálogo', params: Id, response: { 200: Plan, ...errorResponses } },
     },
     async (request) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
-      return companySales(db, company.EMP_CODIGO, OWN_CLASSES);
-    },
-  );
-
-  app.get(
-    '/empresas/planesEmpresa',
-    {
-      onRequest: guards.admin,
-      // The "Planes vendidos" list; selling and correcting happen on the company page (the module's 'empresas').
-      config: { permiso: 'planesEmpresa' },
-      schema: {
-        tags,
-        summary: 'Planes vendidos a las empresas visibles (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
-        description: SALES_FILTERS,
-        querystring: ListQuery,
-        response: { 200: Type.Array(PlanEmpresa), ...errorResponses },
-      },
-    },
-    async (request, reply) => sendPage(reply, await listSales(db, request, request.query)),
-  );
-
-  app.get(
-    '/empresas/planes/resumen',
-    {
-      onRequest: guards.admin,
-      // The administration home's sales card: every profile's home shows it.
-      config: { permiso: null },
-      schema: {
-        tags,
-        summary: 'Cifras de ventas de planes: vendidos este mes, renovaciones de los próximos 30 días y empresas sin plan',
-        description:
-          'Sobre las empresas que ve quien llama. sinPlan: empresas activas cuyo último plan electrónico terminó o que nunca tuvieron uno; porVencer: empresas activas cuyo plan electrónico termina en 30 días o menos; renovaciones: planes electrónicos que terminan en ese plazo sin otro posterior del mismo tipo.',
-        response: { 200: ResumenPlanes, ...errorResponses },
-      },
-    },
-    async (request) => plansSummary(db, request),
-  );
-
-  app.get(
-    '/empresas/planesCombinados/:id',
-    {
-      onRequest: guards.admin,
-      schema: {
-        tags,
-        summary: 'Consulta combinada de planes de la empresa {id}: propios, imprenta y Orel, el más reciente primero',
-        description: `Si la consulta de una clase falla, esa parte se omite y su clase aparece en fallidas; si fallan las tres, 503 con "${PLAN_MSG.queryFailed}".`,
-        params: Id,
-        response: { 200: PlanesCombinados, ...errorResponses, 503: Msg },
-      },
-    },
-    async (request, reply) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
-      try {
-        return await combinedPlans((clase) => companySales(db, company.EMP_CODIGO, [clase]), request.log);
-      } catch (error) {
-        if (error instanceof CombinedQueryFailed) return reply.status(503).send({ msg: error.message });
-        throw error;
-      }
+      const plan = await findPlan(db, request.params.id);
+      if (!plan) throw new HttpError(404, PLAN_MSG.notFound);
+      return plan;
     },
   );
 
   app.post(
-    '/empresas/planes',
+    '/empresas/planes/catalogo',
     {
-      onRequest: guards.admin,
+      onRequest: guards.requireProfile(PERFIL.administrador),
+      config: catalogue,
       schema: {
         tags,
-        summary: 'Vende un plan (comprobantes electrónicos o imprenta) a una empresa',
-        description:
-          'Sin PLANEMPRESA_INICIO empieza el día siguiente al vencimiento del último plan de la misma clase y tipo, u hoy si ya venció. El vencimiento sale de la duración del plan. Fechas cruzadas con otro plan de la misma clase y tipo: 409. PAG_CODIGO debe ser un pago de la empresa.',
-        body: VentaPlan,
-        response: { 201: PlanEmpresaGuardado, ...errorResponses },
+        summary: 'Crea un plan del catálogo (solo administradores)',
+        description: 'Nombre único por tipo y clase (409). PLAN_TIPO por defecto V, PLAN_CLASE por defecto E.',
+        body: PlanCuerpo,
+        response: { 201: Plan, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const id = await sellPlan(db, request, request.body, OWN_CLASSES);
-      return reply.status(201).send({ ...toPlanEmpresa((await saleById(db, id))!), msg: PLAN_MSG.saved });
-    },
+    async (request, reply) => reply.status(201).send(await createPlan(db, request.body)),
   );
 
   app.put(
-    '/empresas/planes/:id',
+    '/empresas/planes/catalogo/:id',
     {
-      onRequest: guards.admin,
+      onRequest: guards.requireProfile(PERFIL.administrador),
+      config: catalogue,
       schema: {
         tags,
-        summary: 'Corrige un plan vendido {PLANEMPRESA_ID}: fechas, comprobantes, precio, pago y observación',
+        summary: 'Modifica un plan del catálogo (solo administradores); los planes ya vendidos no cambian',
         params: Id,
-        body: EdicionPlan,
-        response: { 200: PlanEmpresaGuardado, ...errorResponses },
+        body: PlanCuerpo,
+        response: { 200: Plan, ...errorResponses },
       },
     },
     async (request) => {
-      await editSale(db, request, request.params.id, request.body);
-      return { ...toPlanEmpresa((await saleById(db, request.params.id))!), msg: PLAN_MSG.saved };
+      const plan = await updatePlan(db, request.params.id, request.body);
+      if (!plan) throw new HttpError(404, PLAN_MSG.notFound);
+      return plan;
     },
   );
 
   app.delete(
-    '/empresas/planes/:id',
+    '/empresas/planes/catalogo/:id',
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
+      config: catalogue,
       schema: {
         tags,
-        summary: 'Elimina un plan vendido sin comprobantes emitidos, con su documento (solo administradores)',
+        summary: 'Elimina un plan nunca vendido; uno ya vendido se retira (PLAN_ACTIVO false) en su lugar',
         params: Id,
-        response: { 200: Msg, ...errorResponses },
+        response: { 200: Type.Object({ msg: Type.String() }), ...errorResponses },
       },
     },
     async (request) => {
-      await removeSale(files, db, request, request.params.id);
-      return { msg: PLAN_MSG.removed };
-    },
-  );
-
-  app.get(
-    '/miEmpresa/plan',
-    {
-      onRequest: guards.company,
-      // The company home's plan card.
-      config: { permiso: null, roles: ROLES_PERMITIDOS.todos },
-      schema: {
-        tags: ['Empresa'],
-        summary: 'El plan de comprobantes electrónicos de la empresa de la sesión (el vigente, o el último) y su aviso',
-        response: { 200: MiPlan, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const empresa = request.company!.empresa;
-      const hoy = hoyEcuador();
-      const [plans, signature] = await Promise.all([electronicPlans(db, empresa), currentSignatureExpiry(db, empresa)]);
-      const { current } = planStanding(plans, hoy);
-      const shown = current ?? plans.at(-1);
-      const row = shown ? await saleById(db, shown.PLANEMPRESA_ID) : undefined;
-      return { plan: row ? toPlanEmpresa(row, hoy) : null, aviso: planAndSignatureNotice(plans, signature, hoy) };
+      const result = await deleteOrRetirePlan(db, request.params.id);
+      if (!result) throw new HttpError(404, PLAN_MSG.notFound);
+      return { msg: result === 'deleted' ? PLAN_MSG.deleted : PLAN_MSG.retiredInstead };
     },
   );
 };

@@ -8,7 +8,7 @@ import { hashPassword } from '../../infra/passwords';
 import { TOKEN_LIFETIMES } from '../../infra/tokens';
 import { PagoParams, PagoRecibido, Registro, RegistroCreado } from './contract';
 import { addPayment, createCompany, isRucTaken } from './repo';
-import { findCompany } from '../empresas/repo';
+import { findCompany } from '../../core/companies';
 
 const tags = ['Registro'];
 

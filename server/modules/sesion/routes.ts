@@ -1,19 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
-import type { Counter } from '../../core/rate-limit';
 import { errorResponses, Msg } from '../../core/schemas';
 import { MSG } from '../../../domain/messages';
-import { ADMIN_TEMPORARY_PASSWORD_HOURS, DEACTIVATED_CODE, TEMPORARY_PASSWORD_MINUTES } from '../../../domain/constants';
-import { hashPassword, randomPassword, verifyPassword } from '../../infra/passwords';
-import { TOKEN_LIFETIMES } from '../../infra/tokens';
-import { electronicPlans } from '../planes/consumption';
+import { ADMIN_TEMPORARY_PASSWORD_HOURS, TEMPORARY_PASSWORD_MINUTES } from '../../../domain/constants';
+import { electronicPlans } from '../planesEmpresa';
 import { hoyEcuador } from '../../../domain/fechas';
-import { ROL_DISTRIBUIDOR_EN_EMPRESA, type RolEmpresa } from '../../../domain/clientes';
-import { currentSignatureExpiry } from '../firmas/repo';
-import { recordIngreso } from '../ingresos/repo';
+import { currentSignatureExpiry } from '../firmas';
 import {
   AdminLogin,
   AdminSession,
@@ -25,97 +19,14 @@ import {
   PlanNoticeParams,
   RecoveryRequest,
 } from './contract';
-import {
-  changeAdminPassword,
-  changeCompanyPassword,
-  clearAdminTemporaryPassword,
-  clearTemporaryPassword,
-  distributorCompany,
-  endSession,
-  findActiveCompanyUser,
-  findAdmin,
-  companyPasswordHash,
-  findCompanyUser,
-  firstActiveUser,
-  insertSession,
-  sessionExpiry,
-  setTemporaryPassword,
-  type CompanyUser,
-  type NewSession,
-} from './repo';
-import { recoveryMail } from './mails';
-import { planAndSignatureNotice } from './plan-notice';
+import { endSession } from './repo';
+import { RECOVERIES_PER_ACCOUNT, sessionService } from './service';
+import { planAndSignatureNotice } from '../planesEmpresa';
 
 const tags = ['Sesión'];
-/** Recovery mails one account may receive per rate-limit window (each call mails a new temporary clave). */
-const RECOVERIES_PER_ACCOUNT = 3;
-/** How long an IP that signed in to an account stays exempt from that account's ceiling. */
-const KNOWN_PAIR_MS = 30 * 24 * 3600 * 1000;
 
 const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer, guards }) => {
-  const limits = config.rateLimit;
-
-  /**
-   * The counters of one sign-in: failures of this account from this IP (growing delay), of this IP on any
-   * account, and of this account from any IP (not applied to an IP that signed in to the account before).
-   */
-  function signIn(area: string, ip: string, account: string) {
-    const pair = `${area}:par:${account}@${ip}`;
-    const known = `${area}:conocido:${account}@${ip}`;
-    const counters: Counter[] = [
-      { key: pair, kind: 'backoff', free: limits.freePerPair },
-      { key: `${area}:ip:${ip}`, kind: 'ceiling', max: limits.maxPerIp },
-      { key: `${area}:cuenta:${account}`, kind: 'ceiling', max: limits.maxPerAccount, unlessKnown: known },
-    ];
-    return {
-      check: () => throttle.check(counters),
-      failed: () => throttle.fail(counters),
-      succeeded: async () => Promise.all([throttle.succeeded(pair, known, KNOWN_PAIR_MS), throttle.prune()]),
-    };
-  }
-
-  /** Records the session (its id becomes the token's jti) and signs the token. */
-  async function openSession(session: Omit<NewSession, 'id' | 'vence'>, claims: Parameters<typeof tokens.sign>[0], seconds: number) {
-    const id = randomBytes(16).toString('hex');
-    await insertSession(db, { ...session, id, vence: new Date(Date.now() + seconds * 1000) });
-    return tokens.sign(claims, seconds, id);
-  }
-
-  async function companySession(
-    user: CompanyUser,
-    seconds: number,
-    options: { distributor?: { id: number; usuario: string; sesion: string }; cambiarClave?: boolean } = {},
-  ): Promise<CompanySession> {
-    const { distributor, cambiarClave = false } = options;
-    const { token, expira } = await openSession(
-      { tipo: 'empresa', usuario: user.USU_CODIGO, admin: distributor?.id, origen: distributor?.sesion, cambiarClave },
-      { kind: 'empresa' },
-      seconds,
-    );
-    return {
-      ...user,
-      USU_ROL: distributor ? ROL_DISTRIBUIDOR_EN_EMPRESA : (user.USU_ROL as RolEmpresa),
-      eid: user.USU_CODIGO,
-      token,
-      expira,
-      cambiarClave,
-      ...(distributor ? { distribuidor: distributor.usuario } : {}),
-    };
-  }
-
-  /**
-   * Which clave the user typed: the current one, the temporary one (a company user's recovery, an administration
-   * user's reset) while it lasts, or neither.
-   */
-  async function matchingPassword(
-    stored: { actual?: string; temporal?: string | null; vence?: Date | null },
-    clave: string,
-  ): Promise<'actual' | 'temporal' | undefined> {
-    if (await verifyPassword(stored.actual, clave)) return 'actual';
-    const temporary = stored.vence && stored.vence > new Date() ? stored.temporal : undefined;
-    if (temporary && (await verifyPassword(temporary, clave))) return 'temporal';
-    return undefined;
-  }
+  const sessions = sessionService({ db, throttle, tokens, config, mailer });
 
   app.post(
     '/login',
@@ -129,25 +40,7 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
         response: { 200: Type.Object({ usuario: CompanySession }), ...errorResponses },
       },
     },
-    async (request) => {
-      const { ruc, usuario, clave, recordar } = request.body;
-      const attempt = signIn('login', request.ip, `${ruc}/${usuario}`);
-      await attempt.check();
-      const user = await findCompanyUser(db, ruc, usuario);
-      const matched = await matchingPassword(
-        { actual: user?.USU_CLAVE, temporal: user?.USU_CLAVE_TEMPORAL, vence: user?.USU_CLAVE_TEMPORAL_VENCE },
-        clave,
-      );
-      if (!user || !matched) {
-        await attempt.failed();
-        throw new HttpError(401, MSG.companyLoginFailed);
-      }
-      await attempt.succeeded();
-      if (!user.USU_ACTIVO || !user.EMP_ACTIVO) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
-      if (user.USU_CLAVE_TEMPORAL) await clearTemporaryPassword(db, user.USU_CODIGO);
-      const seconds = recordar ? TOKEN_LIFETIMES.empresaRecordar : TOKEN_LIFETIMES.empresa;
-      return { usuario: await companySession(user, seconds, { cambiarClave: matched === 'temporal' }) };
-    },
+    async (request) => ({ usuario: await sessions.companyLogin(request.body, request.ip) }),
   );
 
   app.post(
@@ -161,31 +54,7 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
         response: { 200: Type.Object({ usuario: AdminSession }), ...errorResponses },
       },
     },
-    async (request) => {
-      const { usuario, clave, recordar } = request.body;
-      const attempt = signIn('loginAdmin', request.ip, usuario);
-      await attempt.check();
-      const admin = await findAdmin(db, { usuario });
-      const matched = await matchingPassword(
-        { actual: admin?.ADM_CLAVE, temporal: admin?.ADM_CLAVE_TEMPORAL, vence: admin?.ADM_CLAVE_TEMPORAL_VENCE },
-        clave,
-      );
-      if (!admin || !matched) {
-        await attempt.failed();
-        throw new HttpError(401, MSG.adminLoginFailed);
-      }
-      await attempt.succeeded();
-      if (!admin.ADM_ACTIVO) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
-      const cambiarClave = matched === 'temporal';
-      if (admin.ADM_CLAVE_TEMPORAL) await clearAdminTemporaryPassword(db, admin.ADM_CODIGO);
-      const { token, expira } = await openSession(
-        { tipo: 'admin', admin: admin.ADM_CODIGO, cambiarClave },
-        { kind: 'admin' },
-        recordar ? TOKEN_LIFETIMES.adminRecordar : TOKEN_LIFETIMES.admin,
-      );
-      const { ADM_CODIGO, ADM_USUARIO, ADM_NOMBRE, PRF_CODIGO, DRB_CONTADOR } = admin;
-      return { usuario: { ADM_CODIGO, ADM_USUARIO, ADM_NOMBRE, PRF_CODIGO, DRB_CONTADOR, token, expira, cambiarClave } };
-    },
+    async (request) => ({ usuario: await sessions.adminLogin(request.body, request.ip) }),
   );
 
   app.post(
@@ -203,24 +72,9 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       },
     },
     async (request) => {
-      const admin = request.admin!;
-      if (!admin.distribuidor) throw new HttpError(403, MSG.notDistributor);
-      const { ruc, usuario, clave } = request.body;
-      const company = await distributorCompany(db, admin.admin, ruc);
-      if (!company) throw new HttpError(404, MSG.distributorCompanyNotFound);
-      const user = await firstActiveUser(db, company.EMP_CODIGO, usuario);
-      if (!user) throw new HttpError(404, MSG.distributorUserNotFound);
-      if (clave && !(await verifyPassword(user.USU_CLAVE, clave))) throw new HttpError(401, MSG.distributorWrongPassword);
-      const distributor = await findAdmin(db, { id: admin.admin });
-      await recordIngreso(db, { ADM_CODIGO: admin.admin, EMP_CODIGO: company.EMP_CODIGO, USU_CODIGO: user.USU_CODIGO, ING_IP: request.ip });
-      request.log.info({ admin: admin.admin, empresa: company.EMP_CODIGO }, 'distribuidor ingresó como empresa');
-      // The company session ends with the administration session it comes from, so it never outlives it.
-      const originLeft = Math.floor(((await sessionExpiry(db, admin.sesion)).getTime() - Date.now()) / 1000);
-      return {
-        usuario: await companySession(user, Math.min(TOKEN_LIFETIMES.distribuidor, originLeft), {
-          distributor: { id: admin.admin, usuario: distributor!.ADM_USUARIO, sesion: admin.sesion },
-        }),
-      };
+      const { session, empresa } = await sessions.distributorLogin(request.admin!, request.body, request.ip);
+      request.log.info({ admin: request.admin!.admin, empresa }, 'distribuidor ingresó como empresa');
+      return { usuario: session };
     },
   );
 
@@ -256,41 +110,10 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       },
     },
     async (request) => {
-      const { ruc, usuario } = request.body;
-      // Every call counts, whether or not the account exists: each one may mail a clave, and the answer must not differ.
-      await throttle.hit([
-        { key: `recuperar:ip:${request.ip}`, kind: 'ceiling', max: limits.maxPerIp },
-        { key: `recuperar:cuenta:${ruc}/${usuario}`, kind: 'ceiling', max: RECOVERIES_PER_ACCOUNT },
-      ]);
-      const user = await findActiveCompanyUser(db, ruc, usuario);
-      // Hash a clave either way, so an unknown account costs the same time as a known one.
-      const clave = randomPassword();
-      const hash = await hashPassword(clave);
-      if (user) {
-        await setTemporaryPassword(db, user.USU_CODIGO, hash, new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000));
-        // Not awaited: a slow mail server must not tell the caller that the account exists. The current clave still works if it fails.
-        mailer
-          .send(recoveryMail(user, clave, TEMPORARY_PASSWORD_MINUTES))
-          .catch((error: Error) =>
-            request.log.error({ err: { message: error.message }, usuario: user.USU_CODIGO }, 'no se pudo enviar la clave temporal'),
-          );
-      }
+      await sessions.recover(request.body, request.ip, request.log);
       return { msg: MSG.recoveryOk };
     },
   );
-
-  /** claveActual must match (a wrong one is 400, not 401: the web app signs out on 401); tries back off like sign-ins. */
-  async function checkNewPassword(key: string, storedHash: string | undefined, change: PasswordChange) {
-    const { claveActual, claveNueva } = change;
-    if (claveActual === undefined) throw new HttpError(400, MSG.required('claveActual'));
-    const counters: Counter[] = [{ key, kind: 'backoff', free: limits.freePerPair }];
-    await throttle.check(counters);
-    if (!(await verifyPassword(storedHash, claveActual))) {
-      await throttle.fail(counters);
-      throw new HttpError(400, MSG.wrongCurrentPassword);
-    }
-    if (claveNueva === claveActual) throw new HttpError(400, MSG.samePassword);
-  }
 
   app.put(
     '/clave',
@@ -306,11 +129,7 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       },
     },
     async (request) => {
-      const session = request.company!;
-      // Who signed in with the temporary clave just proved it (and used it up): the forgotten clave is not asked for.
-      if (!session.cambiarClave)
-        await checkNewPassword(`clave:usuario:${session.usuario}`, await companyPasswordHash(db, session.usuario), request.body);
-      await changeCompanyPassword(db, session.usuario, await hashPassword(request.body.claveNueva), session.sesion);
+      await sessions.changeCompanyClave(request.company!, request.body);
       return { msg: MSG.passwordChanged };
     },
   );
@@ -329,13 +148,7 @@ const sessionRoutes: ModuleRoutes = (app, { db, throttle, tokens, config, mailer
       },
     },
     async (request) => {
-      const session = request.admin!;
-      // Who signed in with the reset's temporary clave just proved it (and used it up): no current clave is asked for.
-      if (!session.cambiarClave) {
-        const admin = await findAdmin(db, { id: session.admin });
-        await checkNewPassword(`clave:admin:${session.admin}`, admin?.ADM_CLAVE, request.body);
-      }
-      await changeAdminPassword(db, session.admin, await hashPassword(request.body.claveNueva), session.sesion);
+      await sessions.changeAdminClave(request.admin!, request.body);
       return { msg: MSG.passwordChanged };
     },
   );

@@ -4,7 +4,7 @@ import { HttpError } from '../../core/errors';
 import { MSG } from '../../../domain/messages';
 import { checkIdentification } from '../../../domain/identifiers';
 import { enmascararCorreo, enmascararTelefono } from '../../../domain/contacto';
-import { findCompanyContact } from '../empresas/repo';
+import { findCompanyContact } from '../empresas';
 import type { SupportCustomer } from './contract';
 
 /**

@@ -8,6 +8,7 @@ import { readUpload } from '../../core/upload';
 import { sendFile, storedFile } from '../../core/download';
 import { MSG } from '../../../domain/messages';
 import { PERFIL } from '../../../domain/perfiles';
+import { distributorOf } from '../../core/companies';
 import { TICKET_FILE } from '../../../domain/archivos';
 import { isTicketState, TICKET_MSG, TICKET_STATES, type TicketState } from '../../../domain/tickets';
 import { AdviserFileSaved, Ticket, TicketChange, TicketDeleted, TicketDetail, TicketReply, TicketSummary } from './contract';
@@ -24,8 +25,7 @@ const SEARCH_LIMIT = 50;
  * 404, as if it did not exist). Deleting a ticket is for administrators only.
  */
 const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => {
-  const scopeOf = (request: FastifyRequest): TicketScope =>
-    request.admin!.perfil === PERFIL.distribuidor ? request.admin!.admin : undefined;
+  const scopeOf = (request: FastifyRequest): TicketScope => distributorOf(request.admin!);
   /** preHandler of the routes about one ticket (param id or SPT_ID): a distributor's reach stops at its companies' tickets. */
   const ownTicket = async (request: FastifyRequest) => {
     const scope = scopeOf(request);

@@ -14,9 +14,9 @@ import {
   TICKET_TRANSITIONS,
   type TicketState,
 } from '../../../domain/tickets';
-import { findProducto } from '../productos/repo';
-import { findActiveAsesor } from '../asesores/repo';
-import { supportAddress } from '../configuraciones/repo';
+import { findProducto } from '../productos';
+import { findActiveAsesor } from '../asesores';
+import { supportAddress } from '../configuraciones';
 import type { TicketChange, TicketDetail, TicketForm } from './contract';
 import {
   addHistory,

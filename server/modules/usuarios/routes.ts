@@ -1,174 +1,107 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
-import { HttpError } from '../../core/errors';
 import { sendPage } from '../../core/list';
-import { errorResponses, IdParam, Msg } from '../../core/schemas';
-import { isUniqueViolation } from '../../infra/db/errors';
-import { hashPassword, randomPassword } from '../../infra/passwords';
-import { MSG } from '../../../domain/messages';
-import { TEMPORARY_PASSWORD_MINUTES } from '../../../domain/constants';
-import { findVisibleCompany } from '../empresas/access';
-import { changedFields, recordHistory } from '../empresas/history';
-import { recoveryMail } from '../sesion/mails';
-import { endUserSessions, setTemporaryPassword } from '../sesion/repo';
-import { USER_MSG, UsuarioCambios, UsuarioEmpresa, UsuarioNuevo, UsuarioParams } from './contract';
-import { companyUsers, insertUser, lockCompanyUser, updateUser } from './repo';
+import { errorResponses, IdParam } from '../../core/schemas';
+import { CLAVE_TEMPORAL_USUARIO_HORAS } from '../../../domain/clientes';
+import { ClaveTemporalNueva, Usuario, UsuarioCambios, UsuarioCreado, UsuarioNuevo, UsuarioQuery } from './contract';
+import { listCompanyUsers } from './repo';
+import { createCompanyUser, editCompanyUser, resetCompanyUserPassword, visibleUser } from './service';
 
-const tags = ['Empresas'];
-const accion = 'usuario';
+const tags = ['Usuarios de la empresa'];
+const Id = IdParam('id');
 
-/** The users of a company, for the back office: list, create, edit, (de)activate and reset their clave. */
-const usuariosRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
-  /** Runs `work`; a user name the company already has becomes 409 (the unique index decides, even for simultaneous saves). */
-  async function uniqueName<T>(usuario: string | undefined, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (usuario && isUniqueViolation(error)) throw new HttpError(409, USER_MSG.taken(usuario));
-      throw error;
-    }
-  }
-
+/**
+ * The signed-in company's own users (resource `usuarios`, /api/usuarios, menu `usuarios`): only its administrator (the
+ * module's roles, domain/roles.ts) reads them, creates, edits, (de)activates them and gives them a temporary clave.
+ * Every query is scoped by the token's company: another company's user is a 404.
+ */
+const usuariosRoutes: ModuleRoutes = (app, { db, guards }) => {
   app.get(
-    '/usuario/:id',
+    '/',
     {
-      onRequest: guards.admin,
+      onRequest: guards.company,
       schema: {
         tags,
-        summary: 'Usuarios de la empresa {id}',
-        params: IdParam('id'),
-        response: { 200: Type.Array(UsuarioEmpresa), ...errorResponses },
+        summary: 'Usuarios de la empresa de la sesión',
+        description:
+          'ra-data-simple-rest: orden por USU_USUARIO (por defecto), USU_NOMBRE, USU_CORREO, USU_ROL, USU_ACTIVO o USU_CODIGO; ' +
+          'filtros q (parte del usuario, nombre o correo, sin tildes), USU_ROL, USU_ACTIVO e id. Total en Content-Range. Nunca envía claves.',
+        querystring: UsuarioQuery,
+        response: { 200: Type.Array(Usuario), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
-      const rows = await companyUsers(db, company.EMP_CODIGO);
-      return sendPage(reply, { resource: 'usuarios', rows, offset: 0, total: rows.length });
+    async (request, reply) => sendPage(reply, await listCompanyUsers(db, request.company!.empresa, request.query)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: 'Un usuario de la empresa de la sesión',
+        description: 'El usuario de otra empresa responde 404.',
+        params: Id,
+        response: { 200: Usuario, ...errorResponses },
+      },
     },
+    async (request) => visibleUser(db, request.company!.empresa, request.params.id),
   );
 
   app.post(
-    '/usuario/:id',
+    '/',
     {
-      onRequest: guards.admin,
+      onRequest: guards.company,
       schema: {
         tags,
-        summary: 'Crea un usuario de la empresa {id}',
-        description: 'USU_USUARIO es único dentro de la empresa (409 si ya existe); la clave sigue las reglas del registro.',
-        params: IdParam('id'),
+        summary: 'Crea un usuario de la empresa con una clave temporal',
+        description:
+          'USU_USUARIO es único dentro de la empresa (409). Responde el usuario y claveTemporal, que se muestra ' +
+          `una sola vez: vence en ${CLAVE_TEMPORAL_USUARIO_HORAS} horas, y al ingresar con ella el usuario debe elegir una clave nueva ` +
+          '(la sesión responde cambiarClave true; las demás llamadas, 403 CAMBIAR_CLAVE).',
         body: UsuarioNuevo,
-        response: { 201: UsuarioEmpresa, ...errorResponses },
+        response: { 201: UsuarioCreado, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
-      const { clave, ...body } = request.body;
-      const values = {
-        ...body,
-        USU_NOMBRE: body.USU_NOMBRE.trim(),
-        USU_CORREO: body.USU_CORREO.trim(),
-        USU_ACTIVO: body.USU_ACTIVO ?? true,
-      };
-      const USU_CLAVE = await hashPassword(clave);
-      const row = await uniqueName(values.USU_USUARIO, () =>
-        db.transaction(async (tx) => {
-          const created = await insertUser(tx, { ...values, COM_CODIGO: company.EMP_CODIGO, USU_CLAVE });
-          await recordHistory(tx, request, {
-            empresa: company.EMP_CODIGO,
-            accion,
-            descripcion: USER_MSG.created(created.USU_USUARIO),
-            despues: values,
-          });
-          return created;
-        }),
-      );
-      return reply.status(201).send(row);
-    },
+    async (request, reply) => reply.status(201).send(await createCompanyUser(db, request.company!, request.body)),
   );
 
   app.put(
-    '/usuario/:id/:usuario',
+    '/:id',
     {
-      onRequest: guards.admin,
+      onRequest: guards.company,
       schema: {
         tags,
-        summary: 'Cambia el usuario, nombre, correo o estado de un usuario de la empresa',
+        summary: 'Cambia el nombre, correo, rol o estado de un usuario de la empresa',
         description:
-          'USU_ACTIVO false: desde su siguiente llamada el usuario recibe 403 USUARIO_DESACTIVADO, aunque su token siga vigente. ' +
-          'Al reactivarlo, las sesiones que tenía abiertas quedan cerradas: vuelve a entrar iniciando sesión.',
-        params: UsuarioParams,
+          'Nadie puede desactivarse ni quitarse el rol de administrador a sí mismo, y la empresa conserva ' +
+          'al menos un administrador activo (409). USU_ACTIVO false: desde su siguiente llamada el usuario recibe 403 ' +
+          'USUARIO_DESACTIVADO; al reactivarlo, las sesiones que tenía quedan cerradas.',
+        params: Id,
         body: UsuarioCambios,
-        response: { 200: UsuarioEmpresa, ...errorResponses },
+        response: { 200: Usuario, ...errorResponses },
       },
     },
-    async (request) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
-      const body = request.body;
-      const values = { ...body, USU_NOMBRE: body.USU_NOMBRE?.trim(), USU_CORREO: body.USU_CORREO?.trim() };
-      return uniqueName(values.USU_USUARIO, () =>
-        db.transaction(async (tx) => {
-          const before = await lockCompanyUser(tx, company.EMP_CODIGO, request.params.usuario);
-          if (!before) throw new HttpError(404, MSG.notFound);
-          const { antes, despues, changed } = changedFields(before, values);
-          if (changed.length === 0) return before;
-          const after = await updateUser(tx, company.EMP_CODIGO, before.USU_CODIGO, despues);
-          // The guard refuses a deactivated user's sessions (403) while it stays inactive; once reactivated, the
-          // sessions it had are closed, so a token from before the deactivation never comes back to life.
-          if (!before.USU_ACTIVO && after.USU_ACTIVO) await endUserSessions(tx, after.USU_CODIGO);
-          await recordHistory(tx, request, {
-            empresa: company.EMP_CODIGO,
-            accion,
-            descripcion: describeChange(after.USU_USUARIO, changed, after.USU_ACTIVO),
-            antes,
-            despues,
-          });
-          return after;
-        }),
-      );
-    },
+    async (request) => editCompanyUser(db, request.company!, request.params.id, request.body),
   );
 
   app.post(
-    '/usuario/:id/:usuario/clave',
+    '/:id/clave',
     {
-      onRequest: guards.admin,
+      onRequest: guards.company,
       schema: {
         tags,
-        summary: 'Restablece la clave de un usuario: le envía por correo una clave temporal',
-        description: `Como la recuperación de clave: la temporal vence en ${TEMPORARY_PASSWORD_MINUTES} minutos, sirve junto a la actual hasta que se use una de las dos, y quien entra con ella debe elegir una clave nueva. Va al correo del usuario (o al de la empresa si el usuario no tiene).`,
-        params: UsuarioParams,
-        response: { 200: Msg, 503: Msg, ...errorResponses },
+        summary: 'Genera una clave temporal nueva para un usuario de la empresa',
+        description:
+          `Responde claveTemporal una sola vez; vence en ${CLAVE_TEMPORAL_USUARIO_HORAS} horas y sirve junto a ` +
+          'la clave actual hasta que se use una de las dos; quien ingresa con ella debe elegir una clave nueva. Un usuario ' +
+          'desactivado, o el propio usuario de la sesión, responde 409.',
+        params: Id,
+        response: { 200: ClaveTemporalNueva, ...errorResponses },
       },
     },
-    async (request) => {
-      const company = await findVisibleCompany(db, request, request.params.id);
-      const clave = randomPassword();
-      const hash = await hashPassword(clave);
-      return db.transaction(async (tx) => {
-        const user = await lockCompanyUser(tx, company.EMP_CODIGO, request.params.usuario);
-        if (!user) throw new HttpError(404, MSG.notFound);
-        if (!user.USU_ACTIVO) throw new HttpError(409, USER_MSG.inactiveReset(user.USU_USUARIO));
-        await setTemporaryPassword(tx, user.USU_CODIGO, hash, new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000));
-        const mail = recoveryMail({ ...company, ...user }, clave, TEMPORARY_PASSWORD_MINUTES);
-        await recordHistory(tx, request, {
-          empresa: company.EMP_CODIGO,
-          accion,
-          descripcion: `Se restableció la clave del usuario ${user.USU_USUARIO}: clave temporal enviada a ${mail.to}`,
-        });
-        // The last step before the commit: if the mail cannot be sent, the temporary clave is not kept either.
-        await mailer.send(mail).catch((error: Error) => {
-          request.log.error({ err: { message: error.message }, usuario: user.USU_CODIGO }, 'no se pudo enviar la clave temporal');
-          throw new HttpError(503, USER_MSG.mailFailed);
-        });
-        return { msg: USER_MSG.resetSent(mail.to) };
-      });
-    },
+    async (request) => resetCompanyUserPassword(db, request.company!, request.params.id),
   );
 };
-
-function describeChange(usuario: string, changed: string[], activo: boolean): string {
-  if (changed.length === 1 && changed[0] === 'USU_ACTIVO') return `Se ${activo ? 'activó' : 'desactivó'} el usuario ${usuario}`;
-  return `Se modificó el usuario ${usuario}: ${changed.join(', ')}`;
-}
 
 export default usuariosRoutes;

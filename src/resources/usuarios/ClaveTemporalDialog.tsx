@@ -11,7 +11,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { companySession } from '../../authProvider/session';
-import { CLAVE_TEMPORAL_EQUIPO_HORAS } from '../../../domain/clientes';
+import { CLAVE_TEMPORAL_USUARIO_HORAS } from '../../../domain/clientes';
+import { DatosLista } from '../../shell/DatosLista';
 
 export type ClaveMostrada = { usuario: string; nombre: string | null; clave: string };
 
@@ -38,30 +39,21 @@ export function ClaveTemporalDialog({ shown, onClose }: { shown: ClaveMostrada |
     setCopied(null);
     onClose();
   };
-  const datos = shown && [
-    [t('clave_ruc'), ruc],
-    [translate('resources.usuarios.fields.USU_USUARIO'), shown.usuario],
-  ];
+  const datos =
+    shown &&
+    ([
+      [t('clave_ruc'), ruc],
+      [translate('resources.usuarios.fields.USU_USUARIO'), shown.usuario],
+    ] as const);
   return (
     <Dialog open={shown !== null} onClose={close} aria-labelledby="clave-temporal-titulo" maxWidth="xs" fullWidth>
       <DialogTitle id="clave-temporal-titulo">{shown && t('clave_titulo', { usuario: shown.usuario })}</DialogTitle>
       {shown && (
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            {t('clave_texto', { nombre: shown.nombre || shown.usuario, smart_count: CLAVE_TEMPORAL_EQUIPO_HORAS })}
+            {t('clave_texto', { nombre: shown.nombre || shown.usuario, smart_count: CLAVE_TEMPORAL_USUARIO_HORAS })}
           </DialogContentText>
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
-            {datos!.map(([label, value]) => (
-              <Box key={label} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {value}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <DatosLista rows={datos!} sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             {t('clave_label')}
           </Typography>

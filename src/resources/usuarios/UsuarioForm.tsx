@@ -24,17 +24,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/Key';
-import type { UsuarioEquipo, UsuarioEquipoCambios, UsuarioEquipoCreado, UsuarioEquipoNuevo } from '../../../domain/contratos/equipo';
+import type { Usuario, UsuarioCambios, UsuarioCreado, UsuarioNuevo } from '../../../domain/contratos/usuarios';
 import { ROL_DESCRIPCION, ROL_NOMBRE, type RolEmpresa } from '../../../domain/clientes';
 import { useNarrow } from '../../shell/catalogo';
 import { ClaveTemporalDialog, type ClaveMostrada } from './ClaveTemporalDialog';
-import { ROL_CHOICES, useEquipoSesion } from './rol';
+import { ROL_CHOICES, useUsuarioSesion } from './rol';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const text = (value: unknown) => String(value ?? '').trim();
 
 /** What POST /api/usuarios takes: the form's values trimmed. */
-export function nuevoToWire(values: Record<string, unknown>): UsuarioEquipoNuevo {
+export function nuevoToWire(values: Record<string, unknown>): UsuarioNuevo {
   return {
     USU_USUARIO: text(values.USU_USUARIO),
     USU_NOMBRE: text(values.USU_NOMBRE),
@@ -44,7 +44,7 @@ export function nuevoToWire(values: Record<string, unknown>): UsuarioEquipoNuevo
 }
 
 /** What PUT /api/usuarios/{id} takes: only what an edit may change. */
-export function cambiosToWire(values: Record<string, unknown>): UsuarioEquipoCambios {
+export function cambiosToWire(values: Record<string, unknown>): UsuarioCambios {
   return {
     USU_NOMBRE: text(values.USU_NOMBRE),
     USU_CORREO: text(values.USU_CORREO),
@@ -80,8 +80,8 @@ function RolInput({ disabled, helper }: { disabled?: boolean; helper?: string })
 
 function UsuarioCampos({ nuevo = false }: { nuevo?: boolean }) {
   const translate = useTranslate();
-  const record = useRecordContext<UsuarioEquipo>();
-  const { usuario } = useEquipoSesion();
+  const record = useRecordContext<Usuario>();
+  const { usuario } = useUsuarioSesion();
   const t = (key: string) => translate(`resources.usuarios.${key}`);
   const propio = !nuevo && record?.USU_CODIGO === usuario;
   return (
@@ -128,11 +128,11 @@ function UsuarioCampos({ nuevo = false }: { nuevo?: boolean }) {
 
 /** Gives the user a new temporary clave (after asking), then shows it once. */
 function NuevaClaveButton({ onClave }: { onClave: (shown: ClaveMostrada) => void }) {
-  const record = useRecordContext<UsuarioEquipo>();
+  const record = useRecordContext<Usuario>();
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useAreaDataProvider();
-  const { usuario } = useEquipoSesion();
+  const { usuario } = useUsuarioSesion();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   if (!record || record.USU_CODIGO === usuario || !record.USU_ACTIVO) return null;
@@ -181,7 +181,7 @@ function EditToolbar({ onClave }: { onClave: (shown: ClaveMostrada) => void }) {
 
 /** "Editar el usuario vendedor.1"; on a phone the user name alone, which fits the app bar. */
 function UsuarioTitulo() {
-  const record = useRecordContext<UsuarioEquipo>();
+  const record = useRecordContext<Usuario>();
   const translate = useTranslate();
   const narrow = useNarrow();
   if (!record) return null;
@@ -201,7 +201,7 @@ export function UsuarioCreate() {
         title="resources.usuarios.crear"
         mutationOptions={{
           onSuccess: (data: unknown) => {
-            const created = data as UsuarioEquipoCreado;
+            const created = data as UsuarioCreado;
             notify('resources.usuarios.creado', { type: 'info', messageArgs: { usuario: created.USU_USUARIO } });
             setShown({ usuario: created.USU_USUARIO, nombre: created.USU_NOMBRE, clave: created.claveTemporal });
           },

@@ -9,6 +9,6 @@ export const ROL_CHOICES = ROLES_EMPRESA.map((rol) => ({ id: rol, name: ROL_NOMB
  * administrator (or a distributor inside the company, who acts as one) reaches these screens: the menu shows them to
  * no other role and the API refuses /api/usuarios to it (domain/roles.ts).
  */
-export function useEquipoSesion(): { usuario: number | undefined } {
+export function useUsuarioSesion(): { usuario: number | undefined } {
   return { usuario: companySession.get()?.USU_CODIGO };
 }

@@ -76,7 +76,7 @@ export function decisiva(autorizaciones: Autorizacion[]): Autorizacion | null {
 /**
  * The call's signal: aborted after `ms` (a TimeoutError) or when `parar` is. Not AbortSignal.any([AbortSignal.timeout(ms),
  * parar]): on Node 20 a garbage collection during the call can collect that timeout signal, and the call then waits for
- * the SRI however long it takes (nodejs/node#57736; it happened in CI). Here the timer holds the controller, and
+ * the SRI however long it takes (nodejs/node#57736). Here the timer holds the controller, and
  * `soltar` takes the listener off `parar`, which lives as long as the server.
  */
 function plazoDe(ms: number, parar?: AbortSignal): { signal: AbortSignal; soltar(): void } {

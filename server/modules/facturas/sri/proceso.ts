@@ -24,7 +24,7 @@ import { facturas } from '../../../infra/db/schema';
 import type { FileStore } from '../../../infra/files';
 import type { Mailer } from '../../../infra/mail';
 import type { SriConfig } from '../../../config';
-import { payForAuthorized } from '../../planes/consumption';
+import { payForAuthorized } from '../../planesEmpresa';
 import { SriNoDisponible, type Ambiente, type ClienteSri, type RespuestaRecepcion } from './cliente';
 import { avanzar, espera, reintentar, soltar, terminar, type Paso, type Tarea } from './cola';
 import { entregarFactura } from './entrega';

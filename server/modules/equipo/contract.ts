@@ -1,1 +1,0 @@
-export * from '../../../domain/contratos/equipo';
