@@ -18,7 +18,7 @@ const FirmaPage = lazyView(() => import('./FirmaPage'), 'FirmaPage');
 
 const store = localStorageStore(undefined, 'empresa');
 
-/** The company application (empty path). Its screens grow with the invoicing issues. */
+/** The company application (empty path). */
 export default function CompanyApp() {
   const { title } = useSettings();
   return (

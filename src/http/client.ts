@@ -24,7 +24,7 @@ export type RequestOptions = { method?: string; body?: unknown; token?: string; 
 export type RawResponse = { status: number; headers: Headers; body: string; json: unknown };
 
 /**
- * A path under /api/EmpresasAmelia; a path of the company's clients family, which starts with /api/ (spec §7), under
+ * A path under /api/EmpresasAmelia; a path of the company's clients family, which starts with /api/, under
  * the server's root; or a full URL left as it is.
  */
 export const apiUrl = (path: string) =>

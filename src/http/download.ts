@@ -26,7 +26,12 @@ export function fileNameFromDisposition(header: string | null): string | null {
 export async function download(path: string, { token, fallbackName }: { token?: string; fallbackName: string }): Promise<void> {
   const response = await send(apiUrl(path), { token, headers: { Accept: '*/*' } });
   const name = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), name);
+}
+
+/** Hands bytes to the browser as a file named `name` (its blob URL outlives the click by a few seconds). */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -131,7 +131,7 @@ export const RESOURCES: readonly ResourceEntry[] = [
   },
   { name: 'perfiles', area: 'admin', path: 'empresas/perfiles', key: 'PRF_CODIGO', icon: BadgeIcon, menu: 'perfiles' },
   { name: 'menus', area: 'admin', path: 'menus', key: 'MEN_CODIGO', icon: AccountTreeIcon, menu: 'menus' },
-  // The company application's clients book and its own users live under /api (spec §7).
+  // The company application's clients book and its own users live under /api.
   {
     name: 'clientes',
     area: 'empresa',

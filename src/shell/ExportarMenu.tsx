@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, useListContext, useNotify, type Identifier } from 'react-admin';
+import { Button, useListContext, type Identifier } from 'react-admin';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
+import { useAccion } from './useAccion';
 
 /**
  * A list's export: a menu of formats; the chosen one downloads `path?formato&filter&sort` with the list's filter and
@@ -23,24 +24,16 @@ export function ExportarMenu<F extends string>(props: {
   const { path, archivo, clave, formatos, label, preparando, ids } = props;
   const dataProvider = useAreaDataProvider();
   const { filterValues, sort } = useListContext();
-  const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [pending, setPending] = useState(false);
-  const exportar = async (formato: F) => {
+  const { pending, run } = useAccion();
+  const exportar = (formato: F) => {
     setAnchor(null);
-    setPending(true);
     const query = new URLSearchParams({
       formato,
       filter: JSON.stringify(ids ? { ...filterValues, id: ids } : filterValues),
       sort: JSON.stringify([sort.field === 'id' ? clave : sort.field, sort.order]),
     });
-    try {
-      await dataProvider.download(`${path}?${query}`, `${archivo}.${formato}`);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setPending(false);
-    }
+    return run(() => dataProvider.download(`${path}?${query}`, `${archivo}.${formato}`));
   };
   return (
     <>

@@ -1,5 +1,18 @@
 import type { ReactNode } from 'react';
-import { CreateButton, FilterButton, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  FilterButton,
+  NullableBooleanInput,
+  SearchInput,
+  TopToolbar,
+  useCanAccess,
+  useResourceContext,
+  useTranslate,
+  type NullableBooleanInputProps,
+  type RaRecord,
+  type SearchInputProps,
+} from 'react-admin';
 import Chip from '@mui/material/Chip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -31,6 +44,34 @@ export function EstadoChip({ resource, activo, inactivo = 'inactivo' }: { resour
       color={activo ? 'success' : 'default'}
       label={translate(`resources.${resource}.${activo ? 'activo' : inactivo}`)}
     />
+  );
+}
+
+/** A catalogue table's state column (`source`), its chip labelled `resources.<resource>.estado`. */
+export const estadoColumna = (resource: string, source: string) => (
+  <DataTable.Col
+    source={source}
+    label={`resources.${resource}.estado`}
+    disableSort
+    render={(record: RaRecord) => <EstadoChip resource={resource} activo={Boolean(record[source])} />}
+  />
+);
+
+/** A list's search box, its placeholder the resource's own `resources.<resource>.buscar`. */
+export function SearchFilter(props: SearchInputProps) {
+  const resource = useResourceContext(props);
+  const translate = useTranslate();
+  return <SearchInput placeholder={translate(`resources.${resource}.buscar`)} {...props} />;
+}
+
+/**
+ * A list's filter by state, its two choices in the resource's own words: `resources.<resource>.activo` and
+ * `.inactivo` unless `words` names other keys under the resource.
+ */
+export function EstadoFilter({ words = ['activo', 'inactivo'], ...input }: NullableBooleanInputProps & { words?: [string, string] }) {
+  const resource = useResourceContext(input);
+  return (
+    <NullableBooleanInput trueLabel={`resources.${resource}.${words[0]}`} falseLabel={`resources.${resource}.${words[1]}`} {...input} />
   );
 }
 

@@ -1,3 +1,5 @@
+import { saveBlob } from '../http/download';
+
 /** Helpers of the import dialogs (src/shell/ImportarDialog.tsx): the rejected rows as a file, and a text handed to the browser. */
 
 /** One CSV cell: quoted when it holds the separator, a quote or a line break. */
@@ -20,14 +22,7 @@ export function erroresCsv<E extends ErrorFila>(errores: readonly E[], clave: { 
 
 /** Hands a text to the browser as a file. */
 export function guardarTexto(text: string, name: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([text], { type }), name);
 }
 
 /** polyglot's rules for the dialog's own texts: %{name} from `options`, "singular |||| plural" by smart_count. */

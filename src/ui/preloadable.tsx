@@ -3,8 +3,8 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 /**
  * A component whose code is loaded on demand, like React.lazy, but without suspending: until its module is in memory it
  * renders `fallback`, then the component. React 19 keeps a suspended boundary's fallback on screen at least 300 ms,
- * whatever the chunk's speed: with React.lazy the login form appeared ~300 ms after its last file (cold ~600 ms, warm
- * ~400 ms with every file in by ~70 ms). Preloaded (preload()) or already loaded, it renders at once.
+ * whatever the chunk's speed, so with React.lazy even a screen whose files are all in waits that long
+ * (docs/performance.md). Preloaded (preload()) or already loaded, it renders at once.
  */
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null) {
   let loaded: ComponentType<P> | undefined;

@@ -1,5 +1,5 @@
 /**
- * Every list and form of the back office's own sections (issue 11) at 1366 and 390 px: each opens with its data, in
+ * Every list and form of the back office's own sections at 1366 and 390 px: each opens with its data, in
  * Spanish, without sideways scrolling. Screenshots under test-results/screenshots/admin-<section>-<width>.png.
  */
 import { describe, expect, it } from 'vitest';

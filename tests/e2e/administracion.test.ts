@@ -1,5 +1,5 @@
 /**
- * Who may do what, set from the browser (issue 11): an administrator creates a profile with only the tickets menu,
+ * Who may do what, set from the browser: an administrator creates a profile with only the tickets menu,
  * creates an administrator with it, and that person sees only tickets while a typed URL to companies shows "No tiene
  * acceso"; turning white label on from the settings form changes the login page on its next load; an administrator
  * resets another's clave, who signs in with the mailed temporary clave and must choose a new one before anything else.

@@ -1,5 +1,5 @@
 /**
- * The clients book in Chromium, as a company's user works with it (issue 12): the sidebar, a client created by typing
+ * The clients book in Chromium, as a company's user works with it: the sidebar, a client created by typing
  * its RUC (the form fills itself from a stand-in RUC service over real HTTP), the "not found" dialog, a document
  * uploaded with its progress bar, 1 000 clients imported from a CSV while the progress shows, one of them found by
  * name, the list exported to Excel and read back here with exceljs, and an email that reaches the outbox. Screenshots

@@ -7,7 +7,7 @@ import {
   validarIceCodigo,
   validarIceTarifa,
   validarPrecio,
-} from '../../src/resources/catalogo/producto';
+} from '../../src/resources/catalogo/catalogo';
 
 describe('catalogo: the price and ICE rules the form and the API share', () => {
   it('stores the price with 6 decimals, keeping every digit the user typed', () => {

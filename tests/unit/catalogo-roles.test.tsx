@@ -6,7 +6,7 @@ import { companyAuthProvider } from '../../src/authProvider';
 import { companySession, type CompanyUser } from '../../src/authProvider/session';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider';
 import { i18nProvider } from '../../src/i18n/provider';
-import { ProductoList } from '../../src/resources/catalogo/ProductoList';
+import { CatalogoList } from '../../src/resources/catalogo/CatalogoList';
 import type { RolEmpresa } from '../../domain/clientes';
 
 /**
@@ -73,7 +73,7 @@ function renderCatalogue() {
       {/* As <Admin> declares the resource: a list with create and edit screens. */}
       <ResourceDefinitionContextProvider definitions={{ catalogo: { name: 'catalogo', hasList: true, hasCreate: true, hasEdit: true } }}>
         <ResourceContextProvider value="catalogo">
-          <ProductoList />
+          <CatalogoList />
         </ResourceContextProvider>
       </ResourceDefinitionContextProvider>
     </AdminContext>,

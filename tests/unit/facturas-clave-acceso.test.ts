@@ -8,7 +8,7 @@ import {
   validarClaveAcceso,
 } from '../../domain/facturas';
 
-/** Authorized by the SRI (ecuador.md): Corporación Favorita, 18/11/2023, 072-126-000254002. */
+/** A real key authorized by the SRI: Corporación Favorita, 18/11/2023, 072-126-000254002. */
 const REAL = '1811202301179001691900120721260002540020711013510';
 /** Another authorized invoice, of a different issuer and series, ending in a check digit other than 0. */
 const OTRA_REAL = '0312202201019007200200120029020004874985766297216';

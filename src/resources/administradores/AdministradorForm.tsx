@@ -3,15 +3,12 @@ import {
   BooleanInput,
   Button,
   Confirm,
-  Create,
   Edit,
   ListButton,
   PasswordInput,
-  SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
-  Toolbar,
   TopToolbar,
   email,
   maxLength,
@@ -33,6 +30,7 @@ import { ADMIN_TEMPORARY_PASSWORD_HOURS, PASSWORD_MIN_LENGTH } from '../../../do
 import { administrador, esDistribuidor, usePerfilChoices } from './perfiles';
 import { EmpresasDistribuidor } from './EmpresasDistribuidor';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { CreateForm, SaveToolbar } from '../../shell/ResourceForm';
 
 const USUARIO = /^[A-Za-z0-9._-]{3,60}$/;
 const t = (key: string) => `resources.administradores.${key}`;
@@ -98,18 +96,19 @@ function Campos({ crear, propio }: { crear: boolean; propio?: boolean }) {
 const formSx = { maxWidth: 640 };
 
 /** Save only: administration users are deactivated, never deleted (their changes stay in the audit log). */
-const SoloGuardar = () => (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
+const soloGuardar = <SaveToolbar />;
 
 export const AdministradorCreate = () => (
-  <Create redirect="edit" title={t('page.create')} transform={(data: Valores) => valores(data)}>
-    <SimpleForm sx={formSx} defaultValues={{ DRB_CONTADOR: 0 }} toolbar={<SoloGuardar />}>
-      <Campos crear />
-    </SimpleForm>
-  </Create>
+  <CreateForm
+    redirect="edit"
+    title={t('page.create')}
+    transform={(data: Valores) => valores(data)}
+    sx={formSx}
+    defaultValues={{ DRB_CONTADOR: 0 }}
+    toolbar={soloGuardar}
+  >
+    <Campos crear />
+  </CreateForm>
 );
 
 /** Reset the clave and (de)activate, each after a confirmation; neither for oneself (the server refuses it too). */
@@ -208,7 +207,7 @@ function EditForm() {
           {translate(t('desactivado_aviso'))}
         </Alert>
       )}
-      <SimpleForm sx={formSx} toolbar={<SoloGuardar />}>
+      <SimpleForm sx={formSx} toolbar={soloGuardar}>
         <Campos crear={false} propio={propio} />
       </SimpleForm>
       {record && esDistribuidor(administrador(record).PRF_CODIGO) && <EmpresasDistribuidor />}

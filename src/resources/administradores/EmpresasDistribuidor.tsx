@@ -12,6 +12,7 @@ import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import type { EmpresaFila } from '../../../domain/contratos/empresas-lista';
 import { administrador } from './perfiles';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { useAccion } from '../../shell/useAccion';
 
 const t = (key: string) => `resources.administradores.empresas.${key}`;
 const SHOWN = 10;
@@ -40,7 +41,7 @@ export function EmpresasDistribuidor() {
   const createPath = useCreatePath();
   const [texto, setTexto] = useState('');
   const [elegidas, setElegidas] = useState<EmpresaFila[]>([]);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAccion();
   const busqueda = useSettled(texto.trim());
   const id = record ? administrador(record).ADM_CODIGO : 0;
 
@@ -72,9 +73,8 @@ export function EmpresasDistribuidor() {
     search: `?filter=${encodeURIComponent(JSON.stringify({ EMP_DISTRIBUIDOR: id }))}`,
   };
 
-  const asignar = async () => {
-    setPending(true);
-    try {
+  const asignar = () =>
+    run(async () => {
       const { msg } = await dataProvider.call<{ msg: string }>(`/administradores/${id}/empresas`, {
         method: 'PUT',
         body: { empresas: elegidas.map((e) => e.EMP_CODIGO) },
@@ -84,12 +84,7 @@ export function EmpresasDistribuidor() {
       setTexto('');
       await queryClient.invalidateQueries({ queryKey: ['administradores', id, 'empresas'] });
       refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
+    });
 
   return (
     // On phones the form's toolbar stays at the bottom of the screen: room below so the last button is never under it.

@@ -1,23 +1,5 @@
-import {
-  BooleanInput,
-  Create,
-  Edit,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  email,
-  maxLength,
-  regex,
-  required,
-  useRecordContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { BooleanInput, SelectInput, TextInput, email, maxLength, regex, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import type { Asesor, AsesorDatos } from '../../../domain/contratos/asesores';
 import {
   ASESOR_MSG,
@@ -27,6 +9,8 @@ import {
   checkAsesorIdentification,
 } from '../../../domain/asesores';
 import { RemoveButton } from '../../shell/RemoveButton';
+import { CreateForm, EditForm } from '../../shell/ResourceForm';
+import { FieldColumn, FieldRow, UsesNotice } from '../../shell/formLayout';
 
 /** What the API takes: the form's values trimmed, without the list's computed columns. */
 export function asesorToWire(values: Record<string, unknown>): AsesorDatos {
@@ -50,7 +34,7 @@ const identification = (value: unknown) => {
 function IdentificacionInput() {
   const translate = useTranslate();
   const value = useWatch({ name: 'ASE_IDENTIFICACION' }) as string | undefined;
-  // A company RUC whose check digit fails is accepted with a warning (reference/ecuador.md).
+  // A company RUC whose check digit fails is accepted with a warning: the SRI has issued real company RUCs that fail it.
   const warning = value ? checkAsesorIdentification(value).warning : undefined;
   return (
     <TextInput
@@ -63,27 +47,15 @@ function IdentificacionInput() {
   );
 }
 
-function TicketsAviso() {
-  const record = useRecordContext<Asesor>();
-  const translate = useTranslate();
-  if (!record?.tickets) return null;
-  return (
-    <Alert severity="info" sx={{ mb: 2 }}>
-      {translate('resources.asesores.tickets_aviso', { smart_count: record.tickets })}
-    </Alert>
-  );
-}
-
 function AsesorFields() {
   const translate = useTranslate();
   const half = { flex: '1 1 220px' };
   return (
-    // Room under each field for its helper or error line: the next field's label floats above its border.
-    <Box sx={{ width: '100%', maxWidth: 640, '& .MuiFormControl-root': { mb: 1 } }}>
-      <TicketsAviso />
+    <FieldColumn spaced>
+      <UsesNotice<Asesor> count={(r) => r.tickets} message="resources.asesores.tickets_aviso" />
       <IdentificacionInput />
       <TextInput source="ASE_NOMBRE" validate={[required(ASESOR_MSG.nameRequired), maxLength(150)]} fullWidth />
-      <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexWrap: 'wrap' }}>
+      <FieldRow>
         <TextInput
           source="ASE_CORREO"
           slotProps={{ htmlInput: { inputMode: 'email' } }}
@@ -96,41 +68,26 @@ function AsesorFields() {
           validate={regex(new RegExp(ASESOR_TELEFONO_PATTERN), ASESOR_MSG.invalidPhone)}
           sx={half}
         />
-      </Box>
+      </FieldRow>
       <SelectInput source="ASE_TIPO" choices={ASESOR_TIPO_CHOICES} validate={required()} fullWidth />
       <BooleanInput source="ASE_ACTIVO" helperText={translate('resources.asesores.ayuda_activo')} />
-    </Box>
-  );
-}
-
-function EditToolbar() {
-  return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-      <SaveButton />
-      <RemoveButton
-        resource="asesores"
-        name={(r: RaRecord) => (r as unknown as Asesor).ASE_NOMBRE}
-        uses={(r: RaRecord) => (r as unknown as Asesor).tickets}
-        active={(r: RaRecord) => (r as unknown as Asesor).ASE_ACTIVO}
-      />
-    </Toolbar>
+    </FieldColumn>
   );
 }
 
 const defaults = { ASE_TIPO: ASESOR_TIPO_DEFECTO, ASE_ACTIVO: true };
 
 export const AsesorCreate = () => (
-  <Create redirect="list" transform={asesorToWire}>
-    <SimpleForm defaultValues={defaults}>
-      <AsesorFields />
-    </SimpleForm>
-  </Create>
+  <CreateForm transform={asesorToWire} defaultValues={defaults}>
+    <AsesorFields />
+  </CreateForm>
 );
 
 export const AsesorEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list" transform={asesorToWire}>
-    <SimpleForm toolbar={<EditToolbar />}>
-      <AsesorFields />
-    </SimpleForm>
-  </Edit>
+  <EditForm
+    transform={asesorToWire}
+    remove={<RemoveButton<Asesor> resource="asesores" name={(r) => r.ASE_NOMBRE} uses={(r) => r.tickets} active={(r) => r.ASE_ACTIVO} />}
+  >
+    <AsesorFields />
+  </EditForm>
 );

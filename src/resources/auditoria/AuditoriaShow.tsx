@@ -43,6 +43,15 @@ function Registro({ entry }: { entry: AuditoriaDetalle }) {
 
 const cell = { px: 1.5, py: 1, overflowWrap: 'anywhere' as const, whiteSpace: 'pre-wrap' as const };
 
+/** A value before or after the change, on its tint (none where the field had no value). */
+function ValorCelda({ tinte, children }: { tinte: string | undefined; children: React.ReactNode }) {
+  return (
+    <Box role="cell" sx={{ ...cell, borderTopStyle: 'solid', borderTopWidth: { xs: 0, sm: 1 }, borderColor: 'divider', bgcolor: tinte }}>
+      {children}
+    </Box>
+  );
+}
+
 /** Before and after, side by side, one row per changed field. */
 function Diferencias({ entry }: { entry: AuditoriaDetalle }) {
   const translate = useTranslate();
@@ -83,30 +92,8 @@ function Diferencias({ entry }: { entry: AuditoriaDetalle }) {
           >
             {campo(entry.AUD_RECURSO, row.campo)}
           </Box>
-          <Box
-            role="cell"
-            sx={{
-              ...cell,
-              borderTopStyle: 'solid',
-              borderTopWidth: { xs: 0, sm: 1 },
-              borderColor: 'divider',
-              bgcolor: row.antes === undefined ? undefined : 'rgba(211, 47, 47, 0.06)',
-            }}
-          >
-            {mostrar(row.antes, yesNo)}
-          </Box>
-          <Box
-            role="cell"
-            sx={{
-              ...cell,
-              borderTopStyle: 'solid',
-              borderTopWidth: { xs: 0, sm: 1 },
-              borderColor: 'divider',
-              bgcolor: row.despues === undefined ? undefined : 'rgba(46, 125, 50, 0.08)',
-            }}
-          >
-            {mostrar(row.despues, yesNo)}
-          </Box>
+          <ValorCelda tinte={row.antes === undefined ? undefined : 'rgba(211, 47, 47, 0.06)'}>{mostrar(row.antes, yesNo)}</ValorCelda>
+          <ValorCelda tinte={row.despues === undefined ? undefined : 'rgba(46, 125, 50, 0.08)'}>{mostrar(row.despues, yesNo)}</ValorCelda>
         </Box>
       ))}
     </Box>

@@ -1,8 +1,8 @@
 import { lazyView } from '../../registry/screens';
 
 export default {
-  list: lazyView(() => import('./ProductoList'), 'ProductoList'),
-  create: lazyView(() => import('./ProductoForm'), 'ProductoCreate'),
-  edit: lazyView(() => import('./ProductoForm'), 'ProductoEdit'),
+  list: lazyView(() => import('./CatalogoList'), 'CatalogoList'),
+  create: lazyView(() => import('./CatalogoForm'), 'CatalogoCreate'),
+  edit: lazyView(() => import('./CatalogoForm'), 'CatalogoEdit'),
   recordRepresentation: 'CAT_DESCRIPCION',
 };

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import { texto as textoDe } from './textos';
 
 /**
- * A message the user must read (spec §8's "Atencion" and "Error" dialogs): a title, the text and the actions given,
+ * A message the user must read (the "Atencion" and "Error" dialogs): a title, the text and the actions given,
  * or Aceptar alone.
  */
 export function Aviso({

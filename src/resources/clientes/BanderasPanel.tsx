@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
@@ -15,6 +12,8 @@ import { BanderaChips, banderasDe } from './chips';
 import type { BanderasConsulta, Cliente } from './tipos';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { PanelCard } from './PanelCard';
+import { useAccion } from '../../shell/useAccion';
 
 /**
  * The taxpayer's flags at the SRI (phantom company in red with its consequence, special taxpayer, withholding agent,
@@ -25,75 +24,67 @@ export function BanderasPanel({ record }: { record: Cliente }) {
   const t = (key: string, options?: object) => texto(`banderas.${key}`, options);
   const notify = useNotify();
   const refresh = useRefresh();
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAccion();
   const [noDisponibles, setNoDisponibles] = useState<string[]>([]);
   const banderas = record.CLI_BANDERAS;
   const flags = banderasDe(banderas);
   const catastro = banderas?.catastro;
   const consultable = record.CLI_TIPO_IDENTIFICACION === TIPO_IDENTIFICACION.ruc && !record.CLI_CONSUMIDOR_FINAL;
 
-  const consultar = async () => {
-    setPending(true);
-    try {
+  const consultar = () =>
+    run(async () => {
       const answer = await dataProvider.call<BanderasConsulta>(`/api/clientes/${record.CLI_CODIGO}/banderas`, { method: 'POST' });
       setNoDisponibles(answer.noDisponibles ?? []);
       notify(t('actualizadas'), { type: 'success' });
       refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
+    });
 
   return (
-    <Card variant="outlined" component="section" aria-label={t('titulo')}>
-      <CardContent sx={{ display: 'grid', gap: 1.5 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h2">
-            {t('titulo')}
-          </Typography>
-          {consultable && (
-            <Button
-              variant="outlined"
-              size="small"
-              onClick={consultar}
-              disabled={pending}
-              startIcon={pending ? <CircularProgress size={16} /> : <TravelExploreIcon />}
-            >
-              {pending ? t('consultando') : t('consultar')}
-            </Button>
-          )}
-        </Box>
-        {banderas?.fantasma && (
-          <Alert severity="error">
-            <AlertTitle>{BANDERAS.fantasma.etiqueta}</AlertTitle>
-            {BANDERAS.fantasma.detalle}
-          </Alert>
-        )}
-        {flags.length > 0 ? (
-          <BanderaChips banderas={banderas} size="medium" />
-        ) : (
-          <Typography color="text.secondary">{banderas?.consultado ? t('ninguna') : t('sin_consultar')}</Typography>
-        )}
-        {catastro && (catastro.estado || catastro.actividad || catastro.inicioActividades) && (
-          <Typography variant="body2" color="text.secondary">
-            {[
-              catastro.estado && t('estado', { estado: catastro.estado }),
-              catastro.actividad,
-              catastro.inicioActividades && t('inicio', { fecha: catastro.inicioActividades }),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography>
-        )}
-        {banderas?.consultado && (
-          <Typography variant="caption" color="text.secondary">
-            {t('consultado', { fecha: formatDateTime(banderas.consultado) })}
-          </Typography>
-        )}
-        {noDisponibles.length > 0 && <Alert severity="warning">{t('no_disponibles', { servicios: noDisponibles.join(', ') })}</Alert>}
-      </CardContent>
-    </Card>
+    <PanelCard
+      titulo={t('titulo')}
+      gap={1.5}
+      acciones={
+        consultable && (
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={consultar}
+            disabled={pending}
+            startIcon={pending ? <CircularProgress size={16} /> : <TravelExploreIcon />}
+          >
+            {pending ? t('consultando') : t('consultar')}
+          </Button>
+        )
+      }
+    >
+      {banderas?.fantasma && (
+        <Alert severity="error">
+          <AlertTitle>{BANDERAS.fantasma.etiqueta}</AlertTitle>
+          {BANDERAS.fantasma.detalle}
+        </Alert>
+      )}
+      {flags.length > 0 ? (
+        <BanderaChips banderas={banderas} size="medium" />
+      ) : (
+        <Typography color="text.secondary">{banderas?.consultado ? t('ninguna') : t('sin_consultar')}</Typography>
+      )}
+      {catastro && (catastro.estado || catastro.actividad || catastro.inicioActividades) && (
+        <Typography variant="body2" color="text.secondary">
+          {[
+            catastro.estado && t('estado', { estado: catastro.estado }),
+            catastro.actividad,
+            catastro.inicioActividades && t('inicio', { fecha: catastro.inicioActividades }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+      )}
+      {banderas?.consultado && (
+        <Typography variant="caption" color="text.secondary">
+          {t('consultado', { fecha: formatDateTime(banderas.consultado) })}
+        </Typography>
+      )}
+      {noDisponibles.length > 0 && <Alert severity="warning">{t('no_disponibles', { servicios: noDisponibles.join(', ') })}</Alert>}
+    </PanelCard>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,19 +9,7 @@ import { EstadoChip } from '../../shell/catalogo';
 import { nombreDe, useGrupos, useTiposCliente, useTiposJuridicos } from './catalogos';
 import type { Cliente } from './tipos';
 import { texto } from './textos';
-
-function Dato({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body1" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
+import { Dato } from '../../shell/Dato';
 
 /** A client's data, read only: the page's first card and the consumidor final's edit page. */
 export function ClienteDatosCard({ record }: { record: Cliente }) {

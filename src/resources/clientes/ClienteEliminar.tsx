@@ -10,7 +10,7 @@ import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /**
- * Eliminar, confirmed. When the server refuses (a client with documents), the spec's "Error" dialog says
+ * Eliminar, confirmed. When the server refuses (a client with documents), the "Error" dialog says
  * "Ocurrió un inconveniente: " and the server's msg, and offers to deactivate the client instead.
  */
 export function ClienteEliminar({ record }: { record: Cliente }) {

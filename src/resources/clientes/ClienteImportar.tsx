@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { Button, useTranslate } from 'react-admin';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useTranslate } from 'react-admin';
 import { IMPORTACION_CLIENTES } from '../../../domain/clientes';
-import { ImportarDialog, ImportarResumen, type ImportarConfig } from '../../shell/ImportarDialog';
+import { ImportarResumen, type ImportarConfig } from '../../shell/ImportarDialog';
+import { ImportarButton } from '../../shell/ImportarButton';
 import type { ImportResultado } from './tipos';
 import { texto } from './textos';
 
@@ -27,10 +26,6 @@ function useConfig(): ImportarConfig<ErrorCliente> {
   };
 }
 
-export function ClienteImportarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return <ImportarDialog open={open} onClose={onClose} config={useConfig()} />;
-}
-
 /** The summary of a clients' import (created, updated, with warnings and rejected rows). */
 export function ImportResumen({ result }: { result: ImportResultado }) {
   const { clave, textos } = useConfig();
@@ -39,13 +34,5 @@ export function ImportResumen({ result }: { result: ImportResultado }) {
 
 /** The list toolbar's Importar button and its dialog. */
 export function ClienteImportarButton() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button label={texto('importar.boton')} onClick={() => setOpen(true)}>
-        <UploadFileIcon />
-      </Button>
-      <ClienteImportarDialog open={open} onClose={() => setOpen(false)} />
-    </>
-  );
+  return <ImportarButton label={texto('importar.boton')} config={useConfig()} />;
 }

@@ -1,9 +1,10 @@
-import { CreateButton, DataTable, FilterButton, List, SimpleList, TopToolbar, useCanAccess, type RaRecord } from 'react-admin';
+import { CreateButton, DataTable, FilterButton, TopToolbar, useCanAccess, type RaRecord } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { TIPOS_IDENTIFICACION } from '../../../domain/clientes';
 import { ListPagination } from '../../shell/ListPagination';
-import { EstadoChip, useNarrow } from '../../shell/catalogo';
+import { EstadoChip, estadoColumna } from '../../shell/catalogo';
+import { ResponsiveList } from '../../shell/ResponsiveList';
 import { nombreDe, useTiposCliente } from './catalogos';
 import { BanderaChips } from './chips';
 import { ClienteBulkActions } from './ClienteBulkActions';
@@ -49,53 +50,42 @@ function Nombre({ record }: { record: RaRecord }) {
  */
 export function ClienteList() {
   const filters = useClienteFilters();
-  const narrow = useNarrow();
   const { data: tipos } = useTiposCliente();
   const sinVendedor = texto('lista.sin_vendedor');
   return (
-    <List
+    <ResponsiveList
       filters={filters}
       actions={<Acciones />}
       sort={{ field: 'CLI_CREADO', order: 'DESC' }}
       perPage={25}
       pagination={<ListPagination />}
       empty={false}
-    >
-      {narrow ? (
-        <SimpleList
-          primaryText={(r) => cliente(r).CLI_RAZON_SOCIAL}
-          secondaryText={(r) =>
-            [`${tipoIdentificacion(cliente(r).CLI_TIPO_IDENTIFICACION)} ${cliente(r).CLI_IDENTIFICACION}`, cliente(r).vendedor]
-              .filter(Boolean)
-              .join(' · ')
-          }
-          tertiaryText={(r) => (
-            <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-              <BanderaChips banderas={cliente(r).CLI_BANDERAS} />
-              {!cliente(r).CLI_ACTIVO && <EstadoChip resource="clientes" activo={false} />}
-            </Box>
-          )}
-          linkType="show"
-        />
-      ) : (
-        <DataTable rowClick="show" bulkActionButtons={<ClienteBulkActions />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-          <DataTable.Col source="CLI_IDENTIFICACION" />
-          <DataTable.Col source="CLI_RAZON_SOCIAL" render={(r: RaRecord) => <Nombre record={r} />} />
-          <DataTable.Col
-            source="TCL_CODIGO"
-            disableSort
-            render={(r: RaRecord) => nombreDe(tipos, cliente(r).TCL_CODIGO, 'TCL_CODIGO', 'TCL_NOMBRE') ?? ''}
-          />
-          <DataTable.Col source="vendedor" disableSort render={(r: RaRecord) => cliente(r).vendedor ?? sinVendedor} />
-          <DataTable.Col
-            source="CLI_ACTIVO"
-            label="resources.clientes.estado"
-            disableSort
-            render={(r: RaRecord) => <EstadoChip resource="clientes" activo={cliente(r).CLI_ACTIVO} />}
-          />
-          <DataTable.Col source="CLI_BANDERAS" disableSort render={(r: RaRecord) => <BanderaChips banderas={cliente(r).CLI_BANDERAS} />} />
-        </DataTable>
+      primaryText={(r) => cliente(r).CLI_RAZON_SOCIAL}
+      secondaryText={(r) =>
+        [`${tipoIdentificacion(cliente(r).CLI_TIPO_IDENTIFICACION)} ${cliente(r).CLI_IDENTIFICACION}`, cliente(r).vendedor]
+          .filter(Boolean)
+          .join(' · ')
+      }
+      tertiaryText={(r) => (
+        <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <BanderaChips banderas={cliente(r).CLI_BANDERAS} />
+          {!cliente(r).CLI_ACTIVO && <EstadoChip resource="clientes" activo={false} />}
+        </Box>
       )}
-    </List>
+      rowClick="show"
+      bulkActionButtons={<ClienteBulkActions />}
+      tableSx={{ '& .MuiTableCell-root': { px: 1 } }}
+    >
+      <DataTable.Col source="CLI_IDENTIFICACION" />
+      <DataTable.Col source="CLI_RAZON_SOCIAL" render={(r: RaRecord) => <Nombre record={r} />} />
+      <DataTable.Col
+        source="TCL_CODIGO"
+        disableSort
+        render={(r: RaRecord) => nombreDe(tipos, cliente(r).TCL_CODIGO, 'TCL_CODIGO', 'TCL_NOMBRE') ?? ''}
+      />
+      <DataTable.Col source="vendedor" disableSort render={(r: RaRecord) => cliente(r).vendedor ?? sinVendedor} />
+      {estadoColumna('clientes', 'CLI_ACTIVO')}
+      <DataTable.Col source="CLI_BANDERAS" disableSort render={(r: RaRecord) => <BanderaChips banderas={cliente(r).CLI_BANDERAS} />} />
+    </ResponsiveList>
   );
 }

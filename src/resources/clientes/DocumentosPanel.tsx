@@ -4,8 +4,6 @@ import { Confirm, useNotify, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -21,6 +19,7 @@ import { formatBytes, formatDateTime } from '../../../domain/constants';
 import type { DocumentoCliente } from './tipos';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { PanelCard } from './PanelCard';
 
 export const documentosKey = (cliente: number) => ['clientes', 'documentos', cliente];
 
@@ -80,68 +79,68 @@ export function DocumentosPanel({ cliente }: { cliente: number }) {
 
   const uploading = progress !== null;
   return (
-    <Card variant="outlined" component="section" aria-label={t('titulo')}>
-      <CardContent sx={{ display: 'grid', gap: 1 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h2">
-            {t('titulo')}
-          </Typography>
-          <Button component="label" variant="outlined" size="small" startIcon={<UploadFileIcon />} disabled={uploading}>
-            {uploading ? t('subiendo') : t('subir')}
-            <input
-              hidden
-              type="file"
-              accept={DOCUMENTO_CLIENTE.accept}
-              aria-label={t('archivo')}
-              onChange={(e) => {
-                void subir(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-          </Button>
-        </Box>
-        {uploading && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={t('progreso')} />}
-        <Typography variant="caption" color="text.secondary">
-          {t('ayuda')}
-        </Typography>
-        {error && <Alert severity="error">{(error as Error).message}</Alert>}
-        {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {documentos?.length === 0 && <Typography color="text.secondary">{t('vacio')}</Typography>}
-        {documentos && documentos.length > 0 && (
-          <List dense disablePadding>
-            {documentos.map((doc) => (
-              <ListItem
-                key={doc.CDO_ID}
-                disableGutters
-                secondaryAction={
-                  <Box sx={{ display: 'flex' }}>
-                    <IconButton aria-label={t('descargar', { nombre: doc.CDO_NOMBRE })} onClick={() => descargar(doc)}>
-                      <DownloadIcon />
-                    </IconButton>
-                    <IconButton aria-label={t('eliminar', { nombre: doc.CDO_NOMBRE })} onClick={() => setBorrar(doc)} edge="end">
-                      <DeleteIcon />
-                    </IconButton>
-                  </Box>
-                }
-                sx={{ pr: 10 }}
-              >
-                <ListItemText
-                  primary={doc.CDO_NOMBRE}
-                  secondary={[formatBytes(doc.CDO_BYTES), formatDateTime(doc.CDO_FECHA), doc.usuario].filter(Boolean).join(' · ')}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </CardContent>
-      <Confirm
-        isOpen={borrar !== null}
-        title={t('eliminar_titulo')}
-        content={t('eliminar_texto', { nombre: borrar?.CDO_NOMBRE ?? '' })}
-        onConfirm={eliminar}
-        onClose={() => setBorrar(null)}
-      />
-    </Card>
+    <PanelCard
+      titulo={t('titulo')}
+      gap={1}
+      acciones={
+        <Button component="label" variant="outlined" size="small" startIcon={<UploadFileIcon />} disabled={uploading}>
+          {uploading ? t('subiendo') : t('subir')}
+          <input
+            hidden
+            type="file"
+            accept={DOCUMENTO_CLIENTE.accept}
+            aria-label={t('archivo')}
+            onChange={(e) => {
+              void subir(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </Button>
+      }
+      dialogos={
+        <Confirm
+          isOpen={borrar !== null}
+          title={t('eliminar_titulo')}
+          content={t('eliminar_texto', { nombre: borrar?.CDO_NOMBRE ?? '' })}
+          onConfirm={eliminar}
+          onClose={() => setBorrar(null)}
+        />
+      }
+    >
+      {uploading && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={t('progreso')} />}
+      <Typography variant="caption" color="text.secondary">
+        {t('ayuda')}
+      </Typography>
+      {error && <Alert severity="error">{(error as Error).message}</Alert>}
+      {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {documentos?.length === 0 && <Typography color="text.secondary">{t('vacio')}</Typography>}
+      {documentos && documentos.length > 0 && (
+        <List dense disablePadding>
+          {documentos.map((doc) => (
+            <ListItem
+              key={doc.CDO_ID}
+              disableGutters
+              secondaryAction={
+                <Box sx={{ display: 'flex' }}>
+                  <IconButton aria-label={t('descargar', { nombre: doc.CDO_NOMBRE })} onClick={() => descargar(doc)}>
+                    <DownloadIcon />
+                  </IconButton>
+                  <IconButton aria-label={t('eliminar', { nombre: doc.CDO_NOMBRE })} onClick={() => setBorrar(doc)} edge="end">
+                    <DeleteIcon />
+                  </IconButton>
+                </Box>
+              }
+              sx={{ pr: 10 }}
+            >
+              <ListItemText
+                primary={doc.CDO_NOMBRE}
+                secondary={[formatBytes(doc.CDO_BYTES), formatDateTime(doc.CDO_FECHA), doc.usuario].filter(Boolean).join(' · ')}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </PanelCard>
   );
 }

@@ -4,8 +4,6 @@ import { useNotify, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -32,6 +30,7 @@ import { useDocumentos } from './DocumentosPanel';
 import type { Cliente, EnvioCliente, EnvioRespuesta } from './tipos';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { PanelCard } from './PanelCard';
 
 export const enviosKey = (cliente: number) => ['clientes', 'envios', cliente];
 
@@ -208,48 +207,50 @@ export function EnviosPanel({ record }: { record: Cliente }) {
     queryFn: () => dataProvider.call<EnvioCliente[]>(`/api/clientes/${record.CLI_CODIGO}/envios`),
   });
   return (
-    <Card variant="outlined" component="section" aria-label={t('titulo')}>
-      <CardContent sx={{ display: 'grid', gap: 1 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h2">
-            {t('titulo')}
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="outlined" size="small" startIcon={<EmailIcon />} onClick={() => setDialog('correo')}>
-              {t('correo')}
-            </Button>
-            <Button variant="outlined" size="small" startIcon={<WhatsAppIcon />} onClick={() => setDialog('whatsapp')}>
-              {t('whatsapp')}
-            </Button>
-          </Box>
-        </Box>
-        {error && <Alert severity="error">{(error as Error).message}</Alert>}
-        {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {envios?.length === 0 && <Typography color="text.secondary">{t('vacio')}</Typography>}
-        {envios && envios.length > 0 && (
-          <List dense disablePadding aria-label={t('historial')}>
-            {envios.map((envio) => (
-              <ListItem key={envio.CEN_ID} disableGutters sx={{ alignItems: 'flex-start', gap: 1 }}>
-                <Chip
-                  size="small"
-                  icon={envio.CEN_CANAL === 'whatsapp' ? <WhatsAppIcon /> : <EmailIcon />}
-                  label={t(`canal_${envio.CEN_CANAL === 'whatsapp' ? 'whatsapp' : 'correo'}`)}
-                  sx={{ mt: 0.75 }}
-                />
-                <ListItemText
-                  primary={[envio.CEN_ASUNTO, envio.CEN_DESTINO].filter(Boolean).join(' · ')}
-                  secondary={[formatDateTime(envio.CEN_FECHA), envio.usuario, envio.CEN_RESULTADO, envio.CEN_DETALLE]
-                    .filter(Boolean)
-                    .join(' · ')}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </CardContent>
-      {dialog === 'correo' && <CorreoDialog record={record} open onClose={() => setDialog(null)} />}
-      {dialog === 'whatsapp' && <WhatsAppDialog record={record} open onClose={() => setDialog(null)} />}
-    </Card>
+    <PanelCard
+      titulo={t('titulo')}
+      gap={1}
+      acciones={
+        <>
+          <Button variant="outlined" size="small" startIcon={<EmailIcon />} onClick={() => setDialog('correo')}>
+            {t('correo')}
+          </Button>
+          <Button variant="outlined" size="small" startIcon={<WhatsAppIcon />} onClick={() => setDialog('whatsapp')}>
+            {t('whatsapp')}
+          </Button>
+        </>
+      }
+      dialogos={
+        <>
+          {dialog === 'correo' && <CorreoDialog record={record} open onClose={() => setDialog(null)} />}
+          {dialog === 'whatsapp' && <WhatsAppDialog record={record} open onClose={() => setDialog(null)} />}
+        </>
+      }
+    >
+      {error && <Alert severity="error">{(error as Error).message}</Alert>}
+      {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {envios?.length === 0 && <Typography color="text.secondary">{t('vacio')}</Typography>}
+      {envios && envios.length > 0 && (
+        <List dense disablePadding aria-label={t('historial')}>
+          {envios.map((envio) => (
+            <ListItem key={envio.CEN_ID} disableGutters sx={{ alignItems: 'flex-start', gap: 1 }}>
+              <Chip
+                size="small"
+                icon={envio.CEN_CANAL === 'whatsapp' ? <WhatsAppIcon /> : <EmailIcon />}
+                label={t(`canal_${envio.CEN_CANAL === 'whatsapp' ? 'whatsapp' : 'correo'}`)}
+                sx={{ mt: 0.75 }}
+              />
+              <ListItemText
+                primary={[envio.CEN_ASUNTO, envio.CEN_DESTINO].filter(Boolean).join(' · ')}
+                secondary={[formatDateTime(envio.CEN_FECHA), envio.usuario, envio.CEN_RESULTADO, envio.CEN_DETALLE]
+                  .filter(Boolean)
+                  .join(' · ')}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </PanelCard>
   );
 }

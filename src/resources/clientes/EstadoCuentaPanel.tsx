@@ -4,8 +4,6 @@ import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -27,6 +25,7 @@ import { fechaCorta } from '../../../domain/fechas';
 import { aCentavos, usd } from './EstadoCuentaReparto';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { PanelCard } from './PanelCard';
 
 const t = (key: string, options?: object) => texto(`cuenta.${key}`, options);
 /** Every period of the client's statement: a collection registered or undone refreshes them all. */
@@ -224,90 +223,86 @@ export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
   const pendientes = data?.facturas.filter(conSaldo) ?? [];
   const pagadas = (data?.facturas.length ?? 0) - pendientes.length;
   return (
-    <Card variant="outlined" component="section" aria-label={t('titulo')}>
-      <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h2">
-            {t('titulo')}
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="contained" size="small" startIcon={<AddCardIcon />} onClick={() => setRegistrar(true)} disabled={!data}>
-              {t('registrar')}
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<PictureAsPdfIcon />}
-              onClick={() => descargar('pdf')}
-              aria-label={t('descargar_pdf')}
-            >
-              {t('pdf')}
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<TableViewIcon />}
-              onClick={() => descargar('xlsx')}
-              aria-label={t('descargar_excel')}
-            >
-              {t('excel')}
-            </Button>
+    <PanelCard
+      titulo={t('titulo')}
+      gap={2}
+      acciones={
+        <>
+          <Button variant="contained" size="small" startIcon={<AddCardIcon />} onClick={() => setRegistrar(true)} disabled={!data}>
+            {t('registrar')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<PictureAsPdfIcon />}
+            onClick={() => descargar('pdf')}
+            aria-label={t('descargar_pdf')}
+          >
+            {t('pdf')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<TableViewIcon />}
+            onClick={() => descargar('xlsx')}
+            aria-label={t('descargar_excel')}
+          >
+            {t('excel')}
+          </Button>
+        </>
+      }
+    >
+      <Periodo periodo={periodo} cambiar={setPeriodo} />
+      {error && <Alert severity="error">{(error as Error).message}</Alert>}
+      {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {data && (
+        <>
+          <Anterior data={data} />
+          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
+            <Cifra etiqueta={t('facturado')} valor={data.totales.facturado} />
+            <Cifra etiqueta={t('cobrado')} valor={data.totales.cobrado} />
+            <Cifra etiqueta={t('saldo')} valor={data.totales.saldo} />
+            <Cifra etiqueta={t('vencido')} valor={data.totales.vencido} alerta={data.totales.vencido !== '0.00'} />
           </Box>
-        </Box>
-        <Periodo periodo={periodo} cambiar={setPeriodo} />
-        {error && <Alert severity="error">{(error as Error).message}</Alert>}
-        {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {data && (
-          <>
-            <Anterior data={data} />
-            <Box
-              sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}
-            >
-              <Cifra etiqueta={t('facturado')} valor={data.totales.facturado} />
-              <Cifra etiqueta={t('cobrado')} valor={data.totales.cobrado} />
-              <Cifra etiqueta={t('saldo')} valor={data.totales.saldo} />
-              <Cifra etiqueta={t('vencido')} valor={data.totales.vencido} alerta={data.totales.vencido !== '0.00'} />
-            </Box>
-            <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
-              <Typography variant="subtitle1" component="h3">
-                {t('facturas')}
+          <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+            <Typography variant="subtitle1" component="h3">
+              {t('facturas')}
+            </Typography>
+            <Facturas facturas={pendientes} />
+            {pagadas > 0 && (
+              <Typography variant="caption" color="text.secondary">
+                {t('pagadas', { smart_count: pagadas })}
               </Typography>
-              <Facturas facturas={pendientes} />
-              {pagadas > 0 && (
-                <Typography variant="caption" color="text.secondary">
-                  {t('pagadas', { smart_count: pagadas })}
-                </Typography>
-              )}
-            </Box>
-            <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
-              <Typography variant="subtitle1" component="h3">
-                {t('cobros')}
-              </Typography>
-              <Cobros cobros={data.cobros} anular={anula ? setAnular : undefined} />
-            </Box>
-            <RegistrarCobroDialog
-              cliente={cliente}
-              facturas={data.facturas}
-              open={registrar}
-              onClose={() => setRegistrar(false)}
-              onSaved={() => {
-                setRegistrar(false);
-                notify(t('registrado'), { type: 'success' });
-                void reload();
-              }}
-            />
-            <AnularCobroDialog
-              cobro={anular}
-              onClose={() => setAnular(null)}
-              onDone={() => {
-                setAnular(null);
-                notify(t('anulado_ok'), { type: 'info' });
-                void reload();
-              }}
-            />
-          </>
-        )}
-      </CardContent>
-    </Card>
+            )}
+          </Box>
+          <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+            <Typography variant="subtitle1" component="h3">
+              {t('cobros')}
+            </Typography>
+            <Cobros cobros={data.cobros} anular={anula ? setAnular : undefined} />
+          </Box>
+          <RegistrarCobroDialog
+            cliente={cliente}
+            facturas={data.facturas}
+            open={registrar}
+            onClose={() => setRegistrar(false)}
+            onSaved={() => {
+              setRegistrar(false);
+              notify(t('registrado'), { type: 'success' });
+              void reload();
+            }}
+          />
+          <AnularCobroDialog
+            cobro={anular}
+            onClose={() => setAnular(null)}
+            onDone={() => {
+              setAnular(null);
+              notify(t('anulado_ok'), { type: 'info' });
+              void reload();
+            }}
+          />
+        </>
+      )}
+    </PanelCard>
   );
 }

@@ -70,7 +70,7 @@ type Mensaje = { titulo: string; texto: string } | null;
 /**
  * Identification type and number with the SRI lookup: "Consultar" (and, when creating, the full number typed) asks
  * GET /api/clientes/apiRuc/:ruc or apiCedula/:id and fills the form from the answer; "not found" and "service down"
- * are the spec's dialogs; a number the company already has offers to open that client.
+ * are each an "Atencion" dialog; a number the company already has offers to open that client.
  */
 export function IdentificacionInput() {
   const translate = useTranslate();

@@ -1,19 +1,16 @@
-import { DataTable, List, SearchInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SimpleList, type RaRecord } from 'react-admin';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { SettingRow } from '../../../domain/configuraciones';
 import { settingSummary } from '../../../domain/configuraciones-valores';
+import { SearchFilter } from '../../shell/catalogo';
 
 const row = (record: RaRecord) => record as unknown as SettingRow;
 
-function useFilters() {
-  const translate = useTranslate();
-  return [<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.configuraciones.buscar')} />];
-}
+const filters = [<SearchFilter key="q" source="q" alwaysOn />];
 
 /** The global settings, each with its values in words; a table on wide screens, a simple list on phones. */
 export function ConfiguracionList() {
-  const filters = useFilters();
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <List sort={{ field: 'CON_CODIGO', order: 'ASC' }} filters={filters} perPage={25}>

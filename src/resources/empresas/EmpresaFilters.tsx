@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { NullableBooleanInput, SearchInput, SelectInput, useCanAccess, useTranslate } from 'react-admin';
+import { SearchInput, SelectInput, useCanAccess, useTranslate } from 'react-admin';
 import type { Distribuidor } from '../../../domain/contratos/empresas-lista';
 import { ESTADOS_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, ESTADOS_VIGENCIA } from '../../../domain/empresas';
 import { VIGENCIA_ETIQUETA } from './chips';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { EstadoFilter } from '../../shell/catalogo';
 
 /**
  * The distributors, for the filter and the bulk assignment: only for administrators (the registry's
@@ -33,12 +34,7 @@ export function useEmpresaFilters(distribuidores: Distribuidor[] | undefined) {
       alwaysOn
       choices={ESTADOS_COMPROBACION.map((id) => ({ id, name: ESTADO_COMPROBACION_ETIQUETA[id] }))}
     />,
-    <NullableBooleanInput
-      key="activo"
-      source="EMP_ACTIVO"
-      trueLabel={translate('resources.empresas.lista.activa')}
-      falseLabel={translate('resources.empresas.lista.suspendida')}
-    />,
+    <EstadoFilter key="activo" source="EMP_ACTIVO" words={['lista.activa', 'lista.suspendida']} />,
     <SelectInput key="plan" source="plan" choices={vigenciaChoices('plan')} />,
     <SelectInput key="firma" source="firma" choices={vigenciaChoices('firma')} />,
     ...(distribuidores

@@ -1,17 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import UploadIcon from '@mui/icons-material/Upload';
-import DeleteIcon from '@mui/icons-material/Delete';
-import { fileChoiceProblem } from '../../../domain/archivos';
 import { MSG } from '../../../domain/messages';
-import { FilePicker } from '../../ui/FilePicker';
 import type { LogoGuardado } from '../../../domain/contratos/empresas';
-import { UsuarioAviso, type Aviso } from './UsuarioAviso';
 import { LOGO_FILE } from '../../../domain/logos';
+import { ImagePicker } from '../../shell/ImagePicker';
+import { UsuarioAviso, type Aviso } from './UsuarioAviso';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 type Props = { empresa: number; nombre: string; logo: string | null };
@@ -29,9 +24,6 @@ export function LogoInput({ empresa, nombre, logo }: Props) {
   const path = `/empresas/logo/${empresa}`;
   // The file id of the logo shown: the record's, then whatever this block uploaded or removed.
   const [current, setCurrent] = useState(logo);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const [aviso, setAviso] = useState<Aviso | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -45,18 +37,10 @@ export function LogoInput({ empresa, nombre, logo }: Props) {
 
   const failed = (e: unknown) => setAviso({ titulo: MSG.loginErrorTitle, texto: (e as Error).message });
 
-  const send = async () => {
-    if (!file) return;
-    try {
-      const saved = await dataProvider.upload<LogoGuardado>(path, file, setProgress);
-      setCurrent(saved.EMP_LOGO);
-      setFile(null);
-      notify(saved.msg, { type: 'success' });
-    } catch (e) {
-      failed(e);
-    } finally {
-      setProgress(null);
-    }
+  const upload = async (file: File, onProgress: (fraction: number) => void) => {
+    const saved = await dataProvider.upload<LogoGuardado>(path, file, onProgress);
+    setCurrent(saved.EMP_LOGO);
+    notify(saved.msg, { type: 'success' });
   };
 
   const remove = async () => {
@@ -73,72 +57,33 @@ export function LogoInput({ empresa, nombre, logo }: Props) {
     }
   };
 
-  const busy = progress !== null || pending;
   return (
-    <Box component="section" sx={{ width: '100%', mb: 2 }} aria-labelledby="empresa-logo-titulo">
-      <Typography variant="h6" component="h3" id="empresa-logo-titulo" sx={{ mb: 1 }}>
-        {translate('resources.empresas.fields.EMP_LOGO')}
-      </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <Box
-          sx={{
-            width: 200,
-            maxWidth: '100%',
-            height: 120,
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            p: 1,
-            bgcolor: 'background.paper',
-          }}
-        >
-          {src ? (
-            <Box component="img" src={src} alt={t('actual')} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
-          ) : (
-            <Typography variant="body2" color={error ? 'error' : 'text.secondary'} sx={{ textAlign: 'center' }}>
-              {error ? (error as Error).message : current ? '…' : t('sin_logo')}
-            </Typography>
-          )}
-        </Box>
-        <Box sx={{ flex: '1 1 260px', minWidth: 0, display: 'grid', gap: 1 }}>
-          <FilePicker
-            id="empresa-logo-archivo"
-            label={t('archivo')}
-            accept={LOGO_FILE.accept}
-            file={file}
-            onPick={(picked) => {
-              if (!picked) return;
-              const problem = fileChoiceProblem(LOGO_FILE, picked);
-              setFileError(problem);
-              setFile(problem ? null : picked);
-            }}
-            help={t('ayuda')}
-            error={fileError}
-            progress={progress}
-          />
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button variant="outlined" startIcon={<UploadIcon />} onClick={() => void send()} disabled={busy || !file}>
-              {t('subir')}
-            </Button>
-            {current && (
-              <Button
-                color="error"
-                startIcon={<DeleteIcon />}
-                disabled={busy}
-                onClick={() =>
-                  setAviso({ titulo: t('quitar_titulo'), texto: t('quitar_texto'), confirmar: t('quitar'), onConfirm: () => void remove() })
-                }
-              >
-                {t('quitar')}
-              </Button>
-            )}
-          </Box>
-        </Box>
-      </Box>
+    <ImagePicker
+      id="empresa-logo-archivo"
+      titleId="empresa-logo-titulo"
+      heading={
+        <Typography variant="h6" component="h3" id="empresa-logo-titulo" sx={{ mb: 1 }}>
+          {translate('resources.empresas.fields.EMP_LOGO')}
+        </Typography>
+      }
+      rule={LOGO_FILE}
+      label={t('archivo')}
+      t={t}
+      src={src}
+      empty={error ? (error as Error).message : current ? '…' : t('sin_logo')}
+      failed={Boolean(error)}
+      upload={upload}
+      onUploadError={failed}
+      onRemove={
+        current
+          ? () => setAviso({ titulo: t('quitar_titulo'), texto: t('quitar_texto'), confirmar: t('quitar'), onConfirm: () => void remove() })
+          : undefined
+      }
+      removing={pending}
+      spacing={2}
+      previewWidth={200}
+    >
       <UsuarioAviso aviso={aviso} pending={pending} onClose={() => setAviso(null)} />
-    </Box>
+    </ImagePicker>
   );
 }

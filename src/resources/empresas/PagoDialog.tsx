@@ -2,20 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { fileChoiceProblem, PAYMENT_FILE } from '../../../domain/archivos';
+import { PAYMENT_FILE } from '../../../domain/archivos';
 import { hoyEcuador } from '../../../domain/fechas';
 import { PAYMENT_FIELDS, readPaymentFields, type PaymentField } from '../../../domain/pagos';
 import { FilePicker } from '../../ui/FilePicker';
+import { useCheckedFile } from '../../ui/useCheckedFile';
 import type { Banco } from '../../../domain/contratos/bancos';
 import type { PagoGuardado } from '../../../domain/contratos/pagos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { FormDialogActions } from '../../shell/FormDialogActions';
 
 /**
  * Records a payment of a company: amount, date, bank, reference and the proof, checked here with the server's rules
@@ -28,8 +28,7 @@ export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onC
   const today = hoyEcuador();
   const { data: bancos } = useQuery({ queryKey: ['empresas', 'bancos'], queryFn: () => dataProvider.call<Banco[]>('/empresas/bancos') });
   const [values, setValues] = useState<Record<PaymentField, string>>({ monto: '', fecha: today, banco: '', referencia: '' });
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const { file, error: fileError, setError: setFileError, pick } = useCheckedFile(PAYMENT_FILE);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -118,25 +117,18 @@ export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onC
             label={label('current')}
             accept={PAYMENT_FILE.accept}
             file={file}
-            onPick={(picked) => {
-              if (!picked) return;
-              const problem = fileChoiceProblem(PAYMENT_FILE, picked);
-              setFileError(problem);
-              setFile(problem ? null : picked);
-            }}
+            onPick={pick}
             help={translate('resources.pagos.ayuda_archivo')}
             error={fileError}
             progress={progress}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={sending}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={sending}>
-            {translate('resources.pagos.guardar')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          cancel={translate('ra.action.cancel')}
+          onClose={onClose}
+          action={translate('resources.pagos.guardar')}
+          pending={sending}
+        />
       </form>
     </Dialog>
   );

@@ -4,8 +4,6 @@ import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -22,6 +20,7 @@ import type { Pago } from '../../../domain/contratos/pagos';
 import { PagoDialog } from './PagoDialog';
 import { UsuarioAviso, type Aviso } from './UsuarioAviso';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { CardItem, CardList, TabEstado, TabSection } from './TabSection';
 
 /** The pagos tab of a company: its payments (the registration's proof too) with their files, and recording a new one. */
 export function PagosTab({ empresa }: { empresa: number }) {
@@ -73,22 +72,19 @@ export function PagosTab({ empresa }: { empresa: number }) {
     );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2">
-          {t('titulo')}
-        </Typography>
+    <TabSection
+      titulo={t('titulo')}
+      accion={
         <Button variant="contained" startIcon={<AddCardIcon />} onClick={() => setCreating(true)}>
           {t('registrar')}
         </Button>
-      </Box>
-      {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {error && <Typography color="error">{(error as Error).message}</Typography>}
-      {pagos?.length === 0 && <Typography color="text.secondary">{t('vacio')}</Typography>}
+      }
+    >
+      <TabEstado pending={isPending} error={error} rows={pagos} vacio={t('vacio')} />
       {pagos && pagos.length > 0 && narrow && (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }} aria-label={t('titulo')}>
+        <CardList label={t('titulo')}>
           {pagos.map((pago) => (
-            <Paper component="li" variant="outlined" key={pago.PAG_CODIGO} sx={{ p: 1.5, display: 'grid', gap: 0.5 }}>
+            <CardItem key={pago.PAG_CODIGO}>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: 600 }}>{amount(pago)}</Typography>
                 {origin(pago)}
@@ -100,9 +96,9 @@ export function PagosTab({ empresa }: { empresa: number }) {
                 {`${label('PAG_REFERENCIA')}: ${pago.PAG_REFERENCIA}`}
               </Typography>
               <div>{file(pago)}</div>
-            </Paper>
+            </CardItem>
           ))}
-        </Box>
+        </CardList>
       )}
       {pagos && pagos.length > 0 && !narrow && (
         <Table size="small" aria-label={t('titulo')}>
@@ -130,6 +126,6 @@ export function PagosTab({ empresa }: { empresa: number }) {
       )}
       {creating && <PagoDialog empresa={empresa} onClose={() => setCreating(false)} onSaved={(msg) => void saved(msg)} />}
       <UsuarioAviso aviso={aviso} onClose={() => setAviso(null)} />
-    </Box>
+    </TabSection>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import MenuItem from '@mui/material/MenuItem';
@@ -48,7 +49,7 @@ export function PrecioCampo({ value, onChange }: { value: string; onChange: (val
 }
 
 /** The company payment the plan comes from (optional): its payments, newest first, as the pagos tab lists them. */
-export function PagoCampo({ empresa, value, onChange }: { empresa: number; value: string; onChange: (value: string) => void }) {
+function PagoCampo({ empresa, value, onChange }: { empresa: number; value: string; onChange: (value: string) => void }) {
   const dataProvider = useAreaDataProvider();
   const t = planT(useTranslate());
   const { data: pagos } = useQuery({
@@ -78,7 +79,7 @@ export function PagoCampo({ empresa, value, onChange }: { empresa: number; value
   );
 }
 
-export function ObservacionCampo({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function ObservacionCampo({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const t = planT(useTranslate());
   return (
     <TextField
@@ -95,7 +96,7 @@ export function ObservacionCampo({ value, onChange }: { value: string; onChange:
   );
 }
 
-export type Documento = { file: File | null; error: string | null; progress: number | null };
+type Documento = { file: File | null; error: string | null; progress: number | null };
 
 /** The file picker of the authorization document; the choice is checked here and again by the server. */
 export function DocumentoCampo({ value, onChange }: { value: Documento; onChange: (value: Documento) => void }) {
@@ -121,9 +122,54 @@ export function DocumentoCampo({ value, onChange }: { value: Documento; onChange
 
 export const SIN_DOCUMENTO: Documento = { file: null, error: null, progress: null };
 
-/** Sends the authorization document of a sold plan (POST /empresas/planes/{id}/documento, field `current`). */
-export function useSubirDocumento() {
+/**
+ * The authorization document chosen in a plan dialog, and `enviar`, which sends it to a sold plan
+ * (POST /empresas/planes/{id}/documento, field `current`) showing its progress; `detenido` clears the progress
+ * after a failed send.
+ */
+export function useDocumento() {
   const dataProvider = useAreaDataProvider();
-  return (id: number, file: File, onProgress: (share: number) => void) =>
-    dataProvider.upload<{ msg: string }>(`/empresas/planes/${id}/documento`, file, onProgress);
+  const [documento, setDocumento] = useState<Documento>(SIN_DOCUMENTO);
+  const enviar = (id: number, file: File) =>
+    dataProvider.upload<{ msg: string }>(`/empresas/planes/${id}/documento`, file, (progress) => setDocumento((d) => ({ ...d, progress })));
+  const detenido = () => setDocumento((d) => ({ ...d, progress: null }));
+  return { documento, setDocumento, enviar, detenido };
+}
+
+/** The payment a plan comes from and its observation, as selling and correcting ask them; `campos` as the API takes them. */
+export function usePagoObservacion(inicial: { pago: string; observacion: string }) {
+  const [pago, setPago] = useState(inicial.pago);
+  const [observacion, setObservacion] = useState(inicial.observacion);
+  const campos = { PAG_CODIGO: pago ? Number(pago) : null, PLANEMPRESA_OBSERVACION: observacion.trim() || null };
+  return { pago, setPago, observacion, setObservacion, campos };
+}
+
+/** The payment and observation fields of a plan dialog. */
+export function PagoObservacionCampos({ empresa, estado }: { empresa: number; estado: ReturnType<typeof usePagoObservacion> }) {
+  return (
+    <>
+      <PagoCampo empresa={empresa} value={estado.pago} onChange={estado.setPago} />
+      <ObservacionCampo value={estado.observacion} onChange={estado.setObservacion} />
+    </>
+  );
+}
+
+type FechaProps = { id: string; label: string; value: string; onChange: (value: string) => void; helperText?: string; fullWidth?: boolean };
+
+/** A required day of a plan dialog, with the browser's date picker. */
+export function FechaCampo({ id, label, value, onChange, helperText, fullWidth }: FechaProps) {
+  return (
+    <TextField
+      id={id}
+      type="date"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+      helperText={helperText}
+      required
+      fullWidth={fullWidth}
+      margin="dense"
+    />
+  );
 }

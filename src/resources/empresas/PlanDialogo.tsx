@@ -1,12 +1,11 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { planT, usePantallaCompleta } from './PlanCampos';
+import { FormDialogActions } from '../../shell/FormDialogActions';
 
 /**
  * The frame of the plan dialogs (sell, edit, upload the authorization): a form with its title, the error the last
@@ -45,14 +44,7 @@ export function PlanDialogo({
           )}
           {children}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={sending}>
-            {t('cancelar')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={sending}>
-            {accion}
-          </Button>
-        </DialogActions>
+        <FormDialogActions cancel={t('cancelar')} onClose={onClose} action={accion} pending={sending} />
       </form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { PlanEmpresa } from '../../../domain/contratos/planes';
-import { DocumentoCampo, SIN_DOCUMENTO, planT, useSubirDocumento, type Documento } from './PlanCampos';
+import { DocumentoCampo, planT, useDocumento } from './PlanCampos';
 import { PlanDialogo } from './PlanDialogo';
 
 /** Sends the authorization document of a printing-house plan that has none yet, with upload progress. */
@@ -15,8 +15,7 @@ export function PlanDocumentoDialog({
   onSaved: (msg: string) => void;
 }) {
   const t = planT(useTranslate());
-  const subir = useSubirDocumento();
-  const [documento, setDocumento] = useState<Documento>(SIN_DOCUMENTO);
+  const { documento, setDocumento, enviar, detenido } = useDocumento();
   const [error, setError] = useState<string | null>(null);
   const sending = documento.progress !== null;
 
@@ -25,10 +24,10 @@ export function PlanDocumentoDialog({
     if (!documento.file) return setDocumento((d) => ({ ...d, error: t('elija_documento') }));
     setError(null);
     try {
-      const { msg } = await subir(plan.PLANEMPRESA_ID, documento.file, (progress) => setDocumento((d) => ({ ...d, progress })));
+      const { msg } = await enviar(plan.PLANEMPRESA_ID, documento.file);
       onSaved(msg);
     } catch (e) {
-      setDocumento((d) => ({ ...d, progress: null }));
+      detenido();
       setError((e as Error).message);
     }
   };

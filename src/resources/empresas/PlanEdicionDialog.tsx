@@ -6,20 +6,11 @@ import TextField from '@mui/material/TextField';
 import type { EdicionPlan, PlanEmpresa, PlanEmpresaGuardado, PlanOrelGuardado } from '../../../domain/contratos/planes';
 import { esDia } from '../../../domain/fechas';
 import { PLAN_CLASE, PLAN_CLASE_ETIQUETA, PLAN_MSG, PRECIO } from '../../../domain/planes';
-import {
-  DocumentoCampo,
-  ObservacionCampo,
-  PagoCampo,
-  PrecioCampo,
-  SIN_DOCUMENTO,
-  planT,
-  useSubirDocumento,
-  type Documento,
-} from './PlanCampos';
+import { DocumentoCampo, FechaCampo, PagoObservacionCampos, PrecioCampo, planT, useDocumento, usePagoObservacion } from './PlanCampos';
 import { PlanDialogo } from './PlanDialogo';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
-/** Where a sold plan is corrected: an Orel plan through its own route (the spec's capital L). */
+/** Where a sold plan is corrected: an Orel plan through its own route (planesOreL, with the published capital L). */
 export const edicionPath = (plan: PlanEmpresa) =>
   plan.PLANEMPRESA_CLASE === PLAN_CLASE.orel ? `/empresas/planesOreL/${plan.PLANEMPRESA_ID}` : `/empresas/planes/${plan.PLANEMPRESA_ID}`;
 
@@ -40,14 +31,15 @@ export function PlanEdicionDialog({
 }) {
   const dataProvider = useAreaDataProvider();
   const t = planT(useTranslate());
-  const subir = useSubirDocumento();
+  const { documento, setDocumento, enviar, detenido } = useDocumento();
   const [inicio, setInicio] = useState(plan.PLANEMPRESA_INICIO);
   const [caduca, setCaduca] = useState(plan.PLANEMPRESA_CADUCA);
   const [comprobantes, setComprobantes] = useState(String(plan.PLANEMPRESA_COMPROBANTES));
   const [precio, setPrecio] = useState(plan.PLANEMPRESA_PRECIO);
-  const [pago, setPago] = useState(plan.PAG_CODIGO ? String(plan.PAG_CODIGO) : '');
-  const [observacion, setObservacion] = useState(plan.PLANEMPRESA_OBSERVACION ?? '');
-  const [documento, setDocumento] = useState<Documento>(SIN_DOCUMENTO);
+  const pagoObservacion = usePagoObservacion({
+    pago: plan.PAG_CODIGO ? String(plan.PAG_CODIGO) : '',
+    observacion: plan.PLANEMPRESA_OBSERVACION ?? '',
+  });
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -66,16 +58,15 @@ export function PlanEdicionDialog({
       PLANEMPRESA_CADUCA: caduca,
       PLANEMPRESA_COMPROBANTES: cantidad,
       PLANEMPRESA_PRECIO: Number(precio.trim()).toFixed(2),
-      PAG_CODIGO: pago ? Number(pago) : null,
-      PLANEMPRESA_OBSERVACION: observacion.trim() || null,
+      ...pagoObservacion.campos,
     };
     try {
       const { msg } = await dataProvider.call<PlanEmpresaGuardado | PlanOrelGuardado>(edicionPath(plan), { method: 'PUT', body });
-      if (documento.file) await subir(plan.PLANEMPRESA_ID, documento.file, (progress) => setDocumento((d) => ({ ...d, progress })));
+      if (documento.file) await enviar(plan.PLANEMPRESA_ID, documento.file);
       onSaved(msg);
     } catch (e) {
       setSending(false);
-      setDocumento((d) => ({ ...d, progress: null }));
+      detenido();
       setError((e as Error).message);
     }
   };
@@ -97,26 +88,8 @@ export function PlanEdicionDialog({
         })}`}
       </Alert>
       <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexWrap: 'wrap', '& > *': { flex: '1 1 180px' } }}>
-        <TextField
-          id="plan-editar-inicio"
-          type="date"
-          label={t('fields.PLANEMPRESA_INICIO')}
-          value={inicio}
-          onChange={(e) => setInicio(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          required
-          margin="dense"
-        />
-        <TextField
-          id="plan-editar-caduca"
-          type="date"
-          label={t('fields.PLANEMPRESA_CADUCA')}
-          value={caduca}
-          onChange={(e) => setCaduca(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          required
-          margin="dense"
-        />
+        <FechaCampo id="plan-editar-inicio" label={t('fields.PLANEMPRESA_INICIO')} value={inicio} onChange={setInicio} />
+        <FechaCampo id="plan-editar-caduca" label={t('fields.PLANEMPRESA_CADUCA')} value={caduca} onChange={setCaduca} />
       </Box>
       <TextField
         id="plan-editar-comprobantes"
@@ -130,8 +103,7 @@ export function PlanEdicionDialog({
         margin="dense"
       />
       <PrecioCampo value={precio} onChange={setPrecio} />
-      <PagoCampo empresa={empresa} value={pago} onChange={setPago} />
-      <ObservacionCampo value={observacion} onChange={setObservacion} />
+      <PagoObservacionCampos empresa={empresa} estado={pagoObservacion} />
       {plan.PLANEMPRESA_CLASE === PLAN_CLASE.imprenta && <DocumentoCampo value={documento} onChange={setDocumento} />}
     </PlanDialogo>
   );

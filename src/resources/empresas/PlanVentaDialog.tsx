@@ -21,13 +21,13 @@ import { usd } from '../planes/choices';
 import { inicioSugerido } from './planesVendidos';
 import {
   DocumentoCampo,
-  ObservacionCampo,
-  PagoCampo,
+  FechaCampo,
+  PagoObservacionCampos,
   PrecioCampo,
   SIN_DOCUMENTO,
   planT,
-  useSubirDocumento,
-  type Documento,
+  useDocumento,
+  usePagoObservacion,
 } from './PlanCampos';
 import { PlanDialogo } from './PlanDialogo';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
@@ -52,16 +52,14 @@ type Props = {
 export function PlanVentaDialog({ empresa, planes, renovar, hoy, onClose, onSaved }: Props) {
   const dataProvider = useAreaDataProvider();
   const t = planT(useTranslate());
-  const subir = useSubirDocumento();
+  const { documento, setDocumento, enviar } = useDocumento();
   const [clase, setClase] = useState<PlanClase>(renovar?.PLANEMPRESA_CLASE ?? PLAN_CLASE.electronico);
   const [planId, setPlanId] = useState<number | null>(renovar?.PLAN_ID ?? null);
   const [inicio, setInicio] = useState(() =>
     inicioSugerido(planes, renovar?.PLANEMPRESA_CLASE ?? PLAN_CLASE.electronico, renovar?.PLANEMPRESA_TIPO ?? PLAN_TIPO_DEFECTO, hoy),
   );
   const [precio, setPrecio] = useState<string | null>(null);
-  const [pago, setPago] = useState('');
-  const [observacion, setObservacion] = useState('');
-  const [documento, setDocumento] = useState<Documento>(SIN_DOCUMENTO);
+  const pagoObservacion = usePagoObservacion({ pago: '', observacion: '' });
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -100,8 +98,7 @@ export function PlanVentaDialog({ empresa, planes, renovar, hoy, onClose, onSave
       PLAN_ID: plan.PLAN_ID,
       PLANEMPRESA_INICIO: inicio,
       PLANEMPRESA_PRECIO: Number(precioMostrado.trim()).toFixed(2),
-      PAG_CODIGO: pago ? Number(pago) : null,
-      PLANEMPRESA_OBSERVACION: observacion.trim() || null,
+      ...pagoObservacion.campos,
     };
     let vendido: PlanEmpresaGuardado | PlanOrelGuardado;
     try {
@@ -118,7 +115,7 @@ export function PlanVentaDialog({ empresa, planes, renovar, hoy, onClose, onSave
     }
     if (documento.file && 'PLANEMPRESA_ID' in vendido) {
       try {
-        await subir(vendido.PLANEMPRESA_ID, documento.file, (progress) => setDocumento((d) => ({ ...d, progress })));
+        await enviar(vendido.PLANEMPRESA_ID, documento.file);
       } catch (e) {
         // The plan is sold: the document can be sent again from its row.
         return onSaved(`${vendido.msg} ${t('documento_fallo', { msg: (e as Error).message })}`);
@@ -175,21 +172,16 @@ export function PlanVentaDialog({ empresa, planes, renovar, hoy, onClose, onSave
           </MenuItem>
         ))}
       </TextField>
-      <TextField
+      <FechaCampo
         id="plan-inicio"
-        type="date"
         label={t('fields.PLANEMPRESA_INICIO')}
         value={inicio}
-        onChange={(e) => setInicio(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={setInicio}
         helperText={plan && esDia(inicio) ? t('vence_el', { caduca: caducaDesde(inicio, plan.PLAN_DIAS) }) : t('ayuda_inicio')}
-        required
         fullWidth
-        margin="dense"
       />
       <PrecioCampo value={precioMostrado} onChange={setPrecio} />
-      <PagoCampo empresa={empresa} value={pago} onChange={setPago} />
-      <ObservacionCampo value={observacion} onChange={setObservacion} />
+      <PagoObservacionCampos empresa={empresa} estado={pagoObservacion} />
       {clase === PLAN_CLASE.imprenta && <DocumentoCampo value={documento} onChange={setDocumento} />}
       {renovar && plan === undefined && !isPending && (
         <Typography variant="body2" color="warning.main">

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -34,6 +33,7 @@ import { PlanVentaDialog } from './PlanVentaDialog';
 import { renovables } from './planesVendidos';
 import { UsuarioAviso, type Aviso } from './UsuarioAviso';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { CardItem, CardList, TabSection } from './TabSection';
 
 type Abierto =
   | { modo: 'vender' }
@@ -43,7 +43,7 @@ type Abierto =
 
 /**
  * What a row offers. Printing-house and Orel plans: Editar exactly when activarEditarPlan, the download exactly when
- * activarDescargaPlan (issue 10, item 3); an electronic plan is always editable. Renovar on the latest plan of each
+ * activarDescargaPlan; an electronic plan is always editable. Renovar on the latest plan of each
  * class and type; Eliminar for administrators while no document was used.
  */
 export function accionesDePlan(plan: PlanEmpresa, { renovable, administrador }: { renovable: boolean; administrador: boolean }) {
@@ -162,15 +162,14 @@ export function PlanesTab({ empresa }: { empresa: number }) {
   const clase = (plan: PlanEmpresa) => PLAN_CLASE_ETIQUETA[plan.PLANEMPRESA_CLASE];
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2">
-          {t('titulo')}
-        </Typography>
+    <TabSection
+      titulo={t('titulo')}
+      accion={
         <Button variant="contained" startIcon={<AddShoppingCartIcon />} onClick={() => setAbierto({ modo: 'vender' })} disabled={!data}>
           {t('vender')}
         </Button>
-      </Box>
+      }
+    >
       {isPending && <LinearProgress aria-label={t('cargando')} />}
       {error && <Alert severity="error">{(error as Error).message || PLAN_MSG.queryFailed}</Alert>}
       {data && data.fallidas.length > 0 && (
@@ -180,9 +179,9 @@ export function PlanesTab({ empresa }: { empresa: number }) {
       )}
       {data && planes.length === 0 && <Typography color="text.secondary">{t('vacio')}</Typography>}
       {planes.length > 0 && narrow && (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }} aria-label={t('titulo')}>
+        <CardList label={t('titulo')}>
           {planes.map((plan) => (
-            <Paper component="li" variant="outlined" key={plan.PLANEMPRESA_ID} sx={{ p: 1.5, display: 'grid', gap: 0.75 }}>
+            <CardItem key={plan.PLANEMPRESA_ID} gap={0.75}>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{plan.PLAN_NOMBRE}</Typography>
                 <EstadoPlanChip estado={plan.estado} caduca={plan.PLANEMPRESA_CADUCA} />
@@ -191,9 +190,9 @@ export function PlanesTab({ empresa }: { empresa: number }) {
               <Typography variant="body2">{vigencia(plan)}</Typography>
               {consumo(plan)}
               {actions(plan)}
-            </Paper>
+            </CardItem>
           ))}
-        </Box>
+        </CardList>
       )}
       {planes.length > 0 && !narrow && (
         <Table size="small" aria-label={t('titulo')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
@@ -250,6 +249,6 @@ export function PlanesTab({ empresa }: { empresa: number }) {
         <PlanDocumentoDialog plan={abierto.plan} onClose={() => setAbierto(null)} onSaved={(msg) => void saved(msg)} />
       )}
       <UsuarioAviso aviso={aviso} pending={pending} onClose={() => setAviso(null)} />
-    </Box>
+    </TabSection>
   );
 }

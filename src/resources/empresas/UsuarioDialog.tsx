@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { UsuarioEmpresa } from '../../../domain/contratos/usuarios';
+import { FormDialogActions } from '../../shell/FormDialogActions';
 
 export type UsuarioValores = { USU_USUARIO: string; USU_NOMBRE: string; USU_CORREO: string; clave?: string };
 
@@ -79,14 +78,12 @@ export function UsuarioDialog({ usuario, onClose, onSave }: Props) {
             />
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            {usuario ? translate('resources.usuarios.guardar') : translate('resources.usuarios.crear')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          cancel={translate('ra.action.cancel')}
+          onClose={onClose}
+          action={usuario ? translate('resources.usuarios.guardar') : translate('resources.usuarios.crear')}
+          pending={pending}
+        />
       </form>
     </Dialog>
   );

@@ -4,8 +4,6 @@ import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -24,6 +22,7 @@ import type { UsuarioEmpresa } from '../../../domain/contratos/usuarios';
 import { UsuarioDialog, type UsuarioValores } from './UsuarioDialog';
 import { UsuarioAviso, type Aviso } from './UsuarioAviso';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { CardItem, CardList, TabEstado, TabSection } from './TabSection';
 
 /** The usuarios tab of a company: its users, and creating, editing, (de)activating them and resetting their clave. */
 export function UsuariosTab({ empresa }: { empresa: number }) {
@@ -127,22 +126,19 @@ export function UsuariosTab({ empresa }: { empresa: number }) {
   const label = (field: string) => t(`fields.${field}`);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2">
-          {t('titulo')}
-        </Typography>
+    <TabSection
+      titulo={t('titulo')}
+      accion={
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing('nuevo')}>
           {t('crear')}
         </Button>
-      </Box>
-      {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {error && <Typography color="error">{(error as Error).message}</Typography>}
-      {usuarios?.length === 0 && <Typography color="text.secondary">{t('vacio')}</Typography>}
+      }
+    >
+      <TabEstado pending={isPending} error={error} rows={usuarios} vacio={t('vacio')} />
       {usuarios && usuarios.length > 0 && narrow && (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }} aria-label={t('titulo')}>
+        <CardList label={t('titulo')}>
           {usuarios.map((usuario) => (
-            <Paper component="li" variant="outlined" key={usuario.USU_CODIGO} sx={{ p: 1.5, display: 'grid', gap: 0.5 }}>
+            <CardItem key={usuario.USU_CODIGO}>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{usuario.USU_USUARIO}</Typography>
                 {state(usuario)}
@@ -152,9 +148,9 @@ export function UsuariosTab({ empresa }: { empresa: number }) {
                 {usuario.USU_CORREO}
               </Typography>
               {actions(usuario)}
-            </Paper>
+            </CardItem>
           ))}
-        </Box>
+        </CardList>
       )}
       {usuarios && usuarios.length > 0 && !narrow && (
         <Table size="small" aria-label={t('titulo')}>
@@ -182,6 +178,6 @@ export function UsuariosTab({ empresa }: { empresa: number }) {
       )}
       {editing && <UsuarioDialog usuario={editing === 'nuevo' ? undefined : editing} onClose={() => setEditing(null)} onSave={save} />}
       <UsuarioAviso aviso={aviso} pending={pending} onClose={() => setAviso(null)} />
-    </Box>
+    </TabSection>
   );
 }

@@ -13,7 +13,8 @@ import type { FacturaDetalle } from '../../../domain/contratos/facturas';
 import { ConsultarDeNuevo, Emitir, EnviarCorreo, type Registro } from './acciones';
 import { cuando, esCorregible, esPendiente, fechaHora } from './estados';
 import { MensajesSri } from './MensajesSri';
-import { Dato, EntregaIcono } from './piezas';
+import { EntregaIcono } from './piezas';
+import { Dato } from '../../shell/Dato';
 import { texto } from './textos';
 
 const t = (key: string, options?: object) => texto(`sri.${key}`, options);

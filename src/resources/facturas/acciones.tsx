@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Confirm, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -196,12 +196,45 @@ function useEnvio(record: Registro, ruta: string, aviso: string, alCerrar: () =>
 
 type Cliente = { id: number; CLI_CORREOS?: string[] | null };
 
+type FormularioProps = {
+  /** The title's id, which names the dialog. */
+  id: string;
+  abierto: boolean;
+  cerrar: () => void;
+  onSubmit: (event: FormEvent) => void;
+  titulo: string;
+  /** The server's refusal, under the fields. */
+  fallo: string | null;
+  /** The form's submit button, after Cancelar. */
+  enviar: ReactNode;
+  children: ReactNode;
+};
+
+/** A dialog holding one of the invoice's small forms: its title, its fields, the server's refusal and its buttons. */
+function FormularioDialogo({ id, abierto, cerrar, onSubmit, titulo, fallo, enviar, children }: FormularioProps) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={abierto} onClose={cerrar} aria-labelledby={id} maxWidth="sm" fullWidth>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id={id}>{titulo}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+          {children}
+          {fallo && <Alert severity="error">{fallo}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={cerrar}>{translate('ra.action.cancel')}</Button>
+          {enviar}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
 /**
  * Enviar por correo: a dialog saying where it goes (the buyer's addresses) and taking other addresses if wanted;
  * POST /api/facturas/:id/correo { para? }. The server's refusal (no address, an invalid one) stays in the dialog.
  */
 export function EnviarCorreo({ record }: { record: Registro }) {
-  const translate = useTranslate();
   const [abierto, setAbierto] = useState(false);
   const [para, setPara] = useState('');
   const { pending, fallo, cerrar, enviar } = useEnvio(record, 'correo', texto('entrega.enviada'), () => {
@@ -220,39 +253,39 @@ export function EnviarCorreo({ record }: { record: Registro }) {
       <Button variant="outlined" startIcon={<EmailIcon />} onClick={() => setAbierto(true)}>
         {texto('entrega.enviar')}
       </Button>
-      <Dialog open={abierto} onClose={cerrar} aria-labelledby="correo-titulo" maxWidth="sm" fullWidth>
-        <form onSubmit={alEnviar} noValidate>
-          <DialogTitle id="correo-titulo">{texto('entrega.dialogo_titulo')}</DialogTitle>
-          <DialogContent sx={{ display: 'grid', gap: 2 }}>
-            <DialogContentText>
-              {correos.length > 0
-                ? texto('entrega.dialogo_texto', { correos: correos.join(', ') })
-                : cliente
-                  ? texto('entrega.dialogo_sin_correos')
-                  : texto('entrega.dialogo_texto', { correos: record.CLI_RAZON_SOCIAL })}
-            </DialogContentText>
-            <TextField
-              label={texto('entrega.para')}
-              helperText={texto('entrega.para_ayuda')}
-              value={para}
-              onChange={(e) => setPara(e.target.value)}
-              type="text"
-              inputMode="email"
-              autoComplete="email"
-              slotProps={{ htmlInput: { maxLength: 500 } }}
-              fullWidth
-              autoFocus
-            />
-            {fallo && <Alert severity="error">{fallo}</Alert>}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={cerrar}>{translate('ra.action.cancel')}</Button>
-            <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={pending}>
-              {texto('entrega.enviar_boton')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <FormularioDialogo
+        id="correo-titulo"
+        abierto={abierto}
+        cerrar={cerrar}
+        onSubmit={alEnviar}
+        titulo={texto('entrega.dialogo_titulo')}
+        fallo={fallo}
+        enviar={
+          <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={pending}>
+            {texto('entrega.enviar_boton')}
+          </Button>
+        }
+      >
+        <DialogContentText>
+          {correos.length > 0
+            ? texto('entrega.dialogo_texto', { correos: correos.join(', ') })
+            : cliente
+              ? texto('entrega.dialogo_sin_correos')
+              : texto('entrega.dialogo_texto', { correos: record.CLI_RAZON_SOCIAL })}
+        </DialogContentText>
+        <TextField
+          label={texto('entrega.para')}
+          helperText={texto('entrega.para_ayuda')}
+          value={para}
+          onChange={(e) => setPara(e.target.value)}
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+          fullWidth
+          autoFocus
+        />
+      </FormularioDialogo>
     </>
   );
 }
@@ -262,7 +295,6 @@ export function EnviarCorreo({ record }: { record: Registro }) {
  * the reason required; POST /api/facturas/:id/anular { motivo }.
  */
 export function Anular({ record }: { record: Registro }) {
-  const translate = useTranslate();
   const [abierto, setAbierto] = useState(false);
   const [motivo, setMotivo] = useState('');
   const [falta, setFalta] = useState(false);
@@ -284,37 +316,37 @@ export function Anular({ record }: { record: Registro }) {
       <Button color="warning" startIcon={<BlockIcon />} onClick={() => setAbierto(true)}>
         {texto('anular.boton')}
       </Button>
-      <Dialog open={abierto} onClose={cerrar} aria-labelledby="anular-titulo" maxWidth="sm" fullWidth>
-        <form onSubmit={anular} noValidate>
-          <DialogTitle id="anular-titulo">{texto('anular.titulo')}</DialogTitle>
-          <DialogContent sx={{ display: 'grid', gap: 2 }}>
-            <Alert severity="warning">{texto('anular.texto')}</Alert>
-            <TextField
-              label={texto('anular.motivo')}
-              value={motivo}
-              onChange={(e) => {
-                setMotivo(e.target.value);
-                if (e.target.value.trim()) setFalta(false);
-              }}
-              required
-              error={falta}
-              helperText={falta ? texto('anular.motivo_requerido') : texto('anular.motivo_ayuda')}
-              slotProps={{ htmlInput: { maxLength: 300 } }}
-              multiline
-              minRows={2}
-              fullWidth
-              autoFocus
-            />
-            {fallo && <Alert severity="error">{fallo}</Alert>}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={cerrar}>{translate('ra.action.cancel')}</Button>
-            <Button type="submit" variant="contained" color="warning" disabled={pending}>
-              {texto('anular.confirmar')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <FormularioDialogo
+        id="anular-titulo"
+        abierto={abierto}
+        cerrar={cerrar}
+        onSubmit={anular}
+        titulo={texto('anular.titulo')}
+        fallo={fallo}
+        enviar={
+          <Button type="submit" variant="contained" color="warning" disabled={pending}>
+            {texto('anular.confirmar')}
+          </Button>
+        }
+      >
+        <Alert severity="warning">{texto('anular.texto')}</Alert>
+        <TextField
+          label={texto('anular.motivo')}
+          value={motivo}
+          onChange={(e) => {
+            setMotivo(e.target.value);
+            if (e.target.value.trim()) setFalta(false);
+          }}
+          required
+          error={falta}
+          helperText={falta ? texto('anular.motivo_requerido') : texto('anular.motivo_ayuda')}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+          multiline
+          minRows={2}
+          fullWidth
+          autoFocus
+        />
+      </FormularioDialogo>
     </>
   );
 }

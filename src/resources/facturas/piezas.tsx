@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -87,20 +86,6 @@ export function EntregaIcono({ entrega }: { entrega: string | null | undefined }
         sx={{ verticalAlign: 'middle' }}
       />
     </Tooltip>
-  );
-}
-
-/** A labelled value of the invoice's page. */
-export function Dato({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body1" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
   );
 }
 

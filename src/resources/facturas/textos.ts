@@ -1,3 +1,5 @@
+import { lectorDeTextos } from '../../i18n/textos';
+
 /**
  * The invoices screens' own texts (Spanish), loaded with the screens: the field labels stay in src/i18n/es.ts
  * (resources.facturas), which every area loads at start and which has a size budget.
@@ -226,18 +228,5 @@ const TEXTOS = {
   },
 };
 
-type Catalogo = { [key: string]: string | Catalogo };
-
-/**
- * A text by its path ("form.total"), with polyglot's rules: %{name} replaced from `options`, and "singular |||| plural"
- * chosen by smart_count. An unknown path is returned as it is.
- */
-export function texto(path: string, options: object = {}): string {
-  const values = options as Record<string, unknown>;
-  let node: string | Catalogo | undefined = TEXTOS;
-  for (const key of path.split('.')) node = typeof node === 'object' ? node[key] : undefined;
-  if (typeof node !== 'string') return path;
-  const [one, many = one] = node.split(' |||| ');
-  const chosen = values.smart_count === undefined || values.smart_count === 1 ? one : many;
-  return chosen.replace(/%\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
-}
+/** A text of these screens by its path ("form.total"). */
+export const texto = lectorDeTextos(TEXTOS);

@@ -1,13 +1,8 @@
 import {
   BooleanInput,
-  Create,
-  Edit,
   NumberInput,
-  SaveButton,
   SelectInput,
-  SimpleForm,
   TextInput,
-  Toolbar,
   maxLength,
   maxValue,
   minValue,
@@ -17,10 +12,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import type { MenuDatos, MenuEntrada } from '../../../domain/contratos/menus';
 import { ICONO, PERMISO, RUTA, useAreaChoices } from './choices';
 import { RemoveButton } from '../../shell/RemoveButton';
+import { CreateForm, EditForm } from '../../shell/ResourceForm';
+import { FieldColumn, FieldRow } from '../../shell/formLayout';
 
 /** What POST/PUT /menus take. */
 const toWire = (values: Record<string, unknown>): MenuDatos => ({
@@ -43,7 +39,7 @@ function MenuFields({ edit = false }: { edit?: boolean }) {
   // Room for helper texts of two or three lines (the input reserves one).
   const spaced = { mb: 2 };
   return (
-    <Box sx={{ width: '100%', maxWidth: 640 }}>
+    <FieldColumn>
       {home && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('inicio_fijo')}
@@ -78,7 +74,7 @@ function MenuFields({ edit = false }: { edit?: boolean }) {
         format={(v: string | undefined) => v ?? ''}
         fullWidth
       />
-      <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexWrap: 'wrap' }}>
+      <FieldRow>
         <TextInput
           source="MEN_ICONO"
           validate={[required(), maxLength(40), regex(ICONO, t('icono_invalido'))]}
@@ -92,35 +88,25 @@ function MenuFields({ edit = false }: { edit?: boolean }) {
           helperText={t('ayuda_orden')}
           sx={half}
         />
-      </Box>
+      </FieldRow>
       <BooleanInput source="MEN_ACTIVO" helperText={t('ayuda_activo')} disabled={home} />
-    </Box>
-  );
-}
-
-function EditToolbar() {
-  return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-      <SaveButton />
-      <RemoveButton resource="menus" name={(r) => r.MEN_NOMBRE} hidden={(r) => r.MEN_RUTA === '' || !r.MEN_ACTIVO} />
-    </Toolbar>
+    </FieldColumn>
   );
 }
 
 const defaults = { MEN_AREA: 'admin', MEN_RUTA: '', MEN_PERMISO: '', MEN_ICONO: 'circle', MEN_ORDEN: 50, MEN_ACTIVO: true };
 
 export const MenuCreate = () => (
-  <Create redirect="list" transform={toWire}>
-    <SimpleForm defaultValues={defaults}>
-      <MenuFields />
-    </SimpleForm>
-  </Create>
+  <CreateForm transform={toWire} defaultValues={defaults}>
+    <MenuFields />
+  </CreateForm>
 );
 
 export const MenuEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list" transform={toWire}>
-    <SimpleForm toolbar={<EditToolbar />}>
-      <MenuFields edit />
-    </SimpleForm>
-  </Edit>
+  <EditForm
+    transform={toWire}
+    remove={<RemoveButton resource="menus" name={(r) => r.MEN_NOMBRE} hidden={(r) => r.MEN_RUTA === '' || !r.MEN_ACTIVO} />}
+  >
+    <MenuFields edit />
+  </EditForm>
 );

@@ -1,10 +1,10 @@
-import { DataTable, List, NullableBooleanInput, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, SelectInput, useTranslate, type RaRecord } from 'react-admin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { ResponsiveList } from '../../shell/ResponsiveList';
 import type { MenuEntrada } from '../../../domain/contratos/menus';
 import { useAreaChoices } from './choices';
+import { EstadoFilter, SearchFilter } from '../../shell/catalogo';
 
 const entrada = (record: RaRecord) => record as unknown as MenuEntrada;
 
@@ -49,48 +49,37 @@ function Ruta({ record }: { record: MenuEntrada }) {
 export function MenuList() {
   const translate = useTranslate();
   const areas = useAreaChoices();
-  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.menus.buscar')} />,
+    <SearchFilter key="q" source="q" alwaysOn />,
     <SelectInput key="area" source="MEN_AREA" alwaysOn choices={areas} />,
-    <NullableBooleanInput
-      key="activo"
-      source="MEN_ACTIVO"
-      trueLabel={translate('resources.menus.activa')}
-      falseLabel={translate('resources.menus.inactiva')}
-    />,
+    <EstadoFilter key="activo" source="MEN_ACTIVO" words={['activa', 'inactiva']} />,
   ];
   return (
-    <List filters={filters} sort={{ field: 'MEN_AREA', order: 'ASC' }} perPage={100} pagination={false}>
-      {narrow ? (
-        <SimpleList
-          primaryText={(r) => entrada(r).MEN_NOMBRE}
-          secondaryText={(r) =>
-            translate('resources.menus.resumen', {
-              area: translate(`resources.menus.area_${entrada(r).MEN_AREA}`),
-              ruta: entrada(r).MEN_RUTA ? `/${entrada(r).MEN_RUTA}` : translate('resources.menus.inicio'),
-              orden: entrada(r).MEN_ORDEN,
-            })
-          }
-          tertiaryText={(r) => <Estado record={entrada(r)} />}
-          linkType="edit"
-        />
-      ) : (
-        <DataTable rowClick="edit" bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-          <DataTable.Col source="MEN_AREA" render={(r: RaRecord) => <Area record={entrada(r)} />} />
-          <DataTable.NumberCol source="MEN_ORDEN" />
-          <DataTable.Col source="MEN_NOMBRE" />
-          <DataTable.Col source="MEN_RUTA" render={(r: RaRecord) => <Ruta record={entrada(r)} />} />
-          <DataTable.Col
-            source="MEN_PERMISO"
-            render={(r: RaRecord) => entrada(r).MEN_PERMISO || translate('resources.menus.sin_permiso')}
-          />
-          <DataTable.Col source="MEN_ICONO" disableSort />
-          <DataTable.NumberCol source="perfiles" disableSort />
-          <DataTable.Col source="MEN_ACTIVO" disableSort render={(r: RaRecord) => <Estado record={entrada(r)} />} />
-          <DataTable.NumberCol source="MEN_CODIGO" />
-        </DataTable>
-      )}
-    </List>
+    <ResponsiveList
+      filters={filters}
+      sort={{ field: 'MEN_AREA', order: 'ASC' }}
+      perPage={100}
+      pagination={false}
+      primaryText={(r) => entrada(r).MEN_NOMBRE}
+      secondaryText={(r) =>
+        translate('resources.menus.resumen', {
+          area: translate(`resources.menus.area_${entrada(r).MEN_AREA}`),
+          ruta: entrada(r).MEN_RUTA ? `/${entrada(r).MEN_RUTA}` : translate('resources.menus.inicio'),
+          orden: entrada(r).MEN_ORDEN,
+        })
+      }
+      tertiaryText={(r) => <Estado record={entrada(r)} />}
+      tableSx={{ '& .MuiTableCell-root': { px: 1 } }}
+    >
+      <DataTable.Col source="MEN_AREA" render={(r: RaRecord) => <Area record={entrada(r)} />} />
+      <DataTable.NumberCol source="MEN_ORDEN" />
+      <DataTable.Col source="MEN_NOMBRE" />
+      <DataTable.Col source="MEN_RUTA" render={(r: RaRecord) => <Ruta record={entrada(r)} />} />
+      <DataTable.Col source="MEN_PERMISO" render={(r: RaRecord) => entrada(r).MEN_PERMISO || translate('resources.menus.sin_permiso')} />
+      <DataTable.Col source="MEN_ICONO" disableSort />
+      <DataTable.NumberCol source="perfiles" disableSort />
+      <DataTable.Col source="MEN_ACTIVO" disableSort render={(r: RaRecord) => <Estado record={entrada(r)} />} />
+      <DataTable.NumberCol source="MEN_CODIGO" />
+    </ResponsiveList>
   );
 }

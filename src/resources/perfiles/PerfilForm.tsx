@@ -1,13 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BooleanInput,
-  Create,
-  Edit,
   NumberInput,
-  SaveButton,
-  SimpleForm,
   TextInput,
-  Toolbar,
   maxLength,
   minValue,
   required,
@@ -26,6 +21,8 @@ import type { Perfil } from '../../../domain/contratos/perfiles';
 import type { MenuRolAsignado } from '../../../domain/contratos/menus';
 import { MenusPerfilInput } from './MenusPerfilInput';
 import { RemoveButton } from '../../shell/RemoveButton';
+import { CreateForm, EditForm } from '../../shell/ResourceForm';
+import { FieldColumn } from '../../shell/formLayout';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const nombre = [required(), maxLength(60)];
@@ -39,49 +36,39 @@ const toWire = (values: Record<string, unknown>) => ({
 export const PerfilCreate = () => {
   const translate = useTranslate();
   return (
-    <Create
+    <CreateForm
       redirect="edit"
       transform={(values: Record<string, unknown>) => ({
         ...toWire(values),
         ...(values.PRF_CODIGO ? { PRF_CODIGO: Number(values.PRF_CODIGO) } : {}),
       })}
+      defaultValues={{ PRF_ACTIVO: true }}
     >
-      <SimpleForm defaultValues={{ PRF_ACTIVO: true }}>
-        <Box sx={{ width: '100%', maxWidth: 560 }}>
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {translate('resources.perfiles.ayuda_crear')}
-          </Alert>
-          <TextInput source="PRF_NOMBRE" validate={nombre} fullWidth />
-          <NumberInput
-            source="PRF_CODIGO"
-            validate={minValue(3)}
-            step={1}
-            helperText="resources.perfiles.ayuda_codigo"
-            sx={{ mb: 1 }}
-            fullWidth
-          />
-          <BooleanInput source="PRF_ACTIVO" helperText="resources.perfiles.ayuda_activo" />
-        </Box>
-      </SimpleForm>
-    </Create>
+      <FieldColumn maxWidth={560}>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('resources.perfiles.ayuda_crear')}
+        </Alert>
+        <TextInput source="PRF_NOMBRE" validate={nombre} fullWidth />
+        <NumberInput
+          source="PRF_CODIGO"
+          validate={minValue(3)}
+          step={1}
+          helperText="resources.perfiles.ayuda_codigo"
+          sx={{ mb: 1 }}
+          fullWidth
+        />
+        <BooleanInput source="PRF_ACTIVO" helperText="resources.perfiles.ayuda_activo" />
+      </FieldColumn>
+    </CreateForm>
   );
 };
-
-function EditToolbar() {
-  return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-      <SaveButton />
-      <RemoveButton resource="perfiles" name={(r) => r.PRF_NOMBRE} hidden={(r) => Boolean(r.fijo)} />
-    </Toolbar>
-  );
-}
 
 function DatosPerfil() {
   const record = useRecordContext<Perfil>();
   const translate = useTranslate();
   if (!record) return null;
   return (
-    <Box sx={{ width: '100%', maxWidth: 560 }}>
+    <FieldColumn maxWidth={560}>
       {record.fijo && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('resources.perfiles.fijo_ayuda')}
@@ -90,7 +77,7 @@ function DatosPerfil() {
       <TextInput source="PRF_CODIGO" disabled fullWidth />
       <TextInput source="PRF_NOMBRE" validate={nombre} fullWidth />
       <BooleanInput source="PRF_ACTIVO" helperText="resources.perfiles.ayuda_activo" disabled={record.fijo} />
-    </Box>
+    </FieldColumn>
   );
 }
 
@@ -139,12 +126,14 @@ export function PerfilEdit() {
   }
   const asignados = checklist.data.filter((m) => m.asignado).map((m) => m.MEN_CODIGO);
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm toolbar={<EditToolbar />} onSubmit={save} defaultValues={{ asignados }}>
-        <DatosPerfil />
-        <Divider flexItem sx={{ my: 2 }} />
-        <MenusPerfilInput perfil={perfil} menus={checklist.data} />
-      </SimpleForm>
-    </Edit>
+    <EditForm
+      remove={<RemoveButton resource="perfiles" name={(r) => r.PRF_NOMBRE} hidden={(r) => Boolean(r.fijo)} />}
+      onSubmit={save}
+      defaultValues={{ asignados }}
+    >
+      <DatosPerfil />
+      <Divider flexItem sx={{ my: 2 }} />
+      <MenusPerfilInput perfil={perfil} menus={checklist.data} />
+    </EditForm>
   );
 }

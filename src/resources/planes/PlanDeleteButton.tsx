@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Confirm, useDelete, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { Confirm, useRecordContext, useTranslate } from 'react-admin';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { Plan } from '../../../domain/contratos/planes';
 import { PLAN_MSG } from '../../../domain/planes';
+import { useRemoveRecord } from '../../shell/useRemoveRecord';
 
 /**
  * Deletes a plan that was never sold, or retires one that was (the server decides and says which): the button says
@@ -12,30 +12,10 @@ import { PLAN_MSG } from '../../../domain/planes';
 export function PlanDeleteButton() {
   const record = useRecordContext<Plan & { id: number }>();
   const translate = useTranslate();
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const [open, setOpen] = useState(false);
-  const [remove, { isPending }] = useDelete();
+  const { open, setOpen, isPending, confirm } = useRemoveRecord('planes');
   if (!record) return null;
   const sold = record.vendidos > 0;
   const t = (key: string, options?: object) => translate(`resources.planes.${key}`, options);
-  const confirm = () =>
-    remove(
-      'planes',
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: (data) => {
-          setOpen(false);
-          notify((data as { msg?: string }).msg ?? (sold ? PLAN_MSG.retiredInstead : PLAN_MSG.deleted), { type: 'info' });
-          redirect('list', 'planes');
-        },
-        onError: (error) => {
-          setOpen(false);
-          notify((error as Error).message, { type: 'error' });
-        },
-      },
-    );
   if (sold && !record.PLAN_ACTIVO) return null;
   return (
     <>
@@ -48,7 +28,7 @@ export function PlanDeleteButton() {
         title={t(sold ? 'retirar_titulo' : 'eliminar_titulo', { nombre: record.PLAN_NOMBRE })}
         content={t(sold ? 'retirar_texto' : 'eliminar_texto', { smart_count: record.vendidos })}
         confirm={t(sold ? 'retirar' : 'eliminar')}
-        onConfirm={confirm}
+        onConfirm={() => confirm(record, sold ? PLAN_MSG.retiredInstead : PLAN_MSG.deleted)}
         onClose={() => setOpen(false)}
       />
     </>

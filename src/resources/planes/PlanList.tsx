@@ -1,18 +1,8 @@
-import {
-  DataTable,
-  List,
-  NullableBooleanInput,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  useCanAccess,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, SelectInput, useTranslate, type RaRecord } from 'react-admin';
 import type { Plan } from '../../../domain/contratos/planes';
 import { PLAN_CLASE_ETIQUETA, PLAN_TIPO_DEFECTO, PLAN_TIPO_ETIQUETA, PLAN_TIPO_TODOS } from '../../../domain/planes';
-import { ListPagination } from '../../shell/ListPagination';
-import { CatalogoAcciones, EstadoChip, useNarrow } from '../../shell/catalogo';
+import { EstadoChip, EstadoFilter, SearchFilter } from '../../shell/catalogo';
+import { ListaCatalogo } from '../../shell/ListaCatalogo';
 import { CLASE_CHOICES, TIPO_CHOICES, usd } from './choices';
 
 const plan = (record: RaRecord) => record as unknown as Plan;
@@ -21,11 +11,11 @@ function useFilters() {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.planes.${key}`);
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={t('buscar')} />,
-    // Sales by default (§9); T lists every type. Emptied, the filter is left out and the server lists sales too.
+    <SearchFilter key="q" source="q" alwaysOn />,
+    // Sales by default (the settings' default type); T lists every type. Emptied, the filter is left out and the server lists sales too.
     <SelectInput key="tipo" source="PLAN_TIPO" alwaysOn choices={[...TIPO_CHOICES, { id: PLAN_TIPO_TODOS, name: t('todos') }]} />,
     <SelectInput key="clase" source="PLAN_CLASE" alwaysOn choices={CLASE_CHOICES} emptyText={t('todas')} />,
-    <NullableBooleanInput key="activo" source="PLAN_ACTIVO" trueLabel={t('activo')} falseLabel={t('retirado')} />,
+    <EstadoFilter key="activo" source="PLAN_ACTIVO" words={['activo', 'retirado']} />,
   ];
 }
 
@@ -35,54 +25,37 @@ function useFilters() {
  */
 export function PlanList() {
   const translate = useTranslate();
-  const filters = useFilters();
-  const { canAccess: canEdit } = useCanAccess({ resource: 'planes', action: 'edit' });
-  const narrow = useNarrow();
-  const rowClick = canEdit ? 'edit' : false;
   return (
-    <List
-      filters={filters}
+    <ListaCatalogo
+      resource="planes"
+      filters={useFilters()}
       filterDefaultValues={{ PLAN_TIPO: PLAN_TIPO_DEFECTO }}
-      actions={<CatalogoAcciones resource="planes" />}
       sort={{ field: 'PLAN_NOMBRE', order: 'ASC' }}
-      perPage={25}
-      pagination={<ListPagination />}
+      primaryText={(r) => plan(r).PLAN_NOMBRE}
+      secondaryText={(r) =>
+        translate('resources.planes.resumen', {
+          comprobantes: plan(r).PLAN_COMPROBANTES,
+          dias: plan(r).PLAN_DIAS,
+          total: usd(plan(r).PLAN_TOTAL),
+        })
+      }
+      tertiaryText={(r) => <EstadoChip resource="planes" activo={plan(r).PLAN_ACTIVO} inactivo="retirado" />}
+      tableSx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}
     >
-      {narrow ? (
-        <SimpleList
-          primaryText={(r) => plan(r).PLAN_NOMBRE}
-          secondaryText={(r) =>
-            translate('resources.planes.resumen', {
-              comprobantes: plan(r).PLAN_COMPROBANTES,
-              dias: plan(r).PLAN_DIAS,
-              total: usd(plan(r).PLAN_TOTAL),
-            })
-          }
-          tertiaryText={(r) => <EstadoChip resource="planes" activo={plan(r).PLAN_ACTIVO} inactivo="retirado" />}
-          linkType={rowClick}
-        />
-      ) : (
-        <DataTable
-          rowClick={rowClick}
-          bulkActionButtons={false}
-          sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}
-        >
-          <DataTable.Col source="PLAN_NOMBRE" />
-          <DataTable.Col source="PLAN_TIPO" disableSort render={(r: RaRecord) => PLAN_TIPO_ETIQUETA[plan(r).PLAN_TIPO]} />
-          <DataTable.Col source="PLAN_CLASE" disableSort render={(r: RaRecord) => PLAN_CLASE_ETIQUETA[plan(r).PLAN_CLASE]} />
-          <DataTable.NumberCol source="PLAN_COMPROBANTES" />
-          <DataTable.NumberCol source="PLAN_DIAS" />
-          <DataTable.Col source="PLAN_PRECIO" align="right" render={(r: RaRecord) => usd(plan(r).PLAN_PRECIO)} />
-          <DataTable.Col source="PLAN_IVA" align="right" disableSort render={(r: RaRecord) => usd(plan(r).PLAN_IVA)} />
-          <DataTable.Col source="PLAN_TOTAL" align="right" disableSort render={(r: RaRecord) => usd(plan(r).PLAN_TOTAL)} />
-          <DataTable.Col
-            source="PLAN_ACTIVO"
-            disableSort
-            render={(r: RaRecord) => <EstadoChip resource="planes" activo={plan(r).PLAN_ACTIVO} inactivo="retirado" />}
-          />
-          <DataTable.NumberCol source="vendidos" disableSort />
-        </DataTable>
-      )}
-    </List>
+      <DataTable.Col source="PLAN_NOMBRE" />
+      <DataTable.Col source="PLAN_TIPO" disableSort render={(r: RaRecord) => PLAN_TIPO_ETIQUETA[plan(r).PLAN_TIPO]} />
+      <DataTable.Col source="PLAN_CLASE" disableSort render={(r: RaRecord) => PLAN_CLASE_ETIQUETA[plan(r).PLAN_CLASE]} />
+      <DataTable.NumberCol source="PLAN_COMPROBANTES" />
+      <DataTable.NumberCol source="PLAN_DIAS" />
+      <DataTable.Col source="PLAN_PRECIO" align="right" render={(r: RaRecord) => usd(plan(r).PLAN_PRECIO)} />
+      <DataTable.Col source="PLAN_IVA" align="right" disableSort render={(r: RaRecord) => usd(plan(r).PLAN_IVA)} />
+      <DataTable.Col source="PLAN_TOTAL" align="right" disableSort render={(r: RaRecord) => usd(plan(r).PLAN_TOTAL)} />
+      <DataTable.Col
+        source="PLAN_ACTIVO"
+        disableSort
+        render={(r: RaRecord) => <EstadoChip resource="planes" activo={plan(r).PLAN_ACTIVO} inactivo="retirado" />}
+      />
+      <DataTable.NumberCol source="vendidos" disableSort />
+    </ListaCatalogo>
   );
 }

@@ -9,7 +9,7 @@ import { ListPagination } from '../../shell/ListPagination';
 import { usd } from '../planes/choices';
 import { ConsumoBar } from './ConsumoBar';
 import { EstadoPlanChip } from './EstadoPlanChip';
-import { usePlanEmpresaFilters } from './PlanEmpresaFilters';
+import { planEmpresaFilters } from './PlanEmpresaFilters';
 
 const venta = (record: RaRecord) => record as unknown as PlanEmpresa;
 
@@ -32,13 +32,12 @@ const Consumo = ({ plan }: { plan: PlanEmpresa }) =>
  */
 export function PlanEmpresaList() {
   const translate = useTranslate();
-  const filters = usePlanEmpresaFilters();
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const createPath = useCreatePath();
   const none = translate('resources.planesEmpresa.sin_dato');
   return (
     <List
-      filters={filters}
+      filters={planEmpresaFilters}
       actions={
         <TopToolbar>
           <FilterButton />

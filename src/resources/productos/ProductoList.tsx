@@ -1,12 +1,10 @@
-import { BooleanField, DataTable, List, NullableBooleanInput, SearchInput, useTranslate } from 'react-admin';
+import { BooleanField, DataTable, List, NullableBooleanInput } from 'react-admin';
+import { SearchFilter } from '../../shell/catalogo';
+
+const filters = [<SearchFilter key="q" source="q" alwaysOn />, <NullableBooleanInput key="activo" source="PROD_ACTIVO" />];
 
 /** The product catalogue offered on the public ticket page (only active ones are shown there). */
 export function ProductoList() {
-  const translate = useTranslate();
-  const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.productos.buscar')} />,
-    <NullableBooleanInput key="activo" source="PROD_ACTIVO" />,
-  ];
   return (
     <List filters={filters} sort={{ field: 'PROD_NOMBRE', order: 'ASC' }}>
       <DataTable rowClick="edit" bulkActionButtons={false}>

@@ -1,14 +1,15 @@
-import { DataTable, List, ReferenceInput, SearchInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, ReferenceInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
 import { TICKET_STATE_CHOICES, TICKET_SUBJECT_CHOICES, ticketSubjectLabel } from '../../../domain/tickets';
 import { formatDateTime } from '../../../domain/constants';
 import { TicketStateChip } from './TicketStateChip';
 import { TicketSummary } from './TicketSummary';
 import { ListPagination } from '../../shell/ListPagination';
+import { SearchFilter } from '../../shell/catalogo';
 
 export function SoporteList() {
   const translate = useTranslate();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.soporte.buscar')} />,
+    <SearchFilter key="q" source="q" alwaysOn />,
     <SelectInput key="estado" source="SPT_ESTADO" choices={TICKET_STATE_CHOICES} alwaysOn />,
     <ReferenceInput key="producto" source="SPT_PRODUCTOS" reference="productos">
       <SelectInput optionText="PROD_NOMBRE" />

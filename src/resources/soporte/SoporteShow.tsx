@@ -42,6 +42,20 @@ function Detail({ field, children }: { field: string; children: React.ReactNode 
   );
 }
 
+/** A card of the ticket's page, under its title. */
+function Seccion({ titulo, children }: { titulo: string; children: React.ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {titulo}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
 function TicketContent() {
   const record = useRecordContext<RaRecord>();
   const translate = useTranslate();
@@ -66,40 +80,30 @@ function TicketContent() {
             </Box>
           </CardContent>
         </Card>
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Cliente
-            </Typography>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
-              <Detail field="SPT_CLIENTENOMBRE">{record.SPT_CLIENTENOMBRE}</Detail>
-              <Detail field="SPT_RUC">{record.SPT_RUC}</Detail>
-              <Detail field="SPT_CLIENTECORREO">
-                <a href={`mailto:${record.SPT_CLIENTECORREO}`}>{record.SPT_CLIENTECORREO}</a>
-              </Detail>
-              <Detail field="SPT_CLIENTETELEFONO">{record.SPT_CLIENTETELEFONO ?? '—'}</Detail>
+        <Seccion titulo="Cliente">
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+            <Detail field="SPT_CLIENTENOMBRE">{record.SPT_CLIENTENOMBRE}</Detail>
+            <Detail field="SPT_RUC">{record.SPT_RUC}</Detail>
+            <Detail field="SPT_CLIENTECORREO">
+              <a href={`mailto:${record.SPT_CLIENTECORREO}`}>{record.SPT_CLIENTECORREO}</a>
+            </Detail>
+            <Detail field="SPT_CLIENTETELEFONO">{record.SPT_CLIENTETELEFONO ?? '—'}</Detail>
+          </Box>
+        </Seccion>
+        <Seccion titulo="Mensaje del cliente">
+          {/* SPT_MENSAJE was sanitized with an allowlist on the server before it was stored. */}
+          <Box
+            className="ticket-message"
+            sx={{ '& p': { mt: 0 }, overflowWrap: 'anywhere' }}
+            dangerouslySetInnerHTML={{ __html: record.SPT_MENSAJE }}
+          />
+          {record.SPT_RESPUESTA && (
+            <Box sx={{ mt: 2, p: 2, bgcolor: 'action.hover', borderRadius: 1 }}>
+              <Typography variant="subtitle2">Respuesta del asesor</Typography>
+              <Box sx={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: record.SPT_RESPUESTA }} />
             </Box>
-          </CardContent>
-        </Card>
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Mensaje del cliente
-            </Typography>
-            {/* SPT_MENSAJE was sanitized with an allowlist on the server before it was stored. */}
-            <Box
-              className="ticket-message"
-              sx={{ '& p': { mt: 0 }, overflowWrap: 'anywhere' }}
-              dangerouslySetInnerHTML={{ __html: record.SPT_MENSAJE }}
-            />
-            {record.SPT_RESPUESTA && (
-              <Box sx={{ mt: 2, p: 2, bgcolor: 'action.hover', borderRadius: 1 }}>
-                <Typography variant="subtitle2">Respuesta del asesor</Typography>
-                <Box sx={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: record.SPT_RESPUESTA }} />
-              </Box>
-            )}
-          </CardContent>
-        </Card>
+          )}
+        </Seccion>
         <TicketAttachments />
         <TicketHistory />
       </Box>

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../domain/constants';
 import { vigencia, type EstadoVigencia } from '../../../domain/empresas';
 import { hoyEcuador } from '../../../domain/fechas';
 import type { Firma, FirmaComprobada } from '../../../domain/contratos/firmas';
+import { DatosLista } from '../DatosLista';
 
 /** A signature as the card shows it: a stored one (with who uploaded it and when) or one only checked. */
 export type FirmaVista = Pick<Firma, 'FIR_TITULAR' | 'FIR_EMISOR' | 'FIR_SERIE' | 'FIR_IDENTIFICACION' | 'FIR_DESDE' | 'FIR_HASTA'> &
@@ -58,21 +59,11 @@ export function FirmaCard({ title, firma, id }: { title: string; firma: FirmaVis
       <Typography variant="h6" component="h2" id={id} gutterBottom>
         {title}
       </Typography>
-      <Box
-        component="dl"
+      <DatosLista
+        rows={rows}
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 }, m: 0 }}
-      >
-        {rows.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 500, mt: { xs: 1, sm: 0 } }}>
-              {label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+        labelSx={{ fontWeight: 500, mt: { xs: 1, sm: 0 } }}
+      />
     </Paper>
   );
 }

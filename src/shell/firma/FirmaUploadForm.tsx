@@ -6,8 +6,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fileChoiceProblem } from '../../../domain/archivos';
 import { FilePicker } from '../../ui/FilePicker';
+import { useCheckedFile } from '../../ui/useCheckedFile';
 import type { FirmaComprobada, FirmaGuardada } from '../../../domain/contratos/firmas';
 import { SIGNATURE_FILE } from '../../../domain/firmas';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
@@ -31,9 +31,8 @@ export function FirmaUploadForm({ uploadPath, checkPath, checkFields, replacing,
   const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const t = (key: string) => translate(`amelia.firma.${key}`);
-  const [file, setFile] = useState<File | null>(null);
+  const { file, setFile, error: fileError, setError: setFileError, pick } = useCheckedFile(SIGNATURE_FILE);
   const [password, setPassword] = useState('');
-  const [fileError, setFileError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -83,12 +82,7 @@ export function FirmaUploadForm({ uploadPath, checkPath, checkFields, replacing,
           label={t('archivo')}
           accept={SIGNATURE_FILE.accept}
           file={file}
-          onPick={(picked) => {
-            if (!picked) return;
-            const problem = fileChoiceProblem(SIGNATURE_FILE, picked);
-            setFileError(problem);
-            setFile(problem ? null : picked);
-          }}
+          onPick={pick}
           help={t('archivo_ayuda')}
           error={fileError}
           progress={progress}

@@ -7,13 +7,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { productoToWire, type Producto } from './producto';
+import { productoToWire, type Producto } from './catalogo';
 
 /**
  * Eliminar, confirmed. A product on an invoice stays (the server refuses and says why): its message is shown in a
  * dialog that offers to deactivate the product instead.
  */
-export function ProductoEliminar() {
+export function CatalogoEliminar() {
   const record = useRecordContext<Producto & { id: number }>();
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`resources.catalogo.${key}`, options);

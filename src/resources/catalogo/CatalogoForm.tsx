@@ -1,25 +1,13 @@
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  BooleanInput,
-  Create,
-  Edit,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  maxLength,
-  required,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
-import Box from '@mui/material/Box';
+import { BooleanInput, SelectInput, TextInput, maxLength, required, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import Typography from '@mui/material/Typography';
 import { CATALOGO_LIMITES, CATALOGO_MSG, TIPOS_PRODUCTO } from '../../../domain/catalogo';
 import { IVA } from '../../../domain/facturas/catalogos';
-import { ProductoEliminar } from './ProductoEliminar';
-import { ivaChoices, precioCorto, productoToWire, validarIceCodigo, validarIceTarifa, validarPrecio, type Producto } from './producto';
+import { CreateForm, EditForm } from '../../shell/ResourceForm';
+import { FieldColumn, FieldRow } from '../../shell/formLayout';
+import { CatalogoEliminar } from './CatalogoEliminar';
+import { ivaChoices, precioCorto, productoToWire, validarIceCodigo, validarIceTarifa, validarPrecio, type Producto } from './catalogo';
 
 /** A blank required text gets the server's own sentence (required() alone would say "Obligatorio"). */
 const texto = (max: number, msg: string) => [required(msg), maxLength(max, msg)];
@@ -39,16 +27,16 @@ function IceEnPareja() {
   return null;
 }
 
-function ProductoFields({ ivaActual }: { ivaActual?: string }) {
+function CatalogoFields() {
+  // Editing, the product's own rate stays on offer even when it is no longer a current one.
+  const ivaActual = useRecordContext<Producto>()?.CAT_IVA;
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.catalogo.${key}`);
   const half = { flex: '1 1 220px' };
   const third = { flex: '1 1 180px' };
-  const row = { display: 'flex', gap: { xs: 0, sm: 2 }, flexWrap: 'wrap' } as const;
   return (
-    // Room under each field for its helper or error line: the next field's label floats above its border.
-    <Box sx={{ width: '100%', maxWidth: 720, '& .MuiFormControl-root': { mb: 1 } }}>
-      <Box sx={row}>
+    <FieldColumn maxWidth={720} spaced>
+      <FieldRow>
         <TextInput
           source="CAT_PRINCIPAL"
           validate={texto(CATALOGO_LIMITES.principal, CATALOGO_MSG.principal)}
@@ -62,7 +50,7 @@ function ProductoFields({ ivaActual }: { ivaActual?: string }) {
           slotProps={{ htmlInput: { maxLength: CATALOGO_LIMITES.auxiliar } }}
           sx={half}
         />
-      </Box>
+      </FieldRow>
       <TextInput
         source="CAT_DESCRIPCION"
         validate={texto(CATALOGO_LIMITES.descripcion, CATALOGO_MSG.descripcion)}
@@ -71,7 +59,7 @@ function ProductoFields({ ivaActual }: { ivaActual?: string }) {
         slotProps={{ htmlInput: { maxLength: CATALOGO_LIMITES.descripcion } }}
         fullWidth
       />
-      <Box sx={row}>
+      <FieldRow>
         <SelectInput source="CAT_TIPO" choices={[...TIPOS_PRODUCTO]} validate={required(CATALOGO_MSG.tipo)} sx={third} />
         <TextInput
           source="CAT_PRECIO"
@@ -81,14 +69,14 @@ function ProductoFields({ ivaActual }: { ivaActual?: string }) {
           sx={third}
         />
         <SelectInput source="CAT_IVA" choices={ivaChoices(ivaActual)} validate={required(CATALOGO_MSG.iva)} sx={third} />
-      </Box>
+      </FieldRow>
       <Typography variant="subtitle2" sx={{ mt: 1 }}>
         {t('ice')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t('ayuda_ice')}
       </Typography>
-      <Box sx={row}>
+      <FieldRow>
         <TextInput
           source="CAT_ICE_CODIGO"
           validate={validarIceCodigo}
@@ -96,21 +84,19 @@ function ProductoFields({ ivaActual }: { ivaActual?: string }) {
           sx={half}
         />
         <TextInput source="CAT_ICE_TARIFA" validate={validarIceTarifa} slotProps={{ htmlInput: { inputMode: 'decimal' } }} sx={half} />
-      </Box>
+      </FieldRow>
       <IceEnPareja />
       <BooleanInput source="CAT_ACTIVO" helperText={t('ayuda_activo')} />
-    </Box>
+    </FieldColumn>
   );
 }
 
 const defaults = { CAT_TIPO: 'B', CAT_IVA: IVA.quince, CAT_PRECIO: '', CAT_ACTIVO: true };
 
-export const ProductoCreate = () => (
-  <Create redirect="list" transform={productoToWire}>
-    <SimpleForm defaultValues={defaults}>
-      <ProductoFields />
-    </SimpleForm>
-  </Create>
+export const CatalogoCreate = () => (
+  <CreateForm transform={productoToWire} defaultValues={defaults}>
+    <CatalogoFields />
+  </CreateForm>
 );
 
 function Titulo() {
@@ -118,28 +104,11 @@ function Titulo() {
   return <span>{record ? `${record.CAT_PRINCIPAL} · ${record.CAT_DESCRIPCION}` : ''}</span>;
 }
 
-function EditToolbar() {
-  return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-      <SaveButton />
-      <ProductoEliminar />
-    </Toolbar>
-  );
-}
-
 /** The stored price without its padding zeros ("12.500000" is edited as 12.50). */
-function EditContenido() {
-  const record = useRecordContext<Producto & { id: number }>();
-  if (!record) return null;
-  return (
-    <SimpleForm record={{ ...record, CAT_PRECIO: precioCorto(record.CAT_PRECIO) }} toolbar={<EditToolbar />}>
-      <ProductoFields ivaActual={record.CAT_IVA} />
-    </SimpleForm>
-  );
-}
+const conPrecioCorto = (record: RaRecord) => ({ ...record, CAT_PRECIO: precioCorto(record.CAT_PRECIO) });
 
-export const ProductoEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list" transform={productoToWire} title={<Titulo />}>
-    <EditContenido />
-  </Edit>
+export const CatalogoEdit = () => (
+  <EditForm transform={productoToWire} title={<Titulo />} remove={<CatalogoEliminar />} asEdited={conPrecioCorto}>
+    <CatalogoFields />
+  </EditForm>
 );

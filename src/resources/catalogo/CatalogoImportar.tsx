@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { Button, useTranslate } from 'react-admin';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useTranslate } from 'react-admin';
 import { IMPORTACION_CATALOGO } from '../../../domain/catalogoImportacion';
-import { ImportarDialog, type ImportarConfig } from '../../shell/ImportarDialog';
+import type { ImportarConfig } from '../../shell/ImportarDialog';
+import { ImportarButton } from '../../shell/ImportarButton';
 
 type ErrorProducto = { linea: number; codigo: string; motivo: string };
 
@@ -21,20 +20,8 @@ function useConfig(): ImportarConfig<ErrorProducto> {
   };
 }
 
-export function ProductoImportarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return <ImportarDialog open={open} onClose={onClose} config={useConfig()} />;
-}
-
 /** The list toolbar's Importar button and its dialog. */
-export function ProductoImportarButton() {
+export function CatalogoImportarButton() {
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button label={translate('resources.catalogo.importar.boton')} onClick={() => setOpen(true)}>
-        <UploadFileIcon />
-      </Button>
-      <ProductoImportarDialog open={open} onClose={() => setOpen(false)} />
-    </>
-  );
+  return <ImportarButton label={translate('resources.catalogo.importar.boton')} config={useConfig()} />;
 }
