@@ -1,5 +1,5 @@
 /**
- * The clients book at scale (issue 12): the list, its searches and totalClientes of the company with the most clients,
+ * The clients book at scale: the list, its searches and totalClientes of the company with the most clients,
  * through the API against the same statements sent straight through the driver (as api-lists.ts does for tickets and
  * companies); then the import and the Excel and PDF reports, timed, with the process's memory sampled while they run.
  *

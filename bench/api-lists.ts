@@ -18,15 +18,15 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const API = '/api/EmpresasAmelia';
 /**
  * Calls of each case before the measured ones. V8 optimizes a function only after many calls (its tiers: interpreter,
- * baseline, optimizing), and a server that has been up for minutes runs its handlers optimized; with 5 warm-ups the
- * first cases measured the interpreter (0.3-0.6 ms more per request). Each case warms its own path: 50 calls, after
+ * baseline, optimizing), and a server that has been up for minutes runs its handlers optimized; with a few warm-ups
+ * the first cases would measure the interpreter (docs/performance.md). Each case warms its own path: 50 calls, after
  * every case has been called WARM_UP_ROUNDS times in turn (warmUp), as a server's mixed traffic would.
  */
 const WARM_UP = 50;
 /**
- * Rounds of all the cases before any is measured. Measured on the ticket filters: the API's time over its SQL fell
- * from +1.1-1.2 ms after 200 calls of one case to +0.7-0.9 ms after 1 000, while the code shared by every list
- * (Fastify, Drizzle, the list helper, compression) reached its optimized tier.
+ * Rounds of all the cases before any is measured: the code shared by every list (Fastify, Drizzle, the list helper,
+ * compression) reaches its optimized tier only after many calls in all, and until then the API's time over its SQL
+ * is larger (docs/performance.md).
  */
 const WARM_UP_ROUNDS = 40;
 
@@ -205,7 +205,7 @@ export function httpClient(base: string) {
 const listUrl = (filter: Record<string, unknown>, range: [number, number] = [0, 24]) =>
   `${API}/soporte?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range), sort: '["SPT_ID","DESC"]' })}`;
 
-/** The budget of DESIGN.md: 1.25x the driver's time, or 1 ms more when the driver takes under 4 ms. */
+/** The budget (docs/performance.md): 1.25x the driver's time, or 1 ms more when the driver takes under 4 ms. */
 export const budgetFor = (sqlMs: number) => (sqlMs < 4 ? sqlMs + 1 : sqlMs * 1.25);
 
 /** Records the statements the server sends while a call is being recorded (openDatabase's onQuery hook). */
@@ -324,7 +324,7 @@ export type ApiBenchOptions = { tickets: number; companies?: number; runs: numbe
 const companiesUrl = (filter: Record<string, unknown>, range: [number, number] = [0, 24]) =>
   `${API}/empresas?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range), sort: '["EMP_CODIGO","DESC"]' })}`;
 
-/** The company list's cases (issue 9): first page, a page past 2 000, RUC prefix, name, filters and the summary. */
+/** The company list's cases: first page, a page past 2 000, RUC prefix, name, filters and the summary. */
 async function companyCases(driver: Driver, companies: number) {
   const [middle] = (
     await driver.query(

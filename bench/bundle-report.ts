@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { newContext, signedInStorage, type Area } from './browser';
 import { verdict } from './report';
 
-/** Budgets of DESIGN.md, in kB (1024 bytes) of gzip. */
+/** The performance budgets (docs/performance.md), in kB (1024 bytes) of gzip. */
 export const PUBLIC_PAGE_BUDGET_KB = 110;
 export const AREA_FIRST_LOAD_BUDGET_KB = 315;
 

@@ -3,7 +3,7 @@
  * sign) in this process, then 1 000 drafts issued one after another through the issuing service (emitir.ts) on the
  * demo company Ferretería El Tornillo and its seeded signature: each one's whole transaction (lock, plan, sequential,
  * build, schema, signature, store, consume). PGlite in memory, or PostgreSQL with BENCH_DATABASE_URL.
- * Budget (issue 13): median ≤ 25 ms per invoice end to end, signing included.
+ * Budget: median ≤ 25 ms per invoice end to end, signing included.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -3,8 +3,8 @@
  * each call timed from writing the request to the response's last byte.
  *
  * Written on a bare socket, not with node:http or undici: their own work (building the request, parsing the answer into
- * objects, their streams) falls inside the timed interval and added 0.35-0.45 ms to every call on this machine (the
- * server's own time, from Fastify's onRequest to onResponse, did not change). A browser does that work natively; the
+ * objects, their streams) falls inside the timed interval and adds to every call (docs/performance.md) what is neither
+ * the server's own time (from Fastify's onRequest to onResponse) nor the loopback's. A browser does that work natively; the
  * bench measures the API, not its client. Bodies are returned as sent (compressed when the server compressed them).
  */
 import net from 'node:net';

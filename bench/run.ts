@@ -5,7 +5,7 @@
  * npm run bench -- --sri [--facturas-sri 1000] [--sri-en-proceso] [--sri-perfil archivo.cpuprofile]: the SRI pipeline against the local SRI (bench/sri.ts),
  *   alone unless other parts are named
  *
- * The performance budgets of DESIGN.md, measured: the API against the same SQL through the driver (PGlite, or
+ * The performance budgets (docs/performance.md), measured: the API against the same SQL through the driver (PGlite, or
  * PostgreSQL with BENCH_DATABASE_URL), the JavaScript each route downloads, and the time to content in Chromium.
  * Every table is printed before the exit code says whether something is over budget.
  */
@@ -66,9 +66,9 @@ let failed = false;
 
 /**
  * Runs `part` with every thread of this process on one CPU (the last), then frees them again. The bench's HTTP client
- * is a thread of this process: on this machine's two virtual CPUs, each call then crosses CPUs twice (request, answer),
- * and the wake-ups cost 0.15-0.35 ms per call, timed as API time though they belong neither to the server nor to the
- * database (0.00-0.03 ms on one CPU; pinning the server's thread alone changed nothing). The raw SQL runs in the same
+ * is a thread of this process: on two CPUs each call crosses CPUs twice (request, answer), and the wake-ups are timed
+ * as API time though they belong neither to the server nor to the database; on one CPU they all but vanish, and
+ * pinning the server's thread alone does not remove them (docs/performance.md). The raw SQL runs in the same
  * process, on the same CPU. --sin-fijar measures without it. Returns what the tables say of it.
  */
 async function onOneCpu<T>(part: () => Promise<T>): Promise<{ result: T; cpus: string }> {

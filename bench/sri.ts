@@ -12,7 +12,7 @@
  *    writing .eml files to DATA_DIR/outbox) started and timed until every invoice is AUTORIZADA, its email written and
  *    the queue empty. Once per SRI_CONCURRENCIA of 4, 8 and 16: between runs the same invoices are put back as they
  *    were issued (FIRMADA, on the queue) and the local SRI is started afresh, so that each run sends new keys.
- *    Budget (DESIGN.md): ≥ 50 authorized invoices per second at the app's default concurrency (8).
+ *    Budget: ≥ 50 authorized invoices per second at the app's default concurrency (8).
  * 2. Issue to authorized: new drafts issued one after another (as the route does: emitirFactura, then waking the
  *    worker) while the worker runs at the default concurrency.
  * 3. Each step alone, one invoice at a time: the two SRI calls, the RIDE and the email, to find the bottleneck.
@@ -578,7 +578,7 @@ export async function benchSri({
       corridas.push(await pipeline(banco, ids, concurrencia, enProceso, concurrencia === CONCURRENCIA_APP ? perfil : undefined));
     }
     const app = corridas.find((c) => c.concurrencia === CONCURRENCIA_APP)!;
-    // The budget is on authorizations (DESIGN.md); the emails follow them, reported beside.
+    // The budget is on authorizations (docs/performance.md); the emails follow them, reported beside.
     const failed = app.porSegundoAutorizadas < PRESUPUESTO;
     const sriLocal = enProceso ? 'SRI local en este proceso' : 'SRI local en un proceso hijo';
     const solo: Fila[] = corridas.map((c) => ({

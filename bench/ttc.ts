@@ -63,7 +63,7 @@ type Scenario = { contenido: string; route: string; probe: Probe; budgetMs: numb
 
 /**
  * Time to content in Chromium on localhost, median of 5: cold (a new context each time: empty HTTP cache) and warm (one
- * context, reloads: scripts from the cache, index.html revalidated). Budgets: DESIGN.md's cold ones, warm half of them.
+ * context, reloads: scripts from the cache, index.html revalidated). Budgets: the cold ones of docs/performance.md, warm half of them.
  * The ticket page's form gets the login form's budget: both are public pages.
  */
 export async function timeToContent(browser: Browser, base: string) {
