@@ -167,7 +167,7 @@ const LIST_JSON = {
     '["0x10",1]',
     '[null,null]',
   ],
-  sort: ['["x\\u0000","ASC"]', '[1,2]', '["id","X"]', '[]', '{}', '["__proto__","ASC"]', '["id\\ud800","ASC"]', '["id","\\udc00"]'],
+  sort: ['null', '["x\\u0000","ASC"]', '[1,2]', '["id","X"]', '[]', '{}', '["__proto__","ASC"]', '["id\\ud800","ASC"]', '["id","\\udc00"]'],
 };
 const FILTER_VALUES = [
   '"a\\u0000b"',

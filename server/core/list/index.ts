@@ -7,7 +7,7 @@
  */
 export { ListQuery } from '../../../domain/contratos/lista';
 export { embed, type Bind, type ListSpec, type PageRequest, type PageSelect } from './spec';
-export { readFilter, scopedQuery } from './request';
+export { readFilter, readSort, scopedQuery } from './request';
 export { boundsOf, contains, escapeLike, listConditions, pageCondition, startsWith, tablePage } from './sql';
 export { readPage } from './read-page';
 export { sendListRange, sendPage } from './reply';

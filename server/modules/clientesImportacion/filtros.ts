@@ -1,9 +1,9 @@
 import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { gruposCliente, tiposCliente, usuarios } from '../../infra/db/schema';
-import { listConditions, readFilter, type ListQuery } from '../../core/list';
+import { listConditions, readFilter, readSort, type ListQuery } from '../../core/list';
 import { BANDERAS } from '../../../domain/clientes';
-import { clientListSpec, clientQuery, SORTS, type ClientViewer, type Sort } from '../clientes';
+import { clientListSpec, clientQuery, SORTS, type ClientViewer } from '../clientes';
 /**
  * The conditions and order of a report: GET /api/clientes's filter and sort (the same keys, 400 in Spanish when
  * invalid) within the caller's scope (the company, and a seller's own clients). Every order ends in a key unique within
@@ -12,7 +12,7 @@ import { clientListSpec, clientQuery, SORTS, type ClientViewer, type Sort } from
 export function reportConditions(viewer: ClientViewer, query: ListQuery) {
   const scoped = clientQuery(viewer, query);
   const { where } = listConditions(clientListSpec, scoped);
-  const [field, direction] = (query.sort ? JSON.parse(query.sort) : clientListSpec.defaultSort) as [Sort, 'ASC' | 'DESC'];
+  const [field, direction] = readSort(clientListSpec, scoped);
   return { where, columns: SORTS[field] as AnyColumn[], descending: direction === 'DESC' };
 }
 

@@ -8,6 +8,7 @@ import {
   pageCondition,
   readFilter,
   readPage,
+  readSort,
   type ListQuery,
   type ListSpec,
   type PageRequest,
@@ -154,7 +155,7 @@ export async function companyBatches(
 ): Promise<AsyncGenerator<EmpresaFila[]>> {
   // Read (and refused with a 400) before the answer starts: once the file streams, its status is sent.
   const { where } = listConditions(spec, query, scope);
-  const [field, direction] = (query.sort ? JSON.parse(query.sort) : spec.defaultSort) as [Sort, 'ASC' | 'DESC'];
+  const [field, direction] = readSort(spec, query);
   const sortColumns: AnyColumn[] = SORTS[field];
   const descending = direction === 'DESC';
   const order = sortColumns.map((column) => (descending ? desc(column) : asc(column)));
