@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import type { UploadRule } from '../../domain/archivos';
-import { UploadRejected, type Upload } from '../infra/files';
+import { extensionOf, type UploadRule } from '../../domain/archivos';
+import { cleanFileName, UploadRejected, type Upload } from '../infra/files';
 import { HttpError } from './errors';
 import { MSG } from '../../domain/messages';
 
@@ -83,4 +83,42 @@ function textFields(parts: Record<string, unknown>): Record<string, string> {
     if (typeof field.value === 'string') fields[name] = field.value;
   }
   return fields;
+}
+
+/** How a form with one small file answers what is wrong with it, in its own words. */
+type FormMessages = { fileRequired: string; malformed: string; fieldTooLong: (field: string) => string };
+
+/**
+ * A form whose one small file is read whole, with every text field in any order (a signature and its password): the
+ * file, in `fileField`, checked by name and by size while it streams (busboy stops one byte past the limit). A field
+ * over busboy's size limit is refused, never cut.
+ */
+export async function readSmallForm(
+  request: FastifyRequest,
+  fileField: string,
+  rule: Pick<UploadRule, 'extensions' | 'maxBytes' | 'typeMessage' | 'sizeMessage'>,
+  messages: FormMessages,
+): Promise<{ file?: { content: Buffer; filename: string }; fields: Map<string, string> }> {
+  const fields = new Map<string, string>();
+  let file: { content: Buffer; filename: string } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { files: 1, fileSize: rule.maxBytes + 1 } })) {
+      if (part.type === 'file') {
+        const filename = cleanFileName(part.filename);
+        if (part.fieldname !== fileField || !rule.extensions.includes(extensionOf(filename))) {
+          part.file.resume();
+          throw part.fieldname === fileField ? new UploadRejected('type', rule.typeMessage) : new HttpError(400, messages.fileRequired);
+        }
+        file = { content: await part.toBuffer(), filename };
+      } else {
+        if (part.valueTruncated) throw new HttpError(400, messages.fieldTooLong(part.fieldname));
+        fields.set(part.fieldname, String(part.value));
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError || error instanceof UploadRejected) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadRejected('size', rule.sizeMessage);
+    throw new HttpError(400, messages.malformed);
+  }
+  return { file, fields };
 }

@@ -2,14 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { errorResponses } from '../../core/schemas';
-import { cleanFileName, UploadRejected } from '../../infra/files';
+import { readSmallForm } from '../../core/upload';
 import { CertificateError, identifierMatches, readCertificate, type CertificateInfo } from '../../infra/certificates';
 import { secretBoxFor } from '../../infra/secret-box';
 import { findVisibleCompany } from '../../core/companies';
 import { recordHistory } from '../../core/company-history';
 import { actorOf } from '../../core/actor';
 import { findCompany } from '../../core/companies';
-import { extensionOf } from '../../../domain/archivos';
 import { diaEcuador } from '../../../domain/fechas';
 import {
   CHECK_DESCRIPTION,
@@ -30,41 +29,20 @@ type SignatureForm = { p12: Buffer; filename: string; password: string; ruc?: st
 
 const PASSWORD_MAX = 200;
 
-/**
- * Reads the form, the file checked by name and by size while it streams (busboy stops one byte past the limit). The
- * password is only ever held here and handed to the certificate reader: it is never logged nor echoed.
- */
+/** Reads the form; the password is only ever held here and handed to the certificate reader: never logged nor echoed. */
 async function readSignatureForm(request: FastifyRequest): Promise<SignatureForm> {
-  const fields = new Map<string, string>();
-  let file: { p12: Buffer; filename: string } | undefined;
-  try {
-    for await (const part of request.parts({ limits: { files: 1, fileSize: SIGNATURE_FILE.maxBytes + 1 } })) {
-      if (part.type === 'file') {
-        const filename = cleanFileName(part.filename);
-        if (part.fieldname !== 'signfile' || !SIGNATURE_FILE.extensions.includes(extensionOf(filename))) {
-          part.file.resume();
-          throw part.fieldname === 'signfile'
-            ? new UploadRejected('type', SIGNATURE_FILE.typeMessage)
-            : new HttpError(400, FIRMA_MSG.fileRequired);
-        }
-        file = { p12: await part.toBuffer(), filename };
-      } else {
-        if (part.valueTruncated) throw new HttpError(400, part.fieldname === 'password' ? FIRMA_MSG.passwordTooLong : FIRMA_MSG.malformed);
-        fields.set(part.fieldname, String(part.value));
-      }
-    }
-  } catch (error) {
-    if (error instanceof HttpError || error instanceof UploadRejected) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadRejected('size', SIGNATURE_FILE.sizeMessage);
-    throw new HttpError(400, FIRMA_MSG.malformed);
-  }
+  const { file, fields } = await readSmallForm(request, 'signfile', SIGNATURE_FILE, {
+    fileRequired: FIRMA_MSG.fileRequired,
+    malformed: FIRMA_MSG.malformed,
+    fieldTooLong: (field) => (field === 'password' ? FIRMA_MSG.passwordTooLong : FIRMA_MSG.malformed),
+  });
   const password = fields.get('password') ?? '';
   if (!password) throw new HttpError(400, FIRMA_MSG.passwordRequired);
   if (password.length > PASSWORD_MAX) throw new HttpError(400, FIRMA_MSG.passwordTooLong);
-  if (!file || file.p12.length === 0) throw new HttpError(400, FIRMA_MSG.fileRequired);
+  if (!file || file.content.length === 0) throw new HttpError(400, FIRMA_MSG.fileRequired);
   const ruc = fields.get('ruc') || undefined;
   if (ruc !== undefined && !/^(\d{10}|\d{13})$/.test(ruc)) throw new HttpError(400, FIRMA_MSG.rucInvalid);
-  return { ...file, password, ruc };
+  return { p12: file.content, filename: file.filename, password, ruc };
 }
 
 /** Opens the signature; a refusal becomes a 400 with its Spanish reason. */
