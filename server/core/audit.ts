@@ -29,3 +29,23 @@ export async function recordAudit(db: Executor, admin: AdminActor, entry: AuditE
     AUD_DESPUES: entry.despues ?? null,
   });
 }
+
+/**
+ * An edit's action in the log: activation or deactivation when the active flag is all that changed (as a removal
+ * that deactivates and the lists name it), edicion otherwise.
+ */
+export function editAction(changed: string[], values: Record<string, unknown>, activeFlag: string): string {
+  if (changed.length !== 1 || changed[0] !== activeFlag) return 'edicion';
+  return values[activeFlag] ? 'activacion' : 'desactivacion';
+}
+
+/** Records a removal that deactivated the record instead of deleting it (something still names it). */
+export async function recordDeactivation(db: Executor, admin: AdminActor, recurso: string, registro: number, activeFlag: string) {
+  await recordAudit(db, admin, {
+    recurso,
+    registro,
+    accion: 'desactivacion',
+    antes: { [activeFlag]: true },
+    despues: { [activeFlag]: false },
+  });
+}

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../infra/db/client';
 import { empresas } from '../infra/db/schema';
-import { HttpError } from './errors';
+import { found, HttpError } from './errors';
 import { embed, escapeLike, startsWith, type Bind } from './list';
 import type { AdminActor } from './actor';
 import { MSG } from '../../domain/messages';
@@ -31,8 +31,7 @@ export async function findVisibleCompany(db: Executor, viewer: Viewer, id: numbe
     .select()
     .from(empresas)
     .where(and(eq(empresas.EMP_CODIGO, id), companyScope(viewer)));
-  if (!company) throw new HttpError(404, MSG.notFound);
-  return company;
+  return found(company);
 }
 
 export async function findCompany(db: Executor, empresa: number) {

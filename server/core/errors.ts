@@ -17,6 +17,12 @@ export class HttpError extends Error {
   }
 }
 
+/** What a route or service answers about one record: the record, or a 404 with the message when there is none. */
+export function found<T>(row: T | null | undefined, message: string = MSG.notFound): T {
+  if (!row) throw new HttpError(404, message);
+  return row;
+}
+
 /** A 429 that also tells clients, in the standard header, how many seconds to wait before trying again. */
 export class TooManyRequests extends HttpError {
   constructor(

@@ -8,6 +8,6 @@
 export { ListQuery } from '../../../domain/contratos/lista';
 export { embed, type Bind, type ListSpec, type PageRequest, type PageSelect } from './spec';
 export { readFilter, readSort, scopedQuery } from './request';
-export { boundsOf, contains, escapeLike, listConditions, pageCondition, startsWith, tablePage } from './sql';
+export { boundsOf, contains, escapeLike, listConditions, pageCondition, paged, startsWith, tablePage } from './sql';
 export { readPage } from './read-page';
-export { sendListRange, sendPage } from './reply';
+export { sendAll, sendListRange, sendPage } from './reply';

@@ -23,3 +23,7 @@ export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   reply.header('Access-Control-Expose-Headers', `Content-Range, ${ESTIMATED_TOTAL_HEADER}`);
   return page.rows;
 }
+
+/** Sends every row of a short list as one page (a company's users or payments, the active banks). */
+export const sendAll = <T>(reply: FastifyReply, resource: string, rows: T[]): T[] =>
+  sendPage(reply, { resource, rows, offset: 0, total: rows.length });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../errors';
 import { DECIMAL_INTEGER } from '../requests';
 import type { ListQuery } from '../../../domain/contratos/lista';
@@ -212,16 +212,29 @@ export function pageCondition(
   return sql`${key} IN (SELECT ${key} FROM ${table}${whereOf(where)} ORDER BY ${orderBy} ${limits})`;
 }
 
-/** The rows of a small table, whole, a page at a time (lists without a key: advisers, products, settings). */
+/**
+ * A select narrowed to the request's page, given in Drizzle's dynamic mode (`db.select(columns).from(table).$dynamic()`):
+ * with a spec.key, `page` names exactly the page's rows; without one, the conditions, limit and offset do.
+ */
+export function paged<Q extends PgSelect>(query: Q, { where, orderBy, limit, offset, page }: PageRequest): Q {
+  if (page) return query.where(page).orderBy(...orderBy);
+  return query
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The rows of a small table, whole, a page at a time (lists without a key: products, settings). */
 export function tablePage<T extends PgTable>(table: T): PageSelect<T['$inferSelect']> {
-  return (db, { where, orderBy, limit, offset }) =>
-    db
-      .select()
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset) as unknown as Preparable<T['$inferSelect']>;
+  return (db, request) =>
+    paged(
+      db
+        .select()
+        .from(table as PgTable)
+        .$dynamic(),
+      request,
+    ) as unknown as Preparable<T['$inferSelect']>;
 }
 
 /** The request's conditions with their values embedded (400 in Spanish when invalid), for statements built once. */

@@ -9,6 +9,25 @@ import { HttpError } from '../../core/errors';
  * through exceljs' streaming reader. Neither holds the file: rows come out as the bytes come in.
  */
 
+/**
+ * Writes the rest of an iterator's chunks into a stream, waiting whenever the stream asks to (backpressure), and ends
+ * it; an error reading the chunks goes to `fail`.
+ */
+function pump<T>(chunks: AsyncIterator<T>, target: PassThrough, fail: (error: Error) => void): void {
+  void (async () => {
+    try {
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) break;
+        if (!target.write(next.value)) await new Promise((resolve) => target.once('drain', resolve));
+      }
+      target.end();
+    } catch (error) {
+      fail(error as Error);
+    }
+  })();
+}
+
 /** The Spanish refusals of a file that cannot be read; each import words them for its own records. */
 export type MensajesArchivo = { typeMessage: string; vacio: string; archivoDanado: string };
 
@@ -120,19 +139,8 @@ async function* csvRows(input: Readable): AsyncGenerator<FileRow> {
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: false }) as unknown as PassThrough;
   const source = new PassThrough({ encoding: 'utf8' });
   source.pipe(parser);
-  (async () => {
-    try {
-      source.write(head.replace(/^\uFEFF/, ''));
-      for (;;) {
-        const next = await chunks.next();
-        if (next.done) break;
-        if (!source.write(next.value)) await new Promise((resolve) => source.once('drain', resolve));
-      }
-      source.end();
-    } catch (error) {
-      parser.destroy(error as Error);
-    }
-  })();
+  source.write(head.replace(/^\uFEFF/, ''));
+  pump(chunks, source, (error) => parser.destroy(error));
   let linea = 0;
   for await (const record of parser as AsyncIterable<string[]>) {
     linea++;
@@ -231,18 +239,7 @@ export async function* fileRows(filename: string, stream: Readable, mensajes: Me
   const whole = new PassThrough();
   stream.on('error', (error) => whole.destroy(error));
   whole.write(head);
-  (async () => {
-    try {
-      for (;;) {
-        const next = await chunks.next();
-        if (next.done) break;
-        if (!whole.write(next.value)) await new Promise((resolve) => whole.once('drain', resolve));
-      }
-      whole.end();
-    } catch (error) {
-      whole.destroy(error as Error);
-    }
-  })();
+  pump(chunks, whole, (error) => whole.destroy(error));
   const rows = kind === 'csv' ? csvRows(whole) : xlsxRows(whole);
   try {
     yield* rows;

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
+import { keyedWrites } from '../../infra/db/keyed';
 import { administradores, empresas, perfiles } from '../../infra/db/schema';
-import { contains, readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { contains, paged, readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import { PERFIL } from '../../../domain/perfiles';
 import type { Administrador, AdministradorCambios } from './contract';
 
@@ -51,15 +52,8 @@ const spec: ListSpec<keyof typeof SORTS> = {
   defaultRange: [0, 24],
 };
 
-const adminPage = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
-  db
-    .select(columns)
-    .from(a)
-    .innerJoin(perfiles, eq(perfiles.PRF_CODIGO, a.PRF_CODIGO))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+const adminPage = (db: Db, request: PageRequest) =>
+  paged(db.select(columns).from(a).innerJoin(perfiles, eq(perfiles.PRF_CODIGO, a.PRF_CODIGO)).$dynamic(), request);
 
 export const listAdministradores = (db: Db, query: ListQuery) => readPage(db, spec, query, adminPage, (row) => row);
 
@@ -118,10 +112,7 @@ export async function lockActiveAdministrators(tx: Executor): Promise<number[]> 
 }
 
 /** Inserts an administrator; throws the unique index's violation when the usuario exists. */
-export async function insertAdministrador(tx: Executor, values: typeof a.$inferInsert): Promise<number> {
-  const [row] = await tx.insert(a).values(values).returning({ id: a.ADM_CODIGO });
-  return row.id;
-}
+export const { insert: insertAdministrador } = keyedWrites<typeof a.$inferInsert>(a, a.ADM_CODIGO);
 
 export async function updateAdministrador(tx: Executor, id: number, values: AdministradorCambios) {
   await tx.update(a).set(values).where(eq(a.ADM_CODIGO, id));

@@ -1,8 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
-import { recordAudit } from '../../core/audit';
-import { HttpError } from '../../core/errors';
+import { resourceSchemas } from '../../core/resource-schemas';
+import { editAction, recordAudit } from '../../core/audit';
+import { found, HttpError } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
 import { errorResponses, IdParam, Msg } from '../../core/schemas';
 import type { Executor } from '../../infra/db/client';
@@ -40,6 +41,7 @@ import {
 } from './repo';
 
 const tags = ['Administradores'];
+const schemas = resourceSchemas(tags, AdministradorDetalle);
 const recurso = 'administradores';
 const config = { permiso: 'administradores' };
 
@@ -58,10 +60,8 @@ function resetMail(admin: { ADM_CORREO: string; ADM_NOMBRE: string; ADM_USUARIO:
 
 /** The administration users and distributors: list, create, edit, (de)activate, reset their clave, assign companies. */
 const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
-  async function found(tx: Executor, id: number, lock = false) {
-    const row = await findAdministrador(tx, id, lock);
-    if (!row) throw new HttpError(404, MSG.notFound);
-    return row;
+  async function existing(tx: Executor, id: number, lock = false) {
+    return found(await findAdministrador(tx, id, lock));
   }
 
   async function checkProfile(tx: Executor, codigo: number) {
@@ -69,7 +69,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   }
 
   const detail = async (tx: Executor, id: number) => {
-    const row = await found(tx, id);
+    const row = await existing(tx, id);
     return { ...row, EMPRESAS: await companyCount(tx, id) };
   };
 
@@ -108,12 +108,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
       config,
-      schema: {
-        tags,
-        summary: 'Un usuario de administración, con el nombre de su perfil y cuántas empresas tiene asignadas',
-        params: IdParam('id'),
-        response: { 200: AdministradorDetalle, ...errorResponses },
-      },
+      schema: schemas.one({ summary: 'Un usuario de administración, con el nombre de su perfil y cuántas empresas tiene asignadas' }),
     },
     (request) => detail(db, request.params.id),
   );
@@ -123,14 +118,14 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
       config,
-      schema: {
-        tags,
-        summary: 'Crea un usuario de administración o un distribuidor',
-        description:
-          'ADM_USUARIO es único sin distinguir mayúsculas (409 si ya existe). PRF_CODIGO debe ser un perfil activo. DRB_CONTADOR 1: un distribuidor que puede ingresar a la facturación de sus empresas. La clave inicial sigue las reglas del registro y se guarda como hash argon2id; nunca se devuelve ni se registra.',
-        body: AdministradorNuevo,
-        response: { 201: AdministradorDetalle, ...errorResponses },
-      },
+      schema: schemas.create(
+        {
+          summary: 'Crea un usuario de administración o un distribuidor',
+          description:
+            'ADM_USUARIO es único sin distinguir mayúsculas (409 si ya existe). PRF_CODIGO debe ser un perfil activo. DRB_CONTADOR 1: un distribuidor que puede ingresar a la facturación de sus empresas. La clave inicial sigue las reglas del registro y se guarda como hash argon2id; nunca se devuelve ni se registra.',
+        },
+        AdministradorNuevo,
+      ),
     },
     async (request, reply) => {
       const { clave, ...body } = request.body;
@@ -165,15 +160,14 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
       config,
-      schema: {
-        tags,
-        summary: 'Cambia el nombre, correo, perfil, DRB_CONTADOR o estado de un usuario de administración',
-        description:
-          'El usuario (ADM_USUARIO) no cambia; la clave solo con POST {id}/clave. ADM_ACTIVO false: sus sesiones se cierran y desde su siguiente llamada recibe 401; no puede volver a entrar mientras esté desactivado. Un cambio de perfil o de DRB_CONTADOR también cierra sus sesiones (y las de un distribuidor dentro de sus empresas). Nadie puede desactivarse ni quitarse el perfil de administrador a sí mismo, y el último administrador activo (perfil 1) no puede desactivarse ni cambiar de perfil (409).',
-        params: IdParam('id'),
-        body: AdministradorCambios,
-        response: { 200: AdministradorDetalle, ...errorResponses },
-      },
+      schema: schemas.update(
+        {
+          summary: 'Cambia el nombre, correo, perfil, DRB_CONTADOR o estado de un usuario de administración',
+          description:
+            'El usuario (ADM_USUARIO) no cambia; la clave solo con POST {id}/clave. ADM_ACTIVO false: sus sesiones se cierran y desde su siguiente llamada recibe 401; no puede volver a entrar mientras esté desactivado. Un cambio de perfil o de DRB_CONTADOR también cierra sus sesiones (y las de un distribuidor dentro de sus empresas). Nadie puede desactivarse ni quitarse el perfil de administrador a sí mismo, y el último administrador activo (perfil 1) no puede desactivarse ni cambiar de perfil (409).',
+        },
+        AdministradorCambios,
+      ),
     },
     async (request) => {
       const id = request.params.id;
@@ -188,7 +182,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
         // Only a change that could take an administrator away locks the administrators (always first, in one order).
         const removing = values.ADM_ACTIVO === false || (values.PRF_CODIGO !== undefined && values.PRF_CODIGO !== PERFIL.administrador);
         const activeAdministrators = removing ? await lockActiveAdministrators(tx) : [];
-        const before = await found(tx, id, true);
+        const before = await existing(tx, id, true);
         const { antes, despues, changed } = changedFields(before, values);
         if (changed.length === 0) return { ...before, EMPRESAS: await companyCount(tx, id) };
         const leaves = despues.ADM_ACTIVO === false || 'PRF_CODIGO' in despues;
@@ -208,9 +202,13 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
         // Who may do what changed (or the account was closed): its tokens stop now, on every instance. A reactivated
         // account also starts over, so a token from before the deactivation never comes back to life.
         if ('ADM_ACTIVO' in despues || 'PRF_CODIGO' in despues || 'DRB_CONTADOR' in despues) await endAdminSessions(tx, id);
-        const accion =
-          changed.length === 1 && changed[0] === 'ADM_ACTIVO' ? (despues.ADM_ACTIVO ? 'activacion' : 'desactivacion') : 'edicion';
-        await recordAudit(tx, request.admin!, { recurso, registro: id, accion, antes, despues });
+        await recordAudit(tx, request.admin!, {
+          recurso,
+          registro: id,
+          accion: editAction(changed, despues, 'ADM_ACTIVO'),
+          antes,
+          despues,
+        });
         return detail(tx, id);
       });
     },
@@ -236,7 +234,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
       const [hash, temporal] = await Promise.all([hashPassword(randomPassword()), hashPassword(clave)]);
       const vence = new Date(Date.now() + ADMIN_TEMPORARY_PASSWORD_HOURS * 3600_000);
       return db.transaction(async (tx) => {
-        const admin = await found(tx, id, true);
+        const admin = await existing(tx, id, true);
         if (request.admin!.admin === id) throw new HttpError(409, ADMIN_MSG.selfReset);
         if (!admin.ADM_ACTIVO) throw new HttpError(409, ADMIN_MSG.inactiveReset(admin.ADM_USUARIO));
         if (!admin.ADM_CORREO) throw new HttpError(409, ADMIN_MSG.noEmail(admin.ADM_USUARIO));
@@ -275,7 +273,7 @@ const administradoresRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
   /** The same steps as the company list's bulk "asignar distribuidor" (PUT /empresas/lote), with its functions. */
   async function assignCompanies(request: FastifyRequest, id: number, ids: number[]) {
     return db.transaction(async (tx) => {
-      await found(tx, id, true);
+      await existing(tx, id, true);
       if (!(await isDistributorAccount(tx, id))) throw new HttpError(409, ADMIN_MSG.notDistributor);
       // An administrator sees every company: no scope.
       const companies = await lockCompanies(tx, ids, undefined);

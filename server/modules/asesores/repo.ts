@@ -1,9 +1,11 @@
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
+import { keyedWrites } from '../../infra/db/keyed';
 import { asesores, soporte } from '../../infra/db/schema';
 import {
   embed,
   escapeLike,
+  paged,
   readFilter,
   readPage,
   startsWith,
@@ -91,23 +93,10 @@ const publicList: ListSpec<'ASE_NOMBRE' | 'ASE_CODIGO' | 'id'> = {
   defaultRange: [0, 499],
 };
 
-const adminPage = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
-  db
-    .select(columns)
-    .from(asesores)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+const adminPage = (db: Db, request: PageRequest) => paged(db.select(columns).from(asesores).$dynamic(), request);
 
-const publicPage = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
-  db
-    .select({ ASE_CODIGO: asesores.ASE_CODIGO, ASE_NOMBRE: asesores.ASE_NOMBRE })
-    .from(asesores)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+const publicPage = (db: Db, request: PageRequest) =>
+  paged(db.select({ ASE_CODIGO: asesores.ASE_CODIGO, ASE_NOMBRE: asesores.ASE_NOMBRE }).from(asesores).$dynamic(), request);
 
 /** The keys of the filter ([] when it is refused: readPage answers the 400, after the range's and the sort's). */
 function filterKeys(query: ListQuery): string[] {
@@ -162,15 +151,8 @@ export async function isIdentificationTaken(db: Executor, identification: string
 
 export type AsesorValores = Omit<typeof asesores.$inferInsert, 'ASE_CODIGO'>;
 
-export async function insertAsesor(db: Executor, values: AsesorValores): Promise<number> {
-  const [row] = await db.insert(asesores).values(values).returning({ id: asesores.ASE_CODIGO });
-  return row.id;
-}
-
-export async function updateAsesor(db: Executor, id: number, values: Partial<AsesorValores>) {
-  await db.update(asesores).set(values).where(eq(asesores.ASE_CODIGO, id));
-}
-
-export async function deleteAsesor(db: Executor, id: number) {
-  await db.delete(asesores).where(eq(asesores.ASE_CODIGO, id));
-}
+export const {
+  insert: insertAsesor,
+  update: updateAsesor,
+  remove: deleteAsesor,
+} = keyedWrites<AsesorValores>(asesores, asesores.ASE_CODIGO);

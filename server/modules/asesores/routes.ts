@@ -1,7 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
-import { HttpError } from '../../core/errors';
-import { errorResponses, IdParam, SearchBody } from '../../core/schemas';
+import { resourceSchemas } from '../../core/resource-schemas';
+import { found, HttpError } from '../../core/errors';
+import { errorResponses, SearchBody } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
 import { MSG } from '../../../domain/messages';
 import { Asesor, AsesorDatos, AsesorEliminado, AsesorListado } from './contract';
@@ -9,8 +10,8 @@ import { findAsesor, listAsesores, listPublicAsesores, searchAsesores } from './
 import { createAsesor, editAsesor, removeAsesor } from './service';
 
 const tags = ['Asesores'];
+const schemas = resourceSchemas(tags, Asesor);
 const SEARCH_LIMIT = 50;
-const Id = IdParam('id');
 
 /**
  * Advisers (resource `asesores`, path /asesor): read by the ticket desk and, in a public projection, by the public
@@ -69,13 +70,9 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: { permiso: 'asesores' },
-      schema: { tags, summary: 'Un asesor (menú asesores)', params: Id, response: { 200: Asesor, ...errorResponses } },
+      schema: schemas.one({ summary: 'Un asesor (menú asesores)' }),
     },
-    async (request) => {
-      const row = await findAsesor(db, request.params.id);
-      if (!row) throw new HttpError(404, MSG.notFound);
-      return row;
-    },
+    async (request) => found(await findAsesor(db, request.params.id)),
   );
 
   app.post(
@@ -83,15 +80,15 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: { permiso: 'asesores' },
-      schema: {
-        tags,
-        summary: 'Crea un asesor (menú asesores)',
-        description:
-          'ASE_IDENTIFICACION: cédula (10 dígitos) o RUC (13), única (409); un dígito verificador que no cuadra es un error ' +
-          '(salvo el RUC de una sociedad). ASE_TIPO por defecto SOPORTE; ASE_ACTIVO por defecto true.',
-        body: AsesorDatos,
-        response: { 201: Asesor, ...errorResponses },
-      },
+      schema: schemas.create(
+        {
+          summary: 'Crea un asesor (menú asesores)',
+          description:
+            'ASE_IDENTIFICACION: cédula (10 dígitos) o RUC (13), única (409); un dígito verificador que no cuadra es un error ' +
+            '(salvo el RUC de una sociedad). ASE_TIPO por defecto SOPORTE; ASE_ACTIVO por defecto true.',
+        },
+        AsesorDatos,
+      ),
     },
     async (request, reply) => reply.status(201).send(await createAsesor(db, request.admin!, request.body)),
   );
@@ -101,20 +98,15 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: { permiso: 'asesores' },
-      schema: {
-        tags,
-        summary: 'Modifica, activa o desactiva un asesor (menú asesores)',
-        description: 'Los campos que no se envían conservan su valor. Un asesor inactivo deja de ofrecerse para asignar tickets.',
-        params: Id,
-        body: AsesorDatos,
-        response: { 200: Asesor, ...errorResponses },
-      },
+      schema: schemas.update(
+        {
+          summary: 'Modifica, activa o desactiva un asesor (menú asesores)',
+          description: 'Los campos que no se envían conservan su valor. Un asesor inactivo deja de ofrecerse para asignar tickets.',
+        },
+        AsesorDatos,
+      ),
     },
-    async (request) => {
-      const row = await editAsesor(db, request.admin!, request.params.id, request.body);
-      if (!row) throw new HttpError(404, MSG.notFound);
-      return row;
-    },
+    async (request) => found(await editAsesor(db, request.admin!, request.params.id, request.body)),
   );
 
   app.delete(
@@ -122,13 +114,13 @@ const asesoresRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: { permiso: 'asesores' },
-      schema: {
-        tags,
-        summary: 'Elimina un asesor sin tickets; uno con tickets asignados se desactiva en su lugar (menú asesores)',
-        description: 'accion dice qué se hizo (eliminado o desactivado) y msg lo explica en español.',
-        params: Id,
-        response: { 200: AsesorEliminado, ...errorResponses },
-      },
+      schema: schemas.remove(
+        {
+          summary: 'Elimina un asesor sin tickets; uno con tickets asignados se desactiva en su lugar (menú asesores)',
+          description: 'accion dice qué se hizo (eliminado o desactivado) y msg lo explica en español.',
+        },
+        AsesorEliminado,
+      ),
     },
     async (request) => removeAsesor(db, request.admin!, request.params.id),
   );

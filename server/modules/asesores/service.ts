@@ -1,10 +1,10 @@
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/errors';
-import { HttpError } from '../../core/errors';
-import { recordAudit } from '../../core/audit';
+import { found, HttpError } from '../../core/errors';
+import { editAction, recordAudit, recordDeactivation } from '../../core/audit';
+import { changedFields } from '../../core/company-history';
 import type { AdminActor } from '../../core/actor';
 import { isEmail } from '../../../domain/constants';
-import { MSG } from '../../../domain/messages';
 import { ASESOR_MSG, ASESOR_TELEFONO_PATTERN, ASESOR_TIPO_DEFECTO, checkAsesorIdentification } from '../../../domain/asesores';
 import type { Asesor, AsesorDatos } from './contract';
 import { deleteAsesor, findAsesor, insertAsesor, isIdentificationTaken, updateAsesor, type AsesorValores } from './repo';
@@ -36,15 +36,6 @@ function stored(body: AsesorDatos): Partial<AsesorValores> & Pick<AsesorValores,
     ...(phone !== undefined ? { ASE_TELEFONO: phone } : {}),
     ...(body.ASE_TIPO !== undefined ? { ASE_TIPO: body.ASE_TIPO } : {}),
     ...(body.ASE_ACTIVO !== undefined ? { ASE_ACTIVO: body.ASE_ACTIVO } : {}),
-  };
-}
-
-/** The fields whose value changed, before and after (what the audit log keeps). */
-function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter((key) => after[key] !== before[key]);
-  return {
-    antes: Object.fromEntries(keys.map((key) => [key, before[key]])),
-    despues: Object.fromEntries(keys.map((key) => [key, after[key]])),
   };
 }
 
@@ -87,12 +78,10 @@ export async function editAsesor(db: Db, actor: AdminActor, id: number, body: As
     db.transaction(async (tx) => {
       const before = await findAsesor(tx, id, true);
       if (!before) return undefined;
-      const { antes, despues } = changes(before, values);
-      const keys = Object.keys(despues);
-      if (keys.length) {
+      const { antes, despues, changed } = changedFields<Record<string, unknown>>(before, values);
+      if (changed.length) {
         await updateAsesor(tx, id, despues);
-        // Only the active flag changed: the log says deactivation or activation, as the DELETE and the list's action do.
-        const accion = keys.length === 1 && keys[0] === 'ASE_ACTIVO' ? (despues.ASE_ACTIVO ? 'activacion' : 'desactivacion') : 'edicion';
+        const accion = editAction(changed, despues, 'ASE_ACTIVO');
         await recordAudit(tx, actor, { recurso: RECURSO, registro: id, accion, antes, despues });
       }
       return (await findAsesor(tx, id))!;
@@ -106,20 +95,13 @@ export async function editAsesor(db: Db, actor: AdminActor, id: number, body: As
  */
 export async function removeAsesor(db: Db, actor: AdminActor, id: number) {
   return db.transaction(async (tx) => {
-    const adviser = await findAsesor(tx, id, true);
-    if (!adviser) throw new HttpError(404, MSG.notFound);
+    const adviser = found(await findAsesor(tx, id, true));
     if (adviser.tickets > 0) {
       if (!adviser.ASE_ACTIVO) {
         return { ASE_CODIGO: id, accion: 'desactivado' as const, msg: ASESOR_MSG.alreadyInactive(adviser.ASE_NOMBRE, adviser.tickets) };
       }
       await updateAsesor(tx, id, { ASE_ACTIVO: false });
-      await recordAudit(tx, actor, {
-        recurso: RECURSO,
-        registro: id,
-        accion: 'desactivacion',
-        antes: { ASE_ACTIVO: true },
-        despues: { ASE_ACTIVO: false },
-      });
+      await recordDeactivation(tx, actor, RECURSO, id, 'ASE_ACTIVO');
       return { ASE_CODIGO: id, accion: 'desactivado' as const, msg: ASESOR_MSG.deactivatedInstead(adviser.ASE_NOMBRE, adviser.tickets) };
     }
     await deleteAsesor(tx, id);

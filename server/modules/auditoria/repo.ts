@@ -2,7 +2,7 @@ import { eq, gte, lt, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { administradores, auditoria } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
-import { readPage, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { paged, readPage, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import { esDia, sumarDias } from '../../../domain/fechas';
 import type { AuditoriaDetalle, AuditoriaFila } from './contract';
 
@@ -63,12 +63,7 @@ const columns = {
 
 const select = (db: Db) => db.select(columns).from(au).leftJoin(administradores, eq(administradores.ADM_CODIGO, au.ADM_CODIGO));
 
-const auditPage = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
-  select(db)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+const auditPage = (db: Db, request: PageRequest) => paged(select(db).$dynamic(), request);
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 type Values = Record<string, unknown> | null;

@@ -1,13 +1,14 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
-import { HttpError } from '../../core/errors';
+import { resourceSchemas } from '../../core/resource-schemas';
+import { found } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
-import { errorResponses, IdParam } from '../../core/schemas';
-import { MSG } from '../../../domain/messages';
+import { errorResponses } from '../../core/schemas';
 import { AuditoriaDetalle, AuditoriaFila } from './contract';
 import { findAuditoria, listAuditoria } from './repo';
 
 const tags = ['Auditoría'];
+const schemas = resourceSchemas(tags, AuditoriaDetalle);
 const config = { permiso: 'auditoria' };
 
 /** The audit log of the back office: every change, who made it, when, and the values before and after. Read only. */
@@ -36,18 +37,9 @@ const auditoriaRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config,
-      schema: {
-        tags,
-        summary: 'Un cambio de la auditoría con los valores antes y después (solo los campos que cambiaron)',
-        params: IdParam('id'),
-        response: { 200: AuditoriaDetalle, ...errorResponses },
-      },
+      schema: schemas.one({ summary: 'Un cambio de la auditoría con los valores antes y después (solo los campos que cambiaron)' }),
     },
-    async (request) => {
-      const row = await findAuditoria(db, request.params.id);
-      if (!row) throw new HttpError(404, MSG.notFound);
-      return row;
-    },
+    async (request) => found(await findAuditoria(db, request.params.id)),
   );
 };
 

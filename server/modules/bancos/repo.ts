@@ -1,7 +1,18 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
+import { keyedWrites } from '../../infra/db/keyed';
 import { bancos, pagos } from '../../infra/db/schema';
-import { embed, escapeLike, readPage, startsWith, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import {
+  embed,
+  escapeLike,
+  paged,
+  readPage,
+  startsWith,
+  type Bind,
+  type ListQuery,
+  type ListSpec,
+  type PageRequest,
+} from '../../core/list';
 import { BANCO_TIPOS_CUENTA, type BancoTipoCuenta } from '../../../domain/bancos';
 import type { BancoAdmin } from './contract';
 
@@ -66,14 +77,7 @@ const adminList: ListSpec<keyof typeof SORTS> = {
   defaultRange: 'all',
 };
 
-const adminPage = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
-  db
-    .select(adminColumns)
-    .from(bancos)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+const adminPage = (db: Db, request: PageRequest) => paged(db.select(adminColumns).from(bancos).$dynamic(), request);
 
 export const listBanks = (db: Db, query: ListQuery) => readPage(db, adminList, query, adminPage, toBanco);
 
@@ -100,15 +104,4 @@ export async function isAccountTaken(db: Executor, name: string, number: string,
 
 export type BancoValores = Omit<typeof bancos.$inferInsert, 'BAN_CODIGO'>;
 
-export async function insertBank(db: Executor, values: BancoValores): Promise<number> {
-  const [row] = await db.insert(bancos).values(values).returning({ id: bancos.BAN_CODIGO });
-  return row.id;
-}
-
-export async function updateBank(db: Executor, id: number, values: Partial<BancoValores>) {
-  await db.update(bancos).set(values).where(eq(bancos.BAN_CODIGO, id));
-}
-
-export async function deleteBank(db: Executor, id: number) {
-  await db.delete(bancos).where(eq(bancos.BAN_CODIGO, id));
-}
+export const { insert: insertBank, update: updateBank, remove: deleteBank } = keyedWrites<BancoValores>(bancos, bancos.BAN_CODIGO);

@@ -1,16 +1,16 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
-import { HttpError } from '../../core/errors';
-import { sendPage } from '../../core/list';
-import { errorResponses, IdParam } from '../../core/schemas';
-import { MSG } from '../../../domain/messages';
+import { resourceSchemas } from '../../core/resource-schemas';
+import { found } from '../../core/errors';
+import { sendAll, sendPage } from '../../core/list';
+import { errorResponses } from '../../core/schemas';
 import { noAccess } from '../../core/menu-access';
 import { BancoAdmin, BancoDatos, BancoEliminado, BancoListado, BancoQuery } from './contract';
 import { activeBanks, findBank, listBanks } from './repo';
 import { createBank, editBank, removeBank } from './service';
 
 const tags = ['Bancos'];
-const Id = IdParam('id');
+const schemas = resourceSchemas(tags, BancoAdmin);
 
 /**
  * The provider's collection accounts (resource `bancos`, path /empresas/bancos): the payments of a company name one
@@ -44,8 +44,7 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
         if (!request.admin!.permisos.includes('bancos')) throw noAccess();
         return sendPage(reply, await listBanks(db, list));
       }
-      const rows = await activeBanks(db);
-      return sendPage(reply, { resource: 'bancos', rows, offset: 0, total: rows.length });
+      return sendAll(reply, 'bancos', await activeBanks(db));
     },
   );
 
@@ -54,13 +53,9 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: { permiso: 'bancos' },
-      schema: { tags, summary: 'Una cuenta bancaria (menú bancos)', params: Id, response: { 200: BancoAdmin, ...errorResponses } },
+      schema: schemas.one({ summary: 'Una cuenta bancaria (menú bancos)' }),
     },
-    async (request) => {
-      const row = await findBank(db, request.params.id);
-      if (!row) throw new HttpError(404, MSG.notFound);
-      return row;
-    },
+    async (request) => found(await findBank(db, request.params.id)),
   );
 
   app.post(
@@ -68,13 +63,13 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: { permiso: 'bancos' },
-      schema: {
-        tags,
-        summary: 'Crea una cuenta bancaria de cobro (menú bancos)',
-        description: 'BAN_NUMERO: de 5 a 20 dígitos; el mismo banco y número no se repiten (409). BAN_ACTIVO por defecto true.',
-        body: BancoDatos,
-        response: { 201: BancoAdmin, ...errorResponses },
-      },
+      schema: schemas.create(
+        {
+          summary: 'Crea una cuenta bancaria de cobro (menú bancos)',
+          description: 'BAN_NUMERO: de 5 a 20 dígitos; el mismo banco y número no se repiten (409). BAN_ACTIVO por defecto true.',
+        },
+        BancoDatos,
+      ),
     },
     async (request, reply) => reply.status(201).send(await createBank(db, request.admin!, request.body)),
   );
@@ -84,20 +79,15 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: { permiso: 'bancos' },
-      schema: {
-        tags,
-        summary: 'Modifica, activa o desactiva una cuenta bancaria (menú bancos)',
-        description: 'Una cuenta inactiva deja de ofrecerse para registrar pagos; los pagos ya registrados la conservan.',
-        params: Id,
-        body: BancoDatos,
-        response: { 200: BancoAdmin, ...errorResponses },
-      },
+      schema: schemas.update(
+        {
+          summary: 'Modifica, activa o desactiva una cuenta bancaria (menú bancos)',
+          description: 'Una cuenta inactiva deja de ofrecerse para registrar pagos; los pagos ya registrados la conservan.',
+        },
+        BancoDatos,
+      ),
     },
-    async (request) => {
-      const row = await editBank(db, request.admin!, request.params.id, request.body);
-      if (!row) throw new HttpError(404, MSG.notFound);
-      return row;
-    },
+    async (request) => found(await editBank(db, request.admin!, request.params.id, request.body)),
   );
 
   app.delete(
@@ -105,13 +95,13 @@ const bancosRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: { permiso: 'bancos' },
-      schema: {
-        tags,
-        summary: 'Elimina una cuenta sin pagos; una con pagos se desactiva en su lugar (menú bancos)',
-        description: 'accion dice qué se hizo (eliminado o desactivado) y msg lo explica en español.',
-        params: Id,
-        response: { 200: BancoEliminado, ...errorResponses },
-      },
+      schema: schemas.remove(
+        {
+          summary: 'Elimina una cuenta sin pagos; una con pagos se desactiva en su lugar (menú bancos)',
+          description: 'accion dice qué se hizo (eliminado o desactivado) y msg lo explica en español.',
+        },
+        BancoEliminado,
+      ),
     },
     async (request) => removeBank(db, request.admin!, request.params.id),
   );

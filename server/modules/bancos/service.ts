@@ -1,8 +1,8 @@
 import type { Db } from '../../infra/db/client';
-import { HttpError } from '../../core/errors';
-import { recordAudit } from '../../core/audit';
+import { found, HttpError } from '../../core/errors';
+import { editAction, recordAudit, recordDeactivation } from '../../core/audit';
+import { changedFields } from '../../core/company-history';
 import type { AdminActor } from '../../core/actor';
-import { MSG } from '../../../domain/messages';
 import { BANCO_MSG } from '../../../domain/bancos';
 import type { BancoAdmin, BancoDatos } from './contract';
 import { deleteBank, findBank, insertBank, isAccountTaken, updateBank, type BancoValores } from './repo';
@@ -18,15 +18,6 @@ function stored(body: BancoDatos): Partial<BancoValores> & Omit<BancoValores, 'B
     BAN_TIPO_CUENTA: body.BAN_TIPO_CUENTA,
     BAN_NUMERO: body.BAN_NUMERO,
     ...(body.BAN_ACTIVO !== undefined ? { BAN_ACTIVO: body.BAN_ACTIVO } : {}),
-  };
-}
-
-/** The fields whose value changed, before and after (what the audit log keeps). */
-function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter((key) => after[key] !== before[key]);
-  return {
-    antes: Object.fromEntries(keys.map((key) => [key, before[key]])),
-    despues: Object.fromEntries(keys.map((key) => [key, after[key]])),
   };
 }
 
@@ -48,12 +39,10 @@ export async function editBank(db: Db, actor: AdminActor, id: number, body: Banc
   return db.transaction(async (tx) => {
     const before = await findBank(tx, id, true);
     if (!before) return undefined;
-    const { antes, despues } = changes(before, values);
-    const keys = Object.keys(despues);
-    if (keys.length) {
+    const { antes, despues, changed } = changedFields<Record<string, unknown>>(before, values);
+    if (changed.length) {
       await updateBank(tx, id, despues);
-      const accion = keys.length === 1 && keys[0] === 'BAN_ACTIVO' ? (despues.BAN_ACTIVO ? 'activacion' : 'desactivacion') : 'edicion';
-      await recordAudit(tx, actor, { recurso: RECURSO, registro: id, accion, antes, despues });
+      await recordAudit(tx, actor, { recurso: RECURSO, registro: id, accion: editAction(changed, despues, 'BAN_ACTIVO'), antes, despues });
     }
     return (await findBank(tx, id))!;
   });
@@ -65,19 +54,12 @@ export async function editBank(db: Db, actor: AdminActor, id: number, body: Banc
  */
 export async function removeBank(db: Db, actor: AdminActor, id: number) {
   return db.transaction(async (tx) => {
-    const bank = await findBank(tx, id, true);
-    if (!bank) throw new HttpError(404, MSG.notFound);
+    const bank = found(await findBank(tx, id, true));
     if (bank.pagos > 0) {
       if (!bank.BAN_ACTIVO)
         return { BAN_CODIGO: id, accion: 'desactivado' as const, msg: BANCO_MSG.alreadyInactive(bank.BAN_NOMBRE, bank.pagos) };
       await updateBank(tx, id, { BAN_ACTIVO: false });
-      await recordAudit(tx, actor, {
-        recurso: RECURSO,
-        registro: id,
-        accion: 'desactivacion',
-        antes: { BAN_ACTIVO: true },
-        despues: { BAN_ACTIVO: false },
-      });
+      await recordDeactivation(tx, actor, RECURSO, id, 'BAN_ACTIVO');
       return { BAN_CODIGO: id, accion: 'desactivado' as const, msg: BANCO_MSG.deactivatedInstead(bank.BAN_NOMBRE, bank.pagos) };
     }
     await deleteBank(tx, id);

@@ -1,8 +1,19 @@
 import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
+import { keyedWrites } from '../../infra/db/keyed';
 import { catalogo, facturasDetalles } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
-import { embed, escapeLike, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import {
+  embed,
+  escapeLike,
+  paged,
+  readPage,
+  scopedQuery,
+  type Bind,
+  type ListQuery,
+  type ListSpec,
+  type PageRequest,
+} from '../../core/list';
 import { TIPOS_PRODUCTO } from '../../../domain/catalogo';
 import { TARIFAS_IVA } from '../../../domain/facturas/catalogos';
 import type { Producto } from './contract';
@@ -81,10 +92,7 @@ export const productListSpec: ListSpec<keyof typeof SORTS> = {
 /** The caller's query with the company added; a filter outside PUBLIC_FILTERS (the scope's key too) is a 400. */
 const companyQuery = (empresa: number, query: ListQuery) => scopedQuery(query, PUBLIC_FILTERS, { [SCOPE_EMPRESA]: empresa });
 
-const productPage = (db: Db, { page, orderBy }: PageRequest) =>
-  selectProducts(db)
-    .where(page)
-    .orderBy(...orderBy);
+const productPage = (db: Db, request: PageRequest) => paged(selectProducts(db).$dynamic(), request);
 
 export const listProducts = (db: Db, empresa: number, query: ListQuery) =>
   readPage(db, productListSpec, companyQuery(empresa, query), productPage, toProducto);
@@ -109,10 +117,7 @@ export async function principalTaken(db: Executor, empresa: number, principal: s
 
 export type ProductoValores = Omit<typeof catalogo.$inferInsert, 'CAT_CODIGO' | 'CAT_BUSQUEDA' | 'CAT_CREADO' | 'CAT_ACTUALIZADO'>;
 
-export async function insertProduct(db: Executor, values: ProductoValores): Promise<number> {
-  const [row] = await db.insert(catalogo).values(values).returning({ id: catalogo.CAT_CODIGO });
-  return row.id;
-}
+export const { insert: insertProduct } = keyedWrites<ProductoValores>(catalogo, catalogo.CAT_CODIGO);
 
 /** Updates the company's product; false when it has none with this id. */
 export async function updateProduct(db: Executor, empresa: number, id: number, values: Partial<ProductoValores>) {

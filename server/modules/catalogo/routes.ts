@@ -1,8 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
+import { resourceSchemas } from '../../core/resource-schemas';
 import { sendFile } from '../../core/download';
 import { ListQuery, sendPage } from '../../core/list';
-import { Archivo, errorResponses, IdParam } from '../../core/schemas';
+import { Archivo, errorResponses } from '../../core/schemas';
 import { streamUpload } from '../../core/upload';
 import { CATALOGO_LIMITES } from '../../../domain/catalogo';
 import { Eliminado, Producto, ProductoDatos } from './contract';
@@ -20,6 +21,7 @@ import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO } from '../../../domain/catalog
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const tags = ['Productos y servicios'];
+const schemas = resourceSchemas(tags, Producto);
 const SCOPE =
   'Solo los productos y servicios de la empresa de la sesión (el de otra empresa responde 404); son de toda la empresa: un vendedor los ve todos.';
 const RULES =
@@ -27,7 +29,6 @@ const RULES =
   `sin distinguir mayúsculas (409); código auxiliar hasta ${CATALOGO_LIMITES.auxiliar}; descripción de 1 a ${CATALOGO_LIMITES.descripcion}; ` +
   `precio desde 0 con hasta ${CATALOGO_LIMITES.decimalesPrecio} decimales; tarifa de IVA vigente; ICE opcional (código de 1 a 4 dígitos ` +
   `y tarifa de 0 a ${CATALOGO_LIMITES.tarifaIceMaxima} con hasta 2 decimales, los dos o ninguno); tipo B o S.`;
-const Id = IdParam('id');
 const COLUMNAS = COLUMNAS_CATALOGO.map((c) => `${c.campo}${c.obligatoria ? ' (obligatoria)' : ''}`).join(', ');
 const PlantillaQuery = Type.Object({
   formato: Type.Unsafe<FormatoPlantilla>({
@@ -48,16 +49,16 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/',
     {
       onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Lista paginada de productos y servicios (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
-        description:
-          `${SCOPE} Filtros (filter, JSON): ${PUBLIC_FILTERS.join(', ')} — q busca parte del código principal o auxiliar o de la ` +
-          'descripción, sin distinguir mayúsculas ni tildes; CAT_ACTIVO true/false; CAT_IVA y CAT_TIPO un código o una lista. ' +
-          'Orden (sort): CAT_DESCRIPCION (por defecto, ascendente), CAT_PRINCIPAL, CAT_CODIGO.',
-        querystring: ListQuery,
-        response: { 200: Type.Array(Producto), ...errorResponses },
-      },
+      schema: schemas.list(
+        {
+          summary: 'Lista paginada de productos y servicios (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
+          description:
+            `${SCOPE} Filtros (filter, JSON): ${PUBLIC_FILTERS.join(', ')} — q busca parte del código principal o auxiliar o de la ` +
+            'descripción, sin distinguir mayúsculas ni tildes; CAT_ACTIVO true/false; CAT_IVA y CAT_TIPO un código o una lista. ' +
+            'Orden (sort): CAT_DESCRIPCION (por defecto, ascendente), CAT_PRINCIPAL, CAT_CODIGO.',
+        },
+        ListQuery,
+      ),
     },
     async (request, reply) => sendPage(reply, await listProducts(db, request.company!.empresa, request.query)),
   );
@@ -106,7 +107,7 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/:id',
     {
       onRequest: guards.company,
-      schema: { tags, summary: 'Un producto o servicio', description: SCOPE, params: Id, response: { 200: Producto, ...errorResponses } },
+      schema: schemas.one({ summary: 'Un producto o servicio', description: SCOPE }),
     },
     async (request) => visibleProduct(db, request.company!.empresa, request.params.id),
   );
@@ -115,13 +116,7 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/',
     {
       onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Crea un producto o servicio',
-        description: RULES,
-        body: ProductoDatos,
-        response: { 201: Producto, ...errorResponses },
-      },
+      schema: schemas.create({ summary: 'Crea un producto o servicio', description: RULES }, ProductoDatos),
     },
     async (request, reply) => reply.status(201).send(await createProduct(db, request.company!.empresa, request.body)),
   );
@@ -130,14 +125,13 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/:id',
     {
       onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Modifica un producto o servicio',
-        description: `${SCOPE} Un campo opcional que no se envía conserva su valor; null lo vacía. Un producto con una tarifa de IVA que ya no se ofrece (12 %) puede conservarla. ${RULES}`,
-        params: Id,
-        body: ProductoDatos,
-        response: { 200: Producto, ...errorResponses },
-      },
+      schema: schemas.update(
+        {
+          summary: 'Modifica un producto o servicio',
+          description: `${SCOPE} Un campo opcional que no se envía conserva su valor; null lo vacía. Un producto con una tarifa de IVA que ya no se ofrece (12 %) puede conservarla. ${RULES}`,
+        },
+        ProductoDatos,
+      ),
     },
     async (request) => editProduct(db, request.company!.empresa, request.params.id, request.body),
   );
@@ -146,13 +140,13 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/:id',
     {
       onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Elimina un producto o servicio que ninguna factura usa',
-        description: `${SCOPE} Uno que figura en una línea de factura no se elimina (409: desactívelo en su lugar).`,
-        params: Id,
-        response: { 200: Eliminado, ...errorResponses },
-      },
+      schema: schemas.remove(
+        {
+          summary: 'Elimina un producto o servicio que ninguna factura usa',
+          description: `${SCOPE} Uno que figura en una línea de factura no se elimina (409: desactívelo en su lugar).`,
+        },
+        Eliminado,
+      ),
     },
     async (request) => removeProduct(db, request.company!.empresa, request.params.id),
   );

@@ -1,6 +1,6 @@
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/errors';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import { MSG } from '../../../domain/messages';
 import {
   CATALOGO_LIMITES,
@@ -71,9 +71,7 @@ const duplicate =
   };
 
 export async function visibleProduct(db: Db, empresa: number, id: number): Promise<Producto> {
-  const product = await findProduct(db, empresa, id);
-  if (!product) throw new HttpError(404, MSG.notFound);
-  return product;
+  return found(await findProduct(db, empresa, id));
 }
 
 export async function createProduct(db: Db, empresa: number, body: ProductoDatos): Promise<Producto> {

@@ -1,9 +1,8 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { clientes } from '../../infra/db/schema';
-import { HttpError } from '../../core/errors';
+import { found } from '../../core/errors';
 import type { CompanyActor } from '../../core/actor';
-import { MSG } from '../../../domain/messages';
 import { veTodosLosClientes } from '../../../domain/clientes';
 
 /** What decides which clients a company session sees: its company, and its user and role (a seller sees only theirs). */
@@ -34,6 +33,5 @@ export async function findVisibleClient(db: Executor, viewer: ClientViewer, id: 
     .select()
     .from(clientes)
     .where(and(eq(clientes.CLI_CODIGO, id), clientScope(viewer)));
-  if (!client) throw new HttpError(404, MSG.notFound);
-  return client;
+  return found(client);
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
+import { keyedWrites } from '../../infra/db/keyed';
 import {
   clientes,
   clientesContadores,
@@ -12,13 +13,23 @@ import {
 } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { HttpError } from '../../core/errors';
-import { embed, escapeLike, readPage, scopedQuery, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import {
+  embed,
+  escapeLike,
+  paged,
+  readPage,
+  scopedQuery,
+  type Bind,
+  type ListQuery,
+  type ListSpec,
+  type PageRequest,
+} from '../../core/list';
 import { BANDERAS, CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Bandera, type Banderas } from '../../../domain/clientes';
 import { clientScope, clientScopeValues, type ClientViewer } from './access';
 import type { Cliente } from './contract';
 
-/** A client's columns as every call answers them, with the seller's name (left join usuarios). */
-const columns = {
+/** Who the client is and how to reach them: the first columns of every read of a client (lists, reports, lookups). */
+export const identityColumns = {
   CLI_CODIGO: clientes.CLI_CODIGO,
   CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
   CLI_IDENTIFICACION: clientes.CLI_IDENTIFICACION,
@@ -27,6 +38,11 @@ const columns = {
   CLI_CORREOS: clientes.CLI_CORREOS,
   CLI_TELEFONOS: clientes.CLI_TELEFONOS,
   CLI_DIRECCION: clientes.CLI_DIRECCION,
+};
+
+/** A client's columns as every call answers them, with the seller's name (left join usuarios). */
+const columns = {
+  ...identityColumns,
   TCL_CODIGO: clientes.TCL_CODIGO,
   GCL_CODIGO: clientes.GCL_CODIGO,
   TJU_CODIGO: clientes.TJU_CODIGO,
@@ -139,10 +155,7 @@ export function clientQuery(viewer: ClientViewer, query: ListQuery, extra: Recor
   return scopedQuery(query, PUBLIC_FILTERS, { ...extra, ...scope });
 }
 
-const clientPage = (db: Db, { page, orderBy }: PageRequest) =>
-  selectClients(db)
-    .where(page)
-    .orderBy(...orderBy);
+const clientPage = (db: Db, request: PageRequest) => paged(selectClients(db).$dynamic(), request);
 
 /** One page of the clients the caller may see (the query must come from clientQuery). */
 export const listClients = (db: Db, query: ListQuery) => readPage(db, clientListSpec, query, clientPage, toCliente);
@@ -177,6 +190,13 @@ export async function findFinalConsumer(db: Executor, empresa: number): Promise<
   return row && toCliente(row);
 }
 
+/** What makes a client the consumidor final, whether it is created so or an imported 9999999999999 becomes it. */
+const finalConsumer = {
+  CLI_TIPO_IDENTIFICACION: TIPO_IDENTIFICACION.consumidorFinal,
+  CLI_RAZON_SOCIAL: 'CONSUMIDOR FINAL',
+  CLI_CONSUMIDOR_FINAL: true,
+};
+
 /**
  * Creates the company's consumidor final unless it exists. Two first calls at once: the partial unique index
  * clientes_un_consumidor_final lets one insert win and the other do nothing. A client with the identification
@@ -187,30 +207,17 @@ export async function ensureFinalConsumer(db: Db, empresa: number): Promise<Clie
   if (found) return found;
   await db
     .insert(clientes)
-    .values({
-      EMP_CODIGO: empresa,
-      CLI_TIPO_IDENTIFICACION: TIPO_IDENTIFICACION.consumidorFinal,
-      CLI_IDENTIFICACION: CONSUMIDOR_FINAL,
-      CLI_RAZON_SOCIAL: 'CONSUMIDOR FINAL',
-      CLI_CONSUMIDOR_FINAL: true,
-      TJU_CODIGO: TJU_CONSUMIDOR_FINAL,
-    })
+    .values({ EMP_CODIGO: empresa, CLI_IDENTIFICACION: CONSUMIDOR_FINAL, ...finalConsumer, TJU_CODIGO: TJU_CONSUMIDOR_FINAL })
     .onConflictDoNothing();
   const created = await findFinalConsumer(db, empresa);
   if (created) return created;
   await db
     .update(clientes)
-    .set({
-      CLI_CONSUMIDOR_FINAL: true,
-      CLI_TIPO_IDENTIFICACION: TIPO_IDENTIFICACION.consumidorFinal,
-      CLI_RAZON_SOCIAL: 'CONSUMIDOR FINAL',
-      CLI_ACTUALIZADO: new Date(),
-    })
+    .set({ ...finalConsumer, CLI_ACTUALIZADO: new Date() })
     .where(and(eq(clientes.EMP_CODIGO, empresa), eq(clientes.CLI_IDENTIFICACION, CONSUMIDOR_FINAL)));
   return (await findFinalConsumer(db, empresa))!;
 }
 
-/** How many clients the caller sees, and how many of them are active. */
 /**
  * How many clients the scope has, and how many are active: the counters the triggers of migration 0023 keep (a few
  * rows per company, however many clients it has). A seller's are those assigned to them.
@@ -327,10 +334,7 @@ export const listLegalTypes = async (db: Executor, tipoIdentificacion: string) =
 
 export type ClienteValores = Omit<typeof clientes.$inferInsert, 'CLI_CODIGO' | 'CLI_BUSQUEDA'>;
 
-export async function insertClient(db: Executor, values: ClienteValores): Promise<number> {
-  const [row] = await db.insert(clientes).values(values).returning({ id: clientes.CLI_CODIGO });
-  return row.id;
-}
+export const { insert: insertClient } = keyedWrites<ClienteValores>(clientes, clientes.CLI_CODIGO);
 
 /** Updates a client the caller may see (never the consumidor final); false when none was updated. */
 export async function updateClient(db: Executor, viewer: ClientViewer, id: number, values: Partial<ClienteValores>) {

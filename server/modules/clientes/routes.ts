@@ -1,9 +1,10 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
-import { HttpError } from '../../core/errors';
+import { resourceSchemas } from '../../core/resource-schemas';
+import { found, HttpError } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
-import { errorResponses, IdParam, Msg } from '../../core/schemas';
+import { errorResponses, Msg } from '../../core/schemas';
 import { MSG } from '../../../domain/messages';
 import { BUSQUEDA_CLIENTES_MAX, CLIENTE_LIMITES, PAGINA_CLIENTES, veTodosLosClientes } from '../../../domain/clientes';
 import {
@@ -40,6 +41,7 @@ import {
 import { ADVERTENCIA_IDENTIFICACION, bulkUpdate, createClient, createGroup, editClient, removeClient } from './service';
 
 const tags = ['Clientes'];
+const schemas = resourceSchemas(tags, Cliente);
 const SCOPE =
   'Solo los clientes de la empresa de la sesión; un usuario con rol vendedor, solo los que tiene asignados (otro cliente responde 404).';
 const FILTERS =
@@ -64,13 +66,13 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/clientes',
     {
       onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Lista paginada de clientes (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
-        description: `${SCOPE} ${FILTERS} Pasados 10 000 clientes el total es una estimación y la cabecera X-Total-Estimado vale 1.`,
-        querystring: ListQuery,
-        response: { 200: Type.Array(Cliente), ...errorResponses },
-      },
+      schema: schemas.list(
+        {
+          summary: 'Lista paginada de clientes (ra-data-simple-rest: range, sort, filter; total en Content-Range)',
+          description: `${SCOPE} ${FILTERS} Pasados 10 000 clientes el total es una estimación y la cabecera X-Total-Estimado vale 1.`,
+        },
+        ListQuery,
+      ),
     },
     async (request, reply) => sendPage(reply, await listClients(db, clientQuery(request.company!, request.query))),
   );
@@ -177,13 +179,9 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/clientes/:id',
     {
       onRequest: guards.company,
-      schema: { tags, summary: 'Un cliente', description: SCOPE, params: IdParam('id'), response: { 200: Cliente, ...errorResponses } },
+      schema: schemas.one({ summary: 'Un cliente', description: SCOPE }),
     },
-    async (request) => {
-      const client = await findClient(db, request.company!, request.params.id);
-      if (!client) throw new HttpError(404, MSG.notFound);
-      return client;
-    },
+    async (request) => found(await findClient(db, request.company!, request.params.id)),
   );
 
   app.post(
@@ -236,13 +234,13 @@ const clientesRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/clientes/:id',
     {
       onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Elimina un cliente sin documentos',
-        description: `${SCOPE} Un cliente con documentos registrados no se elimina (409: desactívelo en su lugar); el consumidor final tampoco (409).`,
-        params: IdParam('id'),
-        response: { 200: Eliminado, ...errorResponses },
-      },
+      schema: schemas.remove(
+        {
+          summary: 'Elimina un cliente sin documentos',
+          description: `${SCOPE} Un cliente con documentos registrados no se elimina (409: desactívelo en su lugar); el consumidor final tampoco (409).`,
+        },
+        Eliminado,
+      ),
     },
     async (request) => removeClient(db, request.company!, request.params.id),
   );

@@ -1,8 +1,7 @@
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/errors';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import { isEmail } from '../../../domain/constants';
-import { MSG } from '../../../domain/messages';
 import {
   checkClientIdentification,
   CLIENTE_LIMITES,
@@ -153,8 +152,7 @@ export async function createClient(db: Db, viewer: ClientViewer, body: ClienteDa
 
 /** 404 when the caller may not see it; 409 for the consumidor final. */
 export async function editClient(db: Db, viewer: ClientViewer, id: number, body: ClienteDatos): Promise<Cliente> {
-  const before = await findClient(db, viewer, id);
-  if (!before) throw new HttpError(404, MSG.notFound);
+  const before = found(await findClient(db, viewer, id));
   if (before.CLI_CONSUMIDOR_FINAL) throw new HttpError(409, CLIENTE_MSG.consumidorFinal);
   const { EMP_CODIGO: _empresa, ...values } = await stored(db, viewer, body, before);
   const updated = await updateClient(db, viewer, id, values).catch(duplicate);

@@ -2,12 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { sendFile } from '../../core/download';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import { Download, errorResponses, IdParam, Msg } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
 import type { FileStore } from '../../infra/files';
 import type { Executor } from '../../infra/db/client';
-import { MSG } from '../../../domain/messages';
 import { DOCUMENTO_CLIENTE, IMAGEN_CLIENTE } from '../../../domain/clientes';
 import type { UploadRule } from '../../../domain/archivos';
 import { findVisibleClient } from '../clientes';
@@ -26,8 +25,7 @@ export const DOCUMENTO_MSG = {
  * also for another company's document: nothing tells it exists.
  */
 export async function findVisibleDocument(db: Executor, request: FastifyRequest, id: number) {
-  const document = await findDocument(db, request.company!.empresa, id);
-  if (!document) throw new HttpError(404, MSG.notFound);
+  const document = found(await findDocument(db, request.company!.empresa, id));
   await findVisibleClient(db, request.company!, document.CLI_CODIGO);
   return document;
 }
@@ -73,37 +71,38 @@ const clientesDocumentosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     },
   );
 
-  app.post(
-    '/',
+  // A document and an image: one upload, each with the kinds of file it accepts.
+  const uploads = [
     {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Sube un documento al cliente ?cliente= (PDF, imagen, Word, Excel u OpenDocument; 15 MB)',
-        description: UPLOAD_DESCRIPTION,
-        consumes: ['multipart/form-data'],
-        querystring: ClienteQuery,
-        response: { 201: DocumentoCliente, ...errorResponses },
-      },
+      url: '/',
+      summary: 'Sube un documento al cliente ?cliente= (PDF, imagen, Word, Excel u OpenDocument; 15 MB)',
+      description: UPLOAD_DESCRIPTION,
+      kind: DOCUMENTO_CLIENTE,
     },
-    async (request, reply) => reply.status(201).send(await storeDocument(db, files, request, request.query.cliente, DOCUMENTO_CLIENTE)),
-  );
-
-  app.post(
-    '/img',
     {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Sube una imagen al cliente ?cliente= (JPG, PNG o WEBP; 15 MB)',
-        description: IMAGE_DESCRIPTION,
-        consumes: ['multipart/form-data'],
-        querystring: ClienteQuery,
-        response: { 201: DocumentoCliente, ...errorResponses },
-      },
+      url: '/img',
+      summary: 'Sube una imagen al cliente ?cliente= (JPG, PNG o WEBP; 15 MB)',
+      description: IMAGE_DESCRIPTION,
+      kind: IMAGEN_CLIENTE,
     },
-    async (request, reply) => reply.status(201).send(await storeDocument(db, files, request, request.query.cliente, IMAGEN_CLIENTE)),
-  );
+  ];
+  for (const { url, summary, description, kind } of uploads) {
+    app.post(
+      url,
+      {
+        onRequest: guards.company,
+        schema: {
+          tags,
+          summary,
+          description,
+          consumes: ['multipart/form-data'],
+          querystring: ClienteQuery,
+          response: { 201: DocumentoCliente, ...errorResponses },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await storeDocument(db, files, request, request.query.cliente, kind)),
+    );
+  }
 
   app.delete(
     '/:id',

@@ -146,25 +146,17 @@ function checkRow(cells: string[], ctx: Context): Checked & { identificacion: st
     else if (new Set(telefonos).size > CLIENTE_LIMITES.telefonos) problems.push(CLIENTE_MSG.demasiadosTelefonos);
     row.CLI_TELEFONOS = [...new Set(telefonos)];
   }
-  if (header.tipo_cliente !== undefined) {
-    const text = cell('tipo_cliente');
-    const codigo = text ? ctx.tiposPorNombre.get(normalizar(text)) : null;
-    if (codigo === undefined) problems.push(CLIENTE_MSG.tipoInvalido);
-    row.TCL_CODIGO = codigo ?? null;
-  }
-  if (header.grupo !== undefined) {
-    const text = cell('grupo');
-    const codigo = text ? ctx.gruposPorNombre.get(normalizar(text)) : null;
-    if (codigo === undefined) problems.push(CLIENTE_MSG.grupoInvalido);
-    row.GCL_CODIGO = codigo ?? null;
-  }
+  /** A cell that names a type, group or seller: its code, null when blank; an unknown name is a problem. */
+  const named = (campo: Campo, codigos: Map<string, number>, invalido: string) => {
+    const text = cell(campo);
+    const codigo = text ? codigos.get(normalizar(text)) : null;
+    if (codigo === undefined) problems.push(invalido);
+    return codigo ?? null;
+  };
+  if (header.tipo_cliente !== undefined) row.TCL_CODIGO = named('tipo_cliente', ctx.tiposPorNombre, CLIENTE_MSG.tipoInvalido);
+  if (header.grupo !== undefined) row.GCL_CODIGO = named('grupo', ctx.gruposPorNombre, CLIENTE_MSG.grupoInvalido);
   if (ctx.vendedor !== null) row.CLI_VENDEDOR = ctx.vendedor;
-  else if (header.vendedor !== undefined) {
-    const text = cell('vendedor');
-    const codigo = text ? ctx.vendedoresPorNombre.get(normalizar(text)) : null;
-    if (codigo === undefined) problems.push(CLIENTE_MSG.vendedorInvalido);
-    row.CLI_VENDEDOR = codigo ?? null;
-  }
+  else if (header.vendedor !== undefined) row.CLI_VENDEDOR = named('vendedor', ctx.vendedoresPorNombre, CLIENTE_MSG.vendedorInvalido);
   if (header.dias_credito !== undefined) {
     const text = cell('dias_credito');
     const dias = text ? Number(text) : 0;

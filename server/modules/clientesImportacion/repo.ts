@@ -2,6 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { clientes, empresas, gruposCliente, tiposCliente, usuarios } from '../../infra/db/schema';
+import { identityColumns } from '../clientes';
 
 export type ClienteImportado = typeof clientes.$inferInsert;
 
@@ -59,14 +60,7 @@ export async function companyHeading(db: Db, empresa: number) {
 const selectReportRows = (db: Db) =>
   db
     .select({
-      CLI_CODIGO: clientes.CLI_CODIGO,
-      CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
-      CLI_IDENTIFICACION: clientes.CLI_IDENTIFICACION,
-      CLI_RAZON_SOCIAL: clientes.CLI_RAZON_SOCIAL,
-      CLI_NOMBRE_COMERCIAL: clientes.CLI_NOMBRE_COMERCIAL,
-      CLI_CORREOS: clientes.CLI_CORREOS,
-      CLI_TELEFONOS: clientes.CLI_TELEFONOS,
-      CLI_DIRECCION: clientes.CLI_DIRECCION,
+      ...identityColumns,
       tipo: tiposCliente.TCL_NOMBRE,
       grupo: gruposCliente.GCL_NOMBRE,
       vendedor: sql<string | null>`coalesce(${usuarios.USU_NOMBRE}, ${usuarios.USU_USUARIO})`,

@@ -4,7 +4,7 @@ import { archivos, configuraciones } from '../../infra/db/schema';
 import { contains, readPage, tablePage, type ListQuery, type ListSpec } from '../../core/list';
 import { recordAudit } from '../../core/audit';
 import type { AdminActor } from '../../core/actor';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import type { Release } from '../../infra/files';
 import { isEmail } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
@@ -41,8 +41,7 @@ export async function findConfiguracion(db: Executor, codigo: number) {
 /** The setting, locked until the transaction ends; 404 when there is none. */
 async function lockConfiguracion(tx: Tx, codigo: number) {
   const [row] = await tx.select().from(configuraciones).where(eq(configuraciones.CON_CODIGO, codigo)).for('update');
-  if (!row) throw new HttpError(404, MSG.settingNotFound);
-  return row;
+  return found(row, MSG.settingNotFound);
 }
 
 /** Who owns an uploaded setting image in `archivos`: the setting and its value. */

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import { errorResponses } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
 import { sendFile, storedFile } from '../../core/download';
@@ -103,11 +103,7 @@ const configuracionesRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       config: { permiso },
       schema: { tags, summary: 'Una configuración', params: ConfiguracionParams, response: { 200: Configuracion, ...errorResponses } },
     },
-    async (request) => {
-      const row = await findConfiguracion(db, request.params.id);
-      if (!row) throw new HttpError(404, MSG.settingNotFound);
-      return row;
-    },
+    async (request) => found(await findConfiguracion(db, request.params.id), MSG.settingNotFound),
   );
 
   app.put(

@@ -5,7 +5,7 @@ import type { Consulta, Consultas, Contribuyente } from '../../infra/consultas';
 import { HttpError } from '../../core/errors';
 import type { Log } from '../../core/context';
 import { CLIENTE_MSG, CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Banderas } from '../../../domain/clientes';
-import { clientScope, findVisibleClient, type ClientViewer } from '../clientes';
+import { clientScope, findVisibleClient, identityColumns, type ClientViewer } from '../clientes';
 import type { ClienteConsultado, ConsultaCliente, ResultadoBanderas } from './contract';
 
 /**
@@ -15,14 +15,7 @@ import type { ClienteConsultado, ConsultaCliente, ResultadoBanderas } from './co
 async function ownClient(db: Db, viewer: ClientViewer, identificacion: string) {
   const [row] = await db
     .select({
-      CLI_CODIGO: clientes.CLI_CODIGO,
-      CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
-      CLI_IDENTIFICACION: clientes.CLI_IDENTIFICACION,
-      CLI_RAZON_SOCIAL: clientes.CLI_RAZON_SOCIAL,
-      CLI_NOMBRE_COMERCIAL: clientes.CLI_NOMBRE_COMERCIAL,
-      CLI_CORREOS: clientes.CLI_CORREOS,
-      CLI_TELEFONOS: clientes.CLI_TELEFONOS,
-      CLI_DIRECCION: clientes.CLI_DIRECCION,
+      ...identityColumns,
       visible: sql<boolean>`(${clientScope(viewer)})`,
     })
     .from(clientes)

@@ -1,5 +1,5 @@
 import type { Db } from '../../infra/db/client';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import type { CompanyActor } from '../../core/actor';
 import { MSG } from '../../../domain/messages';
 import { esDia, hoyEcuador } from '../../../domain/fechas';
@@ -112,9 +112,8 @@ export async function deshacerCobro(db: Db, actor: CompanyActor, cobro: number, 
   if (!razon) throw new HttpError(400, CUENTAS_MSG.motivoRequerido);
   const a = clientScopeValues(actor);
   await db.transaction(async (tx) => {
-    const found = await bloquearCobro(tx, a, cobro);
-    if (!found) throw new HttpError(404, MSG.notFound);
-    if (found.anulado) throw new HttpError(409, CUENTAS_MSG.yaAnulado);
+    const row = found(await bloquearCobro(tx, a, cobro));
+    if (row.anulado) throw new HttpError(409, CUENTAS_MSG.yaAnulado);
     await anularCobro(tx, cobro, razon, actor.usuario);
   });
   return (await cobroPorId(db, a.empresa, cobro))!;

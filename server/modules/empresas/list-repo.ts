@@ -6,6 +6,7 @@ import {
   boundsOf,
   listConditions,
   pageCondition,
+  paged,
   readFilter,
   readPage,
   readSort,
@@ -108,10 +109,7 @@ function serializer() {
   });
 }
 
-const companyPage = (db: Db, { page, orderBy }: PageRequest) =>
-  selectCompanies(db)
-    .where(page)
-    .orderBy(...orderBy);
+const companyPage = (db: Db, request: PageRequest) => paged(selectCompanies(db).$dynamic(), request);
 
 /** One page of the companies the caller may see (scope: companyScope of the request). */
 export const listCompanies = (db: Db, query: ListQuery, scope: SQL | undefined) =>

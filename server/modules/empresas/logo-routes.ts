@@ -9,7 +9,8 @@ import type { FileStore } from '../../infra/files';
 import { formatBytes } from '../../../domain/constants';
 import { findVisibleCompany } from '../../core/companies';
 import { recordHistory } from '../../core/company-history';
-import { actorOf } from '../../core/actor';
+import { actorOf, type Actor } from '../../core/actor';
+import type { Executor } from '../../infra/db/client';
 import { EMPRESA_MSG, LogoGuardado } from './contract';
 import { logoFile, setCompanyLogo } from './repo';
 import { findCompany, lockForChange } from '../../core/companies';
@@ -18,11 +19,14 @@ import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const tags = ['Empresas (administración)'];
 const Id = IdParam('id');
-const accion = 'datos';
 const ImageDownload = { 200: Download, ...errorResponses };
 /** How the history shows a logo, under the EMP_LOGO label: its name and size. */
 const described = (file: { ARC_NOMBRE: string; ARC_TAMANO: number } | null) =>
   file && `${file.ARC_NOMBRE} (${formatBytes(file.ARC_TAMANO)})`;
+
+/** A change of the logo in the company's history (with the company's data), as the history shows it before and after. */
+const recordLogo = (tx: Executor, actor: Actor, empresa: number, descripcion: string, antes: string | null, despues: string | null) =>
+  recordHistory(tx, actor, { empresa, accion: 'datos', descripcion, antes: { EMP_LOGO: antes }, despues: { EMP_LOGO: despues } });
 
 /** The logo's bytes with its type (image/png or image/jpeg); 404 when the company has none or its bytes are gone. */
 async function sendLogo(files: FileStore, reply: FastifyReply, logo: string | null) {
@@ -59,13 +63,7 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
         const antes = described(await logoFile(tx, company.EMP_LOGO));
         await setCompanyLogo(tx, id, file.ARC_ID);
         await release(company.EMP_LOGO);
-        await recordHistory(tx, actorOf(request), {
-          empresa: id,
-          accion,
-          descripcion: EMPRESA_MSG.logoSaved,
-          antes: { EMP_LOGO: antes },
-          despues: { EMP_LOGO: described(file) },
-        });
+        await recordLogo(tx, actorOf(request), id, EMPRESA_MSG.logoSaved, antes, described(file));
         const { ARC_NOMBRE, ARC_TIPO, ARC_TAMANO } = file;
         return { EMP_LOGO: file.ARC_ID, ARC_NOMBRE, ARC_TIPO, ARC_TAMANO, msg: EMPRESA_MSG.logoSaved };
       });
@@ -106,13 +104,7 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
         const antes = described(await logoFile(tx, company.EMP_LOGO));
         await setCompanyLogo(tx, id, null);
         await release(company.EMP_LOGO);
-        await recordHistory(tx, actorOf(request), {
-          empresa: id,
-          accion,
-          descripcion: EMPRESA_MSG.logoRemoved,
-          antes: { EMP_LOGO: antes },
-          despues: { EMP_LOGO: null },
-        });
+        await recordLogo(tx, actorOf(request), id, EMPRESA_MSG.logoRemoved, antes, null);
         return { msg: EMPRESA_MSG.logoRemoved };
       });
     },

@@ -19,7 +19,7 @@ import {
 import { databaseFailure, isUniqueViolation } from '../../infra/db/errors';
 import type { Release } from '../../infra/files';
 import { HttpError } from '../../core/errors';
-import { readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { paged, readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import { PERFIL } from '../../../domain/perfiles';
 import { ESTADO_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, vigencia, type EstadoComprobacion } from '../../../domain/empresas';
 import { bumpVersion, lockForChange, type Viewer } from '../../core/companies';
@@ -30,6 +30,7 @@ import { replaceCompanyMenus } from '../menus';
 import { ingresoPage, ingresoRow } from '../ingresos';
 import { latestPlan } from '../planesEmpresa';
 import { olvidarCertificado } from '../firmas';
+import { paymentColumns } from '../pagos';
 import {
   EMPRESA_MSG,
   type EmpresaCabecera,
@@ -423,11 +424,7 @@ export async function companyCheck(
 ) {
   const rows = await db
     .select({
-      PAG_CODIGO: pagos.PAG_CODIGO,
-      PAG_ORIGEN: pagos.PAG_ORIGEN,
-      PAG_REFERENCIA: pagos.PAG_REFERENCIA,
-      PAG_MONTO: pagos.PAG_MONTO,
-      PAG_FECHAPAGO: pagos.PAG_FECHAPAGO,
+      ...paymentColumns,
       PAG_FECHA: pagos.PAG_FECHA,
       ARC_ID: pagos.ARC_ID,
       ARC_NOMBRE: archivos.ARC_NOMBRE,
@@ -476,20 +473,22 @@ const historyList: ListSpec<'HIS_ID'> = {
   defaultRange: [0, 24],
 };
 
-const historyPage = (db: Db, { page, orderBy }: PageRequest) =>
-  db
-    .select({
-      HIS_ID: empresasHistorial.HIS_ID,
-      HIS_FECHA: empresasHistorial.HIS_FECHA,
-      HIS_USUARIO: empresasHistorial.HIS_USUARIO,
-      HIS_ACCION: empresasHistorial.HIS_ACCION,
-      HIS_DESCRIPCION: empresasHistorial.HIS_DESCRIPCION,
-      HIS_ANTES: empresasHistorial.HIS_ANTES,
-      HIS_DESPUES: empresasHistorial.HIS_DESPUES,
-    })
-    .from(empresasHistorial)
-    .where(page)
-    .orderBy(...orderBy);
+const historyPage = (db: Db, request: PageRequest) =>
+  paged(
+    db
+      .select({
+        HIS_ID: empresasHistorial.HIS_ID,
+        HIS_FECHA: empresasHistorial.HIS_FECHA,
+        HIS_USUARIO: empresasHistorial.HIS_USUARIO,
+        HIS_ACCION: empresasHistorial.HIS_ACCION,
+        HIS_DESCRIPCION: empresasHistorial.HIS_DESCRIPCION,
+        HIS_ANTES: empresasHistorial.HIS_ANTES,
+        HIS_DESPUES: empresasHistorial.HIS_DESPUES,
+      })
+      .from(empresasHistorial)
+      .$dynamic(),
+    request,
+  );
 
 /** A page of the company's history, newest first. */
 export function companyHistory(db: Db, empresa: number, query: ListQuery) {

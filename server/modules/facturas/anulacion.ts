@@ -7,8 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { cobros, cobrosFacturas, facturas } from '../../infra/db/schema';
-import { HttpError } from '../../core/errors';
-import { MSG } from '../../../domain/messages';
+import { found, HttpError } from '../../core/errors';
 import { FACTURAS_MSG } from './contract';
 import { lockFactura, type AlcanceFacturas } from './repo';
 
@@ -20,8 +19,7 @@ export async function anularFactura(db: Db, alcance: AlcanceFacturas, id: number
   const razon = motivo.trim();
   if (!razon) throw new HttpError(400, FACTURAS_MSG.anulacionMotivo);
   await db.transaction(async (tx) => {
-    const row = await lockFactura(tx, alcance, id);
-    if (!row) throw new HttpError(404, MSG.notFound);
+    const row = found(await lockFactura(tx, alcance, id));
     if (row.FAC_ESTADO !== 'AUTORIZADA') throw new HttpError(409, FACTURAS_MSG.soloAutorizadaAnulable);
     const [cobrada] = await tx
       .select({ uno: sql`1` })

@@ -8,7 +8,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { catalogo } from '../../infra/db/schema';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import type { CompanyActor } from '../../core/actor';
 import { MSG } from '../../../domain/messages';
 import { esDia } from '../../../domain/fechas';
@@ -133,8 +133,7 @@ async function bloqueada(
   admite: readonly string[],
   emitida: string,
 ) {
-  const row = await lockFactura(tx, alcance, id);
-  if (!row) throw new HttpError(404, MSG.notFound);
+  const row = found(await lockFactura(tx, alcance, id));
   if (!admite.includes(row.FAC_ESTADO)) throw new HttpError(409, noAdmite(row.FAC_ESTADO, emitida));
 }
 
@@ -143,8 +142,7 @@ const EDITABLES: readonly string[] = ['BORRADOR', ...ESTADOS_CORREGIBLES];
 export async function editarBorrador(db: Db, actor: CompanyActor, id: number, body: FacturaBorrador): Promise<FacturaDetalle> {
   const alcance = clientScopeValues(actor);
   // An issued invoice says so before its content is judged (and again under the lock).
-  const actual = await documentoFactura(db, alcance, id);
-  if (!actual) throw new HttpError(404, MSG.notFound);
+  const actual = found(await documentoFactura(db, alcance, id));
   if (!EDITABLES.includes(actual.FAC_ESTADO)) throw new HttpError(409, noAdmite(actual.FAC_ESTADO, FACTURAS_MSG.emitidaNoModificable));
   const { factura, lineas, pagos } = await valoresDe(db, actor, body);
   await db.transaction(async (tx) => {

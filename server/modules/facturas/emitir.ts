@@ -15,7 +15,7 @@ import { clientes, empresas, establecimientos, facturas, firmas, puntosEmision }
 import type { FileStore } from '../../infra/files';
 import type { SecretBox } from '../../infra/secret-box';
 import { CertificateError } from '../../infra/certificates';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import { MSG } from '../../../domain/messages';
 import { REGIMEN_RIMPE, type RegimenRimpe } from '../../../domain/empresas';
 import {
@@ -90,8 +90,7 @@ async function emisorDe(db: Executor, empresa: number) {
     })
     .from(empresas)
     .where(eq(empresas.EMP_CODIGO, empresa));
-  if (!row) throw new HttpError(404, MSG.notFound);
-  return row;
+  return found(row);
 }
 
 /**
@@ -204,8 +203,7 @@ export async function emitirFactura(
   const inicio = performance.now();
   const tiempos: TiemposEmision = { leer: 0, secuencial: 0, armar: 0, xml: 0, esquema: 0, firma: 0, guardar: 0, transaccion: 0 };
   const resultado = await deps.db.transaction(async (tx) => {
-    const bloqueada = await lockFactura(tx, alcance, id);
-    if (!bloqueada) throw new HttpError(404, MSG.notFound);
+    const bloqueada = found(await lockFactura(tx, alcance, id));
     const corregida = (ESTADOS_CORREGIBLES as readonly string[]).includes(bloqueada.FAC_ESTADO);
     if (bloqueada.FAC_ESTADO !== 'BORRADOR' && !corregida) {
       throw new HttpError(

@@ -17,6 +17,7 @@ import { HttpError } from '../../core/errors';
 import {
   embed,
   listConditions,
+  paged,
   readFilter,
   readPage,
   scopedQuery,
@@ -192,10 +193,7 @@ export const facturaListSpec: ListSpec<keyof typeof SORTS> = {
 const companyQuery = ({ empresa, vendedor }: AlcanceFacturas, query: ListQuery) =>
   scopedQuery(query, PUBLIC_FILTERS, { [SCOPE_EMPRESA]: empresa, ...(vendedor === undefined ? {} : { [SCOPE_VENDEDOR]: vendedor }) });
 
-const facturaPage = (db: Db, { page, orderBy }: PageRequest) =>
-  selectList(db)
-    .where(page)
-    .orderBy(...orderBy);
+const facturaPage = (db: Db, request: PageRequest) => paged(selectList(db).$dynamic(), request);
 
 export const listFacturas = (db: Db, alcance: AlcanceFacturas, query: ListQuery) =>
   readPage(db, facturaListSpec, companyQuery(alcance, query), facturaPage, toFactura);

@@ -2,12 +2,11 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
 import { sendFile } from '../../core/download';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
 import type { Executor } from '../../infra/db/client';
 import { secretBoxFor } from '../../infra/secret-box';
-import { MSG } from '../../../domain/messages';
 import {
   AnularFactura,
   CorreoFactura,
@@ -63,8 +62,7 @@ async function conErrores<T>(reply: FastifyReply, fn: () => Promise<T>) {
 
 /** An issued invoice's signed XML and number; a draft has neither (409). */
 async function emitida(db: Executor, alcance: AlcanceFacturas, id: number) {
-  const row = await documentoFactura(db, alcance, id);
-  if (!row) throw new HttpError(404, MSG.notFound);
+  const row = found(await documentoFactura(db, alcance, id));
   if (row.FAC_ESTADO === 'BORRADOR' || !row.FAC_XML || !row.FAC_NUMERO) throw new HttpError(409, FACTURAS_MSG.borradorSinDocumentos);
   return { ...row, FAC_XML: row.FAC_XML, FAC_NUMERO: row.FAC_NUMERO };
 }
@@ -146,11 +144,7 @@ const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, 
         response: { 200: FacturaDetalle, ...errorResponses },
       },
     },
-    async (request) => {
-      const factura = await findFactura(db, clientScopeValues(request.company!), request.params.id);
-      if (!factura) throw new HttpError(404, MSG.notFound);
-      return factura;
-    },
+    async (request) => found(await findFactura(db, clientScopeValues(request.company!), request.params.id)),
   );
 
   app.post(

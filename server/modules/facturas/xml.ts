@@ -1,4 +1,12 @@
-import type { ComprobanteFactura, Detalle, InfoFactura, InfoTributaria, Pago, TotalImpuesto } from '../../../domain/facturas/comprobante';
+import type {
+  ComprobanteFactura,
+  Detalle,
+  ImpuestoDetalle,
+  InfoFactura,
+  InfoTributaria,
+  Pago,
+  TotalImpuesto,
+} from '../../../domain/facturas/comprobante';
 
 /**
  * The invoice's XML (factura_V1.1.0.xsd), built as a string: a DOM costs more than the rest of the invoice together
@@ -45,66 +53,83 @@ function opt(nombre: string, valor: string | undefined): string {
   return valor === undefined || valor === '' ? '' : el(nombre, valor);
 }
 
-function infoTributaria(it: InfoTributaria): string {
-  return (
-    '<infoTributaria>' +
-    el('ambiente', it.ambiente) +
-    el('tipoEmision', it.tipoEmision) +
-    el('razonSocial', it.razonSocial) +
-    opt('nombreComercial', it.nombreComercial) +
-    el('ruc', it.ruc) +
-    el('claveAcceso', it.claveAcceso) +
-    el('codDoc', it.codDoc) +
-    el('estab', it.estab) +
-    el('ptoEmi', it.ptoEmi) +
-    el('secuencial', it.secuencial) +
-    el('dirMatriz', it.dirMatriz) +
-    opt('agenteRetencion', it.agenteRetencion) +
-    opt('contribuyenteRimpe', it.contribuyenteRimpe) +
-    '</infoTributaria>'
-  );
+/** A field's element, named as the field: `name?` for an optional one (left out when empty); only text fields qualify. */
+type Campo<T> = {
+  [K in keyof T & string]: undefined extends T[K]
+    ? Exclude<T[K], undefined> extends string
+      ? `${K}?`
+      : never
+    : T[K] extends string
+      ? K
+      : never;
+}[keyof T & string];
+
+/** The elements of an object's text fields, in the order the schema gives them. */
+function campos<T extends object>(valor: T, nombres: ReadonlyArray<Campo<T>>): string {
+  const textos = valor as Record<string, string | undefined>;
+  return nombres
+    .map((nombre) => (nombre.endsWith('?') ? opt(nombre.slice(0, -1), textos[nombre.slice(0, -1)]) : el(nombre, textos[nombre]!)))
+    .join('');
 }
 
-function totalImpuesto(t: TotalImpuesto): string {
-  return (
-    '<totalImpuesto>' +
-    el('codigo', t.codigo) +
-    el('codigoPorcentaje', t.codigoPorcentaje) +
-    opt('descuentoAdicional', t.descuentoAdicional) +
-    el('baseImponible', t.baseImponible) +
-    opt('tarifa', t.tarifa) +
-    el('valor', t.valor) +
-    '</totalImpuesto>'
-  );
-}
-
-function pago(p: Pago): string {
-  return (
-    '<pago>' + el('formaPago', p.formaPago) + el('total', p.total) + opt('plazo', p.plazo) + opt('unidadTiempo', p.unidadTiempo) + '</pago>'
-  );
-}
+const INFO_TRIBUTARIA: ReadonlyArray<Campo<InfoTributaria>> = [
+  'ambiente',
+  'tipoEmision',
+  'razonSocial',
+  'nombreComercial?',
+  'ruc',
+  'claveAcceso',
+  'codDoc',
+  'estab',
+  'ptoEmi',
+  'secuencial',
+  'dirMatriz',
+  'agenteRetencion?',
+  'contribuyenteRimpe?',
+];
+const TOTAL_IMPUESTO: ReadonlyArray<Campo<TotalImpuesto>> = [
+  'codigo',
+  'codigoPorcentaje',
+  'descuentoAdicional?',
+  'baseImponible',
+  'tarifa?',
+  'valor',
+];
+const PAGO: ReadonlyArray<Campo<Pago>> = ['formaPago', 'total', 'plazo?', 'unidadTiempo?'];
+const INFO_FACTURA_COMPRADOR: ReadonlyArray<Campo<InfoFactura>> = [
+  'fechaEmision',
+  'dirEstablecimiento?',
+  'contribuyenteEspecial?',
+  'obligadoContabilidad?',
+  'tipoIdentificacionComprador',
+  'razonSocialComprador',
+  'identificacionComprador',
+  'direccionComprador?',
+  'totalSinImpuestos',
+  'totalDescuento',
+];
+const INFO_FACTURA_TOTAL: ReadonlyArray<Campo<InfoFactura>> = ['propina', 'importeTotal', 'moneda'];
+const DETALLE: ReadonlyArray<Campo<Detalle>> = [
+  'codigoPrincipal?',
+  'codigoAuxiliar?',
+  'descripcion',
+  'cantidad',
+  'precioUnitario',
+  'descuento',
+  'precioTotalSinImpuesto',
+];
+const IMPUESTO: ReadonlyArray<Campo<ImpuestoDetalle>> = ['codigo', 'codigoPorcentaje', 'tarifa', 'baseImponible', 'valor'];
 
 function infoFactura(f: InfoFactura): string {
   return (
     '<infoFactura>' +
-    el('fechaEmision', f.fechaEmision) +
-    opt('dirEstablecimiento', f.dirEstablecimiento) +
-    opt('contribuyenteEspecial', f.contribuyenteEspecial) +
-    opt('obligadoContabilidad', f.obligadoContabilidad) +
-    el('tipoIdentificacionComprador', f.tipoIdentificacionComprador) +
-    el('razonSocialComprador', f.razonSocialComprador) +
-    el('identificacionComprador', f.identificacionComprador) +
-    opt('direccionComprador', f.direccionComprador) +
-    el('totalSinImpuestos', f.totalSinImpuestos) +
-    el('totalDescuento', f.totalDescuento) +
+    campos(f, INFO_FACTURA_COMPRADOR) +
     '<totalConImpuestos>' +
-    f.totalConImpuestos.map(totalImpuesto).join('') +
+    f.totalConImpuestos.map((t) => `<totalImpuesto>${campos(t, TOTAL_IMPUESTO)}</totalImpuesto>`).join('') +
     '</totalConImpuestos>' +
-    el('propina', f.propina) +
-    el('importeTotal', f.importeTotal) +
-    el('moneda', f.moneda) +
+    campos(f, INFO_FACTURA_TOTAL) +
     // The schema wants at least one pago inside pagos: no payments means no pagos element.
-    (f.pagos.length > 0 ? '<pagos>' + f.pagos.map(pago).join('') + '</pagos>' : '') +
+    (f.pagos.length > 0 ? '<pagos>' + f.pagos.map((p) => `<pago>${campos(p, PAGO)}</pago>`).join('') + '</pagos>' : '') +
     '</infoFactura>'
   );
 }
@@ -119,27 +144,10 @@ function detalle(d: Detalle): string {
     : '';
   return (
     '<detalle>' +
-    opt('codigoPrincipal', d.codigoPrincipal) +
-    opt('codigoAuxiliar', d.codigoAuxiliar) +
-    el('descripcion', d.descripcion) +
-    el('cantidad', d.cantidad) +
-    el('precioUnitario', d.precioUnitario) +
-    el('descuento', d.descuento) +
-    el('precioTotalSinImpuesto', d.precioTotalSinImpuesto) +
+    campos(d, DETALLE) +
     adicionales +
     '<impuestos>' +
-    d.impuestos
-      .map(
-        (i) =>
-          '<impuesto>' +
-          el('codigo', i.codigo) +
-          el('codigoPorcentaje', i.codigoPorcentaje) +
-          el('tarifa', i.tarifa) +
-          el('baseImponible', i.baseImponible) +
-          el('valor', i.valor) +
-          '</impuesto>',
-      )
-      .join('') +
+    d.impuestos.map((i) => `<impuesto>${campos(i, IMPUESTO)}</impuesto>`).join('') +
     '</impuestos>' +
     '</detalle>'
   );
@@ -159,7 +167,7 @@ export function facturaXml(comprobante: ComprobanteFactura): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<factura id="comprobante" version="${escaparAtributo(comprobante.version)}">` +
-    infoTributaria(comprobante.infoTributaria) +
+    `<infoTributaria>${campos(comprobante.infoTributaria, INFO_TRIBUTARIA)}</infoTributaria>` +
     infoFactura(comprobante.infoFactura) +
     '<detalles>' +
     comprobante.detalles.map(detalle).join('') +

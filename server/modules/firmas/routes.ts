@@ -1,3 +1,4 @@
+import type { TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
@@ -112,20 +113,15 @@ const firmasRoutes: ModuleRoutes = (app, { db, files, config, guards }) => {
     return { ...describe(certificate), FIR_USOS: certificate.usos, advertencias: warnings(certificate, ruc(form)), msg: FIRMA_MSG.valid };
   }
 
-  const uploadSchema = (summary: string) => ({
+  const formSchema = <A extends TSchema>(summary: string, description: string, answer: A) => ({
     tags,
     summary,
-    description: UPLOAD_DESCRIPTION,
+    description,
     consumes: ['multipart/form-data'],
-    response: { 200: FirmaGuardada, ...errorResponses },
+    response: { 200: answer, ...errorResponses },
   });
-  const checkSchema = (summary: string) => ({
-    tags,
-    summary,
-    description: CHECK_DESCRIPTION,
-    consumes: ['multipart/form-data'],
-    response: { 200: FirmaComprobada, ...errorResponses },
-  });
+  const uploadSchema = (summary: string) => formSchema(summary, UPLOAD_DESCRIPTION, FirmaGuardada);
+  const checkSchema = (summary: string) => formSchema(summary, CHECK_DESCRIPTION, FirmaComprobada);
   const listSchema = (summary: string) => ({
     tags,
     summary,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { administradores, empresas, ingresos, usuarios } from '../../infra/db/schema';
-import { readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { paged, readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import type { Ingreso } from './contract';
 
 const list: ListSpec<'ING_FECHA' | 'ING_CODIGO'> = {
@@ -17,24 +17,26 @@ const list: ListSpec<'ING_FECHA' | 'ING_CODIGO'> = {
 };
 
 /** The entries of a page with who entered which company as which user (also a company's accesses tab). */
-export const ingresoPage = (db: Db, { page, orderBy }: PageRequest) =>
-  db
-    .select({
-      ING_CODIGO: ingresos.ING_CODIGO,
-      ING_FECHA: ingresos.ING_FECHA,
-      ING_IP: ingresos.ING_IP,
-      ADM_USUARIO: administradores.ADM_USUARIO,
-      ADM_NOMBRE: administradores.ADM_NOMBRE,
-      EMP_RUC: empresas.EMP_RUC,
-      EMP_NOMBREC: empresas.EMP_NOMBREC,
-      USU_USUARIO: usuarios.USU_USUARIO,
-    })
-    .from(ingresos)
-    .innerJoin(administradores, eq(administradores.ADM_CODIGO, ingresos.ADM_CODIGO))
-    .innerJoin(empresas, eq(empresas.EMP_CODIGO, ingresos.EMP_CODIGO))
-    .innerJoin(usuarios, eq(usuarios.USU_CODIGO, ingresos.USU_CODIGO))
-    .where(page)
-    .orderBy(...orderBy);
+export const ingresoPage = (db: Db, request: PageRequest) =>
+  paged(
+    db
+      .select({
+        ING_CODIGO: ingresos.ING_CODIGO,
+        ING_FECHA: ingresos.ING_FECHA,
+        ING_IP: ingresos.ING_IP,
+        ADM_USUARIO: administradores.ADM_USUARIO,
+        ADM_NOMBRE: administradores.ADM_NOMBRE,
+        EMP_RUC: empresas.EMP_RUC,
+        EMP_NOMBREC: empresas.EMP_NOMBREC,
+        USU_USUARIO: usuarios.USU_USUARIO,
+      })
+      .from(ingresos)
+      .innerJoin(administradores, eq(administradores.ADM_CODIGO, ingresos.ADM_CODIGO))
+      .innerJoin(empresas, eq(empresas.EMP_CODIGO, ingresos.EMP_CODIGO))
+      .innerJoin(usuarios, eq(usuarios.USU_CODIGO, ingresos.USU_CODIGO))
+      .$dynamic(),
+    request,
+  );
 
 export const ingresoRow = (r: Awaited<ReturnType<ReturnType<typeof ingresoPage>['execute']>>[number]): Ingreso => ({
   ...r,

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { administradores, menus, menusEmpresa, menusRoles, perfiles } from '../../infra/db/schema';
-import { HttpError } from '../../core/errors';
-import { recordAudit } from '../../core/audit';
-import { contains, readPage, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
+import { found, HttpError } from '../../core/errors';
+import { editAction, recordAudit, recordDeactivation } from '../../core/audit';
+import { changedFields } from '../../core/company-history';
+import { contains, paged, readPage, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
 import { recordHistory } from '../../core/company-history';
 import type { Actor, AdminActor } from '../../core/actor';
 import { EMPRESA_MSG } from '../../../domain/contratos/empresas';
@@ -74,6 +75,23 @@ const inactiveCompanyEntries = async (tx: Executor) =>
   ).map((m) => m.MEN_CODIGO);
 
 /**
+ * What a new selection of entries changes among the choices: the entries assigned before and after, and the codes
+ * taken away and added. A code that is not among the choices is a 400 with its message.
+ */
+function selection<C extends { MEN_CODIGO: number; asignado: boolean }>(choices: C[], wanted: number[], invalid: (id: number) => string) {
+  const unknown = wanted.find((id) => !choices.some((m) => m.MEN_CODIGO === id));
+  if (unknown !== undefined) throw new HttpError(400, invalid(unknown));
+  const before = choices.filter((m) => m.asignado);
+  const after = choices.filter((m) => wanted.includes(m.MEN_CODIGO));
+  return {
+    before,
+    after,
+    removed: before.filter((m) => !wanted.includes(m.MEN_CODIGO)).map((m) => m.MEN_CODIGO),
+    added: after.filter((m) => !m.asignado).map((m) => m.MEN_CODIGO),
+  };
+}
+
+/**
  * Replaces a company's menus with this list (active menus of the company area; an inactive one is left as it is, other
  * codes are a 400) and records the change in its history. Run it in the transaction of the whole save; returns whether
  * anything changed.
@@ -82,12 +100,7 @@ export async function replaceCompanyMenus(tx: Executor, actor: Actor, empresa: n
   const choices = await companyMenuChoices(tx, empresa);
   const inactive = await inactiveCompanyEntries(tx);
   const wanted = requested.filter((id) => !inactive.includes(id));
-  const invalid = wanted.find((id) => !choices.some((m) => m.MEN_CODIGO === id));
-  if (invalid !== undefined) throw new HttpError(400, EMPRESA_MSG.menuInvalid(invalid));
-  const before = choices.filter((m) => m.asignado);
-  const after = choices.filter((m) => wanted.includes(m.MEN_CODIGO));
-  const removed = before.filter((m) => !wanted.includes(m.MEN_CODIGO)).map((m) => m.MEN_CODIGO);
-  const added = after.filter((m) => !m.asignado).map((m) => m.MEN_CODIGO);
+  const { before, after, removed, added } = selection(choices, wanted, EMPRESA_MSG.menuInvalid);
   if (!removed.length && !added.length) return false;
   if (removed.length)
     await tx.delete(menusEmpresa).where(and(eq(menusEmpresa.EMP_CODIGO, empresa), inArray(menusEmpresa.MEN_CODIGO, removed)));
@@ -141,14 +154,8 @@ const catalogueList: ListSpec<'MEN_CODIGO' | 'MEN_NOMBRE' | 'MEN_RUTA' | 'MEN_OR
   defaultRange: 'all',
 };
 
-const cataloguePage: PageSelect<MenuEntrada> = (db, { where, orderBy, limit, offset }) =>
-  db
-    .select(catalogueColumns)
-    .from(menus)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset) as unknown as ReturnType<PageSelect<MenuEntrada>>;
+const cataloguePage: PageSelect<MenuEntrada> = (db, request) =>
+  paged(db.select(catalogueColumns).from(menus).$dynamic(), request) as unknown as ReturnType<PageSelect<MenuEntrada>>;
 
 /** The menu catalogue of both areas, a page at a time. */
 export const listMenus = (db: Db, query: ListQuery) => readPage(db, catalogueList, query, cataloguePage, (row) => row);
@@ -169,16 +176,6 @@ const stored = (row: MenuEntrada): MenuValores => ({
   MEN_PERMISO: row.MEN_PERMISO,
   MEN_ACTIVO: row.MEN_ACTIVO,
 });
-
-/** Only what changed, before and after (the audit keeps nothing else). */
-function changes<T extends Record<string, unknown>>(before: T, after: T) {
-  const keys = Object.keys(after).filter((k) => before[k] !== after[k]);
-  return {
-    keys,
-    antes: Object.fromEntries(keys.map((k) => [k, before[k]])),
-    despues: Object.fromEntries(keys.map((k) => [k, after[k]])),
-  };
-}
 
 /**
  * Serializes the catalogue's writes (reads go on): two saves cannot both take one route of an area, nor both take
@@ -242,21 +239,19 @@ export async function createMenu(db: Db, actor: AdminActor, body: MenuDatos): Pr
 export async function updateMenu(db: Db, actor: AdminActor, id: number, body: MenuDatos): Promise<MenuEntrada> {
   await db.transaction(async (tx) => {
     await lockCatalogue(tx);
-    const row = await findMenu(tx, id);
-    if (!row) throw new HttpError(404, MENU_MSG.notFound);
+    const row = found(await findMenu(tx, id), MENU_MSG.notFound);
     const before = stored(row);
     const after = normalized(body, before);
     if (after.MEN_AREA !== before.MEN_AREA) throw new HttpError(409, MENU_MSG.areaChange);
     if (before.MEN_RUTA === '' && after.MEN_RUTA !== '') throw new HttpError(409, MENU_MSG.homeRoute);
     if (after.MEN_RUTA === '' && !after.MEN_ACTIVO) throw new HttpError(409, MENU_MSG.homeDeactivate);
     if (after.MEN_RUTA.toLowerCase() !== before.MEN_RUTA.toLowerCase()) await checkRouteFree(tx, after.MEN_AREA, after.MEN_RUTA, id);
-    const diff = changes(before, after);
-    if (!diff.keys.length) return;
+    const diff = changedFields<Record<string, unknown>>(before, after);
+    if (!diff.changed.length) return;
     await tx.update(menus).set(after).where(eq(menus.MEN_CODIGO, id));
     const lost = (await accessLost(tx)).find((p) => p === before.MEN_PERMISO);
     if (lost) throw new HttpError(409, MENU_MSG.accessEntry(lost));
-    const accion =
-      diff.keys.length === 1 && diff.keys[0] === 'MEN_ACTIVO' ? (after.MEN_ACTIVO ? 'activacion' : 'desactivacion') : 'edicion';
+    const accion = editAction(diff.changed, after, 'MEN_ACTIVO');
     await recordAudit(tx, actor, { recurso: 'menus', registro: id, accion, antes: diff.antes, despues: diff.despues });
   });
   return (await findMenu(db, id))!;
@@ -269,8 +264,7 @@ export async function updateMenu(db: Db, actor: AdminActor, id: number, body: Me
 export async function deleteMenu(db: Db, actor: AdminActor, id: number) {
   return db.transaction(async (tx) => {
     await lockCatalogue(tx);
-    const row = await findMenu(tx, id);
-    if (!row) throw new HttpError(404, MENU_MSG.notFound);
+    const row = found(await findMenu(tx, id), MENU_MSG.notFound);
     if (row.MEN_RUTA === '') throw new HttpError(409, MENU_MSG.homeDeactivate);
     const [company] = await tx.select({ id: menusEmpresa.EMP_CODIGO }).from(menusEmpresa).where(eq(menusEmpresa.MEN_CODIGO, id)).limit(1);
     const granted = row.perfiles > 0 || Boolean(company);
@@ -279,13 +273,7 @@ export async function deleteMenu(db: Db, actor: AdminActor, id: number) {
         await tx.update(menus).set({ MEN_ACTIVO: false }).where(eq(menus.MEN_CODIGO, id));
         const lost = (await accessLost(tx)).find((p) => p === row.MEN_PERMISO);
         if (lost) throw new HttpError(409, MENU_MSG.accessEntry(lost));
-        await recordAudit(tx, actor, {
-          recurso: 'menus',
-          registro: id,
-          accion: 'desactivacion',
-          antes: { MEN_ACTIVO: true },
-          despues: { MEN_ACTIVO: false },
-        });
+        await recordDeactivation(tx, actor, 'menus', id, 'MEN_ACTIVO');
       }
       return { MEN_CODIGO: id, eliminado: false, msg: MENU_MSG.deactivated(row.MEN_NOMBRE) };
     }
@@ -321,12 +309,7 @@ export function roleMenuChoices(db: Executor, perfil: number): Promise<MenuRolAs
 export async function replaceRoleMenus(tx: Executor, actor: AdminActor, perfil: number, wanted: number[]): Promise<boolean> {
   await lockCatalogue(tx);
   const choices = await roleMenuChoices(tx, perfil);
-  const invalid = wanted.find((id) => !choices.some((m) => m.MEN_CODIGO === id));
-  if (invalid !== undefined) throw new HttpError(400, MENU_MSG.roleMenuInvalid(invalid));
-  const before = choices.filter((m) => m.asignado);
-  const after = choices.filter((m) => wanted.includes(m.MEN_CODIGO));
-  const removed = before.filter((m) => !wanted.includes(m.MEN_CODIGO)).map((m) => m.MEN_CODIGO);
-  const added = after.filter((m) => !m.asignado).map((m) => m.MEN_CODIGO);
+  const { before, after, removed, added } = selection(choices, wanted, MENU_MSG.roleMenuInvalid);
   if (!removed.length && !added.length) return false;
   const reserved = after.filter((m) => !m.asignado && PERMISOS_SOLO_ADMINISTRADOR.some((p) => p === m.MEN_PERMISO));
   if (perfil !== PERFIL.administrador && reserved.length)

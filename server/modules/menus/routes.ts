@@ -1,6 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
-import { HttpError } from '../../core/errors';
+import { resourceSchemas } from '../../core/resource-schemas';
+import { found, HttpError } from '../../core/errors';
 import { actorOf } from '../../core/actor';
 import { errorResponses } from '../../core/schemas';
 import { MSG } from '../../../domain/messages';
@@ -39,6 +40,7 @@ import { findPerfil, lockPerfil } from '../perfiles';
 import { PERFIL_MSG } from '../perfiles';
 
 const tags = ['Menús'];
+const schemas = resourceSchemas(tags, MenuEntrada);
 
 /**
  * The menus of both areas: the catalogue of entries, the administration menu per profile (menuRolesAdmin), each
@@ -136,14 +138,14 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
-      schema: {
-        tags,
-        summary: 'Catálogo de entradas del menú de ambas áreas (admin y empresa), con cuántos perfiles tiene cada una',
-        description:
-          'Sigue ra-data-simple-rest: range, sort (MEN_AREA —área y orden—, MEN_ORDEN, MEN_NOMBRE, MEN_RUTA, MEN_PERMISO, MEN_CODIGO) y filter (q busca en nombre, ruta y permiso; MEN_AREA, MEN_ACTIVO, id). Sin range devuelve todas.',
-        querystring: ListQuery,
-        response: { 200: Type.Array(MenuEntrada), ...errorResponses },
-      },
+      schema: schemas.list(
+        {
+          summary: 'Catálogo de entradas del menú de ambas áreas (admin y empresa), con cuántos perfiles tiene cada una',
+          description:
+            'Sigue ra-data-simple-rest: range, sort (MEN_AREA —área y orden—, MEN_ORDEN, MEN_NOMBRE, MEN_RUTA, MEN_PERMISO, MEN_CODIGO) y filter (q busca en nombre, ruta y permiso; MEN_AREA, MEN_ACTIVO, id). Sin range devuelve todas.',
+        },
+        ListQuery,
+      ),
     },
     async (request, reply) => sendPage(reply, await listMenus(db, request.query)),
   );
@@ -153,18 +155,9 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
-      schema: {
-        tags,
-        summary: 'Una entrada del catálogo de menús',
-        params: IdParam('id'),
-        response: { 200: MenuEntrada, ...errorResponses },
-      },
+      schema: schemas.one({ summary: 'Una entrada del catálogo de menús' }),
     },
-    async (request) => {
-      const row = await findMenu(db, request.params.id);
-      if (!row) throw new HttpError(404, MENU_MSG.notFound);
-      return row;
-    },
+    async (request) => found(await findMenu(db, request.params.id), MENU_MSG.notFound),
   );
 
   app.post(
@@ -172,14 +165,14 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
-      schema: {
-        tags,
-        summary: 'Crea una entrada del menú (sin concederla a nadie)',
-        description:
-          'MEN_RUTA es la ruta dentro del área (letras, números, - y /; vacía para la página de inicio) y es única por área. MEN_PERMISO es el permiso de la API que concede ([a-zA-Z0-9-]*).',
-        body: MenuDatos,
-        response: { 201: MenuEntrada, ...errorResponses },
-      },
+      schema: schemas.create(
+        {
+          summary: 'Crea una entrada del menú (sin concederla a nadie)',
+          description:
+            'MEN_RUTA es la ruta dentro del área (letras, números, - y /; vacía para la página de inicio) y es única por área. MEN_PERMISO es el permiso de la API que concede ([a-zA-Z0-9-]*).',
+        },
+        MenuDatos,
+      ),
     },
     async (request, reply) => reply.status(201).send(await createMenu(db, request.admin!, request.body)),
   );
@@ -189,15 +182,14 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
-      schema: {
-        tags,
-        summary: 'Cambia una entrada del menú (nombre, ruta, icono, orden, permiso, activa)',
-        description:
-          'El área no se cambia. La página de inicio conserva su ruta y no se desactiva. El perfil Administrador conserva siempre una entrada activa con el permiso perfiles y otra con menus (409).',
-        params: IdParam('id'),
-        body: MenuDatos,
-        response: { 200: MenuEntrada, ...errorResponses },
-      },
+      schema: schemas.update(
+        {
+          summary: 'Cambia una entrada del menú (nombre, ruta, icono, orden, permiso, activa)',
+          description:
+            'El área no se cambia. La página de inicio conserva su ruta y no se desactiva. El perfil Administrador conserva siempre una entrada activa con el permiso perfiles y otra con menus (409).',
+        },
+        MenuDatos,
+      ),
     },
     async (request) => updateMenu(db, request.admin!, request.params.id, request.body),
   );
@@ -207,13 +199,13 @@ const menuRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
-      schema: {
-        tags,
-        summary: 'Elimina una entrada que nadie tiene; si algún perfil o empresa la tiene, la desactiva',
-        description: 'eliminado dice cuál de las dos ocurrió. La página de inicio no se elimina ni desactiva (409).',
-        params: IdParam('id'),
-        response: { 200: MenuEliminado, ...errorResponses },
-      },
+      schema: schemas.remove(
+        {
+          summary: 'Elimina una entrada que nadie tiene; si algún perfil o empresa la tiene, la desactiva',
+          description: 'eliminado dice cuál de las dos ocurrió. La página de inicio no se elimina ni desactiva (409).',
+        },
+        MenuEliminado,
+      ),
     },
     async (request) => deleteMenu(db, request.admin!, request.params.id),
   );

@@ -5,15 +5,20 @@ import type { Pago } from './contract';
 
 const ofCompany = (empresa: number, pago: number) => and(eq(pagos.EMP_CODIGO, empresa), eq(pagos.PAG_CODIGO, pago));
 
+/** What every list of a company's payments shows of one: its number, origin, reference, amount and date paid. */
+export const paymentColumns = {
+  PAG_CODIGO: pagos.PAG_CODIGO,
+  PAG_ORIGEN: pagos.PAG_ORIGEN,
+  PAG_REFERENCIA: pagos.PAG_REFERENCIA,
+  PAG_MONTO: pagos.PAG_MONTO,
+  PAG_FECHAPAGO: pagos.PAG_FECHAPAGO,
+};
+
 /** A company's payments, newest first, with the bank's name, the file's name and size and who recorded each. */
 export async function companyPayments(db: Executor, empresa: number): Promise<Pago[]> {
   const rows = await db
     .select({
-      PAG_CODIGO: pagos.PAG_CODIGO,
-      PAG_ORIGEN: pagos.PAG_ORIGEN,
-      PAG_REFERENCIA: pagos.PAG_REFERENCIA,
-      PAG_MONTO: pagos.PAG_MONTO,
-      PAG_FECHAPAGO: pagos.PAG_FECHAPAGO,
+      ...paymentColumns,
       BAN_CODIGO: pagos.BAN_CODIGO,
       BAN_NOMBRE: bancos.BAN_NOMBRE,
       ARC_NOMBRE: archivos.ARC_NOMBRE,

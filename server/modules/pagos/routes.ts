@@ -1,11 +1,10 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { sendFile, storedFile } from '../../core/download';
-import { HttpError } from '../../core/errors';
-import { sendPage } from '../../core/list';
+import { found, HttpError } from '../../core/errors';
+import { sendAll } from '../../core/list';
 import { Download, errorResponses, IdParam } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
-import { MSG } from '../../../domain/messages';
 import { PERFIL } from '../../../domain/perfiles';
 import { PAYMENT_FILE } from '../../../domain/archivos';
 import { hoyEcuador } from '../../../domain/fechas';
@@ -35,8 +34,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     },
     async (request, reply) => {
       const company = await findVisibleCompany(db, request.admin!, request.params.id);
-      const rows = await companyPayments(db, company.EMP_CODIGO);
-      return sendPage(reply, { resource: 'pagos', rows, offset: 0, total: rows.length });
+      return sendAll(reply, 'pagos', await companyPayments(db, company.EMP_CODIGO));
     },
   );
 
@@ -114,8 +112,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     },
     async (request, reply) => {
       const company = await findVisibleCompany(db, request.admin!, request.params.a);
-      const pago = await findPayment(db, company.EMP_CODIGO, request.params.b);
-      if (!pago) throw new HttpError(404, MSG.notFound);
+      const pago = found(await findPayment(db, company.EMP_CODIGO, request.params.b));
       if (!pago.ARC_ID) throw new HttpError(404, PAGO_MSG.noFile);
       const stored = await files.open(pago.ARC_ID);
       if (!stored?.body) throw new HttpError(404, PAGO_MSG.fileMissing);
@@ -138,8 +135,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     async (request) => {
       const company = await findVisibleCompany(db, request.admin!, request.params.id);
       return files.transaction(async (tx, release) => {
-        const pago = await findPayment(tx, company.EMP_CODIGO, request.params.pago);
-        if (!pago) throw new HttpError(404, MSG.notFound);
+        const pago = found(await findPayment(tx, company.EMP_CODIGO, request.params.pago));
         if (pago.PAG_ORIGEN === 'registro') throw new HttpError(409, PAGO_MSG.registrationProof);
         await deletePayment(tx, company.EMP_CODIGO, pago.PAG_CODIGO);
         await release(pago.ARC_ID);

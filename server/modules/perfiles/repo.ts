@@ -2,9 +2,9 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { administradores, menus, menusRoles, perfiles } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
-import { recordAudit } from '../../core/audit';
+import { editAction, recordAudit } from '../../core/audit';
 import type { AdminActor } from '../../core/actor';
-import { contains, readPage, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
+import { contains, paged, readPage, type ListQuery, type ListSpec, type PageSelect } from '../../core/list';
 import { DECIMAL_INTEGER } from '../../core/requests';
 import { isFixedProfile, PERFIL_MSG, PRIMER_CODIGO_LIBRE, type Perfil, type PerfilCambio, type PerfilNuevo } from './contract';
 
@@ -40,14 +40,8 @@ const list: ListSpec<'PRF_CODIGO' | 'PRF_NOMBRE' | 'id'> = {
   defaultRange: 'all',
 };
 
-const page: PageSelect<Perfil> = (db, { where, orderBy, limit, offset }) =>
-  db
-    .select(columns)
-    .from(perfiles)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset) as unknown as ReturnType<PageSelect<Perfil>>;
+const page: PageSelect<Perfil> = (db, request) =>
+  paged(db.select(columns).from(perfiles).$dynamic(), request) as unknown as ReturnType<PageSelect<Perfil>>;
 
 /** Every profile with its counts (administrators, administration menus), a page at a time. */
 export const listPerfiles = (db: Db, query: ListQuery) => readPage(db, list, query, page, (row) => row);
@@ -110,7 +104,7 @@ export async function updatePerfil(db: Db, actor: AdminActor, id: number, body: 
     if (!keys.length) return;
     if (after.PRF_NOMBRE.toLowerCase() !== before.PRF_NOMBRE.toLowerCase()) await checkNameFree(tx, after.PRF_NOMBRE, id);
     await tx.update(perfiles).set(after).where(eq(perfiles.PRF_CODIGO, id));
-    const accion = keys.length === 1 && keys[0] === 'PRF_ACTIVO' ? (after.PRF_ACTIVO ? 'activacion' : 'desactivacion') : 'edicion';
+    const accion = editAction(keys, after, 'PRF_ACTIVO');
     await recordAudit(tx, actor, {
       recurso: 'perfiles',
       registro: id,

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../infra/db/client';
 import { configuraciones, planes, planesEmpresa } from '../../infra/db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../../infra/db/errors';
 import { HttpError } from '../../core/errors';
-import { contains, readFilter, readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { contains, paged, readFilter, readPage, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import {
   conIva,
   PLAN_CLASES,
@@ -97,14 +97,7 @@ const spec: ListSpec<keyof typeof SORTS> = {
   defaultRange: 'all',
 };
 
-const catalogPage = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
-  db
-    .select(columns)
-    .from(planes)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+const catalogPage = (db: Db, request: PageRequest) => paged(db.select(columns).from(planes).$dynamic(), request);
 
 /** Whether the filter names PLAN_TIPO itself (then the plain ?PLAN_TIPO and the default give way). */
 function filterNamesType(query: ListQuery): boolean {

@@ -1,15 +1,15 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
-import { HttpError } from '../../core/errors';
+import { resourceSchemas } from '../../core/resource-schemas';
+import { found } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
-import { errorResponses, IdParam } from '../../core/schemas';
 import { PERFIL } from '../../../domain/perfiles';
 import { PLAN_MSG } from '../../../domain/planes';
 import { Plan, PlanCuerpo } from './contract';
 import { createPlan, deleteOrRetirePlan, findPlan, listPlans, updatePlan } from './repo';
 
 const tags = ['Planes'];
-const Id = IdParam('id');
+const schemas = resourceSchemas(tags, Plan);
 
 const CatalogQuery = Type.Object({
   ...ListQuery.properties,
@@ -39,14 +39,14 @@ const planesRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: readers,
-      schema: {
-        tags,
-        summary: 'Catálogo de planes (filtrado por PLAN_TIPO salvo que sea T; por defecto ventas)',
-        description:
-          'PLAN_TIPO (V, C o T) en la consulta, como la especificación; o ra-data-simple-rest: range, sort (PLAN_ID, PLAN_NOMBRE, PLAN_COMPROBANTES, PLAN_DIAS, PLAN_PRECIO), filter JSON con PLAN_TIPO, PLAN_CLASE (E, I, O), PLAN_ACTIVO, q (parte del nombre), id. Sin range se envía el catálogo completo; total en Content-Range. Precios en USD sin IVA, con PLAN_IVA y PLAN_TOTAL aparte.',
-        querystring: CatalogQuery,
-        response: { 200: Type.Array(Plan), ...errorResponses },
-      },
+      schema: schemas.list(
+        {
+          summary: 'Catálogo de planes (filtrado por PLAN_TIPO salvo que sea T; por defecto ventas)',
+          description:
+            'PLAN_TIPO (V, C o T) en la consulta, como la especificación; o ra-data-simple-rest: range, sort (PLAN_ID, PLAN_NOMBRE, PLAN_COMPROBANTES, PLAN_DIAS, PLAN_PRECIO), filter JSON con PLAN_TIPO, PLAN_CLASE (E, I, O), PLAN_ACTIVO, q (parte del nombre), id. Sin range se envía el catálogo completo; total en Content-Range. Precios en USD sin IVA, con PLAN_IVA y PLAN_TOTAL aparte.',
+        },
+        CatalogQuery,
+      ),
     },
     async (request, reply) => sendPage(reply, await listPlans(db, request.query)),
   );
@@ -56,13 +56,9 @@ const planesRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: readers,
-      schema: { tags, summary: 'Un plan del catálogo', params: Id, response: { 200: Plan, ...errorResponses } },
+      schema: schemas.one({ summary: 'Un plan del catálogo' }),
     },
-    async (request) => {
-      const plan = await findPlan(db, request.params.id);
-      if (!plan) throw new HttpError(404, PLAN_MSG.notFound);
-      return plan;
-    },
+    async (request) => found(await findPlan(db, request.params.id), PLAN_MSG.notFound),
   );
 
   app.post(
@@ -70,13 +66,13 @@ const planesRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
-      schema: {
-        tags,
-        summary: 'Crea un plan del catálogo (solo administradores)',
-        description: 'Nombre único por tipo y clase (409). PLAN_TIPO por defecto V, PLAN_CLASE por defecto E.',
-        body: PlanCuerpo,
-        response: { 201: Plan, ...errorResponses },
-      },
+      schema: schemas.create(
+        {
+          summary: 'Crea un plan del catálogo (solo administradores)',
+          description: 'Nombre único por tipo y clase (409). PLAN_TIPO por defecto V, PLAN_CLASE por defecto E.',
+        },
+        PlanCuerpo,
+      ),
     },
     async (request, reply) => reply.status(201).send(await createPlan(db, request.body)),
   );
@@ -86,19 +82,12 @@ const planesRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
-      schema: {
-        tags,
-        summary: 'Modifica un plan del catálogo (solo administradores); los planes ya vendidos no cambian',
-        params: Id,
-        body: PlanCuerpo,
-        response: { 200: Plan, ...errorResponses },
-      },
+      schema: schemas.update(
+        { summary: 'Modifica un plan del catálogo (solo administradores); los planes ya vendidos no cambian' },
+        PlanCuerpo,
+      ),
     },
-    async (request) => {
-      const plan = await updatePlan(db, request.params.id, request.body);
-      if (!plan) throw new HttpError(404, PLAN_MSG.notFound);
-      return plan;
-    },
+    async (request) => found(await updatePlan(db, request.params.id, request.body), PLAN_MSG.notFound),
   );
 
   app.delete(
@@ -106,16 +95,13 @@ const planesRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.requireProfile(PERFIL.administrador),
       config: catalogue,
-      schema: {
-        tags,
-        summary: 'Elimina un plan nunca vendido; uno ya vendido se retira (PLAN_ACTIVO false) en su lugar',
-        params: Id,
-        response: { 200: Type.Object({ msg: Type.String() }), ...errorResponses },
-      },
+      schema: schemas.remove(
+        { summary: 'Elimina un plan nunca vendido; uno ya vendido se retira (PLAN_ACTIVO false) en su lugar' },
+        Type.Object({ msg: Type.String() }),
+      ),
     },
     async (request) => {
-      const result = await deleteOrRetirePlan(db, request.params.id);
-      if (!result) throw new HttpError(404, PLAN_MSG.notFound);
+      const result = found(await deleteOrRetirePlan(db, request.params.id), PLAN_MSG.notFound);
       return { msg: result === 'deleted' ? PLAN_MSG.deleted : PLAN_MSG.retiredInstead };
     },
   );

@@ -2,7 +2,7 @@ import { and, eq, gt, gte, lt, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { empresas, planesEmpresa } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
-import { readPage, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { paged, readPage, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import { DIAS_AVISO_VENCIMIENTO } from '../../../domain/empresas';
 import { esDia, hoyEcuador, sumarDias } from '../../../domain/fechas';
 import { ESTADOS_PLAN, PLAN_CLASE, PLAN_CLASES, PLAN_TIPOS, type EstadoPlan } from '../../../domain/planes';
@@ -86,10 +86,7 @@ const spec: ListSpec<keyof typeof SORTS> = {
   defaultRange: [0, 24],
 };
 
-const salesPage = (db: Db, { page, orderBy }: PageRequest) =>
-  selectSales(db)
-    .where(page)
-    .orderBy(...orderBy);
+const salesPage = (db: Db, request: PageRequest) => paged(selectSales(db).$dynamic(), request);
 
 /** A page of the sales of the companies the caller sees. */
 export function listSales(db: Db, viewer: Viewer, query: ListQuery) {

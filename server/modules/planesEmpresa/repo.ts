@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
+import { keyedWrites } from '../../infra/db/keyed';
 import { administradores, empresas, planesEmpresa } from '../../infra/db/schema';
-import { HttpError } from '../../core/errors';
-import { MSG } from '../../../domain/messages';
+import { found } from '../../core/errors';
 import { hoyEcuador } from '../../../domain/fechas';
 import { activarDescargaPlan, activarEditarPlan, estadoPlan, PLAN_CLASE, type PlanClase, type PlanTipo } from '../../../domain/planes';
 import { companyScope, type Viewer } from '../../core/companies';
@@ -102,8 +102,7 @@ export async function findVisibleSale(db: Executor, viewer: Viewer, id: number, 
   const [row] = await selectSales(db).where(
     and(eq(planesEmpresa.PLANEMPRESA_ID, id), clase ? eq(planesEmpresa.PLANEMPRESA_CLASE, clase) : undefined, companyScope(viewer)),
   );
-  if (!row) throw new HttpError(404, MSG.notFound);
-  return row;
+  return found(row);
 }
 
 /** The sale read again inside the transaction that changes it (after its company's row is locked). */
@@ -150,18 +149,11 @@ export async function overlappingPlan(
 
 export type NewSale = typeof planesEmpresa.$inferInsert;
 
-export async function insertSale(tx: Executor, values: NewSale) {
-  const [row] = await tx.insert(planesEmpresa).values(values).returning({ id: planesEmpresa.PLANEMPRESA_ID });
-  return row.id;
-}
-
-export async function updateSale(tx: Executor, id: number, values: Partial<NewSale>) {
-  await tx.update(planesEmpresa).set(values).where(eq(planesEmpresa.PLANEMPRESA_ID, id));
-}
-
-export async function deleteSale(tx: Executor, id: number) {
-  await tx.delete(planesEmpresa).where(eq(planesEmpresa.PLANEMPRESA_ID, id));
-}
+export const {
+  insert: insertSale,
+  update: updateSale,
+  remove: deleteSale,
+} = keyedWrites<NewSale>(planesEmpresa, planesEmpresa.PLANEMPRESA_ID);
 
 /**
  * The company's electronic-document plan that ends last, of any type (the company page's and "Mi empresa"'s plan; the

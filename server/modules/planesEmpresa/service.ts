@@ -1,7 +1,6 @@
 import type { Db, Tx } from '../../infra/db/client';
 import type { FileStore, StoredFile } from '../../infra/files';
-import { HttpError } from '../../core/errors';
-import { MSG } from '../../../domain/messages';
+import { found, HttpError } from '../../core/errors';
 import { esDia, hoyEcuador } from '../../../domain/fechas';
 import { caducaDesde, inicioRenovacion, PLAN_CLASE_ETIQUETA, PLAN_MSG, type PlanClase } from '../../../domain/planes';
 import { lockForChange } from '../../core/companies';
@@ -105,8 +104,7 @@ export async function editSale(db: Db, actor: AdminActor, id: number, body: Edic
   const visible = await findVisibleSale(db, actor, id, clase);
   await db.transaction(async (tx) => {
     await lockForChange(tx, actor, visible.EMP_CODIGO);
-    const before = await saleById(tx, id);
-    if (!before) throw new HttpError(404, MSG.notFound);
+    const before = found(await saleById(tx, id));
     if (body.PLANEMPRESA_COMPROBANTES < before.PLANEMPRESA_USADOS) throw new HttpError(400, PLAN_MSG.usedOverTotal);
     await checkPayment(tx, before.EMP_CODIGO, body.PAG_CODIGO);
     const range = { inicio: body.PLANEMPRESA_INICIO, caduca: body.PLANEMPRESA_CADUCA };
@@ -138,8 +136,7 @@ export async function removeSale(files: FileStore, db: Db, actor: AdminActor, id
   const visible = await findVisibleSale(db, actor, id);
   await files.transaction(async (tx, release) => {
     await lockForChange(tx, actor, visible.EMP_CODIGO);
-    const sale = await saleById(tx, id);
-    if (!sale) throw new HttpError(404, MSG.notFound);
+    const sale = found(await saleById(tx, id));
     if (sale.PLANEMPRESA_USADOS > 0) throw new HttpError(409, PLAN_MSG.removeUsed);
     await deleteSale(tx, id);
     await release(sale.ARC_ID);
@@ -163,12 +160,10 @@ export async function attachDocument(
   file: StoredFile,
   release: (id: string | null) => Promise<void>,
 ) {
-  const visible = await saleById(tx, id);
-  if (!visible) throw new HttpError(404, MSG.notFound);
+  const visible = found(await saleById(tx, id));
   await lockForChange(tx, actor, visible.EMP_CODIGO);
   // Read again under the lock: a removal may have committed between the two reads.
-  const sale = await saleById(tx, id);
-  if (!sale) throw new HttpError(404, MSG.notFound);
+  const sale = found(await saleById(tx, id));
   await updateSale(tx, id, { ARC_ID: file.ARC_ID, PLANEMPRESA_EXTENSION: EXTENSION_OF_TYPE[file.ARC_TIPO] });
   await release(sale.ARC_ID);
   await recordHistory(tx, actor, {

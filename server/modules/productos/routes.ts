@@ -1,13 +1,15 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
-import { HttpError } from '../../core/errors';
-import { errorResponses, IdParam } from '../../core/schemas';
-import { sendPage } from '../../core/list';
+import { resourceSchemas } from '../../core/resource-schemas';
+import { found, HttpError } from '../../core/errors';
+import { errorResponses } from '../../core/schemas';
+import { sendAll, sendPage } from '../../core/list';
 import { TICKET_MSG } from '../../../domain/tickets';
 import { Producto, ProductoDatos, ProductoEliminado, ProductoListado, ProductoQuery, PRODUCT_MSG } from './contract';
 import { activeProductos, deleteProducto, findProducto, insertProducto, isNameTaken, listProductos, updateProducto } from './repo';
 
 const tags = ['Productos'];
+const schemas = resourceSchemas(tags, Producto);
 
 /** Products a ticket can be about: the public catalogue for the ticket form, and their administration. */
 const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
@@ -22,8 +24,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
 
   const saved = (result: Producto | 'refused' | undefined, name: string) => {
     if (result === 'refused') throw new HttpError(409, TICKET_MSG.productNameTaken(name));
-    if (!result) throw new HttpError(404, TICKET_MSG.productNotFound404);
-    return result;
+    return found(result, TICKET_MSG.productNotFound404);
   };
 
   // The ticket screens read the catalogue too (their product filter and column): either menu entry lets it be read.
@@ -46,8 +47,7 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
     async (request, reply) => {
       const { all, ...list } = request.query;
       if (all !== '1' && all !== 'true') {
-        const rows = await activeProductos(db);
-        return sendPage(reply, { resource: 'productos', rows, offset: 0, total: rows.length });
+        return sendAll(reply, 'productos', await activeProductos(db));
       }
       await guards.admin(request);
       return sendPage(reply, await listProductos(db, list));
@@ -59,25 +59,16 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
     {
       onRequest: guards.admin,
       config: readers,
-      schema: { tags, summary: 'Un producto (menú productos)', params: IdParam('id'), response: { 200: Producto, ...errorResponses } },
+      schema: schemas.one({ summary: 'Un producto (menú productos)' }),
     },
-    async (request) => {
-      const row = await findProducto(db, request.params.id);
-      if (!row) throw new HttpError(404, TICKET_MSG.productNotFound404);
-      return row;
-    },
+    async (request) => found(await findProducto(db, request.params.id), TICKET_MSG.productNotFound404),
   );
 
   app.post(
     '/',
     {
       onRequest: guards.admin,
-      schema: {
-        tags,
-        summary: 'Crea un producto (menú productos); el nombre es único',
-        body: ProductoDatos,
-        response: { 201: Producto, ...errorResponses },
-      },
+      schema: schemas.create({ summary: 'Crea un producto (menú productos); el nombre es único' }, ProductoDatos),
     },
     async (request, reply) => {
       const values = await checked(request.body);
@@ -90,14 +81,13 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/:id',
     {
       onRequest: guards.admin,
-      schema: {
-        tags,
-        summary: 'Cambia el nombre o la disponibilidad de un producto (menú productos)',
-        description: 'Un producto inactivo deja de aparecer en el formulario público; sus tickets se conservan.',
-        params: IdParam('id'),
-        body: ProductoDatos,
-        response: { 200: Producto, ...errorResponses },
-      },
+      schema: schemas.update(
+        {
+          summary: 'Cambia el nombre o la disponibilidad de un producto (menú productos)',
+          description: 'Un producto inactivo deja de aparecer en el formulario público; sus tickets se conservan.',
+        },
+        ProductoDatos,
+      ),
     },
     async (request) => {
       const values = await checked(request.body, request.params.id);
@@ -109,13 +99,13 @@ const productosRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/:id',
     {
       onRequest: guards.admin,
-      schema: {
-        tags,
-        summary: 'Elimina un producto sin tickets (menú productos)',
-        description: 'Un producto con tickets no se elimina (409): se desactiva con PUT, y sus tickets se conservan.',
-        params: IdParam('id'),
-        response: { 200: ProductoEliminado, ...errorResponses },
-      },
+      schema: schemas.remove(
+        {
+          summary: 'Elimina un producto sin tickets (menú productos)',
+          description: 'Un producto con tickets no se elimina (409): se desactiva con PUT, y sus tickets se conservan.',
+        },
+        ProductoEliminado,
+      ),
     },
     async (request) => {
       const result = await deleteProducto(db, request.params.id);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../../core/context';
 import type { AdminActor, CompanyActor } from '../../core/actor';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import type { Counter } from '../../core/rate-limit';
 import { hashPassword, randomPassword, verifyPassword } from '../../infra/passwords';
 import { TOKEN_LIFETIMES } from '../../infra/tokens';
@@ -44,6 +44,9 @@ type ErrorLog = { error(details: object, message: string): void };
  * Signing in and out of both areas, and changing one's own clave: the rules of a session, given plain values (the
  * body, the caller's IP, the signed-in actor). The routes only read the request and send the answer.
  */
+/** An account's claves as stored: its hash, and a reset's temporary one with its expiry. */
+type StoredClaves = { actual?: string; temporal?: string | null; vence?: Date | null };
+
 export function sessionService({ db, throttle, tokens, config, mailer }: Deps) {
   const limits = config.rateLimit;
 
@@ -61,8 +64,19 @@ export function sessionService({ db, throttle, tokens, config, mailer }: Deps) {
     ];
     return {
       check: () => throttle.check(counters),
-      failed: () => throttle.fail(counters),
-      succeeded: async () => Promise.all([throttle.succeeded(pair, known, KNOWN_PAIR_MS), throttle.prune()]),
+      /**
+       * The account and which of its claves matched. The claves are checked even without an account, so that an
+       * unknown user takes as long as a wrong clave; either one counts as a failure and is the 401 with `failure`.
+       */
+      async verify<T>(account: T | undefined, claves: (account: T) => StoredClaves, clave: string, failure: string) {
+        const matched = await matchingPassword(account ? claves(account) : {}, clave);
+        if (!account || !matched) {
+          await throttle.fail(counters);
+          throw new HttpError(401, failure);
+        }
+        await Promise.all([throttle.succeeded(pair, known, KNOWN_PAIR_MS), throttle.prune()]);
+        return { account, matched };
+      },
     };
   }
 
@@ -99,10 +113,7 @@ export function sessionService({ db, throttle, tokens, config, mailer }: Deps) {
    * Which clave the user typed: the current one, the temporary one (a company user's recovery, an administration
    * user's reset) while it lasts, or neither.
    */
-  async function matchingPassword(
-    stored: { actual?: string; temporal?: string | null; vence?: Date | null },
-    clave: string,
-  ): Promise<'actual' | 'temporal' | undefined> {
+  async function matchingPassword(stored: StoredClaves, clave: string): Promise<'actual' | 'temporal' | undefined> {
     if (await verifyPassword(stored.actual, clave)) return 'actual';
     const temporary = stored.vence && stored.vence > new Date() ? stored.temporal : undefined;
     if (temporary && (await verifyPassword(temporary, clave))) return 'temporal';
@@ -128,16 +139,12 @@ export function sessionService({ db, throttle, tokens, config, mailer }: Deps) {
       const { ruc, usuario, clave, recordar } = body;
       const attempt = signIn('login', ip, `${ruc}/${usuario}`);
       await attempt.check();
-      const user = await findCompanyUser(db, ruc, usuario);
-      const matched = await matchingPassword(
-        { actual: user?.USU_CLAVE, temporal: user?.USU_CLAVE_TEMPORAL, vence: user?.USU_CLAVE_TEMPORAL_VENCE },
+      const { account: user, matched } = await attempt.verify(
+        await findCompanyUser(db, ruc, usuario),
+        (found) => ({ actual: found.USU_CLAVE, temporal: found.USU_CLAVE_TEMPORAL, vence: found.USU_CLAVE_TEMPORAL_VENCE }),
         clave,
+        MSG.companyLoginFailed,
       );
-      if (!user || !matched) {
-        await attempt.failed();
-        throw new HttpError(401, MSG.companyLoginFailed);
-      }
-      await attempt.succeeded();
       if (!user.USU_ACTIVO || !user.EMP_ACTIVO) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
       if (user.USU_CLAVE_TEMPORAL) await clearTemporaryPassword(db, user.USU_CODIGO);
       const seconds = recordar ? TOKEN_LIFETIMES.empresaRecordar : TOKEN_LIFETIMES.empresa;
@@ -149,16 +156,12 @@ export function sessionService({ db, throttle, tokens, config, mailer }: Deps) {
       const { usuario, clave, recordar } = body;
       const attempt = signIn('loginAdmin', ip, usuario);
       await attempt.check();
-      const admin = await findAdmin(db, { usuario });
-      const matched = await matchingPassword(
-        { actual: admin?.ADM_CLAVE, temporal: admin?.ADM_CLAVE_TEMPORAL, vence: admin?.ADM_CLAVE_TEMPORAL_VENCE },
+      const { account: admin, matched } = await attempt.verify(
+        await findAdmin(db, { usuario }),
+        (found) => ({ actual: found.ADM_CLAVE, temporal: found.ADM_CLAVE_TEMPORAL, vence: found.ADM_CLAVE_TEMPORAL_VENCE }),
         clave,
+        MSG.adminLoginFailed,
       );
-      if (!admin || !matched) {
-        await attempt.failed();
-        throw new HttpError(401, MSG.adminLoginFailed);
-      }
-      await attempt.succeeded();
       if (!admin.ADM_ACTIVO) throw new HttpError(403, MSG.deactivatedTitle, DEACTIVATED_CODE);
       const cambiarClave = matched === 'temporal';
       if (admin.ADM_CLAVE_TEMPORAL) await clearAdminTemporaryPassword(db, admin.ADM_CODIGO);
@@ -183,10 +186,8 @@ export function sessionService({ db, throttle, tokens, config, mailer }: Deps) {
     ): Promise<{ session: CompanySession; empresa: number }> {
       if (!admin.distribuidor) throw new HttpError(403, MSG.notDistributor);
       const { ruc, usuario, clave } = body;
-      const company = await distributorCompany(db, admin.admin, ruc);
-      if (!company) throw new HttpError(404, MSG.distributorCompanyNotFound);
-      const user = await firstActiveUser(db, company.EMP_CODIGO, usuario);
-      if (!user) throw new HttpError(404, MSG.distributorUserNotFound);
+      const company = found(await distributorCompany(db, admin.admin, ruc), MSG.distributorCompanyNotFound);
+      const user = found(await firstActiveUser(db, company.EMP_CODIGO, usuario), MSG.distributorUserNotFound);
       if (clave && !(await verifyPassword(user.USU_CLAVE, clave))) throw new HttpError(401, MSG.distributorWrongPassword);
       const distributor = await findAdmin(db, { id: admin.admin });
       await recordIngreso(db, { ADM_CODIGO: admin.admin, EMP_CODIGO: company.EMP_CODIGO, USU_CODIGO: user.USU_CODIGO, ING_IP: ip });

@@ -1,6 +1,6 @@
 import type { Db } from '../../infra/db/client';
 import { TaxpayerUnavailable, type TaxpayerLookup } from '../../infra/taxpayer';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import { MSG } from '../../../domain/messages';
 import { checkIdentification } from '../../../domain/identifiers';
 import { enmascararCorreo, enmascararTelefono } from '../../../domain/contacto';
@@ -42,9 +42,8 @@ async function findContact(
   if (company) return { ...company, origen: 'empresa' };
   if (id.length !== 13) throw new HttpError(404, MSG.customerNotFound);
   try {
-    const found = await taxpayers.find(id);
-    if (!found) throw new HttpError(404, MSG.customerNotFound);
-    return { nombre: found.nombre, correo: found.correo, telefono: found.telefono, origen: 'sri' };
+    const taxpayer = found(await taxpayers.find(id), MSG.customerNotFound);
+    return { nombre: taxpayer.nombre, correo: taxpayer.correo, telefono: taxpayer.telefono, origen: 'sri' };
   } catch (error) {
     if (error instanceof TaxpayerUnavailable) {
       log.warn({ reason: error.message }, 'consulta de contribuyentes no disponible');

@@ -11,10 +11,11 @@ import {
   soporteHistorial,
 } from '../../infra/db/schema';
 import {
-  contains,
   boundsOf,
+  contains,
   embed,
   pageCondition,
+  paged,
   readPage,
   startsWith,
   type Bind,
@@ -102,10 +103,7 @@ const list: ListSpec<'SPT_ID' | 'SPT_FECHA' | 'id'> = {
   defaultRange: [0, 24],
 };
 
-const ticketPage = (db: Db, { page, orderBy }: PageRequest) =>
-  selectTickets(db)
-    .where(page)
-    .orderBy(...orderBy);
+const ticketPage = (db: Db, request: PageRequest) => paged(selectTickets(db).$dynamic(), request);
 
 export const listTickets = (db: Db, query: ListQuery, scope: TicketScope) =>
   readPage(db, list, query, ticketPage, serialize, inScope(scope));

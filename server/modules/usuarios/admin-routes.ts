@@ -1,11 +1,10 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
-import { HttpError } from '../../core/errors';
-import { sendPage } from '../../core/list';
+import { found, HttpError } from '../../core/errors';
+import { sendAll } from '../../core/list';
 import { errorResponses, IdParam, Msg } from '../../core/schemas';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { hashPassword, randomPassword } from '../../infra/passwords';
-import { MSG } from '../../../domain/messages';
 import { TEMPORARY_PASSWORD_MINUTES } from '../../../domain/constants';
 import { findVisibleCompany } from '../../core/companies';
 import { changedFields, recordHistory } from '../../core/company-history';
@@ -43,8 +42,7 @@ const usuariosEmpresaRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
     },
     async (request, reply) => {
       const company = await findVisibleCompany(db, request.admin!, request.params.id);
-      const rows = await companyUsers(db, company.EMP_CODIGO);
-      return sendPage(reply, { resource: 'usuarios', rows, offset: 0, total: rows.length });
+      return sendAll(reply, 'usuarios', await companyUsers(db, company.EMP_CODIGO));
     },
   );
 
@@ -108,8 +106,7 @@ const usuariosEmpresaRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
       const values = { ...body, USU_NOMBRE: body.USU_NOMBRE?.trim(), USU_CORREO: body.USU_CORREO?.trim() };
       return uniqueName(values.USU_USUARIO, () =>
         db.transaction(async (tx) => {
-          const before = await lockCompanyUser(tx, company.EMP_CODIGO, request.params.usuario);
-          if (!before) throw new HttpError(404, MSG.notFound);
+          const before = found(await lockCompanyUser(tx, company.EMP_CODIGO, request.params.usuario));
           const { antes, despues, changed } = changedFields(before, values);
           if (changed.length === 0) return before;
           const after = await updateUser(tx, company.EMP_CODIGO, before.USU_CODIGO, despues);
@@ -146,8 +143,7 @@ const usuariosEmpresaRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
       const clave = randomPassword();
       const hash = await hashPassword(clave);
       return db.transaction(async (tx) => {
-        const user = await lockCompanyUser(tx, company.EMP_CODIGO, request.params.usuario);
-        if (!user) throw new HttpError(404, MSG.notFound);
+        const user = found(await lockCompanyUser(tx, company.EMP_CODIGO, request.params.usuario));
         if (!user.USU_ACTIVO) throw new HttpError(409, USER_MSG.inactiveReset(user.USU_USUARIO));
         await setTemporaryPassword(tx, user.USU_CODIGO, hash, new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000));
         const mail = recoveryMail({ ...company, ...user }, clave, TEMPORARY_PASSWORD_MINUTES);

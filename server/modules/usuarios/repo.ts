@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { usuarios } from '../../infra/db/schema';
-import { escapeLike, readPage, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { escapeLike, paged, readPage, type Bind, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
 import { ROLES_EMPRESA, type RolEmpresa } from '../../../domain/clientes';
 import type { Usuario, UsuarioCambios } from './contract';
 
@@ -50,14 +50,7 @@ const spec: ListSpec<keyof typeof SORTS> = {
   defaultRange: 'all',
 };
 
-const page = (db: Db, { where, orderBy, limit, offset }: PageRequest) =>
-  db
-    .select(columns)
-    .from(usuarios)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+const page = (db: Db, request: PageRequest) => paged(db.select(columns).from(usuarios).$dynamic(), request);
 
 /** The company's users as a react-admin list; the company comes from the token, never from the request. */
 export const listCompanyUsers = (db: Db, empresa: number, query: ListQuery) =>

@@ -1,5 +1,5 @@
-import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
+import { resourceSchemas } from '../../core/resource-schemas';
 import { sendPage } from '../../core/list';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { CLAVE_TEMPORAL_USUARIO_HORAS } from '../../../domain/clientes';
@@ -8,6 +8,7 @@ import { listCompanyUsers } from './repo';
 import { createCompanyUser, editCompanyUser, resetCompanyUserPassword, visibleUser } from './service';
 
 const tags = ['Usuarios de la empresa'];
+const schemas = resourceSchemas(tags, Usuario);
 const Id = IdParam('id');
 
 /**
@@ -20,15 +21,15 @@ const usuariosRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/',
     {
       onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Usuarios de la empresa de la sesión',
-        description:
-          'ra-data-simple-rest: orden por USU_USUARIO (por defecto), USU_NOMBRE, USU_CORREO, USU_ROL, USU_ACTIVO o USU_CODIGO; ' +
-          'filtros q (parte del usuario, nombre o correo, sin tildes), USU_ROL, USU_ACTIVO e id. Total en Content-Range. Nunca envía claves.',
-        querystring: UsuarioQuery,
-        response: { 200: Type.Array(Usuario), ...errorResponses },
-      },
+      schema: schemas.list(
+        {
+          summary: 'Usuarios de la empresa de la sesión',
+          description:
+            'ra-data-simple-rest: orden por USU_USUARIO (por defecto), USU_NOMBRE, USU_CORREO, USU_ROL, USU_ACTIVO o USU_CODIGO; ' +
+            'filtros q (parte del usuario, nombre o correo, sin tildes), USU_ROL, USU_ACTIVO e id. Total en Content-Range. Nunca envía claves.',
+        },
+        UsuarioQuery,
+      ),
     },
     async (request, reply) => sendPage(reply, await listCompanyUsers(db, request.company!.empresa, request.query)),
   );
@@ -37,13 +38,7 @@ const usuariosRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/:id',
     {
       onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Un usuario de la empresa de la sesión',
-        description: 'El usuario de otra empresa responde 404.',
-        params: Id,
-        response: { 200: Usuario, ...errorResponses },
-      },
+      schema: schemas.one({ summary: 'Un usuario de la empresa de la sesión', description: 'El usuario de otra empresa responde 404.' }),
     },
     async (request) => visibleUser(db, request.company!.empresa, request.params.id),
   );
@@ -70,17 +65,16 @@ const usuariosRoutes: ModuleRoutes = (app, { db, guards }) => {
     '/:id',
     {
       onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Cambia el nombre, correo, rol o estado de un usuario de la empresa',
-        description:
-          'Nadie puede desactivarse ni quitarse el rol de administrador a sí mismo, y la empresa conserva ' +
-          'al menos un administrador activo (409). USU_ACTIVO false: desde su siguiente llamada el usuario recibe 403 ' +
-          'USUARIO_DESACTIVADO; al reactivarlo, las sesiones que tenía quedan cerradas.',
-        params: Id,
-        body: UsuarioCambios,
-        response: { 200: Usuario, ...errorResponses },
-      },
+      schema: schemas.update(
+        {
+          summary: 'Cambia el nombre, correo, rol o estado de un usuario de la empresa',
+          description:
+            'Nadie puede desactivarse ni quitarse el rol de administrador a sí mismo, y la empresa conserva ' +
+            'al menos un administrador activo (409). USU_ACTIVO false: desde su siguiente llamada el usuario recibe 403 ' +
+            'USUARIO_DESACTIVADO; al reactivarlo, las sesiones que tenía quedan cerradas.',
+        },
+        UsuarioCambios,
+      ),
     },
     async (request) => editCompanyUser(db, request.company!, request.params.id, request.body),
   );

@@ -1,8 +1,7 @@
 import type { Db } from '../../infra/db/client';
-import { HttpError } from '../../core/errors';
+import { found, HttpError } from '../../core/errors';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { hashPassword, randomPassword } from '../../infra/passwords';
-import { MSG } from '../../../domain/messages';
 import { CLAVE_TEMPORAL_USUARIO_HORAS, USUARIOS_MSG, ROL_NOMBRE } from '../../../domain/clientes';
 import { changedFields, recordHistory } from '../../core/company-history';
 import type { CompanyActor } from '../../core/actor';
@@ -16,9 +15,7 @@ const accion = 'usuario';
 
 /** A user of the signed-in company; another company's user is simply not found (404). */
 export async function visibleUser(db: Db, empresa: number, id: number): Promise<Usuario> {
-  const user = await findCompanyUser(db, empresa, id);
-  if (!user) throw new HttpError(404, MSG.notFound);
-  return user;
+  return found(await findCompanyUser(db, empresa, id));
 }
 
 /** A generated temporary clave, its hash and until when it works. */
@@ -76,8 +73,7 @@ export async function editCompanyUser(db: Db, session: CompanyActor, id: number,
   const values = { ...body, USU_NOMBRE: body.USU_NOMBRE?.trim(), USU_CORREO: body.USU_CORREO?.trim() };
   return db.transaction(async (tx) => {
     const administrators = await lockActiveAdministrators(tx, session.empresa);
-    const before = await findCompanyUser(tx, session.empresa, id, true);
-    if (!before) throw new HttpError(404, MSG.notFound);
+    const before = found(await findCompanyUser(tx, session.empresa, id, true));
     const { antes, despues, changed } = changedFields(before, values);
     if (changed.length === 0) return before;
     const after = { ...before, ...despues } as Usuario;
@@ -109,8 +105,7 @@ export async function editCompanyUser(db: Db, session: CompanyActor, id: number,
 export async function resetCompanyUserPassword(db: Db, session: CompanyActor, id: number) {
   const temporal = await temporaryPassword();
   return db.transaction(async (tx) => {
-    const user = await findCompanyUser(tx, session.empresa, id, true);
-    if (!user) throw new HttpError(404, MSG.notFound);
+    const user = found(await findCompanyUser(tx, session.empresa, id, true));
     if (user.USU_CODIGO === session.usuario) throw new HttpError(409, USUARIOS_MSG.propiaClave);
     if (!user.USU_ACTIVO) throw new HttpError(409, USER_MSG.inactiveReset(user.USU_USUARIO));
     await setTemporaryPassword(tx, user.USU_CODIGO, temporal.hash, temporal.vence);

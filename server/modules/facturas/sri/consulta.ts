@@ -6,8 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { facturas } from '../../../infra/db/schema';
-import { HttpError } from '../../../core/errors';
-import { MSG } from '../../../../domain/messages';
+import { found, HttpError } from '../../../core/errors';
 import { FACTURAS_MSG } from '../contract';
 import { lockFactura, type AlcanceFacturas } from '../repo';
 import { encolar } from './cola';
@@ -15,8 +14,7 @@ import { encolar } from './cola';
 /** 404 when the scope does not see it; 409 unless it is SIN_RESPUESTA (waiting already, or answered). */
 export async function consultarDeNuevo(db: Db, alcance: AlcanceFacturas, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await lockFactura(tx, alcance, id);
-    if (!row) throw new HttpError(404, MSG.notFound);
+    const row = found(await lockFactura(tx, alcance, id));
     if (row.FAC_ESTADO !== 'SIN_RESPUESTA') throw new HttpError(409, FACTURAS_MSG.soloSinRespuesta);
     await tx.update(facturas).set({ FAC_ESTADO: 'RECIBIDA', FAC_ACTUALIZADO: new Date() }).where(eq(facturas.FAC_CODIGO, id));
     await encolar(tx, id, 'AUTORIZAR');

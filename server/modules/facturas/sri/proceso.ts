@@ -59,6 +59,17 @@ const dice = (respuesta: RespuestaRecepcion, codigo: string) => respuesta.mensaj
 /** The wait before asking again about a document the SRI holds: the authorization usually takes a few seconds. */
 const esperaConsulta = (deps: DependenciasSri, intentos: number) => espera(deps.config.reintentoMs / 4, intentos);
 
+/** The SRI's final no: the invoice keeps its state and messages, and leaves the queue, in one transaction. */
+async function cerrar(deps: DependenciasSri, tarea: Tarea, estado: 'DEVUELTA' | 'RECHAZADA', mensajes: RespuestaRecepcion['mensajes']) {
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(facturas)
+      .set({ FAC_ESTADO: estado, FAC_SRI_MENSAJES: mensajes, FAC_ACTUALIZADO: new Date() })
+      .where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
+    await terminar(tx, tarea);
+  });
+}
+
 async function enviar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
   const { doc } = tarea;
   if (doc.FAC_XML && doc.FAC_ESTADO === 'RECIBIDA') return reenviar(deps, tarea, doc.FAC_XML);
@@ -84,13 +95,7 @@ async function enviar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
     doc.FAC_ESTADO = 'RECIBIDA';
     return 'AUTORIZAR';
   }
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(facturas)
-      .set({ FAC_ESTADO: 'DEVUELTA', FAC_SRI_MENSAJES: respuesta.mensajes, FAC_ACTUALIZADO: new Date() })
-      .where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
-    await terminar(tx, tarea);
-  });
+  await cerrar(deps, tarea, 'DEVUELTA', respuesta.mensajes);
   deps.log.info({ factura: tarea.FAC_CODIGO, mensajes: respuesta.mensajes.map((m) => m.identificador) }, 'factura devuelta por el SRI');
   return null;
 }
@@ -190,13 +195,7 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
     return null;
   }
   if (decisiva?.estado === 'NO AUTORIZADO') {
-    await deps.db.transaction(async (tx) => {
-      await tx
-        .update(facturas)
-        .set({ FAC_ESTADO: 'RECHAZADA', FAC_SRI_MENSAJES: decisiva.mensajes, FAC_ACTUALIZADO: new Date() })
-        .where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
-      await terminar(tx, tarea);
-    });
+    await cerrar(deps, tarea, 'RECHAZADA', decisiva.mensajes);
     deps.log.info(
       { factura: tarea.FAC_CODIGO, mensajes: decisiva.mensajes.map((m) => m.identificador) },
       'factura no autorizada por el SRI',
