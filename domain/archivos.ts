@@ -47,3 +47,7 @@ export function fileChoiceProblem(rule: UploadRule, file: { name: string; size: 
   if (file.size > rule.maxBytes) return rule.sizeMessage;
   return null;
 }
+
+/** A file size for people: "87 kB", "12.4 MB". */
+export const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;

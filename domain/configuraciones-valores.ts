@@ -3,8 +3,8 @@
  * forms (SETTING_FORMS), the checks both the form and the server apply (checkSettingValue), the list's summary and the
  * white-label image rule. Only the back office and the server load it; the public pages read configuraciones.ts alone.
  */
-import { EMAIL_PATTERN, formatBytes } from './constants';
-import type { UploadRule } from './archivos';
+import { EMAIL_PATTERN } from './identifiers';
+import { formatBytes, type UploadRule } from './archivos';
 import { SETTING_POSITION, VALUE_KEYS, type SettingRow, type ValueKey } from './configuraciones';
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -1,13 +1,7 @@
-export const PASSWORD_MIN_LENGTH = 8;
 /** How long a recovery's temporary clave works (the recovery page tells the user). */
 export const TEMPORARY_PASSWORD_MINUTES = 60;
 /** How long the temporary clave mailed when an administrator resets another's clave works (once, then a new one must be chosen). */
 export const ADMIN_TEMPORARY_PASSWORD_HOURS = 24;
-
-export const CAROUSEL_INTERVAL_MS = 3000;
-
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
-export const isEmail = (value: string) => new RegExp(EMAIL_PATTERN).test(value);
 
 /** Dates are shown YYYY-MM-DD everywhere. */
 export const formatDate = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
@@ -18,9 +12,6 @@ export function formatDateTime(value: Date | string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
-
-/** Carousel of the login pages: a new image every 3 s, each fading over 1.2 s. */
-export const CAROUSEL_FADE_MS = 1200;
 
 /** Code the API sends with 403 when the user was deactivated: the app shows error403 instead of the login. */
 export const DEACTIVATED_CODE = 'USUARIO_DESACTIVADO';
@@ -33,7 +24,3 @@ export const NO_ACCESS_CODE = 'SIN_ACCESO';
 
 /** Code the API sends with 403 when the user's role in the company does not allow the action (domain/roles.ts); the session stays. */
 export const ROLE_REFUSED_CODE = 'ROL_SIN_PERMISO';
-
-/** A file size for people: "87 kB", "12.4 MB". */
-export const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;

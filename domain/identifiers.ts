@@ -109,3 +109,7 @@ export function checkIdentification(value: string): IdCheck {
   if (v.length === 13) return checkRuc(v);
   return { valid: false, error: MSG.idLength };
 }
+
+/** An email address as every form and the API accept it. */
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+export const isEmail = (value: string) => new RegExp(EMAIL_PATTERN).test(value);

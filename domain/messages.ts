@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from './constants';
+/** The shortest clave accepted, as passwordTooShort says it. */
+export const PASSWORD_MIN_LENGTH = 8;
 
 /** Texts of the product's message catalogue (validation and error dialogs) and our own API messages, used by web app and server. */
 export const MSG = {

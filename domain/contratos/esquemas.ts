@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../constants';
-import { MSG } from '../messages';
+import { MSG, PASSWORD_MIN_LENGTH } from '../messages';
+import { EMAIL_PATTERN } from '../identifiers';
 
 /** Shared request/response pieces; `errorMessage` is the Spanish text sent when the rule fails. */
 export const Msg = Type.Object({ msg: Type.String(), code: Type.Optional(Type.String()) });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { UsageError, withDatabase } from './database';
 import { administradores } from '../infra/db/schema';
 import { hashPassword } from '../infra/passwords';
-import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
+import { PASSWORD_MIN_LENGTH } from '../../domain/messages';
 import { PERFIL } from '../../domain/perfiles';
 
 const usage = 'Uso: npm run create-admin -- --usuario U --clave C [--nombre "Nombre"] [--distribuidor]';

@@ -14,7 +14,7 @@ import type { ConsultasConfig } from '../config';
 import type { Executor } from './db/client';
 import { consultasCache } from './db/schema';
 import { parseTaxpayer } from './taxpayer';
-import { isEmail } from '../../domain/constants';
+import { isEmail } from '../../domain/identifiers';
 import { CLIENTE_LIMITES, TELEFONO_PATTERN, type Bandera, type Banderas } from '../../domain/clientes';
 
 /** A person or company as a lookup found it, ready to fill the client's form. */

@@ -9,9 +9,8 @@ import { FilePicker } from '../ui/FilePicker';
 import { required, useForm } from '../ui/useForm';
 import { api } from '../http/client';
 import { upload, type UploadProgress } from '../http/upload';
-import { checkRuc } from '../../domain/identifiers';
-import { MSG } from '../../domain/messages';
-import { isEmail, PASSWORD_MIN_LENGTH } from '../../domain/constants';
+import { checkRuc, isEmail } from '../../domain/identifiers';
+import { MSG, PASSWORD_MIN_LENGTH } from '../../domain/messages';
 import { fileChoiceProblem, PAYMENT_FILE } from '../../domain/archivos';
 import type { RegistroCreado } from '../../domain/contratos/registro';
 

@@ -10,7 +10,7 @@ import { api, ApiError } from '../http/client';
 import { upload } from '../http/upload';
 import { useSettings } from '../settings/SettingsProvider';
 import { MSG } from '../../domain/messages';
-import { isEmail } from '../../domain/constants';
+import { isEmail } from '../../domain/identifiers';
 import { fileChoiceProblem, TICKET_FILE } from '../../domain/archivos';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { adminSession } from '../authProvider/session';

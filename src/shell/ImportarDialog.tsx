@@ -19,7 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
-import { formatBytes } from '../../domain/constants';
+import { formatBytes } from '../../domain/archivos';
 import { fileChoiceProblem, type UploadRule } from '../../domain/archivos';
 import { erroresCsv, formatear, guardarTexto, type ErrorFila } from './importar';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';

@@ -1,8 +1,7 @@
 import { Form, minLength, PasswordInput, required, SaveButton, useAuthProvider, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import Stack from '@mui/material/Stack';
 import type { AreaAuthProvider } from '../authProvider/createAuthProvider';
-import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
-import { MSG } from '../../domain/messages';
+import { MSG, PASSWORD_MIN_LENGTH } from '../../domain/messages';
 
 type Values = { claveActual?: string; claveNueva: string; confirmacion: string };
 

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { CAROUSEL_FADE_MS, CAROUSEL_INTERVAL_MS } from '../../domain/constants';
+
+/** A new image every 3 s, each fading in over 1.2 s. */
+const CAROUSEL_INTERVAL_MS = 3000;
+const CAROUSEL_FADE_MS = 1200;
 
 const slides = [
   { src: '/amelia/carrusel-1.svg', caption: 'Facture en segundos, autorizado por el SRI' },

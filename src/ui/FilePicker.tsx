@@ -1,4 +1,4 @@
-import { formatBytes } from '../../domain/constants';
+import { formatBytes } from '../../domain/archivos';
 import './public.css';
 
 type Props = {

@@ -4,7 +4,7 @@ import { found, HttpError } from '../../core/errors';
 import { editAction, recordAudit, recordDeactivation } from '../../core/audit';
 import { changedFields } from '../../core/company-history';
 import type { AdminActor } from '../../core/actor';
-import { isEmail } from '../../../domain/constants';
+import { isEmail } from '../../../domain/identifiers';
 import { ASESOR_MSG, ASESOR_TELEFONO_PATTERN, ASESOR_TIPO_DEFECTO, checkAsesorIdentification } from '../../../domain/asesores';
 import type { Asesor, AsesorDatos } from './contract';
 import { deleteAsesor, findAsesor, insertAsesor, isIdentificationTaken, updateAsesor, type AsesorValores } from './repo';

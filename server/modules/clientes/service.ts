@@ -1,7 +1,7 @@
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { found, HttpError } from '../../core/errors';
-import { isEmail } from '../../../domain/constants';
+import { isEmail } from '../../../domain/identifiers';
 import {
   checkClientIdentification,
   CLIENTE_LIMITES,

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { Db } from '../../infra/db/client';
 import { HttpError } from '../../core/errors';
-import { isEmail } from '../../../domain/constants';
+import { isEmail } from '../../../domain/identifiers';
 import {
   checkClientIdentification,
   CLIENTE_LIMITES,

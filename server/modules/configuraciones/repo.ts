@@ -6,7 +6,7 @@ import { recordAudit } from '../../core/audit';
 import type { AdminActor } from '../../core/actor';
 import { found, HttpError } from '../../core/errors';
 import type { Release } from '../../infra/files';
-import { isEmail } from '../../../domain/constants';
+import { isEmail } from '../../../domain/identifiers';
 import { MSG } from '../../../domain/messages';
 import { SETTING_POSITION, VALUE_KEYS, type ValueKey } from '../../../domain/configuraciones';
 import { checkSettingValue, settingField, uploadedImageId } from '../../../domain/configuraciones-valores';

@@ -6,7 +6,7 @@ import { HttpError } from '../../core/errors';
 import { Download, errorResponses, IdParam } from '../../core/schemas';
 import { readUpload } from '../../core/upload';
 import type { FileStore } from '../../infra/files';
-import { formatBytes } from '../../../domain/constants';
+import { formatBytes } from '../../../domain/archivos';
 import { findVisibleCompany } from '../../core/companies';
 import { recordHistory } from '../../core/company-history';
 import { actorOf, type Actor } from '../../core/actor';

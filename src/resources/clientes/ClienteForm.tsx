@@ -31,7 +31,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { CLIENTE_LIMITES, CLIENTE_MSG, TELEFONO_PATTERN, TIPO_IDENTIFICACION } from '../../../domain/clientes';
-import { isEmail } from '../../../domain/constants';
+import { isEmail } from '../../../domain/identifiers';
 import { useGrupos, useTiposCliente, useTiposJuridicos, useVendedores } from './catalogos';
 import { ClienteDatosCard } from './ClienteDatos';
 import { IdentificacionInput, advertenciaDe } from './IdentificacionInput';

@@ -1,5 +1,5 @@
 import { checkSettingValue, SWITCH_OFF, SWITCH_ON, type SettingField } from '../../../domain/configuraciones-valores';
-import { formatBytes } from '../../../domain/constants';
+import { formatBytes } from '../../../domain/archivos';
 import { API_URL } from '../../http/client';
 
 /**

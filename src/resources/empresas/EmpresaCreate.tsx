@@ -1,6 +1,6 @@
 import { Create, PasswordInput, SimpleForm, TextInput, maxLength, minLength, regex, useNotify, useRedirect } from 'react-admin';
 import Box from '@mui/material/Box';
-import { PASSWORD_MIN_LENGTH } from '../../../domain/constants';
+import { PASSWORD_MIN_LENGTH } from '../../../domain/messages';
 import type { EmpresaGuardada } from '../../../domain/contratos/empresas';
 import { DatosTab, datosToWire } from './DatosTab';
 

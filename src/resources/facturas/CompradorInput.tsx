@@ -30,7 +30,7 @@ import {
   TIPO_IDENTIFICACION,
   TIPOS_IDENTIFICACION,
 } from '../../../domain/clientes';
-import { isEmail } from '../../../domain/constants';
+import { isEmail } from '../../../domain/identifiers';
 import type { Cliente } from '../clientes/tipos';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';

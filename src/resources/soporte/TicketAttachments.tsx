@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { fileChoiceProblem, TICKET_FILE } from '../../../domain/archivos';
-import { formatBytes } from '../../../domain/constants';
+import { formatBytes } from '../../../domain/archivos';
 import type { TicketFile as FileInfo } from '../../../domain/contratos/soporte';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
