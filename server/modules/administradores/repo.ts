@@ -112,7 +112,7 @@ export async function lockActiveAdministrators(tx: Executor): Promise<number[]> 
 }
 
 /** Inserts an administrator; throws the unique index's violation when the usuario exists. */
-export const { insert: insertAdministrador } = keyedWrites<typeof a.$inferInsert>(a, a.ADM_CODIGO);
+export const { insert: insertAdministrador } = keyedWrites(a, a.ADM_CODIGO);
 
 export async function updateAdministrador(tx: Executor, id: number, values: AdministradorCambios) {
   await tx.update(a).set(values).where(eq(a.ADM_CODIGO, id));

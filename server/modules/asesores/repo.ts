@@ -151,8 +151,4 @@ export async function isIdentificationTaken(db: Executor, identification: string
 
 export type AsesorValores = Omit<typeof asesores.$inferInsert, 'ASE_CODIGO'>;
 
-export const {
-  insert: insertAsesor,
-  update: updateAsesor,
-  remove: deleteAsesor,
-} = keyedWrites<AsesorValores>(asesores, asesores.ASE_CODIGO);
+export const { insert: insertAsesor, update: updateAsesor, remove: deleteAsesor } = keyedWrites(asesores, asesores.ASE_CODIGO);

@@ -104,4 +104,4 @@ export async function isAccountTaken(db: Executor, name: string, number: string,
 
 export type BancoValores = Omit<typeof bancos.$inferInsert, 'BAN_CODIGO'>;
 
-export const { insert: insertBank, update: updateBank, remove: deleteBank } = keyedWrites<BancoValores>(bancos, bancos.BAN_CODIGO);
+export const { insert: insertBank, update: updateBank, remove: deleteBank } = keyedWrites(bancos, bancos.BAN_CODIGO);

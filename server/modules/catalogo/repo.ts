@@ -117,7 +117,7 @@ export async function principalTaken(db: Executor, empresa: number, principal: s
 
 export type ProductoValores = Omit<typeof catalogo.$inferInsert, 'CAT_CODIGO' | 'CAT_BUSQUEDA' | 'CAT_CREADO' | 'CAT_ACTUALIZADO'>;
 
-export const { insert: insertProduct } = keyedWrites<ProductoValores>(catalogo, catalogo.CAT_CODIGO);
+export const { insert: insertProduct } = keyedWrites(catalogo, catalogo.CAT_CODIGO);
 
 /** Updates the company's product; false when it has none with this id. */
 export async function updateProduct(db: Executor, empresa: number, id: number, values: Partial<ProductoValores>) {

@@ -334,7 +334,7 @@ export const listLegalTypes = async (db: Executor, tipoIdentificacion: string) =
 
 export type ClienteValores = Omit<typeof clientes.$inferInsert, 'CLI_CODIGO' | 'CLI_BUSQUEDA'>;
 
-export const { insert: insertClient } = keyedWrites<ClienteValores>(clientes, clientes.CLI_CODIGO);
+export const { insert: insertClient } = keyedWrites(clientes, clientes.CLI_CODIGO);
 
 /** Updates a client the caller may see (never the consumidor final); false when none was updated. */
 export async function updateClient(db: Executor, viewer: ClientViewer, id: number, values: Partial<ClienteValores>) {

@@ -147,13 +147,7 @@ export async function overlappingPlan(
   return row;
 }
 
-export type NewSale = typeof planesEmpresa.$inferInsert;
-
-export const {
-  insert: insertSale,
-  update: updateSale,
-  remove: deleteSale,
-} = keyedWrites<NewSale>(planesEmpresa, planesEmpresa.PLANEMPRESA_ID);
+export const { insert: insertSale, update: updateSale, remove: deleteSale } = keyedWrites(planesEmpresa, planesEmpresa.PLANEMPRESA_ID);
 
 /**
  * The company's electronic-document plan that ends last, of any type (the company page's and "Mi empresa"'s plan; the

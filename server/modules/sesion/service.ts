@@ -40,13 +40,13 @@ export const RECOVERIES_PER_ACCOUNT = 3;
 /** Where a recovery whose mail failed is told (the request's logger). */
 type ErrorLog = { error(details: object, message: string): void };
 
+/** An account's claves as stored: its hash, and a reset's temporary one with its expiry. */
+type StoredClaves = { actual?: string; temporal?: string | null; vence?: Date | null };
+
 /**
  * Signing in and out of both areas, and changing one's own clave: the rules of a session, given plain values (the
  * body, the caller's IP, the signed-in actor). The routes only read the request and send the answer.
  */
-/** An account's claves as stored: its hash, and a reset's temporary one with its expiry. */
-type StoredClaves = { actual?: string; temporal?: string | null; vence?: Date | null };
-
 export function sessionService({ db, throttle, tokens, config, mailer }: Deps) {
   const limits = config.rateLimit;
 
@@ -141,7 +141,7 @@ export function sessionService({ db, throttle, tokens, config, mailer }: Deps) {
       await attempt.check();
       const { account: user, matched } = await attempt.verify(
         await findCompanyUser(db, ruc, usuario),
-        (found) => ({ actual: found.USU_CLAVE, temporal: found.USU_CLAVE_TEMPORAL, vence: found.USU_CLAVE_TEMPORAL_VENCE }),
+        (user) => ({ actual: user.USU_CLAVE, temporal: user.USU_CLAVE_TEMPORAL, vence: user.USU_CLAVE_TEMPORAL_VENCE }),
         clave,
         MSG.companyLoginFailed,
       );
@@ -158,7 +158,7 @@ export function sessionService({ db, throttle, tokens, config, mailer }: Deps) {
       await attempt.check();
       const { account: admin, matched } = await attempt.verify(
         await findAdmin(db, { usuario }),
-        (found) => ({ actual: found.ADM_CLAVE, temporal: found.ADM_CLAVE_TEMPORAL, vence: found.ADM_CLAVE_TEMPORAL_VENCE }),
+        (admin) => ({ actual: admin.ADM_CLAVE, temporal: admin.ADM_CLAVE_TEMPORAL, vence: admin.ADM_CLAVE_TEMPORAL_VENCE }),
         clave,
         MSG.adminLoginFailed,
       );
