@@ -19,7 +19,7 @@ import {
 } from '../server/infra/db/generated-words';
 
 /** Bump when the generated data changes: a database seeded by another version is seeded again. */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 
 const MESSAGES = list([
   '<p>No puedo autorizar mis facturas en el SRI, me sale error de firma.</p>',
@@ -114,6 +114,11 @@ SELECT spt_id, spt_fecha, NULL, 'cliente', 'creacion', 'Ticket creado por el cli
 UNION ALL
 SELECT spt_id, spt_actualizado, (SELECT min(adm_codigo) FROM administradores), 'admin', 'estado',
   'Estado cambiado a ' || spt_estado, 'ABIERTO', spt_estado FROM soporte WHERE spt_estado <> 'ABIERTO';
+
+-- The reply of each answered ticket, in its thread as the desk writes it.
+INSERT INTO soporte_respuestas (spt_id, sre_fecha, adm_codigo, sre_usuario, sre_nombre, sre_html)
+SELECT spt_id, spt_actualizado, (SELECT min(adm_codigo) FROM administradores), 'admin', NULL, spt_respuesta
+FROM soporte WHERE spt_respuesta IS NOT NULL;
 
 CREATE TABLE bench_seed (tickets integer NOT NULL, version integer NOT NULL, sembrado timestamptz NOT NULL DEFAULT now());
 INSERT INTO bench_seed (tickets, version) VALUES (${tickets}, ${SEED_VERSION});

@@ -8,6 +8,9 @@ export type TicketState = (typeof TICKET_STATES)[number];
 
 /** A new ticket starts ABIERTO. */
 export const TICKET_INITIAL_STATE: TicketState = 'ABIERTO';
+/** A closed ticket takes no reply until it is reopened (to REABIERTO). */
+export const TICKET_CLOSED: TicketState = 'CERRADO';
+export const TICKET_REOPENED: TicketState = 'REABIERTO';
 
 export const TICKET_STATE_LABELS: Record<TicketState, string> = {
   ABIERTO: 'Abierto',
@@ -68,6 +71,9 @@ export const TICKET_MSG = {
   invalidTransition: (from: string, to: string) =>
     `No se puede cambiar el estado del ticket de ${ticketStateLabel(from)} a ${ticketStateLabel(to)}`,
   stateInvalid: 'Seleccione un estado válido',
+  closedReply: 'El ticket está cerrado. Reábralo antes de responder.',
+  closedNote: 'Este ticket está cerrado. Reábralo para responder.',
+  unknownAdviser: 'Asesor',
   adviserNotFound: 'El asesor seleccionado no existe o está inactivo',
   noClientFile: 'El ticket no tiene un archivo adjunto del cliente',
   noAdviserFile: 'El ticket no tiene un archivo adjunto del asesor',

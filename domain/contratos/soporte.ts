@@ -44,11 +44,27 @@ export const TicketHistory = Type.Object({
 });
 export type TicketHistory = Static<typeof TicketHistory>;
 
-/** The whole ticket as the desk shows it: row, message, reply, both attachments, history, allowed next states. */
+/** One message of a ticket's conversation: the customer's (the ticket's own message) or a reply of the desk. */
+export const TicketThreadMessage = Type.Object({
+  tipo: Type.Union([Type.Literal('cliente'), Type.Literal('asesor')], {
+    description: 'cliente: el mensaje con que se creó el ticket; asesor: una respuesta enviada al cliente',
+  }),
+  SRE_ID: Nullable(Type.Integer({ description: 'Número de la respuesta; null en el mensaje del cliente' })),
+  fecha: Type.String({ description: 'Fecha y hora ISO 8601' }),
+  autor: Type.String({ description: 'Nombre del cliente, o del asesor (su nombre o usuario de entonces)' }),
+  ADM_USUARIO: Nullable(Type.String({ description: 'Usuario del asesor que respondió; null en el mensaje del cliente' })),
+  html: Type.String({ description: 'HTML limpio' }),
+});
+export type TicketThreadMessage = Static<typeof TicketThreadMessage>;
+
+/** The whole ticket as the desk shows it: row, message, replies, both attachments, history, allowed next states. */
 export const TicketDetail = Type.Object({
   ...Ticket.properties,
   SPT_MENSAJE: Type.String(),
-  SPT_RESPUESTA: Nullable(Type.String()),
+  SPT_RESPUESTA: Nullable(Type.String({ description: 'La última respuesta enviada al cliente (todas están en hilo)' })),
+  hilo: Type.Array(TicketThreadMessage, {
+    description: 'La conversación entera, la más antigua primero: el mensaje del cliente y luego cada respuesta del asesor',
+  }),
   SPT_CORREO_ENVIADO: Type.Boolean(),
   ASE_CORREO: Nullable(Type.String()),
   archivoCliente: TicketFile,

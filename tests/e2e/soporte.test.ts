@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, apiUpload, e2eAvailable, e2eSuite, expectProblem, outbox, screenshot } from '../helpers/e2e';
+import { apiCall, apiUpload, e2eAvailable, e2eSuite, expectProblem, outbox, screenshot, screenshotsAtTwoWidths } from '../helpers/e2e';
 import { acceptMessage, adminToken, expectMessage, loginAdmin, open, waitForRoute } from '../helpers/browser';
 import { optionTexts, SRI, SRI_TAXPAYER, startTaxpayerStub, tempFiles, ticketForm, zipBytes } from '../helpers/soporte';
 import { DEMO } from '../../server/infra/db/demo-accounts';
@@ -407,6 +407,61 @@ describe.skipIf(!e2eAvailable)('soporte: ticket público y mesa de ayuda', () =>
       expect(await history.nth(5).innerText()).toContain('Estado cambiado de Resuelto a Reabierto');
       // From Reabierto it can be taken again.
       await page.getByRole('button', { name: 'Tomar (en proceso)', exact: true }).waitFor();
+    });
+
+    it('la conversación: cada respuesta vacía el editor y se suma al hilo en orden; cerrado pide reabrir antes de responder', async () => {
+      const { SPT_ID: id } = await fileTicketByApi({
+        SPT_CLIENTENOMBRE: 'Cliente de la conversación',
+        SPT_MENSAJE: '<p>Mi factura 001-001-000000456 no se autoriza.</p>',
+      });
+      const page = await adminPage();
+      await open(page, suite.server, `/administrador/soporte/${id}/show`);
+      await page.getByRole('heading', { name: `Ticket #${id}` }).waitFor();
+      const thread = page.getByRole('list', { name: 'Conversación del ticket' }).getByRole('listitem');
+      const editor = page.locator('.ProseMirror');
+      const send = page.getByRole('button', { name: 'Enviar respuesta', exact: true });
+      const answer = async (text: string, count: number) => {
+        await editor.click();
+        await page.keyboard.type(text);
+        await send.click();
+        await expect.poll(() => thread.count()).toBe(count);
+        // The editor is empty again, ready for the next reply.
+        await expect.poll(async () => (await editor.innerText()).trim()).toBe('');
+      };
+      await expect.poll(() => thread.count()).toBe(1);
+      expect(await thread.nth(0).innerText()).toMatch(/Cliente de la conversación\s*Cliente · \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+      expect(await thread.nth(0).innerText()).toContain('Mi factura 001-001-000000456 no se autoriza.');
+
+      await answer('Primera respuesta: reinstale el certificado.', 2);
+      await answer('Segunda respuesta: ya puede emitir.', 3);
+      const token = await adminToken(suite.server, DEMO.admin);
+      const { hilo } = await apiCall<{ hilo: Array<{ autor: string }> }>(suite.server, `/soporte/${id}`, { token });
+      const texts = await thread.allInnerTexts();
+      expect(texts[1]).toMatch(
+        new RegExp(`^${hilo[1].autor}\\s*Asesor · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\s*Primera respuesta: reinstale el certificado\\.$`),
+      );
+      expect(texts[2]).toContain('Segunda respuesta: ya puede emitir.');
+      await screenshotsAtTwoWidths(page, 'soporte-conversacion');
+
+      await page.getByRole('button', { name: 'Cerrar', exact: true }).click();
+      await expect.poll(() => ticketChip(page).innerText()).toBe('Cerrado');
+      await page.getByText(TICKET_MSG.closedNote, { exact: true }).waitFor();
+      expect(await editor.count()).toBe(0);
+      expect(await send.count()).toBe(0);
+      expect(await thread.count()).toBe(3);
+      await screenshotsAtTwoWidths(page, 'soporte-cerrado');
+
+      await page.getByRole('button', { name: 'Reabrir ticket', exact: true }).click();
+      await expect.poll(() => ticketChip(page).innerText()).toBe('Reabierto');
+      expect(await page.getByText(TICKET_MSG.closedNote, { exact: true }).count()).toBe(0);
+      await answer('Tercera respuesta, tras reabrir.', 4);
+      expect((await thread.allInnerTexts()).slice(1).map((t) => t.split('\n').at(-1)!.trim())).toEqual([
+        'Primera respuesta: reinstale el certificado.',
+        'Segunda respuesta: ya puede emitir.',
+        'Tercera respuesta, tras reabrir.',
+      ]);
+      const mails = (await outbox(suite.server.dataDir)).filter((m) => m.subject === `Respuesta a su ticket #${id}`);
+      expect(mails).toHaveLength(3);
     });
 
     it('un ticket con HTML malicioso (XSS almacenado) se muestra sin ejecutar nada', async () => {

@@ -528,6 +528,29 @@ export const soporteHistorial = pgTable(
 );
 
 /**
+ * Every reply of the desk to a ticket's customer, oldest first by SRE_ID (soporte.SPT_RESPUESTA keeps the last one).
+ * The author's user and name are copied at the time: renaming or deleting the administrator rewrites no reply.
+ */
+export const soporteRespuestas = pgTable(
+  'soporte_respuestas',
+  {
+    SRE_ID: serial('sre_id').primaryKey(),
+    SPT_ID: integer('spt_id')
+      .notNull()
+      .references(() => soporte.SPT_ID, { onDelete: 'cascade' }),
+    SRE_FECHA: timestamp('sre_fecha', { withTimezone: true }).notNull().defaultNow(),
+    ADM_CODIGO: integer('adm_codigo').references(() => administradores.ADM_CODIGO, { onDelete: 'set null' }),
+    /** ADM_USUARIO at the time; null only for a reply older than this table whose author was not recorded. */
+    SRE_USUARIO: varchar('sre_usuario', { length: 60 }),
+    /** ADM_NOMBRE at the time. */
+    SRE_NOMBRE: varchar('sre_nombre', { length: 150 }),
+    /** Sanitized HTML, as sent to the customer. */
+    SRE_HTML: text('sre_html').notNull(),
+  },
+  (t) => [index('soporte_respuestas_ticket').on(t.SPT_ID, t.SRE_ID)],
+);
+
+/**
  * Signed-in sessions, one per company or administration token (SES_ID is the token's jti). Guards read the row
  * with the account's active flag, so logout, a clave change or a deactivation ends tokens on every API instance.
  * A distributor's session inside a company has SES_TIPO 'empresa', the company user, and the distributor in ADM_CODIGO.

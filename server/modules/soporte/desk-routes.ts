@@ -103,7 +103,9 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
       preHandler: ownTicket,
       schema: {
         tags,
-        summary: 'Un ticket con producto, asesor, archivos adjuntos, historial y estados siguientes posibles',
+        summary: 'Un ticket con producto, asesor, conversación, archivos adjuntos, historial y estados siguientes posibles',
+        description:
+          'hilo es la conversación entera, la más antigua primero: el mensaje del cliente (tipo cliente) y luego cada respuesta enviada (tipo asesor), cada una con autor, fecha y HTML limpio. SPT_RESPUESTA es la última respuesta.',
         params: IdParam('id'),
         response: { 200: TicketDetail, ...errorResponses },
       },
@@ -136,9 +138,8 @@ const supportDeskRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
       preHandler: ownTicket,
       schema: {
         tags,
-        summary: 'Respuesta del asesor al cliente: guarda SPT_RESPUESTA (HTML limpio) y la envía por correo al cliente',
-        description:
-          'SPT_RESPUESTA es HTML que se limpia igual que SPT_MENSAJE; vacía responde 400. Opcionalmente cambia el estado en la misma operación (p. ej. a RESUELTO), con las mismas reglas que PUT soporte/{SPT_ID}. Queda en el historial con el texto de la respuesta; el cliente recibe un solo correo.',
+        summary: 'Respuesta del asesor al cliente: la agrega a la conversación (hilo) y la envía por correo al cliente',
+        description: `SPT_RESPUESTA es HTML que se limpia igual que SPT_MENSAJE; vacía responde 400. Cada respuesta queda en hilo, con su autor y fecha, y SPT_RESPUESTA guarda la última. Un ticket cerrado responde 409 («${TICKET_MSG.closedReply}») sin cambiar nada: se reabre primero con PUT soporte/{SPT_ID} (SPT_ESTADO REABIERTO). Opcionalmente cambia el estado en la misma operación (p. ej. a RESUELTO), con las mismas reglas que PUT soporte/{SPT_ID}. Queda en el historial con el texto de la respuesta; el cliente recibe un solo correo.`,
         params: IdParam('SPT_ID'),
         body: TicketReply,
         response: { 200: TicketDetail, ...errorResponses },

@@ -9,6 +9,7 @@ import {
   soporte,
   soporteContadores,
   soporteHistorial,
+  soporteRespuestas,
 } from '../../infra/db/schema';
 import {
   boundsOf,
@@ -25,11 +26,14 @@ import {
 } from '../../core/list';
 import { TICKET_STATES, TICKET_SUBJECTS } from '../../../domain/tickets';
 import type { Ticket, TicketFile, TicketHistory } from './contract';
+
+/** A reply as the ticket's statement reads it (the service puts it in the thread). */
+type StoredReply = { SRE_ID: number; SRE_FECHA: string; SRE_USUARIO: string | null; SRE_NOMBRE: string | null; SRE_HTML: string };
 import { isoText, prepared } from '../../infra/db/prepared';
 
-/** Who made a change: an administrator, or the customer (ADM_CODIGO null). */
-export type Actor = { ADM_CODIGO: number | null; usuario: string };
-export const CUSTOMER: Actor = { ADM_CODIGO: null, usuario: 'cliente' };
+/** Who made a change: an administrator (with the name a reply shows), or the customer (ADM_CODIGO null). */
+export type Actor = { ADM_CODIGO: number | null; usuario: string; nombre: string | null };
+export const CUSTOMER: Actor = { ADM_CODIGO: null, usuario: 'cliente', nombre: null };
 
 type HistoryAction = 'creacion' | 'archivo_cliente' | 'asignacion' | 'estado' | 'archivo_asesor' | 'respuesta' | 'comentario';
 
@@ -149,13 +153,18 @@ const ticketDetailQuery = (db: Executor) =>
         'HIS_COMENTARIO', ${soporteHistorial.HIS_COMENTARIO}, 'ADM_CODIGO', ${soporteHistorial.ADM_CODIGO},
         'ADM_USUARIO', ${soporteHistorial.HIS_USUARIO}) ORDER BY ${soporteHistorial.HIS_ID}), '[]'::json)
         FROM ${soporteHistorial} WHERE ${soporteHistorial.SPT_ID} = ${soporte.SPT_ID})`,
+      respuestas: sql<StoredReply[]>`(SELECT coalesce(json_agg(json_build_object(
+        'SRE_ID', ${soporteRespuestas.SRE_ID}, 'SRE_FECHA', ${isoText(soporteRespuestas.SRE_FECHA)},
+        'SRE_USUARIO', ${soporteRespuestas.SRE_USUARIO}, 'SRE_NOMBRE', ${soporteRespuestas.SRE_NOMBRE},
+        'SRE_HTML', ${soporteRespuestas.SRE_HTML}) ORDER BY ${soporteRespuestas.SRE_ID}), '[]'::json)
+        FROM ${soporteRespuestas} WHERE ${soporteRespuestas.SPT_ID} = ${soporte.SPT_ID})`,
     })
     .from(soporte)
     .innerJoin(productos, eq(productos.PROD_ID, soporte.SPT_PRODUCTOS))
     .leftJoin(asesores, eq(asesores.ASE_CODIGO, soporte.ASE_CODIGO))
     .where(eq(soporte.SPT_ID, sql.placeholder('id')));
 
-/** The ticket with message, reply, attachments and history; undefined when there is no such ticket. */
+/** The ticket with message, replies, attachments and history; undefined when there is no such ticket. */
 export async function loadTicket(db: Executor, id: number) {
   const [row] = await prepared(db, 'ticket_detalle', ticketDetailQuery).execute({ id });
   return row && serialize(row);
@@ -231,12 +240,23 @@ export async function addHistory(
   });
 }
 
+/** One more reply in the ticket's thread, by its author as they are called now. */
+export async function addReply(tx: Tx, ticket: number, actor: Actor, html: string) {
+  await tx.insert(soporteRespuestas).values({
+    SPT_ID: ticket,
+    ADM_CODIGO: actor.ADM_CODIGO,
+    SRE_USUARIO: actor.usuario,
+    SRE_NOMBRE: actor.nombre,
+    SRE_HTML: html,
+  });
+}
+
 export async function adminActor(db: Db, admin: number): Promise<Actor> {
   const [row] = await db
-    .select({ usuario: administradores.ADM_USUARIO })
+    .select({ usuario: administradores.ADM_USUARIO, nombre: administradores.ADM_NOMBRE })
     .from(administradores)
     .where(eq(administradores.ADM_CODIGO, admin));
-  return { ADM_CODIGO: admin, usuario: row?.usuario ?? `admin ${admin}` };
+  return { ADM_CODIGO: admin, usuario: row?.usuario ?? `admin ${admin}`, nombre: row?.nombre ?? null };
 }
 
 /**

@@ -8,6 +8,7 @@ import { CONTACTO_MSG, estaEnmascarado } from '../../../domain/contacto';
 import {
   canTransition,
   isTicketState,
+  TICKET_CLOSED,
   TICKET_INITIAL_STATE,
   TICKET_MSG,
   TICKET_STATE_LABELS,
@@ -17,9 +18,10 @@ import {
 import { findProducto } from '../productos';
 import { findActiveAsesor } from '../asesores';
 import { supportAddress } from '../configuraciones';
-import type { TicketChange, TicketDetail, TicketForm } from './contract';
+import type { TicketChange, TicketDetail, TicketForm, TicketThreadMessage } from './contract';
 import {
   addHistory,
+  addReply,
   claimNewTicketMails,
   CUSTOMER,
   deleteTicket,
@@ -36,11 +38,33 @@ type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: strin
 
 export const notFound = (id: number) => new HttpError(404, TICKET_MSG.ticketNotFound(id));
 
-/** The ticket as the desk shows it, with the states it may move to; 404 when there is no such ticket. */
+/**
+ * The ticket as the desk shows it: its thread (the customer's message, then every reply, oldest first) and the states
+ * it may move to; 404 when there is no such ticket.
+ */
 export async function ticketDetail(db: Db, id: number): Promise<TicketDetail> {
-  const ticket = await loadTicket(db, id);
-  if (!ticket) throw notFound(id);
-  return { ...ticket, transiciones: isTicketState(ticket.SPT_ESTADO) ? [...TICKET_TRANSITIONS[ticket.SPT_ESTADO]] : [] };
+  const loaded = await loadTicket(db, id);
+  if (!loaded) throw notFound(id);
+  const { respuestas, ...ticket } = loaded;
+  const hilo: TicketThreadMessage[] = [
+    {
+      tipo: 'cliente',
+      SRE_ID: null,
+      fecha: ticket.SPT_FECHA,
+      autor: ticket.SPT_CLIENTENOMBRE,
+      ADM_USUARIO: null,
+      html: ticket.SPT_MENSAJE,
+    },
+    ...respuestas.map((r) => ({
+      tipo: 'asesor' as const,
+      SRE_ID: r.SRE_ID,
+      fecha: r.SRE_FECHA,
+      autor: r.SRE_NOMBRE ?? r.SRE_USUARIO ?? TICKET_MSG.unknownAdviser,
+      ADM_USUARIO: r.SRE_USUARIO,
+      html: r.SRE_HTML,
+    })),
+  ];
+  return { ...ticket, hilo, transiciones: isTicketState(ticket.SPT_ESTADO) ? [...TICKET_TRANSITIONS[ticket.SPT_ESTADO]] : [] };
 }
 
 /** Sanitized rich text; 400 when nothing visible is left. */
@@ -171,7 +195,10 @@ export async function changeTicket(
   return ticket;
 }
 
-/** Stores the adviser's reply (optionally moving the state in the same step) and mails it to the customer. */
+/**
+ * Adds the adviser's reply to the thread (SPT_RESPUESTA keeps the last one), optionally moving the state in the same
+ * step, and mails it to the customer. A closed ticket answers 409 and keeps as it was: it is reopened first.
+ */
 export async function replyToTicket(
   db: Db,
   mailer: Mailer,
@@ -184,9 +211,11 @@ export async function replyToTicket(
   const reply = richText(html);
   const stateChanged = await db.transaction(async (tx) => {
     const ticket = await lockOr404(tx, id);
+    if (ticket.SPT_ESTADO === TICKET_CLOSED) throw new HttpError(409, TICKET_MSG.closedReply);
     const changing = target !== undefined && target !== ticket.SPT_ESTADO;
     if (changing) await changeState(tx, id, actor, ticket.SPT_ESTADO, target, null);
     await updateTicket(tx, id, { SPT_RESPUESTA: reply });
+    await addReply(tx, id, actor, reply);
     await addHistory(tx, id, actor, {
       accion: 'respuesta',
       descripcion: 'Respuesta enviada al cliente',

@@ -1,6 +1,6 @@
 import { DataTable, List, ReferenceInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
 import { TICKET_STATE_CHOICES, TICKET_SUBJECT_CHOICES, ticketSubjectLabel } from '../../../domain/tickets';
-import { formatDateTime } from '../../../domain/constants';
+import { formatDateTime } from '../../../domain/fechas';
 import { TicketStateChip } from './TicketStateChip';
 import { TicketSummary } from './TicketSummary';
 import { ListPagination } from '../../shell/ListPagination';

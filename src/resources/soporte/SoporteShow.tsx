@@ -4,11 +4,12 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { ticketSubjectLabel } from '../../../domain/tickets';
-import { formatDate } from '../../../domain/constants';
+import { formatDate } from '../../../domain/fechas';
 import { TicketStateChip } from './TicketStateChip';
 import { TicketAttachments } from './TicketAttachments';
 import { TicketWorkPanel } from './TicketWorkPanel';
 import { TicketHistory } from './TicketHistory';
+import { TicketThread } from './TicketThread';
 
 function ShowActions() {
   const record = useRecordContext();
@@ -90,19 +91,8 @@ function TicketContent() {
             <Detail field="SPT_CLIENTETELEFONO">{record.SPT_CLIENTETELEFONO ?? '—'}</Detail>
           </Box>
         </Seccion>
-        <Seccion titulo="Mensaje del cliente">
-          {/* SPT_MENSAJE was sanitized with an allowlist on the server before it was stored. */}
-          <Box
-            className="ticket-message"
-            sx={{ '& p': { mt: 0 }, overflowWrap: 'anywhere' }}
-            dangerouslySetInnerHTML={{ __html: record.SPT_MENSAJE }}
-          />
-          {record.SPT_RESPUESTA && (
-            <Box sx={{ mt: 2, p: 2, bgcolor: 'action.hover', borderRadius: 1 }}>
-              <Typography variant="subtitle2">Respuesta del asesor</Typography>
-              <Box sx={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: record.SPT_RESPUESTA }} />
-            </Box>
-          )}
+        <Seccion titulo="Conversación">
+          <TicketThread />
         </Seccion>
         <TicketAttachments />
         <TicketHistory />

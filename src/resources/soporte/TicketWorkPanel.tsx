@@ -10,7 +10,18 @@ import {
   useUpdate,
   type RaRecord,
 } from 'react-admin';
-import { RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
+import {
+  AlignmentButtons,
+  ClearButtons,
+  ColorButtons,
+  FormatButtons,
+  ImageButtons,
+  LinkButtons,
+  ListButtons,
+  QuoteButtons,
+  RichTextInput,
+  RichTextInputToolbar,
+} from 'ra-input-rich-text';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,7 +29,14 @@ import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TICKET_STATE_LABELS, ticketStateLabel, type TicketState } from '../../../domain/tickets';
+import {
+  TICKET_CLOSED,
+  TICKET_MSG,
+  TICKET_REOPENED,
+  TICKET_STATE_LABELS,
+  ticketStateLabel,
+  type TicketState,
+} from '../../../domain/tickets';
 import { MSG } from '../../../domain/messages';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
@@ -39,6 +57,8 @@ export function TicketWorkPanel() {
   const translate = useTranslate();
   const [update, { isPending }] = useUpdate();
   const [comment, setComment] = useState('');
+  // A new key after a reply is sent mounts the reply form again: an empty editor and "No cambiar".
+  const [replyForm, setReplyForm] = useState(0);
   const { data: advisers = [] } = useGetList('asesores', {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'ASE_NOMBRE', order: 'ASC' },
@@ -68,6 +88,7 @@ export function TicketWorkPanel() {
         body: { SPT_RESPUESTA: html, ...(values.SPT_ESTADO ? { SPT_ESTADO: values.SPT_ESTADO } : {}) },
       });
       notify('Respuesta enviada al cliente', { type: 'success' });
+      setReplyForm((n) => n + 1);
       refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
@@ -142,26 +163,54 @@ export function TicketWorkPanel() {
           </Box>
         </Box>
 
-        <Form onSubmit={reply} record={{ SPT_RESPUESTA: '', SPT_ESTADO: '' }}>
-          <Typography variant="subtitle2">Responder al cliente</Typography>
-          <RichTextInput
-            source="SPT_RESPUESTA"
-            label={false}
-            fullWidth
-            toolbar={<RichTextInputToolbar size="small" />}
-            sx={{ '& .ProseMirror': { minHeight: 140 } }}
-          />
-          <SelectInput
-            source="SPT_ESTADO"
-            label="resources.soporte.fields.estado_al_responder"
-            emptyText="No cambiar"
-            fullWidth
-            choices={transitions.map((state) => ({ id: state, name: TICKET_STATE_LABELS[state] }))}
-          />
-          <Button type="submit" variant="contained">
-            Enviar respuesta
-          </Button>
-        </Form>
+        {record.SPT_ESTADO === TICKET_CLOSED ? (
+          // A closed ticket takes no reply (the server answers 409): it is reopened first.
+          <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start', p: 2, bgcolor: 'action.hover', borderRadius: 1 }}>
+            <Typography variant="body2">{TICKET_MSG.closedNote}</Typography>
+            <Button
+              variant="contained"
+              size="small"
+              disabled={isPending}
+              onClick={() => change({ SPT_ESTADO: TICKET_REOPENED }, `Ticket ${TICKET_STATE_LABELS[TICKET_REOPENED].toLowerCase()}`)}
+            >
+              Reabrir ticket
+            </Button>
+          </Box>
+        ) : (
+          <Form key={replyForm} onSubmit={reply} record={{ SPT_RESPUESTA: '', SPT_ESTADO: '' }}>
+            <Typography variant="subtitle2">Responder al cliente</Typography>
+            <RichTextInput
+              source="SPT_RESPUESTA"
+              label={false}
+              fullWidth
+              // react-admin's toolbar without its heading select (a list item outside a list, a name that hides
+              // the level it shows: WCAG 1.3.1 and 2.5.3); a reply has no headings.
+              toolbar={
+                <RichTextInputToolbar size="small">
+                  <FormatButtons size="small" />
+                  <ColorButtons size="small" />
+                  <AlignmentButtons size="small" />
+                  <ListButtons size="small" />
+                  <LinkButtons size="small" />
+                  <ImageButtons size="small" />
+                  <QuoteButtons size="small" />
+                  <ClearButtons size="small" />
+                </RichTextInputToolbar>
+              }
+              sx={{ '& .ProseMirror': { minHeight: 140 } }}
+            />
+            <SelectInput
+              source="SPT_ESTADO"
+              label="resources.soporte.fields.estado_al_responder"
+              emptyText="No cambiar"
+              fullWidth
+              choices={transitions.map((state) => ({ id: state, name: TICKET_STATE_LABELS[state] }))}
+            />
+            <Button type="submit" variant="contained">
+              Enviar respuesta
+            </Button>
+          </Form>
+        )}
       </CardContent>
     </Card>
   );
