@@ -3,16 +3,6 @@ export const TEMPORARY_PASSWORD_MINUTES = 60;
 /** How long the temporary clave mailed when an administrator resets another's clave works (once, then a new one must be chosen). */
 export const ADMIN_TEMPORARY_PASSWORD_HOURS = 24;
 
-/** Dates are shown YYYY-MM-DD everywhere. */
-export const formatDate = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
-
-/** Local date and time as YYYY-MM-DD HH:MM (history rows, audit lists). */
-export function formatDateTime(value: Date | string): string {
-  const d = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 /** Code the API sends with 403 when the user was deactivated: the app shows error403 instead of the login. */
 export const DEACTIVATED_CODE = 'USUARIO_DESACTIVADO';
 

@@ -13,6 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ResumenPlanes } from '../../domain/contratos/planes';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
+import { usd } from '../ui/numeros';
 
 function Cifra({ valor, texto }: { valor: string | number; texto: string }) {
   return (
@@ -52,7 +53,7 @@ export function PlanesResumenCard() {
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
           <Cifra valor={data.vendidosMes} texto={t('vendidos_mes')} />
-          <Cifra valor={`USD ${Number(data.importeMes).toFixed(2)}`} texto={t('importe_mes')} />
+          <Cifra valor={usd(data.importeMes)} texto={t('importe_mes')} />
           <Cifra valor={data.porVencer} texto={t('por_vencer')} />
           <Cifra valor={data.sinPlan} texto={t('sin_plan')} />
         </Box>

@@ -69,6 +69,9 @@ function sessionStore<U extends Stored & { cambiarClave?: boolean }>(userKey: st
   return store;
 }
 
+/** The route of the clave change in both areas (under the area's basename), opened from the user menu. */
+export const CHANGE_PASSWORD_ROUTE = '/cambiar-clave';
+
 /**
  * The screen (under the area's basename) a session that signed in with a temporary clave is kept on until it chooses
  * a new one, in both areas.
@@ -77,7 +80,8 @@ export const CHOOSE_PASSWORD_ROUTE = '/elegir-clave';
 /** The administration area's, for the pages outside it (the admin sign-in page, the auth provider's redirects). */
 export const ADMIN_CHOOSE_PASSWORD_ROUTE = `/administrador${CHOOSE_PASSWORD_ROUTE}`;
 
-const PLAN_CHECK_KEY = 'comprobarPlan';
+/** sessionStorage: set once the plan and signature warning was asked in this browser session. */
+const PLAN_CHECKED_KEY = 'avisoPlanRevisado';
 
 const companyStore = sessionStore<CompanyUser>('usuario', 'sesionEmpresaTerminada', { key: 'ruc', value: (u) => u.EMP_RUC });
 
@@ -85,17 +89,20 @@ export const companySession = {
   ...companyStore,
   save(user: CompanyUser) {
     companyStore.save(user);
-    sessionStorage.setItem(PLAN_CHECK_KEY, '1');
+    sessionStorage.removeItem(PLAN_CHECKED_KEY);
   },
   clear() {
     companyStore.clear();
-    sessionStorage.removeItem(PLAN_CHECK_KEY);
+    sessionStorage.removeItem(PLAN_CHECKED_KEY);
   },
-  /** True once after a sign-in: the company app then runs comprobarfirmaPlan. */
+  /**
+   * True once per browser session (a tab's sessionStorage) and again after each sign-in: the company app then runs
+   * comprobarfirmaPlan; a reload does not.
+   */
   takePlanCheck(): boolean {
-    const pending = sessionStorage.getItem(PLAN_CHECK_KEY) === '1';
-    sessionStorage.removeItem(PLAN_CHECK_KEY);
-    return pending;
+    if (sessionStorage.getItem(PLAN_CHECKED_KEY) === '1') return false;
+    sessionStorage.setItem(PLAN_CHECKED_KEY, '1');
+    return true;
   },
 };
 

@@ -1,13 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Layout } from 'react-admin';
-import { Navigate } from 'react-router';
+import { Link as RouterLink, Navigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { ServerMenu } from '../shell/ServerMenu';
 import { AreaAppBar } from '../shell/AreaAppBar';
 import { AreaErrorPage } from '../shell/AreaErrorPage';
 import { CHOOSE_PASSWORD_ROUTE, companySession } from '../authProvider/session';
-import { MessageDialog, type Message } from '../ui/MessageDialog';
 import { MSG } from '../../domain/messages';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
@@ -27,21 +28,44 @@ function CompanyAppBar() {
   );
 }
 
-/** After a sign-in, ask comprobarfirmaPlan once and warn about the plan or the signature. */
+/**
+ * comprobarfirmaPlan's warning, asked once per browser session (companySession.takePlanCheck): a banner above the
+ * screens, with the way to act on it (the signature page, or the company's plan), that the user closes; a reload does
+ * not show it again, a new sign-in or a new tab does.
+ */
 function PlanNotice() {
   const dataProvider = useAreaDataProvider();
-  const [message, setMessage] = useState<Message | null>(null);
+  const [mensaje, setMensaje] = useState<string | null>(null);
   useEffect(() => {
     const user = companySession.get();
     if (!user || !companySession.takePlanCheck()) return;
     dataProvider
       .call<{ activar: boolean; mensaje: string }>(`/comprobarfirmaPlan/${user.COM_CODIGO}/${user.eid}`)
-      .then((r) => r.activar && setMessage({ title: MSG.warningTitle, text: r.mensaje, severity: 'warning' }))
+      .then((r) => r.activar && setMensaje(r.mensaje))
       .catch(() => {
         /* a 401/403 is handled by the auth provider on the next call */
       });
   }, [dataProvider]);
-  return <MessageDialog message={message} onClose={() => setMessage(null)} />;
+  if (!mensaje) return null;
+  // The server's messages about the signature all name it; the others are about the plan.
+  const firma = /firma electrónica/i.test(mensaje);
+  return (
+    <Alert
+      severity="warning"
+      onClose={() => setMensaje(null)}
+      closeText="Cerrar aviso"
+      sx={{ mx: 1, mt: 1, '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}
+      data-aviso-plan
+    >
+      <strong style={{ display: 'block', marginBottom: 4 }}>{MSG.warningTitle}</strong>
+      {mensaje}
+      <div>
+        <Button component={RouterLink} to={firma ? '/firma' : '/mi-empresa'} size="small" color="inherit" variant="outlined" sx={{ mt: 1 }}>
+          {firma ? 'Ir a la firma electrónica' : 'Ver el plan de su empresa'}
+        </Button>
+      </div>
+    </Alert>
+  );
 }
 
 export function CompanyLayout({ children }: { children: ReactNode }) {
@@ -50,8 +74,8 @@ export function CompanyLayout({ children }: { children: ReactNode }) {
   if (companySession.mustChangePassword()) return <Navigate to={CHOOSE_PASSWORD_ROUTE} replace />;
   return (
     <Layout menu={CompanyMenu} appBar={CompanyAppBar} error={AreaErrorPage}>
-      {children}
       <PlanNotice />
+      {children}
     </Layout>
   );
 }

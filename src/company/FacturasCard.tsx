@@ -14,6 +14,7 @@ import { hoyEcuador } from '../../domain/fechas';
 import { useEstados } from '../resources/facturas/datos';
 import { rutaFiltrada, type GrupoEstados } from '../resources/facturas/estados';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
+import { dinero } from '../ui/numeros';
 
 /** This month's authorized invoices (by their emission date): how many and how much. */
 function useAutorizadasDelMes() {
@@ -46,10 +47,7 @@ const ATENCION: Array<{ grupo: GrupoEstados; color: string; uno: string; varios:
 ];
 
 /** "1419.68" → "$ 1 419.68", as the invoices' screens write amounts. */
-const dolares = (valor: string) => {
-  const [enteros, decimales = '00'] = valor.split('.');
-  return `$ ${formatCount(Number(enteros))}.${decimales.padEnd(2, '0')}`;
-};
+const dolares = (valor: string) => `$ ${dinero(valor)}`;
 
 /**
  * The home's invoices card: what needs attention (returned or refused invoices to correct, those the SRI left without

@@ -11,6 +11,8 @@ type Props = {
   error?: string | null;
   /** Share of the file sent so far (0 to 1) while it uploads. */
   progress?: number | null;
+  /** A file must be chosen: the label carries the asterisk the other required fields show. */
+  required?: boolean;
 };
 
 /**
@@ -18,10 +20,13 @@ type Props = {
  * The chosen file lives in the page's state (`file`), so the native input is emptied after each choice: choosing
  * the same file again after a refusal still counts as a choice.
  */
-export function FilePicker({ id, label, accept, file, onPick, help, error, progress }: Props) {
+export function FilePicker({ id, label, accept, file, onPick, help, error, progress, required }: Props) {
   return (
     <div className={`am-field ${error ? 'am-field--error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
       <div className="am-file">
         <label htmlFor={id} className="am-btn am-btn--outlined" aria-hidden="true">
           Seleccionar archivo
@@ -33,6 +38,7 @@ export function FilePicker({ id, label, accept, file, onPick, help, error, progr
           accept={accept}
           className="am-visually-hidden"
           aria-describedby={`${id}-help`}
+          aria-required={required || undefined}
           onChange={(e) => {
             const picked = e.target.files?.[0];
             e.target.value = '';

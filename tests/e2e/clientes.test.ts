@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { e2eAvailable, e2eSuite, screenshotsAtTwoWidths, waitForMail } from '../helpers/e2e';
-import { acceptMessage, loginCompany, open, sidebarEntries, waitForRoute } from '../helpers/browser';
+import { loginCompany, open, sidebarEntries, waitForRoute } from '../helpers/browser';
 import { sriTaxpayer, startConsultasStubs } from '../helpers/consultas-stub';
 import { cedulaValida, csvImportacion, limitarSubida, pdfDeTamano, verProgreso, type FilaImportacion } from '../helpers/clientes-e2e';
 import { DEMO } from '../../server/infra/db/demo-accounts';
@@ -64,7 +64,6 @@ describe.skipIf(!e2eAvailable)('clientes: crear por RUC, documentos, importació
     page.setDefaultTimeout(15_000);
     await page.setViewportSize({ width: 1366, height: 800 });
     await loginCompany(page, suite.server, DEMO.empresa);
-    await acceptMessage(page);
     const entries = await sidebarEntries(page);
     expect(entries).toContain('Clientes');
     expect(entries).toContain('Usuarios');
@@ -106,7 +105,7 @@ describe.skipIf(!e2eAvailable)('clientes: crear por RUC, documentos, importació
     await page.getByRole('option').filter({ hasText: /\S/ }).last().click();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL((url) => url.hash === `#${clientePath}`);
-    await page.getByText('30 días de plazo · límite USD 2500.00').waitFor();
+    await page.getByText('30 días de plazo · límite USD 2 500.00').waitFor();
   });
 
   it('«Consultar en el SRI» muestra sus marcas: una empresa fantasma en rojo, con su consecuencia', async () => {

@@ -112,11 +112,22 @@ describe.skipIf(!e2eAvailable)('empresas: pestañas Usuarios y Pagos', () => {
     const company = await registeredCompany(suite.server);
     const page = await companyTab('Pagos', company.id);
     await page.getByText('Comprobante del registro').waitFor();
+    // The header counts the registration's proof.
+    await page.getByRole('button', { name: /\(1 pago registrado\)$/ }).waitFor();
 
     await page.getByRole('button', { name: 'Registrar pago' }).click();
     const form = dialog(page, 'Registrar pago');
-    await form.getByLabel(/^Monto \(USD\)/).fill('45.50');
+    const monto = form.getByLabel(/^Monto \(USD\)/);
+    const montoMal = form.getByText(/El campo monto debe ser un valor en dólares mayor que 0/);
+    await monto.fill('60,0,0');
     await form.getByLabel(/^Referencia/).fill('DEP 2026/031');
+    await form.getByRole('button', { name: 'Registrar', exact: true }).click();
+    await montoMal.waitFor();
+    // A decimal comma is an amount: the error goes as soon as the amount is corrected, without sending again.
+    await monto.fill('60,00');
+    await montoMal.waitFor({ state: 'detached' });
+    // The proof is required, and its label says so as the other required fields do.
+    expect(await form.locator('label[for="pago-archivo"]').first().innerText()).toBe('Comprobante de pago *');
     await form.getByRole('combobox', { name: /Banco/ }).click();
     await page.getByRole('option', { name: /Produbanco/ }).click();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-pago-'));
@@ -137,7 +148,9 @@ describe.skipIf(!e2eAvailable)('empresas: pestañas Usuarios y Pagos', () => {
     };
     expect((await download('depósito marzo.pdf')).equals(PDF_PROOF)).toBe(true);
     expect((await download('transferencia.pdf')).equals(PDF_PROOF)).toBe(true);
-    await page.getByText('USD 45.50').waitFor();
+    await page.getByText('USD 60.00').waitFor();
+    // The header saw the new payment without a reload.
+    await page.getByRole('button', { name: /\(2 pagos registrados\)$/ }).waitFor();
     await screenshot(page, 'empresa-pagos-1366');
 
     await atPhoneWidth(page);

@@ -142,7 +142,7 @@ describe.skipIf(!e2eAvailable)('facturas y el SRI: autorización, correo, cobro 
     // A period from today: the client brings nothing owed into it, and the statement and its PDF say so.
     const hoy = hoyEcuador();
     await cuenta.getByLabel('Desde').fill(hoy);
-    await cuenta.getByText(`Saldo anterior al ${fechaCorta(hoy)}: USD 0.00 (vencido USD 0.00)`, { exact: false }).waitFor();
+    await cuenta.getByText(`Saldo anterior al ${hoy}: USD 0.00 (vencido USD 0.00)`, { exact: false }).waitFor();
     await cuenta.getByText('Saldo total: USD 27.78').waitFor();
     await foto(page, 'estado-cuenta-periodo');
     const textoPeriodo = await pdfDelEstado('estado-cuenta-periodo.pdf');

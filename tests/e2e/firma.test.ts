@@ -10,20 +10,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
-import {
-  acceptMessage,
-  expectMessage,
-  FERRETERIA,
-  literal,
-  loginAdmin,
-  loginCompany,
-  open,
-  registeredCompany,
-  waitForRoute,
-} from '../helpers/browser';
+import { FERRETERIA, literal, loginAdmin, loginCompany, open, registeredCompany, waitForRoute, expectPlanBanner } from '../helpers/browser';
 import { buildSignature, SIGNATURE_PASSWORD, signatures } from '../helpers/certificates';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../domain/messages';
 import { readCertificate } from '../../server/infra/certificates';
 import { diaEcuador } from '../../domain/fechas';
 import { FIRMA_MSG } from '../../domain/firmas';
@@ -55,8 +44,7 @@ describe.skipIf(!e2eAvailable)('firma electrónica', () => {
 
     const page = await suite.freshPage();
     await loginCompany(page, suite.server, DEMO.empresa);
-    await expectMessage(page, MSG.warningTitle, FIRMA_MSG.noticeMissing);
-    await acceptMessage(page);
+    await expectPlanBanner(page, FIRMA_MSG.noticeMissing);
 
     await open(page, suite.server, '/firma');
     await waitForRoute(page, '/firma');
@@ -86,7 +74,7 @@ describe.skipIf(!e2eAvailable)('firma electrónica', () => {
     await loginCompany(again, suite.server, DEMO.empresa);
     await again.getByText(`Comercial Andina · RUC ${DEMO.empresa.ruc}`).waitFor();
     await again.waitForTimeout(500);
-    expect(await again.getByRole('alertdialog').count()).toBe(0);
+    expect(await again.locator('[data-aviso-plan]').count()).toBe(0);
     await open(again, suite.server, '/firma');
     await again
       .getByRole('region', { name: 'Firma en uso' })
@@ -102,7 +90,6 @@ describe.skipIf(!e2eAvailable)('firma electrónica', () => {
     const company = await registeredCompany(suite.server);
     const page = await suite.freshPage();
     await loginCompany(page, suite.server, company.login);
-    await acceptMessage(page);
     await open(page, suite.server, '/firma');
     await page.getByLabel('Archivo de la firma (.p12 o .pfx)').setInputFiles(file);
     await page.getByLabel(/Contraseña de la firma/).fill(SIGNATURE_PASSWORD);
@@ -153,7 +140,6 @@ describe.skipIf(!e2eAvailable)('firma electrónica', () => {
 
     const company = await suite.freshPage();
     await loginCompany(company, suite.server, tornillo);
-    await acceptMessage(company); // its plan expired: that warning comes first
     await open(company, suite.server, '/firma');
     const shown = company.getByRole('region', { name: 'Firma en uso' });
     await shown.getByText(literal(`Del ${diaEcuador(expected.desde)} al ${diaEcuador(expected.hasta)}`)).waitFor();

@@ -4,13 +4,14 @@
  * and a setting edited in the administration area survives a reload. (The journeys themselves: sesiones.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { apiCall, e2eAvailable, e2eSuite, type RunningServer } from '../helpers/e2e';
+import { apiCall, e2eAvailable, e2eSuite, screenshotsAtTwoWidths, type RunningServer } from '../helpers/e2e';
 import {
-  acceptMessage,
   adminMenuFromApi,
+  chooseUserMenu,
   companyMenuFromApi,
-  expectMessage,
+  expectPlanBanner,
   fillAdminLogin,
+  fillCompanyLogin,
   FERRETERIA,
   loginAdmin,
   loginCompany,
@@ -55,8 +56,10 @@ describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
 
     const page = await freshPage();
     await loginCompany(page, suite.server, credentials);
-    await expectMessage(page, MSG.warningTitle, notice.mensaje);
-    await acceptMessage(page);
+    // A banner above the screens, not a dialog that blocks them: the menu works while it is shown.
+    const banner = await expectPlanBanner(page, notice.mensaje);
+    expect(await banner.innerText()).toContain(MSG.warningTitle);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
     expect(await sidebarEntries(page)).toEqual(menu);
     await page.getByText(`${empresa} · RUC ${credentials.ruc}`).waitFor();
     expect(await storageItem(page, 'ruc')).toBe(credentials.ruc);
@@ -66,11 +69,43 @@ describe.skipIf(!e2eAvailable)('menús y avisos del servidor', () => {
       USU_ACTIVO: true,
     });
 
-    // The warning is shown once per sign-in: not again after #/login sends the signed-in user back to the root.
+    // Once per browser session: not again after #/login sends the signed-in user back to the root, nor after a reload.
     await open(page, suite.server, '/login');
     await waitForRoute(page, '/');
     await sidebarEntries(page);
+    expect(await page.locator('[data-aviso-plan]').count()).toBe(0);
+    await page.reload();
+    await sidebarEntries(page);
+    await page.waitForTimeout(1000); // the warning would have been asked by now
+    expect(await page.locator('[data-aviso-plan]').count()).toBe(0);
     expect(await page.getByRole('alertdialog').count()).toBe(0);
+  });
+
+  it('el aviso de firma o plan es un banner una vez por sesión del navegador, con el enlace para resolverlo', async () => {
+    const page = await freshPage();
+    await loginCompany(page, suite.server, DEMO.empresa);
+    const banner = await expectPlanBanner(page, /firma electrónica/);
+    await screenshotsAtTwoWidths(page, 'aviso-plan-banner');
+    // A new tab is a new browser session (its own sessionStorage): the signed-in user is warned there too.
+    const tab = await page.context().newPage();
+    await open(tab, suite.server, '/');
+    await expectPlanBanner(tab, /firma electrónica/);
+    await tab.close();
+    // Its link goes where the warning is solved; closing it hides it, and a reload does not bring it back.
+    await banner.getByRole('link', { name: 'Ir a la firma electrónica' }).click();
+    await waitForRoute(page, '/firma');
+    await banner.getByRole('button', { name: 'Cerrar aviso' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await page.reload();
+    await waitForRoute(page, '/firma');
+    await page.waitForTimeout(1000);
+    expect(await page.locator('[data-aviso-plan]').count()).toBe(0);
+    // Signing out and in again is a new session: warned again.
+    await chooseUserMenu(page, 'Cerrar sesión');
+    await waitForRoute(page, '/login');
+    await fillCompanyLogin(page, DEMO.empresa as CompanyCredentials);
+    await waitForRoute(page, '/');
+    await expectPlanBanner(page, /firma electrónica/);
   });
 
   it('el menú del administrador es el de menuAdmin; el del distribuidor es más corto', async () => {

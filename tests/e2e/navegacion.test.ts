@@ -7,16 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, screenshot, screenshotsAtTwoWidths } from '../helpers/e2e';
-import {
-  acceptMessage,
-  fillAdminLogin,
-  loginAdmin,
-  loginCompany,
-  open,
-  sidebarEntries,
-  storageItem,
-  waitForRoute,
-} from '../helpers/browser';
+import { fillAdminLogin, loginAdmin, loginCompany, open, sidebarEntries, storageItem, waitForRoute } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../domain/messages';
 
@@ -48,7 +39,6 @@ describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión 
 
     const company = await freshPage();
     await loginCompany(company, suite.server, DEMO.empresa);
-    await acceptMessage(company);
     await open(company, suite.server, '/no-existe');
     await company.getByRole('heading', { name: 'Página no encontrada', level: 1 }).waitFor();
     expect(await sidebarEntries(company)).toEqual([
@@ -96,7 +86,6 @@ describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión 
   it('una sesión expirada vuelve a su página de ingreso con "Su sesión expiró, ingrese nuevamente"', async () => {
     const page = await freshPage();
     await loginCompany(page, suite.server, DEMO.empresa);
-    await acceptMessage(page);
     await expireStoredSession(page, 'usuario');
     await open(page, suite.server, '/mi-empresa');
     await waitForRoute(page, '/login');
@@ -145,7 +134,6 @@ describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión 
     }
 
     await loginCompany(page, suite.server, DEMO.empresa);
-    await acceptMessage(page);
     await page.getByRole('menuitem', { name: 'Mi empresa' }).click();
     await expect.poll(() => page.title()).toBe(`Mi empresa · ${SITE}`);
   });

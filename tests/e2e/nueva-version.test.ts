@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
-import { acceptMessage, fillCompanyLogin, loginCompany, open, sidebarEntries, waitForRoute } from '../helpers/browser';
+import { fillCompanyLogin, loginCompany, open, sidebarEntries, waitForRoute } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 
 const SITE = 'Amelia — Facturación electrónica';
@@ -61,7 +61,6 @@ describe.skipIf(!e2eAvailable)('una versión nueva mientras la pestaña está ab
   it('una pantalla del área cuyo archivo ya no está muestra la versión nueva y Recargar la página; el menú sigue y al recargar aparece', async () => {
     const page = await suite.freshPage();
     await loginCompany(page, suite.server, DEMO.empresa);
-    await acceptMessage(page);
     await sidebarEntries(page);
     const list = chunkOf('src/resources/clientes/ClienteList.tsx');
     list.remove();
@@ -102,7 +101,6 @@ describe.skipIf(!e2eAvailable)('una versión nueva mientras la pestaña está ab
 
     area.restore();
     await reload.click();
-    await acceptMessage(page);
     await sidebarEntries(page);
     expect(await page.getByRole('heading', { name: NEW_VERSION, exact: true }).count()).toBe(0);
   });

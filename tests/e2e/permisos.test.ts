@@ -8,16 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eAvailable, e2eSuite } from '../helpers/e2e';
-import {
-  acceptMessage,
-  COSTA_AZUL_RUC,
-  FERRETERIA,
-  loginCompany,
-  open,
-  sidebarEntries,
-  storageItem,
-  waitForRoute,
-} from '../helpers/browser';
+import { COSTA_AZUL_RUC, FERRETERIA, loginCompany, open, sidebarEntries, storageItem, waitForRoute } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { MSG } from '../../domain/messages';
 
@@ -43,7 +34,6 @@ describe.skipIf(!e2eAvailable)('permisos de los menús en la aplicación web', (
       if (new URL(res.url()).pathname.endsWith('/api/EmpresasAmelia/miEmpresa')) miEmpresa.push(res.status());
     });
     await loginCompany(page, suite.server, { ...FERRETERIA, clave: DEMO.empresa.clave });
-    await acceptMessage(page).catch(() => undefined);
     expect(await sidebarEntries(page)).toEqual(['Inicio', 'Facturas', 'Clientes', 'Productos', 'Firma electrónica', 'Ayuda y soporte']);
     await page.getByText('Ferretería El Tornillo').first().waitFor();
     expect(await page.getByRole('link', { name: 'Ver datos de la empresa' }).count()).toBe(0);
@@ -70,7 +60,6 @@ describe.skipIf(!e2eAvailable)('permisos de los menús en la aplicación web', (
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await loginCompany(page, suite.server, { ruc: COSTA_AZUL_RUC, usuario: 'costa', clave: DEMO.empresa.clave });
-    await acceptMessage(page).catch(() => undefined);
     await open(page, suite.server, '/firma');
     await page.getByRole('heading', { name: 'No tiene acceso', level: 1 }).waitFor();
     await page.getByText(MSG.noAccess).waitFor();

@@ -7,9 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
-import { acceptMessage, expectMessage, loginAdmin, loginCompany, open, PDF_PROOF, registeredCompany } from '../helpers/browser';
+import { loginAdmin, loginCompany, open, PDF_PROOF, registeredCompany, expectPlanBanner } from '../helpers/browser';
 import { DEMO } from '../../server/infra/db/demo-accounts';
-import { MSG } from '../../domain/messages';
 import { PLAN_MSG } from '../../domain/planes';
 import type { Plan } from '../../server/modules/planes/contract';
 
@@ -71,8 +70,7 @@ describe.skipIf(!e2eAvailable)('planes: catálogo, venta a una empresa, consumo 
     // Before: the sign-in warning is the server's "no plan" and the home says so.
     const before = await suite.freshPage();
     await loginCompany(before, suite.server, company.login);
-    await expectMessage(before, MSG.warningTitle, PLAN_MSG.noPlan);
-    await acceptMessage(before);
+    await expectPlanBanner(before, PLAN_MSG.noPlan);
     await before.getByText('Sin plan contratado').waitFor();
     await before.context().close();
 
@@ -99,8 +97,7 @@ describe.skipIf(!e2eAvailable)('planes: catálogo, venta a una empresa, consumo 
     const after = await suite.freshPage();
     await after.setViewportSize(WIDE);
     await loginCompany(after, suite.server, company.login);
-    await expectMessage(after, MSG.warningTitle, /firma electrónica/);
-    await acceptMessage(after);
+    await expectPlanBanner(after, /firma electrónica/);
     await after.getByText('0 de 100 comprobantes usados').waitFor();
     expect(await after.getByText('Sin plan contratado').count()).toBe(0);
     await screenshot(after, 'planes-empresa-inicio-1366');

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, e2eAvailable, e2eSuite, screenshot, SCREENSHOTS } from '../helpers/e2e';
+import { apiCall, e2eAvailable, e2eSuite, screenshot, SCREENSHOTS, screenshotsAtTwoWidths } from '../helpers/e2e';
 import {
   acceptMessage,
   adminToken,
@@ -141,6 +141,18 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
       expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/\/marca-blanca\/favicon\.svg$/);
       const logo = page.getByRole('img', { name: 'Facturación Andina' });
       expect(await logo.getAttribute('src')).toBe('/marca-blanca/logo.svg');
+      // The logo fits its box at both widths: inside the card, its whole name drawn (the screenshots show it).
+      await screenshotsAtTwoWidths(page, 'marca-blanca-logo');
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        const dentro = await logo.evaluate((img) => {
+          const caja = img.getBoundingClientRect();
+          const tarjeta = img.parentElement!.getBoundingClientRect();
+          return caja.left >= tarjeta.left && caja.right <= tarjeta.right && caja.height > 0;
+        });
+        expect(dentro, `logo a ${width} px`).toBe(true);
+      }
+      await page.setViewportSize({ width: 1280, height: 800 }); // the carousel below is hidden on a phone
       expect(await page.getByRole('region', { name: 'Novedades de Amelia' }).count()).toBe(0);
       expect(await page.getByText('¿Necesita ayuda?').count()).toBe(0);
       await page.getByRole('link', { name: '¿Olvidó su clave?' }).waitFor();

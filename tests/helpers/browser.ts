@@ -45,6 +45,19 @@ export async function acceptMessage(page: Page) {
   await dialog.waitFor({ state: 'detached' });
 }
 
+/**
+ * The company app's plan or signature warning (comprobarfirmaPlan's mensaje): a banner above the screens, shown once
+ * per browser session; waits for it and checks its text.
+ */
+export async function expectPlanBanner(page: Page, text: string | RegExp) {
+  const banner = page.locator('[data-aviso-plan]');
+  await banner.waitFor({ state: 'visible' });
+  const body = await banner.locator('.MuiAlert-message').innerText();
+  if (typeof text === 'string') expect(body).toContain(text);
+  else expect(body).toMatch(text);
+  return banner;
+}
+
 /** Fills and sends the company login form (#/login). */
 export async function fillCompanyLogin(page: Page, credentials: CompanyCredentials) {
   await page.getByLabel('RUC', { exact: true }).fill(credentials.ruc);
@@ -115,7 +128,8 @@ export async function adminToken(server: RunningServer, credentials: AdminCreden
 
 /** Opens the area's user menu (the "Perfil" button of the app bar) and chooses one of its entries. */
 export async function chooseUserMenu(page: Page, entry: string) {
-  await page.getByRole('button', { name: 'Perfil', exact: true }).click();
+  // Its name is "Perfil", followed by the user's name when the bar shows it (a wide screen).
+  await page.getByRole('button', { name: /^Perfil(: |$)/ }).click();
   await page.getByRole('menuitem', { name: entry }).click();
 }
 

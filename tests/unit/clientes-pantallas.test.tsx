@@ -337,7 +337,7 @@ describe('el estado de cuenta por período', () => {
     await screen.findByText('USD 150.00');
     expect(screen.queryByText(/Saldo anterior/)).toBeNull();
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-11-01' } });
-    expect(await screen.findByText(/Saldo anterior al 01\/11\/2026: USD 70\.00 \(vencido USD 70\.00\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/Saldo anterior al 2026-11-01: USD 70\.00 \(vencido USD 70\.00\)/)).toBeInTheDocument();
     expect(screen.getByText('Saldo total: USD 90.00')).toBeInTheDocument();
     expect(sent.at(-1)!.url.search).toBe('?desde=2026-11-01');
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-15' } });

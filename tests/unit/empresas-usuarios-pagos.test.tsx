@@ -173,8 +173,15 @@ describe('pestañas Usuarios y Pagos de la ficha de empresa (jsdom contra la API
     type(/^Monto \(USD\)/, '0');
     type(/^Referencia/, 'DEP-9');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('El campo monto debe ser un valor en dólares mayor que 0');
+    const montoMal = /El campo monto debe ser un valor en dólares mayor que 0/;
+    expect(await within(dialog).findByText(montoMal)).toBeInTheDocument();
+    // Checked again as it is typed: a decimal comma is an amount too, and the error does not stay once corrected.
+    type(/^Monto \(USD\)/, '45,50');
+    expect(within(dialog).queryByText(montoMal)).toBeNull();
+    type(/^Monto \(USD\)/, '45,5,0');
+    expect(within(dialog).getByText(montoMal)).toBeInTheDocument();
     type(/^Monto \(USD\)/, '45.50');
+    expect(within(dialog).queryByText(montoMal)).toBeNull();
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Banco/ }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
       'Banco Guayaquil · AHORROS 0012345678',
@@ -183,10 +190,12 @@ describe('pestañas Usuarios y Pagos de la ficha de empresa (jsdom contra la API
     ]);
     fireEvent.click(screen.getByRole('option', { name: /Produbanco/ }));
     const exe = new File(['MZ'], 'programa.exe');
-    fireEvent.change(screen.getByLabelText('Comprobante de pago'), { target: { files: [exe] } });
+    // Required, as its asterisk says (the other required fields have theirs).
+    expect(screen.getByLabelText(/^Comprobante de pago/)).toHaveAttribute('aria-required', 'true');
+    fireEvent.change(screen.getByLabelText(/^Comprobante de pago/), { target: { files: [exe] } });
     expect(within(dialog).getByText('El comprobante de pago debe ser un PDF, JPG o PNG')).toBeInTheDocument();
     const pdf = new File(['%PDF-1.4 pago de marzo'], 'marzo.pdf', { type: 'application/pdf' });
-    fireEvent.change(screen.getByLabelText('Comprobante de pago'), { target: { files: [pdf] } });
+    fireEvent.change(screen.getByLabelText(/^Comprobante de pago/), { target: { files: [pdf] } });
     expect(within(dialog).getByText(/marzo\.pdf/)).toBeInTheDocument();
     // jsdom's XMLHttpRequest cannot reach the server here: sending the proof (upload progress included) and downloading
     // it are proven in Chromium (tests/e2e/empresas-usuarios-pagos.test.ts) and by the API suite.

@@ -127,7 +127,7 @@ describe('el formulario de la factura', { timeout: 30_000 }, () => {
     });
     expect(body.lineas.map((l) => [l.FDE_DESCRIPCION, l.FDE_CANTIDAD, l.FDE_PRECIO, l.FDE_IVA])).toEqual([
       ['Cemento Holcim 50 kg', '3', '8.50', '4'],
-      ['Arena fina m3', '2', '12,25', '0'],
+      ['Arena fina m3', '2', '12.25', '0'],
     ]);
   });
 
@@ -234,7 +234,7 @@ describe('la lista de facturas', { timeout: 30_000 }, () => {
     );
     expect(await screen.findByText('001-001-000000004')).toBeInTheDocument();
     const filas = screen.getAllByRole('row').slice(1);
-    expect(filas[0]).toHaveTextContent(/001-001-000000004.*15\/03\/2026.*IMPORTADORA DEL PACIFICO.*50\.00.*3\.83.*53\.83.*Firmada/);
+    expect(filas[0]).toHaveTextContent(/001-001-000000004.*2026-03-15.*IMPORTADORA DEL PACIFICO.*50\.00.*3\.83.*53\.83.*Firmada/);
     expect(filas[1]).toHaveTextContent(/^Borrador.*CONSUMIDOR FINAL.*11\.50.*Borrador$/);
     const resumen = await screen.findByRole('region', { name: 'Totales de las facturas filtradas' });
     // The whole filtered set (42 invoices), not the two rows of the page.

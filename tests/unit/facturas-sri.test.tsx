@@ -314,7 +314,7 @@ describe('la página de la factura según su estado', { timeout: 30_000 }, () =>
     );
     const sri = await panel();
     expect(sri).toHaveTextContent('Enviando al SRI…');
-    expect(sri).toHaveTextContent('Envío al SRI · Intento 2 · Próximo intento: 15/03/2026 10:40');
+    expect(sri).toHaveTextContent('Envío al SRI · Intento 2 · Próximo intento: 2026-03-15 10:40');
     expect(sri).toHaveTextContent('Último error: El SRI no responde (tiempo agotado).');
     // Pending: read again every 2 s until authorized, then no more.
     await vi.advanceTimersByTimeAsync(4200);
@@ -385,7 +385,7 @@ describe('la página de la factura según su estado', { timeout: 30_000 }, () =>
     routes.unshift(on('GET', '/api/facturas/12', () => actual));
     const sri = await panel();
     expect(sri).toHaveTextContent('El SRI no ha autorizado la factura');
-    expect(sri).toHaveTextContent('El SRI la recibió el 15/03/2026 10:01 y, pasadas 24 horas, no informa su autorización');
+    expect(sri).toHaveTextContent('El SRI la recibió el 2026-03-15 10:01 y, pasadas 24 horas, no informa su autorización');
     expect(sri).toHaveTextContent('Busque la factura por su clave de acceso en el portal SRI en línea');
     expect(sri).toHaveTextContent(`Clave de acceso${DETALLE.FAC_CLAVE_ACCESO}`);
     // Nothing that presumes an authorization, nor a correction: the SRI may still authorize it.
@@ -405,9 +405,9 @@ describe('la página de la factura según su estado', { timeout: 30_000 }, () =>
     const sri = await panel();
     expect(sri).toHaveTextContent('Autorizada por el SRI');
     expect(sri.querySelector('[data-autorizacion]')).toHaveTextContent(AUTORIZADA.FAC_AUTORIZACION!);
-    expect(sri).toHaveTextContent('Fecha de autorización15/03/2026 10:32');
+    expect(sri).toHaveTextContent('Fecha de autorización2026-03-15 10:32');
     const correo = within(sri).getByRole('region', { name: 'Correo al comprador' });
-    expect(correo).toHaveTextContent('Enviado a compras@impac.ec el 15/03/2026 10:32');
+    expect(correo).toHaveTextContent('Enviado a compras@impac.ec el 2026-03-15 10:32');
     for (const nombre of ['RIDE (PDF)', 'XML firmado', 'XML autorizado', 'Marcar como anulada'])
       expect(screen.getByRole('button', { name: nombre })).toBeInTheDocument();
 
@@ -466,7 +466,7 @@ describe('la página de la factura según su estado', { timeout: 30_000 }, () =>
     await waitFor(async () => expect((await panel()).querySelector('[data-anulada]')).toBeInTheDocument());
     const sri = await panel();
     expect(sri).toHaveTextContent('Anulada');
-    expect(sri).toHaveTextContent('anulada en el portal del SRI el 16/03/2026 09:05');
+    expect(sri).toHaveTextContent('anulada en el portal del SRI el 2026-03-16 09:05');
     expect(sri).toHaveTextContent('Motivo: Error en el precio');
     // Still downloadable; no longer annullable.
     expect(screen.getByRole('button', { name: 'XML autorizado' })).toBeInTheDocument();

@@ -2,11 +2,14 @@ import type { RaRecord } from 'react-admin';
 import type { Producto, ProductoDatos } from '../../../domain/contratos/catalogo';
 import { CATALOGO_MSG, esCodigoIce, precioProducto, tarifaIceProducto } from '../../../domain/catalogo';
 import { TARIFAS_IVA_PRODUCTO, tarifaIva } from '../../../domain/facturas/catalogos';
+import { leerNumero } from '../../ui/numeros';
 
 export type { Producto };
 export const producto = (record: RaRecord) => record as unknown as Producto;
 
 const limpio = (value: unknown) => String(value ?? '').trim();
+/** "12,50" → "12.50"; what is no number goes as typed (the form and the server say why). */
+const numero = (value: unknown) => leerNumero(limpio(value)) ?? limpio(value);
 
 /** What the API takes: the form's values trimmed, blanks as null, the price and ICE rate as the user typed them. */
 export function productoToWire(values: Record<string, unknown>): ProductoDatos {
@@ -15,10 +18,10 @@ export function productoToWire(values: Record<string, unknown>): ProductoDatos {
     CAT_AUXILIAR: limpio(values.CAT_AUXILIAR) || null,
     CAT_DESCRIPCION: limpio(values.CAT_DESCRIPCION),
     CAT_TIPO: values.CAT_TIPO === 'S' ? 'S' : 'B',
-    CAT_PRECIO: limpio(values.CAT_PRECIO).replace(',', '.'),
+    CAT_PRECIO: numero(values.CAT_PRECIO),
     CAT_IVA: limpio(values.CAT_IVA),
     CAT_ICE_CODIGO: limpio(values.CAT_ICE_CODIGO) || null,
-    CAT_ICE_TARIFA: limpio(values.CAT_ICE_TARIFA).replace(',', '.') || null,
+    CAT_ICE_TARIFA: numero(values.CAT_ICE_TARIFA) || null,
     CAT_ACTIVO: values.CAT_ACTIVO !== false,
   };
 }

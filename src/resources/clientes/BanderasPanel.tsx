@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { BANDERAS, TIPO_IDENTIFICACION } from '../../../domain/clientes';
-import { formatDateTime } from '../../../domain/constants';
+import { formatDateTime } from '../../../domain/fechas';
 import { BanderaChips, banderasDe } from './chips';
 import type { BanderasConsulta, Cliente } from './tipos';
 import { texto } from './textos';

@@ -4,11 +4,12 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { TIPOS_IDENTIFICACION } from '../../../domain/clientes';
-import { formatDateTime } from '../../../domain/constants';
+import { formatDateTime } from '../../../domain/fechas';
 import { EstadoChip } from '../../shell/catalogo';
 import { nombreDe, useGrupos, useTiposCliente, useTiposJuridicos } from './catalogos';
 import type { Cliente } from './tipos';
 import { texto } from './textos';
+import { dinero } from '../../ui/numeros';
 import { Dato } from '../../shell/Dato';
 
 /** A client's data, read only: the page's first card and the consumidor final's edit page. */
@@ -43,7 +44,9 @@ export function ClienteDatosCard({ record }: { record: Cliente }) {
           <Dato label={t('show.credito')}>
             {[
               record.CLI_DIAS_CREDITO ? t('show.credito_dias', { smart_count: record.CLI_DIAS_CREDITO }) : t('show.contado'),
-              Number(record.CLI_LIMITE_CREDITO) ? t('show.credito_limite', { limite: record.CLI_LIMITE_CREDITO }) : t('show.sin_limite'),
+              Number(record.CLI_LIMITE_CREDITO)
+                ? t('show.credito_limite', { limite: dinero(record.CLI_LIMITE_CREDITO) })
+                : t('show.sin_limite'),
             ].join(' · ')}
           </Dato>
           <Dato label={f('CLI_CREADO')}>{formatDateTime(record.CLI_CREADO)}</Dato>

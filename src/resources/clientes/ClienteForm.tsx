@@ -38,6 +38,7 @@ import { IdentificacionInput, advertenciaDe } from './IdentificacionInput';
 import type { Cliente, ClienteDatos, GrupoCliente } from './tipos';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { leerNumero } from '../../ui/numeros';
 
 const limpio = (value: unknown) => String(value ?? '').trim();
 const lista = (value: unknown) =>
@@ -52,7 +53,7 @@ const codigo = (value: unknown) => (value === '' || value === null || value === 
 
 /** What the API takes: the form's values trimmed, lists without blanks or repeats, codes as numbers or null. */
 export function clienteToWire(values: Record<string, unknown>): ClienteDatos {
-  const limite = Number(limpio(values.CLI_LIMITE_CREDITO) || 0);
+  const limite = Number(leerNumero(limpio(values.CLI_LIMITE_CREDITO) || '0') ?? NaN);
   return {
     CLI_TIPO_IDENTIFICACION: values.CLI_TIPO_IDENTIFICACION as ClienteDatos['CLI_TIPO_IDENTIFICACION'],
     CLI_IDENTIFICACION: limpio(values.CLI_IDENTIFICACION),
@@ -197,7 +198,7 @@ function ClienteFields() {
         />
         <TextInput
           source="CLI_LIMITE_CREDITO"
-          validate={regex(/^\d{1,9}(\.\d{1,2})?$/, texto('form.limite_invalido'))}
+          validate={regex(/^\d{1,9}([.,]\d{1,2})?$/, texto('form.limite_invalido'))}
           helperText={t('ayuda_limite')}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           sx={half}

@@ -15,7 +15,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { fileChoiceProblem } from '../../../domain/archivos';
 import { DOCUMENTO_CLIENTE } from '../../../domain/clientes';
-import { formatDateTime } from '../../../domain/constants';
+import { formatDateTime } from '../../../domain/fechas';
 import { formatBytes } from '../../../domain/archivos';
 import type { DocumentoCliente } from './tipos';
 import { texto } from './textos';

@@ -25,7 +25,7 @@ import type { Theme } from '@mui/material/styles';
 import EmailIcon from '@mui/icons-material/Email';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { CLIENTE_MSG } from '../../../domain/clientes';
-import { formatDateTime } from '../../../domain/constants';
+import { formatDateTime } from '../../../domain/fechas';
 import { useDocumentos } from './DocumentosPanel';
 import type { Cliente, EnvioCliente, EnvioRespuesta } from './tipos';
 import { texto } from './textos';

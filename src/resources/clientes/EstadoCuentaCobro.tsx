@@ -12,10 +12,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { FORMAS_PAGO } from '../../../domain/facturas/catalogos';
-import { fechaCorta, hoyEcuador } from '../../../domain/fechas';
+import { formatDate, hoyEcuador } from '../../../domain/fechas';
 import type { Cobro, FacturaCuenta } from '../../../domain/contratos/cuentas';
 import { aCentavos, aplicaciones, proponerReparto, usd } from './EstadoCuentaReparto';
 import { texto } from './textos';
+import { dinero } from '../../ui/numeros';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 const t = (key: string, options?: object) => texto(`cuenta.${key}`, options);
@@ -130,7 +131,7 @@ export function RegistrarCobroDialog({
                       {f.FAC_NUMERO}
                     </Typography>
                     <Typography variant="caption" color={f.diasVencida > 0 ? 'error' : 'text.secondary'}>
-                      {t('debe_factura', { saldo: f.saldo, fecha: fechaCorta(f.vencimiento) })}
+                      {t('debe_factura', { saldo: dinero(f.saldo), fecha: formatDate(f.vencimiento) })}
                     </Typography>
                   </Box>
                   <TextField
@@ -147,7 +148,7 @@ export function RegistrarCobroDialog({
             })}
             {centavos !== null && aplicado !== null && (
               <Typography variant="body2" color={sumaDistinta ? 'error' : 'text.secondary'} role="status">
-                {t('suma', { aplicado: usd(aplicado.suma), valor: usd(centavos) })}
+                {t('suma', { aplicado: dinero(usd(aplicado.suma)), valor: dinero(usd(centavos)) })}
                 {sumaDistinta && ` · ${t('suma_distinta')}`}
               </Typography>
             )}
@@ -192,7 +193,7 @@ export function AnularCobroDialog({ cobro, onClose, onDone }: { cobro: Cobro | n
   return (
     <Dialog open={cobro !== null} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="anular-cobro-titulo">
       <DialogTitle id="anular-cobro-titulo">
-        {cobro ? t('anular_de', { valor: cobro.COB_VALOR, fecha: fechaCorta(cobro.COB_FECHA) }) : ''}
+        {cobro ? t('anular_de', { valor: dinero(cobro.COB_VALOR), fecha: formatDate(cobro.COB_FECHA) }) : ''}
       </DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         <Typography variant="body2">{t('anular_texto')}</Typography>

@@ -21,9 +21,10 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import TableViewIcon from '@mui/icons-material/TableView';
 import type { Cobro, EstadoCuenta, FacturaCuenta } from '../../../domain/contratos/cuentas';
 import { AnularCobroDialog, RegistrarCobroDialog } from './EstadoCuentaCobro';
-import { fechaCorta } from '../../../domain/fechas';
+import { formatDate } from '../../../domain/fechas';
 import { aCentavos, usd } from './EstadoCuentaReparto';
 import { texto } from './textos';
+import { dinero } from '../../ui/numeros';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 import { PanelCard } from './PanelCard';
 
@@ -67,10 +68,10 @@ function Periodo({ periodo, cambiar }: { periodo: Periodo; cambiar: (p: Periodo)
 /** What the client owed before the period, and with the period's balance. */
 function Anterior({ data }: { data: EstadoCuenta }) {
   if (!data.anterior || !data.desde) return null;
-  const total = usd((aCentavos(data.anterior.saldo) ?? 0n) + (aCentavos(data.totales.saldo) ?? 0n));
+  const total = dinero(usd((aCentavos(data.anterior.saldo) ?? 0n) + (aCentavos(data.totales.saldo) ?? 0n)));
   return (
     <Alert severity={data.anterior.vencido !== '0.00' ? 'warning' : 'info'}>
-      {t('anterior', { fecha: fechaCorta(data.desde), saldo: data.anterior.saldo, vencido: data.anterior.vencido })} ·{' '}
+      {t('anterior', { fecha: formatDate(data.desde), saldo: dinero(data.anterior.saldo), vencido: dinero(data.anterior.vencido) })} ·{' '}
       <strong>{t('saldo_total', { total })}</strong>
     </Alert>
   );
@@ -84,7 +85,7 @@ function Cifra({ etiqueta, valor, alerta }: { etiqueta: string; valor: string; a
         {etiqueta}
       </Typography>
       <Typography variant="h6" component="p" color={alerta ? 'error' : undefined} sx={{ whiteSpace: 'nowrap' }}>
-        USD {valor}
+        USD {dinero(valor)}
       </Typography>
     </Paper>
   );
@@ -118,12 +119,12 @@ function Facturas({ facturas }: { facturas: FacturaCuenta[] }) {
           {facturas.map((f) => (
             <TableRow key={f.FAC_CODIGO} sx={f.diasVencida > 0 ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : undefined}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.FAC_NUMERO}</TableCell>
-              <TableCell>{fechaCorta(f.FAC_FECHA)}</TableCell>
-              <TableCell sx={{ color: f.diasVencida > 0 ? 'error.main' : undefined }}>{fechaCorta(f.vencimiento)}</TableCell>
-              <TableCell align="right">{f.FAC_TOTAL}</TableCell>
+              <TableCell>{formatDate(f.FAC_FECHA)}</TableCell>
+              <TableCell sx={{ color: f.diasVencida > 0 ? 'error.main' : undefined }}>{formatDate(f.vencimiento)}</TableCell>
+              <TableCell align="right">{dinero(f.FAC_TOTAL)}</TableCell>
               <TableCell align="right">{f.cobrado}</TableCell>
               <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {f.saldo}
+                {dinero(f.saldo)}
               </TableCell>
               <TableCell>
                 <Vencida f={f} />
@@ -145,12 +146,12 @@ function Facturas({ facturas }: { facturas: FacturaCuenta[] }) {
               <Vencida f={f} />
             </Box>
             <Typography variant="body2" color="text.secondary">
-              {t('emision')} {fechaCorta(f.FAC_FECHA)} · {t('vence')} {fechaCorta(f.vencimiento)}
+              {t('emision')} {formatDate(f.FAC_FECHA)} · {t('vence')} {formatDate(f.vencimiento)}
             </Typography>
             <Typography variant="body2">
-              {t('total')} {f.FAC_TOTAL} · {t('cobrado')} {f.cobrado} ·{' '}
+              {t('total')} {dinero(f.FAC_TOTAL)} · {t('cobrado')} {dinero(f.cobrado)} ·{' '}
               <Box component="strong">
-                {t('saldo')} {f.saldo}
+                {t('saldo')} {dinero(f.saldo)}
               </Box>
             </Typography>
           </Paper>
@@ -169,7 +170,7 @@ function Cobros({ cobros, anular }: { cobros: Cobro[]; anular?: (c: Cobro) => vo
         <Paper component="li" key={c.COB_CODIGO} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
           <Box sx={{ flex: 1, minWidth: 0, color: c.COB_ANULADO ? 'text.disabled' : undefined }}>
             <Typography sx={{ fontWeight: 600, textDecoration: c.COB_ANULADO ? 'line-through' : undefined }}>
-              {fechaCorta(c.COB_FECHA)} · USD {c.COB_VALOR} · {c.forma}
+              {formatDate(c.COB_FECHA)} · USD {dinero(c.COB_VALOR)} · {c.forma}
             </Typography>
             <Typography variant="body2" sx={{ textDecoration: c.COB_ANULADO ? 'line-through' : undefined, overflowWrap: 'anywhere' }}>
               {[c.COB_REFERENCIA, `${t('aplicado')} ${c.aplicaciones.map((a) => `${a.FAC_NUMERO} (${a.valor})`).join(', ')}`]
@@ -184,7 +185,11 @@ function Cobros({ cobros, anular }: { cobros: Cobro[]; anular?: (c: Cobro) => vo
             )}
           </Box>
           {!c.COB_ANULADO && anular && (
-            <IconButton aria-label={`${t('anular')} ${fechaCorta(c.COB_FECHA)} USD ${c.COB_VALOR}`} onClick={() => anular(c)} edge="end">
+            <IconButton
+              aria-label={`${t('anular')} ${formatDate(c.COB_FECHA)} USD ${dinero(c.COB_VALOR)}`}
+              onClick={() => anular(c)}
+              edge="end"
+            >
               <BlockIcon />
             </IconButton>
           )}

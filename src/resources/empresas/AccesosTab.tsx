@@ -5,7 +5,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../domain/constants';
+import { formatDateTime } from '../../../domain/fechas';
 import type { AccesoEmpresa } from '../../../domain/contratos/empresas';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 

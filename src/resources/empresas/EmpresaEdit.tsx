@@ -29,7 +29,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { MSG } from '../../../domain/messages';
-import { formatDate } from '../../../domain/constants';
+import { formatDate } from '../../../domain/fechas';
 import type { EmpresaFicha, EmpresaGuardada } from '../../../domain/contratos/empresas';
 import { VigenciaChip } from './chips';
 import { ComprobacionPanel } from './ComprobacionPanel';

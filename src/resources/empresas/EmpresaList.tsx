@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import type { EmpresaFila } from '../../../domain/contratos/empresas-lista';
-import { formatDate } from '../../../domain/constants';
+import { formatDate } from '../../../domain/fechas';
 import { ListPagination } from '../../shell/ListPagination';
 import { ComprobacionChip, VigenciaChip } from './chips';
 import { useDistribuidores, useEmpresaFilters } from './EmpresaFilters';

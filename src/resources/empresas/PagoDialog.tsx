@@ -11,6 +11,7 @@ import { PAYMENT_FILE } from '../../../domain/archivos';
 import { hoyEcuador } from '../../../domain/fechas';
 import { PAYMENT_FIELDS, readPaymentFields, type PaymentField } from '../../../domain/pagos';
 import { FilePicker } from '../../ui/FilePicker';
+import { leerNumero } from '../../ui/numeros';
 import { useCheckedFile } from '../../ui/useCheckedFile';
 import type { Banco } from '../../../domain/contratos/bancos';
 import type { PagoGuardado } from '../../../domain/contratos/pagos';
@@ -30,17 +31,25 @@ export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onC
   const [values, setValues] = useState<Record<PaymentField, string>>({ monto: '', fecha: today, banco: '', referencia: '' });
   const { file, error: fileError, setError: setFileError, pick } = useCheckedFile(PAYMENT_FILE);
   const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  // The amount as the server takes it: "60,00" and "60.00" are both 60.00.
+  const read = readPaymentFields({ ...values, monto: leerNumero(values.monto) ?? values.monto }, today);
+  // After a first attempt the fields are checked again as the user types: no error stays once it is corrected.
+  const problem = tried && 'problem' in read ? read : null;
+  const fieldError = (field: PaymentField) => (problem?.field === field ? problem.problem : null);
 
-  const change = (field: PaymentField) => (event: { target: { value: string } }) =>
+  const change = (field: PaymentField) => (event: { target: { value: string } }) => {
+    setError(null);
     setValues((current) => ({ ...current, [field]: event.target.value }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const read = readPaymentFields(values, today);
-    if ('problem' in read) return setError(read.problem);
-    if (!file) return setFileError(translate('resources.pagos.ayuda_archivo'));
+    setTried(true);
     setError(null);
+    if ('problem' in read) return;
+    if (!file) return setFileError(translate('resources.pagos.ayuda_archivo'));
     try {
       const fields = Object.fromEntries(PAYMENT_FIELDS.map((f) => [f, String(read.campos[f])]));
       const { msg } = await dataProvider.upload<PagoGuardado>(`/empresas/pago/${empresa}`, file, setProgress, fields);
@@ -69,7 +78,8 @@ export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onC
             value={values.monto}
             onChange={change('monto')}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            helperText={translate('resources.pagos.ayuda_monto')}
+            error={Boolean(fieldError('monto'))}
+            helperText={fieldError('monto') ?? translate('resources.pagos.ayuda_monto')}
             required
             fullWidth
             margin="dense"
@@ -82,6 +92,8 @@ export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onC
             value={values.fecha}
             onChange={change('fecha')}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+            error={Boolean(fieldError('fecha'))}
+            helperText={fieldError('fecha')}
             required
             fullWidth
             margin="dense"
@@ -92,6 +104,8 @@ export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onC
             label={label('banco')}
             value={values.banco}
             onChange={change('banco')}
+            error={Boolean(fieldError('banco'))}
+            helperText={fieldError('banco')}
             required
             fullWidth
             margin="dense"
@@ -108,6 +122,8 @@ export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onC
             value={values.referencia}
             onChange={change('referencia')}
             slotProps={{ htmlInput: { maxLength: 60 } }}
+            error={Boolean(fieldError('referencia'))}
+            helperText={fieldError('referencia')}
             required
             fullWidth
             margin="dense"
@@ -121,6 +137,7 @@ export function PagoDialog({ empresa, onClose, onSaved }: { empresa: number; onC
             help={translate('resources.pagos.ayuda_archivo')}
             error={fileError}
             progress={progress}
+            required
           />
         </DialogContent>
         <FormDialogActions

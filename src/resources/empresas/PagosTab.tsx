@@ -14,7 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import DownloadIcon from '@mui/icons-material/Download';
-import { formatDateTime } from '../../../domain/constants';
+import { formatDateTime } from '../../../domain/fechas';
 import { formatBytes } from '../../../domain/archivos';
 import { MSG } from '../../../domain/messages';
 import type { Pago } from '../../../domain/contratos/pagos';
@@ -22,6 +22,7 @@ import { PagoDialog } from './PagoDialog';
 import { UsuarioAviso, type Aviso } from './UsuarioAviso';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 import { CardItem, CardList, TabEstado, TabSection } from './TabSection';
+import { usd } from '../../ui/numeros';
 
 /** The pagos tab of a company: its payments (the registration's proof too) with their files, and recording a new one. */
 export function PagosTab({ empresa }: { empresa: number }) {
@@ -45,7 +46,8 @@ export function PagosTab({ empresa }: { empresa: number }) {
   const saved = async (msg: string) => {
     setCreating(false);
     setAviso({ titulo: MSG.recoveryOkTitle, texto: msg });
-    await queryClient.invalidateQueries({ queryKey });
+    // The header counts the payments too ("La empresa no tiene pagos registrados"): react-admin's record is read again.
+    await Promise.all([queryClient.invalidateQueries({ queryKey }), queryClient.invalidateQueries({ queryKey: ['empresas', 'getOne'] })]);
   };
 
   const origin = (pago: Pago) => (
@@ -56,7 +58,7 @@ export function PagosTab({ empresa }: { empresa: number }) {
       label={pago.PAG_ORIGEN === 'registro' ? t('origen_registro') : t('origen_admin', { usuario: pago.ADM_USUARIO ?? none })}
     />
   );
-  const amount = (pago: Pago) => (pago.PAG_MONTO ? `USD ${pago.PAG_MONTO}` : none);
+  const amount = (pago: Pago) => (pago.PAG_MONTO ? usd(pago.PAG_MONTO) : none);
   const file = (pago: Pago) =>
     pago.ARC_NOMBRE ? (
       <Button

@@ -7,11 +7,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { fileChoiceProblem } from '../../../domain/archivos';
-import { formatDate } from '../../../domain/constants';
+import { formatDate } from '../../../domain/fechas';
 import { conIva, PLAN_FILE, PRECIO } from '../../../domain/planes';
 import { FilePicker } from '../../ui/FilePicker';
 import type { Pago } from '../../../domain/contratos/pagos';
-import { usd } from '../planes/choices';
+import { leerNumero, usd } from '../../ui/numeros';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 export const planT = (translate: ReturnType<typeof useTranslate>) => (key: string, options?: object) =>
@@ -23,8 +23,9 @@ export const usePantallaCompleta = () => useMediaQuery<Theme>((theme) => theme.b
 /** The price charged (USD before IVA, 2 decimals at most) with its IVA and total as it is typed. */
 export function PrecioCampo({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const t = planT(useTranslate());
-  const valid = PRECIO.test(value.trim());
-  const { iva, total } = conIva(valid ? value.trim() : 0);
+  const leido = leerNumero(value) ?? value.trim();
+  const valid = PRECIO.test(leido);
+  const { iva, total } = conIva(valid ? leido : 0);
   return (
     <>
       <TextField

@@ -9,6 +9,7 @@ import { PLAN_CLASE, PLAN_CLASE_ETIQUETA, PLAN_MSG, PRECIO } from '../../../doma
 import { DocumentoCampo, FechaCampo, PagoObservacionCampos, PrecioCampo, planT, useDocumento, usePagoObservacion } from './PlanCampos';
 import { PlanDialogo } from './PlanDialogo';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { leerNumero } from '../../ui/numeros';
 
 /** Where a sold plan is corrected: an Orel plan through its own route (planesOreL, with the published capital L). */
 export const edicionPath = (plan: PlanEmpresa) =>
@@ -50,14 +51,15 @@ export function PlanEdicionDialog({
     if (caduca < inicio) return setError(PLAN_MSG.endBeforeStart);
     if (!Number.isInteger(cantidad) || cantidad < 1) return setError(t('comprobantes_invalidos'));
     if (cantidad < plan.PLANEMPRESA_USADOS) return setError(PLAN_MSG.usedOverTotal);
-    if (!PRECIO.test(precio.trim())) return setError(PLAN_MSG.invalidPrice);
+    const precioLeido = leerNumero(precio) ?? precio.trim();
+    if (!PRECIO.test(precioLeido)) return setError(PLAN_MSG.invalidPrice);
     setError(null);
     setSending(true);
     const body: EdicionPlan = {
       PLANEMPRESA_INICIO: inicio,
       PLANEMPRESA_CADUCA: caduca,
       PLANEMPRESA_COMPROBANTES: cantidad,
-      PLANEMPRESA_PRECIO: Number(precio.trim()).toFixed(2),
+      PLANEMPRESA_PRECIO: Number(precioLeido).toFixed(2),
       ...pagoObservacion.campos,
     };
     try {

@@ -17,7 +17,7 @@ import {
   PRECIO,
   type PlanClase,
 } from '../../../domain/planes';
-import { usd } from '../planes/choices';
+import { leerNumero, usd } from '../../ui/numeros';
 import { inicioSugerido } from './planesVendidos';
 import {
   DocumentoCampo,
@@ -90,14 +90,15 @@ export function PlanVentaDialog({ empresa, planes, renovar, hoy, onClose, onSave
     event.preventDefault();
     if (!plan) return setError(t('elija_plan'));
     if (!esDia(inicio)) return setError(PLAN_MSG.invalidDay);
-    if (!PRECIO.test(precioMostrado.trim())) return setError(PLAN_MSG.invalidPrice);
+    const precioLeido = leerNumero(precioMostrado) ?? precioMostrado.trim();
+    if (!PRECIO.test(precioLeido)) return setError(PLAN_MSG.invalidPrice);
     setError(null);
     setSending(true);
     const body: VentaPlan = {
       EMP_CODIGO: empresa,
       PLAN_ID: plan.PLAN_ID,
       PLANEMPRESA_INICIO: inicio,
-      PLANEMPRESA_PRECIO: Number(precioMostrado.trim()).toFixed(2),
+      PLANEMPRESA_PRECIO: Number(precioLeido).toFixed(2),
       ...pagoObservacion.campos,
     };
     let vendido: PlanEmpresaGuardado | PlanOrelGuardado;

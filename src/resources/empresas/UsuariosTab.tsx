@@ -44,7 +44,9 @@ export function UsuariosTab({ empresa }: { empresa: number }) {
   const [pending, setPending] = useState(false);
   const t = (key: string, options?: object) => translate(`resources.usuarios.${key}`, options);
 
-  const reload = () => queryClient.invalidateQueries({ queryKey });
+  /** The header counts the users too: react-admin's record of the company is read again. */
+  const reload = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey }), queryClient.invalidateQueries({ queryKey: ['empresas', 'getOne'] })]);
 
   const save = async (values: UsuarioValores) => {
     if (editing === 'nuevo') await dataProvider.call(`/empresas/usuario/${empresa}`, { method: 'POST', body: values });

@@ -15,7 +15,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { LIMITES_FACTURA, TARIFAS_IVA_PRODUCTO } from '../../../domain/facturas';
 import { useCalculo } from './calculo';
 import { useProductos, type Producto } from './datos';
-import { dinero, lineaVacia, sinCeros } from './formulario';
+import { lineaVacia, sinCeros } from './formulario';
+import { alSalir, dinero } from '../../ui/numeros';
 import { texto } from './textos';
 
 const c = (key: string) => texto(`columnas.${key}`);
@@ -40,7 +41,7 @@ function DescripcionInput({ indice, etiqueta }: { indice: number; etiqueta: bool
     setValue(`${base}.FDE_PRINCIPAL`, p.CAT_PRINCIPAL, opciones);
     setValue(`${base}.FDE_AUXILIAR`, p.CAT_AUXILIAR ?? null, opciones);
     setValue(`${base}.FDE_DESCRIPCION`, p.CAT_DESCRIPCION, opciones);
-    setValue(`${base}.FDE_PRECIO`, sinCeros(p.CAT_PRECIO), opciones);
+    setValue(`${base}.FDE_PRECIO`, alSalir(sinCeros(p.CAT_PRECIO)), opciones);
     setValue(`${base}.FDE_IVA`, p.CAT_IVA, opciones);
     setValue(`${base}.FDE_ICE_CODIGO`, p.CAT_ICE_CODIGO ?? null, opciones);
     setValue(`${base}.FDE_ICE_TARIFA`, p.CAT_ICE_TARIFA ?? null, opciones);
@@ -110,6 +111,12 @@ function Linea({ indice, tarjeta, quitar, unica }: { indice: number; tarjeta: bo
   const label = (key: string) => (tarjeta ? c(key) : false);
   const subtotal = calculo.lineas[indice]?.precioTotalSinImpuesto ?? '0.00';
   const mensajes = tocada(indice) ? (avisos.lineas.get(numero) ?? []) : [];
+  const { getValues, setValue } = useFormContext();
+  /** Money leaves its field with 2 decimals at least, as the invoice's page shows it ("12.5" → "12.50"). */
+  const conCentavos = (campo: string) => () => {
+    const escrito = String(getValues(`${base}.${campo}`) ?? '');
+    if (alSalir(escrito) !== escrito) setValue(`${base}.${campo}`, alSalir(escrito), { shouldDirty: true });
+  };
   const campos = (
     <>
       <TextInput
@@ -134,6 +141,7 @@ function Linea({ indice, tarjeta, quitar, unica }: { indice: number; tarjeta: bo
         label={label('precio')}
         {...pequeno}
         slotProps={decimal(`${c('precio')}${sufijo}`)}
+        onBlur={conCentavos('FDE_PRECIO')}
         sx={{ gridArea: 'precio', m: 0 }}
       />
       <TextInput
@@ -141,6 +149,7 @@ function Linea({ indice, tarjeta, quitar, unica }: { indice: number; tarjeta: bo
         label={label('descuento')}
         {...pequeno}
         slotProps={decimal(`${c('descuento')}${sufijo}`)}
+        onBlur={conCentavos('FDE_DESCUENTO')}
         sx={{ gridArea: 'descuento', m: 0 }}
       />
       <SelectInput

@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useCalculo } from './calculo';
-import { dinero } from './formulario';
+import { dinero } from '../../ui/numeros';
 import { FilaTotal } from './piezas';
 import { texto } from './textos';
 

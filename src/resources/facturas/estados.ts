@@ -5,7 +5,7 @@ import {
   type EntregaFactura,
   type EstadoFactura,
 } from '../../../domain/facturas/estados';
-import { fechaHoraEcuador } from '../../../domain/fechas';
+import { diaEcuador, formatDateTime } from '../../../domain/fechas';
 
 /** The invoice's states as the screens group them (domain/facturas/estados.ts). Small, so the company home may import it. */
 export const ESTADOS: readonly EstadoFactura[] = ESTADOS_FACTURA;
@@ -43,10 +43,8 @@ const HORA = new Intl.DateTimeFormat('es-EC', {
   hour12: false,
 });
 
-/** An ISO moment as Ecuadorian documents write it: 15/03/2026 10:32 (America/Guayaquil). */
-export const fechaHora = (iso: string | null | undefined) => (iso ? fechaHoraEcuador(new Date(iso)) : '');
+/** An ISO moment as the screens write it: 2026-03-15 10:32 (America/Guayaquil). */
+export const fechaHora = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '');
 /** Only the time (10:32:05) when the moment is today in Ecuador, the date and time otherwise. */
-export const cuando = (iso: string, now = new Date()) => {
-  const dia = (d: Date) => fechaHoraEcuador(d).slice(0, 10);
-  return dia(new Date(iso)) === dia(now) ? HORA.format(new Date(iso)) : fechaHora(iso);
-};
+export const cuando = (iso: string, now = new Date()) =>
+  diaEcuador(new Date(iso)) === diaEcuador(now) ? HORA.format(new Date(iso)) : fechaHora(iso);

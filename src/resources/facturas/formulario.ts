@@ -4,6 +4,7 @@
  */
 import { calcularFactura, IVA, type FacturaCalculada, type FacturaEntrada } from '../../../domain/facturas';
 import { hoyEcuador } from '../../../domain/fechas';
+import { alSalir, leerNumero } from '../../ui/numeros';
 import type { CampoAdicional, FacturaBorrador, FacturaDetalle } from '../../../domain/contratos/facturas';
 
 export type LineaForm = {
@@ -70,7 +71,7 @@ export function formDe(factura: FacturaDetalle): FacturaForm {
       FDE_AUXILIAR: l.FDE_AUXILIAR ?? null,
       FDE_DESCRIPCION: l.FDE_DESCRIPCION,
       FDE_CANTIDAD: sinCeros(l.FDE_CANTIDAD),
-      FDE_PRECIO: sinCeros(l.FDE_PRECIO),
+      FDE_PRECIO: alSalir(sinCeros(l.FDE_PRECIO)),
       FDE_DESCUENTO: Number(l.FDE_DESCUENTO) ? l.FDE_DESCUENTO : '',
       FDE_IVA: l.FDE_IVA,
       FDE_ICE_CODIGO: l.FDE_ICE_CODIGO ?? null,
@@ -113,6 +114,8 @@ export const calcular = (values: Partial<FacturaForm>, tipoIdentificacionComprad
 
 const limpio = (valor: unknown) => String(valor ?? '').trim();
 const opcional = (valor: unknown) => limpio(valor) || null;
+/** An amount or quantity as the API takes it: "12,50" → "12.50" (what is no number goes as typed: the server says why). */
+const numero = (valor: unknown) => leerNumero(limpio(valor)) ?? limpio(valor);
 
 /** The draft as POST/PUT /api/facturas take it, with the totals the form showed for these same values. */
 export function facturaToWire(values: FacturaForm, tipoIdentificacionComprador?: string): FacturaBorrador {
@@ -126,16 +129,16 @@ export function facturaToWire(values: FacturaForm, tipoIdentificacionComprador?:
       FDE_PRINCIPAL: opcional(l.FDE_PRINCIPAL),
       FDE_AUXILIAR: opcional(l.FDE_AUXILIAR),
       FDE_DESCRIPCION: limpio(l.FDE_DESCRIPCION),
-      FDE_CANTIDAD: limpio(l.FDE_CANTIDAD),
-      FDE_PRECIO: limpio(l.FDE_PRECIO),
-      FDE_DESCUENTO: opcional(l.FDE_DESCUENTO),
+      FDE_CANTIDAD: numero(l.FDE_CANTIDAD),
+      FDE_PRECIO: numero(l.FDE_PRECIO),
+      FDE_DESCUENTO: opcional(l.FDE_DESCUENTO) && numero(l.FDE_DESCUENTO),
       FDE_IVA: l.FDE_IVA,
       FDE_ICE_CODIGO: opcional(l.FDE_ICE_CODIGO),
       FDE_ICE_TARIFA: l.FDE_ICE_CODIGO ? opcional(l.FDE_ICE_TARIFA) : null,
     })),
     pagos: values.pagos.map((p) => ({
       FPA_FORMA: p.FPA_FORMA,
-      FPA_TOTAL: limpio(p.FPA_TOTAL),
+      FPA_TOTAL: numero(p.FPA_TOTAL),
       FPA_PLAZO: limpio(p.FPA_PLAZO) === '' ? null : Number(p.FPA_PLAZO),
       FPA_UNIDAD: limpio(p.FPA_PLAZO) === '' ? null : p.FPA_UNIDAD || null,
     })),
@@ -189,12 +192,4 @@ export function validarFactura(
   const primero = [...avisos.lineas.values()][0]?.[0] ?? avisos.pagos[0] ?? avisos.generales[0];
   if (primero) errores._detalle = primero;
   return errores;
-}
-
-/** "1234.5" → "1 234.50": money as the screens show it (the list's counts group the same way). */
-export function dinero(valor: unknown): string {
-  const n = String(valor ?? '').trim();
-  if (!/^-?\d+(\.\d+)?$/.test(n)) return n;
-  const [enteros, decimales = ''] = n.split('.');
-  return `${enteros.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${decimales.padEnd(2, '0')}`;
 }

@@ -1,5 +1,5 @@
 import { DataTable, List, type RaRecord } from 'react-admin';
-import { formatDateTime } from '../../../domain/constants';
+import { formatDateTime } from '../../../domain/fechas';
 
 /** Who entered which company as a distributor, and when. */
 export function IngresoList() {

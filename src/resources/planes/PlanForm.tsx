@@ -1,19 +1,9 @@
-import {
-  BooleanInput,
-  NumberInput,
-  SelectInput,
-  TextInput,
-  maxLength,
-  maxValue,
-  minValue,
-  regex,
-  required,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, NumberInput, SelectInput, TextInput, maxLength, maxValue, minValue, required, useTranslate } from 'react-admin';
 import type { Plan, PlanCuerpo } from '../../../domain/contratos/planes';
 import { PLAN_MSG, PRECIO, PLAN_TIPO_DEFECTO, PLAN_CLASE } from '../../../domain/planes';
 import { CLASE_CHOICES, TIPO_CHOICES } from './choices';
 import { PrecioConIva } from './PrecioConIva';
+import { leerNumero } from '../../ui/numeros';
 import { PlanDeleteButton } from './PlanDeleteButton';
 import { CreateForm, EditForm } from '../../shell/ResourceForm';
 import { FieldColumn, FieldRow, UsesNotice } from '../../shell/formLayout';
@@ -27,11 +17,14 @@ export function planToWire(values: Record<string, unknown>): PlanCuerpo {
     PLAN_CLASE: values.PLAN_CLASE as PlanCuerpo['PLAN_CLASE'],
     PLAN_COMPROBANTES: Number(values.PLAN_COMPROBANTES),
     PLAN_DIAS: Number(values.PLAN_DIAS),
-    PLAN_PRECIO: Number(String(values.PLAN_PRECIO).trim()).toFixed(2),
+    PLAN_PRECIO: Number(leerNumero(String(values.PLAN_PRECIO)) ?? NaN).toFixed(2),
     PLAN_DESCRIPCION: descripcion || null,
     PLAN_ACTIVO: values.PLAN_ACTIVO !== false,
   };
 }
+
+/** The price as typed, "25,50" or "25.50": 2 decimals at most, 0 to 99 999.99. */
+const precioValido = (valor: unknown) => (PRECIO.test(leerNumero(String(valor ?? '')) ?? '') ? undefined : PLAN_MSG.invalidPrice);
 
 function PlanFields() {
   const translate = useTranslate();
@@ -56,7 +49,7 @@ function PlanFields() {
       </FieldRow>
       <TextInput
         source="PLAN_PRECIO"
-        validate={[required(), regex(PRECIO, PLAN_MSG.invalidPrice)]}
+        validate={[required(), precioValido]}
         helperText="resources.planes.ayuda_precio"
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         fullWidth

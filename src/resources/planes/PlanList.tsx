@@ -3,7 +3,8 @@ import type { Plan } from '../../../domain/contratos/planes';
 import { PLAN_CLASE_ETIQUETA, PLAN_TIPO_DEFECTO, PLAN_TIPO_ETIQUETA, PLAN_TIPO_TODOS } from '../../../domain/planes';
 import { EstadoChip, EstadoFilter, SearchFilter } from '../../shell/catalogo';
 import { ListaCatalogo } from '../../shell/ListaCatalogo';
-import { CLASE_CHOICES, TIPO_CHOICES, usd } from './choices';
+import { CLASE_CHOICES, TIPO_CHOICES } from './choices';
+import { usd } from '../../ui/numeros';
 
 const plan = (record: RaRecord) => record as unknown as Plan;
 

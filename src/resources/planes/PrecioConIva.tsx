@@ -2,12 +2,12 @@ import { useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import Typography from '@mui/material/Typography';
 import { conIva, PRECIO } from '../../../domain/planes';
-import { usd } from './choices';
+import { leerNumero, usd } from '../../ui/numeros';
 
 /** The IVA and the total of the price being typed (`field` of the form), or nothing while it is not a valid price. */
 export function PrecioConIva({ field }: { field: string }) {
   const translate = useTranslate();
-  const precio = String(useWatch({ name: field }) ?? '').trim();
+  const precio = leerNumero(String(useWatch({ name: field }) ?? '')) ?? '';
   if (!PRECIO.test(precio)) return null;
   const { iva, total } = conIva(precio);
   return (

@@ -4,9 +4,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../domain/constants';
 import { vigencia, type EstadoVigencia } from '../../../domain/empresas';
-import { hoyEcuador } from '../../../domain/fechas';
+import { formatDateTime, hoyEcuador } from '../../../domain/fechas';
 import type { Firma, FirmaComprobada } from '../../../domain/contratos/firmas';
 import { DatosLista } from '../DatosLista';
 

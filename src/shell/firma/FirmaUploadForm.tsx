@@ -86,6 +86,7 @@ export function FirmaUploadForm({ uploadPath, checkPath, checkFields, replacing,
           help={t('archivo_ayuda')}
           error={fileError}
           progress={progress}
+          required
         />
         <TextField
           id="firma-clave"
