@@ -11,6 +11,10 @@
  *   GET  /api/clientes/valorNeto                    the company's receivable (a seller: their clients')
  *   GET  /api/clientes/estadoCuenta/:id/reporte     ?formato=pdf|xlsx the statement as a file
  *   GET  /api/clientes/saldos/reporte               ?formato=pdf|xlsx every client with a balance
+ *   GET  /api/clientes/cartera                      the aging: per client with a balance, its buckets (por vencer, 1-30,
+ *                                                   31-60, 61-90, más de 90 días overdue) and totals
+ *   GET  /api/clientes/cartera/:id                  one client's aging: its invoices that owe, each with its bucket
+ *   GET  /api/clientes/cartera/reporte, /cartera/:id/reporte   ?formato=pdf|xlsx the aging as a file
  *
  * Only AUTORIZADA invoices count: drafts, those waiting for the SRI, refused and ANULADA ones do not. An invoice falls due
  * on FAC_FECHA plus the longest term of its payments (facturas_pagos FPA_PLAZO in FPA_UNIDAD: dias, meses, anios); with
@@ -184,3 +188,65 @@ export type SaldoCliente = {
   saldo: string;
   vencido: string;
 };
+
+/**
+ * The aging of the receivable (antigüedad de cartera): what is owed split by how long ago it fell due, as of Ecuador's
+ * today. An invoice's days overdue are today minus its due date (see FacturaCuenta.vencimiento); due today or later it is
+ * "por vencer".
+ */
+export const TRAMOS_CARTERA = [
+  { clave: 'porVencer', nombre: 'Por vencer' },
+  { clave: 'dias1a30', nombre: '1-30 días' },
+  { clave: 'dias31a60', nombre: '31-60 días' },
+  { clave: 'dias61a90', nombre: '61-90 días' },
+  { clave: 'mas90', nombre: 'Más de 90 días' },
+] as const;
+export type TramoCartera = (typeof TRAMOS_CARTERA)[number]['clave'];
+
+/** The bucket of an invoice overdue `diasVencida` days (0 or less: not yet due). */
+export const tramoCartera = (diasVencida: number): TramoCartera =>
+  diasVencida <= 0
+    ? 'porVencer'
+    : diasVencida <= 30
+      ? 'dias1a30'
+      : diasVencida <= 60
+        ? 'dias31a60'
+        : diasVencida <= 90
+          ? 'dias61a90'
+          : 'mas90';
+
+export const Tramos = Type.Object({
+  porVencer: Dinero('Saldo de facturas aún no vencidas'),
+  dias1a30: Dinero('Saldo vencido hace 1 a 30 días'),
+  dias31a60: Dinero('Saldo vencido hace 31 a 60 días'),
+  dias61a90: Dinero('Saldo vencido hace 61 a 90 días'),
+  mas90: Dinero('Saldo vencido hace más de 90 días'),
+  saldo: Dinero('La suma de los tramos: el saldo'),
+});
+export type Tramos = Static<typeof Tramos>;
+
+const ClienteCartera = Type.Object({ CLI_CODIGO: Type.Integer(), CLI_IDENTIFICACION: Type.String(), CLI_RAZON_SOCIAL: Type.String() });
+
+export const CarteraCliente = Type.Object({ ...ClienteCartera.properties, ...Tramos.properties });
+export type CarteraCliente = Static<typeof CarteraCliente>;
+
+export const Cartera = Type.Object({
+  hoy: Fecha('La fecha del cálculo (Ecuador)'),
+  clientes: Type.Array(CarteraCliente, { description: 'Cada cliente con saldo, por razón social' }),
+  totales: Tramos,
+});
+export type Cartera = Static<typeof Cartera>;
+
+export const FacturaCartera = Type.Object({
+  ...FacturaCuenta.properties,
+  tramo: Type.Unsafe<TramoCartera>({ type: 'string', enum: TRAMOS_CARTERA.map((t) => t.clave), description: 'Su tramo de antigüedad' }),
+});
+export type FacturaCartera = Static<typeof FacturaCartera>;
+
+export const CarteraDeCliente = Type.Object({
+  cliente: ClienteCartera,
+  hoy: Fecha('La fecha del cálculo (Ecuador)'),
+  facturas: Type.Array(FacturaCartera, { description: 'Las autorizadas con saldo, la que vence primero arriba' }),
+  totales: Tramos,
+});
+export type CarteraDeCliente = Static<typeof CarteraDeCliente>;

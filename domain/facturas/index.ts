@@ -8,3 +8,4 @@ export * from './armar';
 export * from './mensajes';
 export * from './sri-mensajes';
 export * from './estados';
+export * from './vencimiento';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { nombreFormaPago } from '../../../domain/facturas/catalogos';
-import type { Cobro, FacturaCuenta, Saldo, SaldoCliente } from './contract';
+import type { CarteraCliente, Cobro, FacturaCuenta, Saldo, SaldoCliente, Tramos } from './contract';
 
 /**
  * Whose invoices a query reads: the company's (from the token), a seller's clients only, one client, a period of
@@ -228,4 +228,35 @@ export function saldosPorCliente(db: Executor, a: Alcance): Promise<SaldoCliente
         HAVING sum(x.fac_total - x.cobrado) <> 0
         ORDER BY c.cli_razon_social, c.cli_codigo`,
   );
+}
+
+/** What each invoice of the scope still owes, and its days overdue as of `hoy` (0 or less: not yet due). */
+const pendientes = (a: Alcance) =>
+  sql`SELECT x.cli_codigo, x.fac_total - x.cobrado AS saldo, ${a.hoy}::date - x.vencimiento AS dias
+      FROM (${facturasCuenta(a)}) x WHERE x.fac_total <> x.cobrado`;
+
+/** The balance of a set of pendientes rows split in the aging buckets (Tramos). */
+const TRAMOS = sql`
+  ${dinero(sql`sum(y.saldo) FILTER (WHERE y.dias <= 0)`)} AS "porVencer",
+  ${dinero(sql`sum(y.saldo) FILTER (WHERE y.dias BETWEEN 1 AND 30)`)} AS "dias1a30",
+  ${dinero(sql`sum(y.saldo) FILTER (WHERE y.dias BETWEEN 31 AND 60)`)} AS "dias31a60",
+  ${dinero(sql`sum(y.saldo) FILTER (WHERE y.dias BETWEEN 61 AND 90)`)} AS "dias61a90",
+  ${dinero(sql`sum(y.saldo) FILTER (WHERE y.dias > 90)`)} AS "mas90",
+  ${dinero(sql`sum(y.saldo)`)} AS saldo`;
+
+/** The aging of every client of the scope that owes, by name. */
+export function carteraPorCliente(db: Executor, a: Alcance): Promise<CarteraCliente[]> {
+  return filas<CarteraCliente>(
+    db,
+    sql`SELECT c.cli_codigo AS "CLI_CODIGO", c.cli_identificacion AS "CLI_IDENTIFICACION", c.cli_razon_social AS "CLI_RAZON_SOCIAL", ${TRAMOS}
+        FROM (${pendientes(a)}) y JOIN clientes c ON c.cli_codigo = y.cli_codigo
+        GROUP BY c.cli_codigo, c.cli_identificacion, c.cli_razon_social
+        ORDER BY c.cli_razon_social, c.cli_codigo`,
+  );
+}
+
+/** The aging of the whole scope (the company, a seller's clients, one client): zeros when nothing is owed. */
+export async function carteraTotales(db: Executor, a: Alcance): Promise<Tramos> {
+  const [row] = await filas<Tramos>(db, sql`SELECT ${TRAMOS} FROM (${pendientes(a)}) y`);
+  return row!;
 }

@@ -4,10 +4,21 @@ import { fechaCorta, fechaHoraEcuador, hoyEcuador } from '../../../domain/fechas
 import { escalar, formatear, leerDecimal } from '../../../domain/facturas/decimal';
 import { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from '../facturas';
 import { REPORT_TYPES } from '../clientesImportacion';
-import type { EstadoCuenta, FormatoReporte, Saldo, SaldoCliente } from './contract';
+import {
+  TRAMOS_CARTERA,
+  type Cartera,
+  type CarteraCliente,
+  type CarteraDeCliente,
+  type EstadoCuenta,
+  type FacturaCartera,
+  type FormatoReporte,
+  type Saldo,
+  type SaldoCliente,
+  type Tramos,
+} from './contract';
 
 /**
- * The account statement and the balances report, as PDF (pdfkit, A4 portrait, with the RIDE's page and helpers) and
+ * The account statement, the balances report and the aging of the receivable, as PDF (pdfkit, A4 portrait, with the RIDE's page and helpers) and
  * Excel (exceljs). They are small (one client's invoices, one row per client that owes) and built in memory.
  */
 export { REPORT_TYPES };
@@ -22,6 +33,10 @@ const nombreArchivo = (texto: string) => texto.replace(/[^\w.-]+/g, '_');
 export const archivoEstadoCuenta = (identificacion: string, formato: FormatoReporte) =>
   `estado-cuenta-${nombreArchivo(identificacion)}-${hoyEcuador()}.${formato}`;
 export const archivoSaldos = (ruc: string, formato: FormatoReporte) => `saldos-clientes-${nombreArchivo(ruc)}-${hoyEcuador()}.${formato}`;
+export const archivoCartera = (ruc: string, formato: FormatoReporte) =>
+  `antiguedad-cartera-${nombreArchivo(ruc)}-${hoyEcuador()}.${formato}`;
+export const archivoCarteraCliente = (identificacion: string, formato: FormatoReporte) =>
+  `antiguedad-cartera-cliente-${nombreArchivo(identificacion)}-${hoyEcuador()}.${formato}`;
 
 type Columna<T> = { titulo: string; ancho: number; valor: (fila: T) => string; derecha?: boolean };
 
@@ -413,3 +428,106 @@ export const reporteEstadoCuenta = (formato: FormatoReporte, empresa: Empresa, e
 
 export const reporteSaldos = (formato: FormatoReporte, empresa: Empresa, filas: SaldoCliente[], t: Saldo, hoy: string) =>
   formato === 'pdf' ? saldosPdf(empresa, filas, t, hoy) : saldosXlsx(empresa, filas, t, hoy);
+
+const CLAVES_TRAMOS = [...TRAMOS_CARTERA.map((t) => t.clave), 'saldo'] as const;
+const TITULOS_TRAMOS = [...TRAMOS_CARTERA.map((t) => t.nombre), 'Saldo'];
+/** The buckets and the balance, in the report's order. */
+const tramos = (t: Tramos) => CLAVES_TRAMOS.map((c) => t[c]);
+const cifrasTramos = (t: Tramos): Array<[string, string]> => tramos(t).map((valor, i) => [TITULOS_TRAMOS[i]!, `USD ${valor}`]);
+const alDia = (hoy: string) => `Antigüedad al ${fechaCorta(hoy)} (días vencidos desde el vencimiento de cada factura) · ${generado()}`;
+const totalClientes = (c: Cartera) => `Total (${c.clientes.length} ${c.clientes.length === 1 ? 'cliente' : 'clientes'})`;
+const nombreTramo = (f: FacturaCartera) => TRAMOS_CARTERA.find((t) => t.clave === f.tramo)?.nombre ?? f.tramo;
+
+const COLUMNAS_CARTERA: Columna<CarteraCliente>[] = [
+  { titulo: 'Identificación', ancho: 62, valor: (r) => r.CLI_IDENTIFICACION },
+  { titulo: 'Cliente', ancho: 129, valor: (r) => r.CLI_RAZON_SOCIAL },
+  ...CLAVES_TRAMOS.map((c, i) => ({ titulo: TITULOS_TRAMOS[i]!, ancho: 58, valor: (r: CarteraCliente) => r[c], derecha: true })),
+];
+
+const COLUMNAS_CARTERA_FACTURAS: Columna<FacturaCartera>[] = [
+  ...COLUMNAS_FACTURAS.filter((c) => c.titulo !== 'Cobrado'),
+  { titulo: 'Tramo', ancho: 78, valor: nombreTramo },
+];
+
+async function carteraPdf(empresa: Empresa, c: Cartera): Promise<Buffer> {
+  const pdf = await Pdf.nuevo(`Antigüedad de cartera de ${empresa.nombre}`, [`RUC ${empresa.ruc}`, alDia(c.hoy)]);
+  pdf.cifras(cifrasTramos(c.totales));
+  pdf.tabla(COLUMNAS_CARTERA, c.clientes, 'Ningún cliente tiene saldo pendiente', {
+    total: ['', totalClientes(c), ...tramos(c.totales)],
+  });
+  return pdf.fin();
+}
+
+async function carteraClientePdf(empresa: Empresa, c: CarteraDeCliente): Promise<Buffer> {
+  const pdf = await Pdf.nuevo(`Antigüedad de cartera de ${c.cliente.CLI_RAZON_SOCIAL}`, [
+    `Cliente: ${c.cliente.CLI_RAZON_SOCIAL} · Identificación ${c.cliente.CLI_IDENTIFICACION}`,
+    `${empresa.nombre} · RUC ${empresa.ruc}`,
+    alDia(c.hoy),
+  ]);
+  pdf.cifras(cifrasTramos(c.totales));
+  pdf.seccion('Facturas con saldo');
+  pdf.tabla(COLUMNAS_CARTERA_FACTURAS, c.facturas, 'El cliente no tiene facturas pendientes de cobro', {
+    total: ['Total', '', '', '', c.totales.saldo, '', ''],
+  });
+  return pdf.fin();
+}
+
+async function carteraXlsx(empresa: Empresa, c: Cartera): Promise<Buffer> {
+  const workbook = await libro();
+  const hoja = workbook.addWorksheet('Antigüedad');
+  hoja.columns = [16, 40, 14, 14, 14, 14, 14, 14].map((width) => ({ width }));
+  const h = encabezado(
+    hoja,
+    `Antigüedad de cartera de ${empresa.nombre}`,
+    [`RUC ${empresa.ruc}`, alDia(c.hoy)],
+    COLUMNAS_CARTERA.map((col) => col.titulo),
+  );
+  hoja.views = [{ state: 'frozen', ySplit: h }];
+  for (const r of c.clientes) hoja.addRow([r.CLI_IDENTIFICACION, r.CLI_RAZON_SOCIAL, ...tramos(r).map(aNumero)]);
+  hoja.addRow([null, totalClientes(c), ...tramos(c.totales).map(aNumero)]).font = { bold: true };
+  for (const col of [3, 4, 5, 6, 7, 8]) hoja.getColumn(col).numFmt = DINERO;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function carteraClienteXlsx(empresa: Empresa, c: CarteraDeCliente): Promise<Buffer> {
+  const workbook = await libro();
+  const hoja = workbook.addWorksheet('Antigüedad');
+  hoja.columns = [18, 12, 12, 14, 14, 12, 16].map((width) => ({ width }));
+  const h = encabezado(
+    hoja,
+    `Antigüedad de cartera de ${c.cliente.CLI_RAZON_SOCIAL}`,
+    [
+      `Cliente: ${c.cliente.CLI_RAZON_SOCIAL} · Identificación ${c.cliente.CLI_IDENTIFICACION}`,
+      `${empresa.nombre} · RUC ${empresa.ruc}`,
+      alDia(c.hoy),
+    ],
+    COLUMNAS_CARTERA_FACTURAS.map((col) => col.titulo),
+  );
+  hoja.views = [{ state: 'frozen', ySplit: h }];
+  for (const f of c.facturas)
+    hoja.addRow([
+      f.FAC_NUMERO,
+      diaExcel(f.FAC_FECHA),
+      diaExcel(f.vencimiento),
+      aNumero(f.FAC_TOTAL),
+      aNumero(f.saldo),
+      f.diasVencida,
+      nombreTramo(f),
+    ]);
+  hoja.addRow(['Total', null, null, null, aNumero(c.totales.saldo)]).font = { bold: true };
+  hoja.addRow([]);
+  tramos(c.totales).forEach((valor, i) => {
+    const fila = hoja.addRow([TITULOS_TRAMOS[i], null, null, null, aNumero(valor)]);
+    if (i === CLAVES_TRAMOS.length - 1) fila.font = { bold: true };
+  });
+  hoja.getColumn(2).numFmt = FECHA;
+  hoja.getColumn(3).numFmt = FECHA;
+  for (const col of [4, 5]) hoja.getColumn(col).numFmt = DINERO;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export const reporteCartera = (formato: FormatoReporte, empresa: Empresa, c: Cartera) =>
+  formato === 'pdf' ? carteraPdf(empresa, c) : carteraXlsx(empresa, c);
+
+export const reporteCarteraCliente = (formato: FormatoReporte, empresa: Empresa, c: CarteraDeCliente) =>
+  formato === 'pdf' ? carteraClientePdf(empresa, c) : carteraClienteXlsx(empresa, c);

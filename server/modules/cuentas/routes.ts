@@ -7,6 +7,8 @@ import { findVisibleClient } from '../clientes';
 import { companyHeading } from '../clientesImportacion';
 import {
   AnularCobroBody,
+  Cartera,
+  CarteraDeCliente,
   Cobro,
   CobroBody,
   CobroParam,
@@ -20,9 +22,19 @@ import {
   ValorNeto,
 } from './contract';
 import { cobrosDelCliente, facturasDelCliente, saldo, saldosPorCliente, valorFacturado, valorNeto } from './repo';
-import { alcance, deshacerCobro, registrarCobro } from './service';
+import { alcance, cartera, carteraDelCliente, deshacerCobro, registrarCobro } from './service';
 import { sumarDias } from '../../../domain/fechas';
-import { archivoEstadoCuenta, archivoSaldos, REPORT_TYPES, reporteEstadoCuenta, reporteSaldos } from './reportes';
+import {
+  archivoCartera,
+  archivoCarteraCliente,
+  archivoEstadoCuenta,
+  archivoSaldos,
+  REPORT_TYPES,
+  reporteCartera,
+  reporteCarteraCliente,
+  reporteEstadoCuenta,
+  reporteSaldos,
+} from './reportes';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const tags = ['Clientes: cuentas'];
@@ -30,6 +42,8 @@ const SCOPE =
   'Solo clientes de la empresa de la sesión; un vendedor, solo los suyos (otro cliente responde 404). Cuentan solo las facturas AUTORIZADAS (no los borradores, las pendientes del SRI, las devueltas ni las anuladas).';
 const VENCIMIENTO =
   'Una factura vence en su fecha más el plazo más largo de sus formas de pago (días, meses o años); sin plazo, en su fecha. Está vencida desde el día siguiente.';
+const TRAMOS =
+  'Antigüedad al día de hoy en Ecuador (hoy): el saldo de cada factura va a un tramo según los días transcurridos desde su vencimiento: porVencer (aún no vence o vence hoy), dias1a30, dias31a60, dias61a90 y mas90 (más de 90 días); saldo es su suma. Dinero como texto con 2 decimales.';
 
 /** The statement of a client the caller may see (404 otherwise). */
 async function estadoCuenta(db: Db, request: FastifyRequest, id: number, periodo: PeriodoQuery): Promise<EstadoCuenta> {
@@ -213,6 +227,77 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
       const [filas, totales, empresa] = await Promise.all([saldosPorCliente(db, a), saldo(db, a), empresaDe(db, a.empresa)]);
       const body = await reporteSaldos(formato, empresa, filas, totales, a.hoy);
       return sendFile(reply, { name: archivoSaldos(empresa.ruc, formato), type: REPORT_TYPES[formato], body });
+    },
+  );
+
+  app.get(
+    '/cartera',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: 'Antigüedad de cartera: el saldo de cada cliente por tramos de días vencidos, con totales',
+        description: `${SCOPE} ${VENCIMIENTO} ${TRAMOS} clientes: cada cliente con saldo, por razón social; totales: los de todos (un vendedor, los de sus clientes).`,
+        response: { 200: Cartera, ...errorResponses },
+      },
+    },
+    async (request) => cartera(db, request.company!),
+  );
+
+  app.get(
+    '/cartera/reporte',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: 'Antigüedad de cartera en PDF o Excel',
+        description: `${SCOPE} formato: pdf o xlsx. Los totales por tramo y cada cliente con saldo (identificación, razón social, tramos y saldo), con la fila de totales. Nombre: antiguedad-cartera-<RUC>-<fecha>.pdf o .xlsx.`,
+        querystring: ReporteSaldosQuery,
+        response: { 200: Archivo, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { formato } = request.query;
+      const [datos, empresa] = await Promise.all([cartera(db, request.company!), empresaDe(db, request.company!.empresa)]);
+      const body = await reporteCartera(formato, empresa, datos);
+      return sendFile(reply, { name: archivoCartera(empresa.ruc, formato), type: REPORT_TYPES[formato], body });
+    },
+  );
+
+  app.get(
+    '/cartera/:id',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: 'Antigüedad de cartera de un cliente: sus facturas con saldo, cada una en su tramo',
+        description: `${SCOPE} ${VENCIMIENTO} ${TRAMOS} facturas: las autorizadas con saldo, la que vence primero arriba, con vencimiento, días vencida y tramo.`,
+        params: ClienteParam,
+        response: { 200: CarteraDeCliente, ...errorResponses },
+      },
+    },
+    async (request) => carteraDelCliente(db, request.company!, request.params.id),
+  );
+
+  app.get(
+    '/cartera/:id/reporte',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: 'Antigüedad de cartera de un cliente en PDF o Excel',
+        description: `${SCOPE} formato: pdf o xlsx. Los totales por tramo y las facturas con saldo (vencimiento, días vencida y tramo). Nombre: antiguedad-cartera-cliente-<identificación>-<fecha>.pdf o .xlsx.`,
+        params: ClienteParam,
+        querystring: ReporteSaldosQuery,
+        response: { 200: Archivo, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { formato } = request.query;
+      const datos = await carteraDelCliente(db, request.company!, request.params.id);
+      const empresa = await empresaDe(db, request.company!.empresa);
+      const body = await reporteCarteraCliente(formato, empresa, datos);
+      return sendFile(reply, { name: archivoCarteraCliente(datos.cliente.CLI_IDENTIFICACION, formato), type: REPORT_TYPES[formato], body });
     },
   );
 };

@@ -5,9 +5,19 @@ import { MSG } from '../../../domain/messages';
 import { esDia, hoyEcuador } from '../../../domain/fechas';
 import { FORMAS_PAGO } from '../../../domain/facturas/catalogos';
 import { escalar, formatear, leerDecimal } from '../../../domain/facturas/decimal';
-import { clientScopeValues, type ClientViewer } from '../clientes';
-import { CUENTAS_MSG, type Cobro, type CobroBody, type PeriodoQuery } from './contract';
-import { anularCobro, bloquearCobro, bloquearFacturas, cobroPorId, insertarCobro, type Alcance } from './repo';
+import { clientScopeValues, findVisibleClient, type ClientViewer } from '../clientes';
+import { CUENTAS_MSG, tramoCartera, type Cartera, type CarteraDeCliente, type Cobro, type CobroBody, type PeriodoQuery } from './contract';
+import {
+  anularCobro,
+  bloquearCobro,
+  bloquearFacturas,
+  carteraPorCliente,
+  carteraTotales,
+  cobroPorId,
+  facturasDelCliente,
+  insertarCobro,
+  type Alcance,
+} from './repo';
 
 /** Dollars as cents (bigint), exactly as typed; null unless greater than zero with at most 2 decimals. */
 export function centavos(valor: string | number): bigint | null {
@@ -117,4 +127,24 @@ export async function deshacerCobro(db: Db, actor: CompanyActor, cobro: number, 
     await anularCobro(tx, cobro, razon, actor.usuario);
   });
   return (await cobroPorId(db, a.empresa, cobro))!;
+}
+
+/** The aging of the company's receivable (a seller: their clients'), per client and in total, as of Ecuador's today. */
+export async function cartera(db: Db, viewer: ClientViewer): Promise<Cartera> {
+  const a = alcance(viewer);
+  const [clientes, totales] = await Promise.all([carteraPorCliente(db, a), carteraTotales(db, a)]);
+  return { hoy: a.hoy, clientes, totales };
+}
+
+/** One client's aging (404 for a client the caller may not see): its invoices that owe, each in its bucket, the oldest due first. */
+export async function carteraDelCliente(db: Db, viewer: ClientViewer, id: number): Promise<CarteraDeCliente> {
+  const client = await findVisibleClient(db, viewer, id);
+  const a = { ...alcance(viewer), cliente: id };
+  const [facturas, totales] = await Promise.all([facturasDelCliente(db, a), carteraTotales(db, a)]);
+  return {
+    cliente: { CLI_CODIGO: client.CLI_CODIGO, CLI_IDENTIFICACION: client.CLI_IDENTIFICACION, CLI_RAZON_SOCIAL: client.CLI_RAZON_SOCIAL },
+    hoy: a.hoy,
+    facturas: facturas.filter((f) => f.saldo !== '0.00').map((f) => ({ ...f, tramo: tramoCartera(f.diasVencida) })),
+    totales,
+  };
 }

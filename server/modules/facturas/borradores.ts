@@ -12,7 +12,7 @@ import { found, HttpError } from '../../core/errors';
 import type { CompanyActor } from '../../core/actor';
 import { MSG } from '../../../domain/messages';
 import { esDia } from '../../../domain/fechas';
-import { calcularFactura, compararTotales, IMPUESTO } from '../../../domain/facturas';
+import { calcularFactura, compararTotales, IMPUESTO, sinPlazo, UNIDAD_CREDITO } from '../../../domain/facturas';
 import { clientScopeValues } from '../clientes';
 import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
 import { FacturaRechazada } from './emitir';
@@ -36,13 +36,21 @@ const opcional = (valor: string | null | undefined) => {
   return t || null;
 };
 
+/**
+ * The client's credit days as the term (in días) of each payment that names none; an explicit term, 0 included (paid
+ * on the day), is kept. Without credit days the payments stay as sent.
+ */
+const conDiasDeCredito = (pagos: FacturaBorrador['pagos'], dias: number): FacturaBorrador['pagos'] =>
+  dias > 0 ? pagos.map((p) => (sinPlazo(p.FPA_PLAZO) ? { ...p, FPA_PLAZO: dias, FPA_UNIDAD: UNIDAD_CREDITO } : p)) : pagos;
+
 /** The draft's rows, from what the form sends checked against the company's data and recomputed. */
-async function valoresDe(db: Db, actor: CompanyActor, body: FacturaBorrador) {
+async function valoresDe(db: Db, actor: CompanyActor, enviado: FacturaBorrador) {
   const alcance = clientScopeValues(actor);
   const empresa = alcance.empresa;
-  const [punto, cliente] = await Promise.all([findPunto(db, empresa, body.PEM_CODIGO), findComprador(db, alcance, body.CLI_CODIGO)]);
+  const [punto, cliente] = await Promise.all([findPunto(db, empresa, enviado.PEM_CODIGO), findComprador(db, alcance, enviado.CLI_CODIGO)]);
   // Whose data comes first: another company's (or another seller's) buyer is a 404 whatever else the body says.
   if (!punto || !cliente) throw new HttpError(404, MSG.notFound);
+  const body = { ...enviado, pagos: conDiasDeCredito(enviado.pagos, cliente.CLI_DIAS_CREDITO) };
   if (!esDia(body.FAC_FECHA)) throw new HttpError(400, FACTURAS_MSG.fecha);
   const productos = [...new Set(body.lineas.map((l) => l.CAT_CODIGO).filter((c): c is number => typeof c === 'number'))];
   if (productos.length) {

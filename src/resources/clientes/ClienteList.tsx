@@ -1,6 +1,8 @@
-import { CreateButton, DataTable, FilterButton, TopToolbar, useCanAccess, type RaRecord } from 'react-admin';
+import { CreateButton, DataTable, FilterButton, Link, TopToolbar, useCanAccess, type RaRecord } from 'react-admin';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import AgingIcon from '@mui/icons-material/HourglassBottom';
 import { TIPOS_IDENTIFICACION } from '../../../domain/clientes';
 import { ListPagination } from '../../shell/ListPagination';
 import { EstadoChip, estadoColumna } from '../../shell/catalogo';
@@ -24,6 +26,19 @@ function Acciones() {
       {canAccess && <CreateButton />}
       {canAccess && <ClienteImportarButton />}
       <ClienteExportar />
+      {/* Icon only on a phone, as react-admin's buttons beside it. */}
+      <Button
+        component={Link}
+        to="/clientes/cartera"
+        size="small"
+        startIcon={<AgingIcon />}
+        aria-label={texto('cartera.boton')}
+        sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+      >
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {texto('cartera.boton')}
+        </Box>
+      </Button>
     </TopToolbar>
   );
 }

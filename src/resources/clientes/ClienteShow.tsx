@@ -9,6 +9,7 @@ import { ClienteEliminar } from './ClienteEliminar';
 import { DocumentosPanel } from './DocumentosPanel';
 import { EnviosPanel } from './EnviosPanel';
 import { EstadoCuentaPanel } from './EstadoCuentaPanel';
+import { CarteraPanel } from './CarteraPanel';
 import type { Cliente } from './tipos';
 import { texto } from './textos';
 
@@ -49,6 +50,7 @@ function Contenido() {
       </Box>
       <ClienteDatosCard record={record} />
       <EstadoCuentaPanel cliente={record.CLI_CODIGO} />
+      <CarteraPanel cliente={record.CLI_CODIGO} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         <BanderasPanel record={record} />
         <DocumentosPanel cliente={record.CLI_CODIGO} />

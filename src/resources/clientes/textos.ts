@@ -161,6 +161,24 @@ const TEXTOS = {
     cancelar: 'Cancelar',
     sin_saldo: 'El cliente no debe nada: no hay a qué aplicar un cobro',
   },
+  cartera: {
+    titulo: 'Antigüedad de cartera',
+    boton: 'Antigüedad de cartera',
+    explicacion:
+      'Saldo por cobrar de cada cliente según los días transcurridos desde el vencimiento de sus facturas autorizadas, al %{fecha}. Una factura vence en su fecha más el plazo de sus formas de pago (los días de crédito del cliente).',
+    cliente: 'Cliente',
+    identificacion: 'Identificación',
+    saldo: 'Saldo',
+    total: 'Total (%{smart_count} cliente) |||| Total (%{smart_count} clientes)',
+    sin_saldo: 'Ningún cliente tiene saldo pendiente',
+    sin_facturas: 'El cliente no tiene facturas pendientes de cobro',
+    factura: 'Factura',
+    vence: 'Vence',
+    dias: 'Días vencida',
+    tramo: 'Tramo',
+    descargar_pdf: 'Descargar PDF',
+    descargar_excel: 'Descargar Excel',
+  },
   // The import dialog's common words are the shared dialog's (src/shell/ImportarDialog.tsx).
   importar: {
     boton: 'Importar',

@@ -24,9 +24,11 @@ import TableRow from '@mui/material/TableRow';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { AMBIENTES, nombreFormaPago, tarifaIva, TIPOS_IDENTIFICACION_COMPRADOR } from '../../../domain/facturas';
+import { AMBIENTES, nombreFormaPago, tarifaIva, TIPOS_IDENTIFICACION_COMPRADOR, vencimiento } from '../../../domain/facturas';
+import { formatDate } from '../../../domain/fechas';
 import { useNarrow } from '../../shell/catalogo';
-import { dinero, sinCeros } from './formulario';
+import { sinCeros } from './formulario';
+import { dinero } from '../../ui/numeros';
 import { EstadoFacturaChip, FilaTotal } from './piezas';
 import { Dato } from '../../shell/Dato';
 import { texto } from './textos';
@@ -35,7 +37,6 @@ import { esPendiente, INTERVALO_FACTURA, tieneAutorizacion } from './estados';
 import { EstadoSri } from './EstadoSri';
 const t = (key: string, options?: object) => texto(`show.${key}`, options);
 const c = (key: string) => texto(`columnas.${key}`);
-const fecha = (dia: string) => dia.split('-').reverse().join('/');
 const UNIDAD: Record<string, string> = { dias: 'días', meses: 'meses' };
 
 function Eliminar({ record }: { record: Registro }) {
@@ -230,7 +231,10 @@ function Contenido() {
       <Box sx={grid2}>
         <Seccion titulo={t('emisor')}>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))' }}>
-            <Dato label={f('FAC_FECHA')}>{fecha(record.FAC_FECHA)}</Dato>
+            <Dato label={f('FAC_FECHA')}>{formatDate(record.FAC_FECHA)}</Dato>
+            <Dato label={t('vence')}>
+              <span data-vence>{formatDate(vencimiento(record.FAC_FECHA, record.pagos))}</span>
+            </Dato>
             <Dato label={f('serie')}>{`${record.EST_NUMERO}-${record.PEM_NUMERO}`}</Dato>
             {ambiente && <Dato label={texto('show.ambiente')}>{ambiente}</Dato>}
           </Box>

@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SelectInput, TextInput } from 'react-admin';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { escalar, formatear, FORMAS_PAGO, leerDecimal, UNIDADES_TIEMPO } from '../../../domain/facturas';
+import { escalar, formatear, FORMAS_PAGO, leerDecimal, UNIDAD_CREDITO, UNIDADES_TIEMPO, vencimiento } from '../../../domain/facturas';
+import { esDia } from '../../../domain/fechas';
 import { useCalculo } from './calculo';
 import { pagoInicial, type PagoForm } from './formulario';
 import { texto } from './textos';
@@ -26,13 +27,54 @@ function sumarDinero(a: unknown, b: string): string {
 const pequeno = { size: 'small', variant: 'outlined', helperText: false, margin: 'none' } as const;
 
 /**
+ * The buyer's credit days as the term (in días) of the payments without one, when a buyer is chosen; a term the
+ * previous buyer's credit days wrote follows the new buyer's. A saved draft opens with its payments as saved. The
+ * server applies the same rule to what it receives.
+ */
+function useDiasDeCredito(cliente: unknown, dias: number | undefined) {
+  const { getValues, setValue } = useFormContext();
+  const inicial = useRef(cliente);
+  const aplicado = useRef<{ cliente: unknown; dias: number } | null>(null);
+  useEffect(() => {
+    if (dias === undefined || aplicado.current?.cliente === cliente) return;
+    const antes = aplicado.current?.dias ?? 0;
+    aplicado.current = { cliente, dias };
+    if (cliente === inicial.current) return;
+    inicial.current = undefined;
+    (getValues('pagos') as PagoForm[]).forEach((p, i) => {
+      const plazo = String(p?.FPA_PLAZO ?? '').trim();
+      const delAnterior = antes > 0 && plazo === String(antes) && p.FPA_UNIDAD === UNIDAD_CREDITO;
+      if (plazo !== '' && !delAnterior) return;
+      setValue(`pagos.${i}.FPA_PLAZO`, dias > 0 ? String(dias) : '', { shouldDirty: true });
+      setValue(`pagos.${i}.FPA_UNIDAD`, UNIDAD_CREDITO, { shouldDirty: true });
+    });
+  }, [cliente, dias, getValues, setValue]);
+}
+
+/** "Vence: YYYY-MM-DD": the invoice's date plus the longest term of its payments; and the buyer's credit days. */
+function Vence({ dias }: { dias: number | undefined }) {
+  const [fecha, pagos] = useWatch({ name: ['FAC_FECHA', 'pagos'] }) as [string, PagoForm[] | undefined];
+  if (!esDia(String(fecha ?? ''))) return null;
+  return (
+    <Typography variant="body2" sx={{ mt: 1 }} data-vence>
+      <strong>{texto('form.vence', { fecha: vencimiento(fecha, pagos ?? []) })}</strong>
+      {dias ? ` · ${texto('form.credito', { smart_count: dias })}` : ''}
+    </Typography>
+  );
+}
+
+/**
  * The payment methods (the SRI's formaPago) with amount and term. While there is one payment and the user has not
  * typed its amount, it follows the invoice's total: the usual sale is paid one way, whole.
  */
 export function PagosInput() {
   const { fields, append, remove } = useFieldArray({ name: 'pagos' });
   const { setValue, getValues, formState } = useFormContext();
-  const { calculo, avisos, pagosTocados } = useCalculo();
+  const { calculo, avisos, pagosTocados, comprador } = useCalculo();
+  const cliente = useWatch({ name: 'CLI_CODIGO' }) as number | '' | undefined;
+  // The buyer's record once loaded (the previous buyer's while the new one loads does not count).
+  const dias = comprador && comprador.CLI_CODIGO === Number(cliente) ? comprador.CLI_DIAS_CREDITO : undefined;
+  useDiasDeCredito(cliente, dias);
   const total = calculo.importeTotal;
   const porPagar = calculo.porPagar;
 
@@ -117,6 +159,7 @@ export function PagosInput() {
           );
         })}
       </Box>
+      <Vence dias={dias} />
       {pagosTocados &&
         avisos.pagos.map((m) => (
           <Typography key={m} variant="caption" color="error" component="div" role="alert" sx={{ mt: 0.5 }}>
@@ -124,7 +167,15 @@ export function PagosInput() {
           </Typography>
         ))}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-        <Button startIcon={<AddIcon />} onClick={() => append(pagoInicial(Number(porPagar) > 0 ? porPagar : '') satisfies PagoForm)}>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() =>
+            append({
+              ...pagoInicial(Number(porPagar) > 0 ? porPagar : ''),
+              ...(dias ? { FPA_PLAZO: String(dias) } : {}),
+            } satisfies PagoForm)
+          }
+        >
           {texto('form.agregar_pago')}
         </Button>
         {Number(porPagar) > 0 && fields.length > 0 && (
