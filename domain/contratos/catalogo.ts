@@ -59,3 +59,27 @@ export const ProductoDatos = Type.Object({
 export type ProductoDatos = Static<typeof ProductoDatos>;
 
 export const Eliminado = Type.Object({ msg: Type.String() });
+
+/** The most products one bulk action changes. */
+export const MAX_LOTE_CATALOGO = 500;
+export const ACCIONES_LOTE_CATALOGO = ['activar', 'desactivar'] as const;
+export type AccionLoteCatalogo = (typeof ACCIONES_LOTE_CATALOGO)[number];
+
+/** PUT /api/catalogo/lote: activate or deactivate the selected products (CAT_CODIGO). */
+export const LoteCatalogo = Type.Object({
+  ids: Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), {
+    minItems: 1,
+    maxItems: MAX_LOTE_CATALOGO,
+    errorMessage: `Seleccione de 1 a ${MAX_LOTE_CATALOGO} productos`,
+  }),
+  accion: Type.Unsafe<AccionLoteCatalogo>(
+    Type.String({ enum: [...ACCIONES_LOTE_CATALOGO], errorMessage: 'La acción debe ser activar o desactivar' }),
+  ),
+});
+export type LoteCatalogo = Static<typeof LoteCatalogo>;
+
+export const LoteCatalogoResultado = Type.Object({
+  cambiados: Type.Integer({ description: 'Los que ya estaban así no cuentan' }),
+  msg: Type.String(),
+});
+export type LoteCatalogoResultado = Static<typeof LoteCatalogoResultado>;

@@ -78,13 +78,3 @@ export type LoteResultado = Static<typeof LoteResultado>;
 
 export const Distribuidor = Type.Object({ ADM_CODIGO: Type.Integer(), ADM_NOMBRE: Type.String(), ADM_ACTIVO: Type.Boolean() });
 export type Distribuidor = Static<typeof Distribuidor>;
-
-export const FORMATOS_EXPORTACION = ['csv', 'xlsx'] as const;
-export type FormatoExportacion = (typeof FORMATOS_EXPORTACION)[number];
-
-export const ExportarQuery = Type.Object({
-  formato: Type.Unsafe<FormatoExportacion>({ type: 'string', enum: [...FORMATOS_EXPORTACION] }),
-  filter: Type.Optional(Type.String({ maxLength: 2000 })),
-  sort: Type.Optional(Type.String({ maxLength: 100 })),
-});
-export type ExportarQuery = Static<typeof ExportarQuery>;

@@ -20,6 +20,10 @@
  *   POST   /api/facturas/:id/correo      sends (again) the authorized XML and the RIDE to the buyer, or to { para }
  *   POST   /api/facturas/:id/anular      { motivo }: an AUTORIZADA invoice annulled at the SRI's portal → ANULADA
  *   POST   /api/facturas/:id/consultar   a SIN_RESPUESTA invoice: asks the SRI for its authorization again (RECIBIDA)
+ *   GET    /api/facturas/exportar        ?formato=csv|xlsx&filter&sort: the whole filtered list as a spreadsheet
+ *   POST   /api/facturas/lote/correo     { ids }: emails the selected AUTORIZADA invoices to their buyers again
+ *   GET    /api/facturas/lote/zip        ?ids=1,2,3: a ZIP of the selected authorized invoices' XML and RIDE
+ *   POST   /api/facturas/lote/eliminar   { ids }: deletes the selected drafts (all or none)
  *
  * Issuing puts the document on the SRI queue (sri/cola.ts): FIRMADA → ENVIADA → RECIBIDA → AUTORIZADA, or DEVUELTA
  * (reception refused it) / RECHAZADA (NO AUTORIZADO), with the SRI's messages in FAC_SRI_MENSAJES. A DEVUELTA or
@@ -170,7 +174,16 @@ export type LineaBorrador = Static<typeof LineaBorrador>;
 export const PagoBorrador = Type.Object({
   FPA_FORMA: Texto(2, 'formaPago del SRI'),
   FPA_TOTAL: Numero('Valor en dólares'),
-  FPA_PLAZO: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 99999, errorMessage: 'El plazo debe ser un entero desde 0' }))),
+  FPA_PLAZO: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 0,
+        maximum: 99999,
+        errorMessage: 'El plazo debe ser un entero desde 0',
+        description: 'Sin plazo (ausente o null), los días de crédito del cliente si los tiene (en dias); 0: de contado',
+      }),
+    ),
+  ),
   FPA_UNIDAD: Type.Optional(Nullable(Texto(LIMITES_FACTURA.unidadTiempo))),
 });
 export type PagoBorrador = Static<typeof PagoBorrador>;
@@ -282,4 +295,56 @@ export const FACTURAS_MSG = {
   soloSinRespuesta: 'Solo se vuelve a consultar al SRI una factura que quedó sin respuesta; esta ya tiene la suya o la está esperando.',
   sinCorreo: 'El comprador no tiene correo electrónico: escriba a quién enviarla.',
   correoInvalido: (direccion: string) => `"${direccion}" no es un correo electrónico válido.`,
+} as const;
+
+/** The most invoices one bulk action (email, ZIP, delete) takes: a few pages of the list. */
+export const MAX_LOTE_FACTURAS = 200;
+
+/** POST /api/facturas/lote/correo and /lote/eliminar: the selected invoices (FAC_CODIGO). */
+export const LoteFacturas = Type.Object({
+  ids: Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), {
+    minItems: 1,
+    maxItems: MAX_LOTE_FACTURAS,
+    description: `De 1 a ${MAX_LOTE_FACTURAS} FAC_CODIGO`,
+    errorMessage: `Seleccione de 1 a ${MAX_LOTE_FACTURAS} facturas`,
+  }),
+});
+export type LoteFacturas = Static<typeof LoteFacturas>;
+
+/** GET /api/facturas/lote/zip?ids=1,2,3. */
+export const ZipFacturasQuery = Type.Object({
+  ids: Type.String({
+    pattern: '^[0-9]{1,10}(,[0-9]{1,10})*$',
+    maxLength: 2_400,
+    description: `De 1 a ${MAX_LOTE_FACTURAS} FAC_CODIGO separados por comas`,
+    errorMessage: 'Indique las facturas por su código, separados por comas',
+  }),
+});
+
+/** What POST /lote/correo did: sent, left out (not authorized, or the buyer without an email) and failed. */
+export const ResultadoCorreoLote = Type.Object({
+  enviadas: Type.Integer(),
+  omitidas: Type.Integer({ description: 'No autorizadas, o cuyo comprador no tiene correo' }),
+  fallidas: Type.Integer({ description: 'El servidor de correo no las aceptó (quedan con FAC_ENTREGA FALLIDA)' }),
+  msg: Type.String(),
+});
+export type ResultadoCorreoLote = Static<typeof ResultadoCorreoLote>;
+
+export const ResultadoEliminarLote = Type.Object({ eliminadas: Type.Integer(), msg: Type.String() });
+export type ResultadoEliminarLote = Static<typeof ResultadoEliminarLote>;
+
+/** The bulk actions' sentences (the screens and the tests read the same). */
+export const FACTURAS_LOTE_MSG = {
+  maximo: `Seleccione hasta ${MAX_LOTE_FACTURAS} facturas a la vez.`,
+  soloBorradores: (numeros: string) => `Solo se eliminan borradores; no se eliminó ninguna factura. Ya fueron emitidas: ${numeros}.`,
+  ningunaAutorizada: 'Ninguna de las facturas seleccionadas está autorizada por el SRI: solo las autorizadas tienen XML autorizado y RIDE.',
+  eliminadas: (n: number) => (n === 1 ? '1 borrador eliminado' : `${n} borradores eliminados`),
+  correos: (enviadas: number, omitidas: number, fallidas: number) =>
+    [
+      enviadas === 1 ? '1 factura enviada por correo' : `${enviadas} facturas enviadas por correo`,
+      omitidas ? `${omitidas} omitida${omitidas === 1 ? '' : 's'} (sin autorizar o sin correo del comprador)` : '',
+      fallidas ? `${fallidas} con envío fallido` : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
 } as const;

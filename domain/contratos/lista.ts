@@ -10,3 +10,19 @@ export const ListQuery = Type.Object({
   filter: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 export type ListQuery = Static<typeof ListQuery>;
+
+/** The formats a list exports to (GET …/exportar): CSV (UTF-8 with BOM) or Excel. */
+export const FORMATOS_EXPORTACION = ['csv', 'xlsx'] as const;
+export type FormatoExportacion = (typeof FORMATOS_EXPORTACION)[number];
+
+/** A list's export: the format, and the list's own filter and sort (the whole filtered list, not one page). */
+export const ExportarQuery = Type.Object({
+  formato: Type.Unsafe<FormatoExportacion>({
+    type: 'string',
+    enum: [...FORMATOS_EXPORTACION],
+    errorMessage: 'El formato debe ser csv o xlsx',
+  }),
+  filter: Type.Optional(Type.String({ maxLength: 2000 })),
+  sort: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type ExportarQuery = Static<typeof ExportarQuery>;

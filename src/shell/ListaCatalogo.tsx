@@ -8,17 +8,23 @@ type Props = Omit<ResponsiveListProps, 'actions' | 'rowClick' | 'perPage' | 'pag
   resource: string;
   /** The toolbar's other creating actions, after Crear (Importar). */
   acciones?: ReactNode;
+  /** The toolbar's actions for every reader (Exportar). */
+  lectura?: ReactNode;
 };
 
 /**
  * A back-office catalogue's list (advisers, banks, plans, products...): Crear for whom the menu lets create, rows
  * that open the edit page for whom it lets edit, 25 a page, and narrow table cells.
  */
-export function ListaCatalogo({ resource, acciones, tableSx, ...list }: Props) {
+export function ListaCatalogo({ resource, acciones, lectura, tableSx, ...list }: Props) {
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   return (
     <ResponsiveList
-      actions={<CatalogoAcciones resource={resource}>{acciones}</CatalogoAcciones>}
+      actions={
+        <CatalogoAcciones resource={resource} lectura={lectura}>
+          {acciones}
+        </CatalogoAcciones>
+      }
       perPage={25}
       pagination={<ListPagination />}
       rowClick={canEdit ? 'edit' : false}

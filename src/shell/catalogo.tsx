@@ -22,14 +22,18 @@ import type { Theme } from '@mui/material/styles';
  * breakpoint where the table becomes a simple list.
  */
 
-/** Filters, and Crear (with the resource's other creating actions, `children`: Importar) only for whom the menu lets create in this resource. */
-export function CatalogoAcciones({ resource, children }: { resource: string; children?: ReactNode }) {
+/**
+ * Filters, and Crear (with the resource's other creating actions, `children`: Importar) only for whom the menu lets
+ * create in this resource; `lectura` (Exportar) for every reader.
+ */
+export function CatalogoAcciones({ resource, children, lectura }: { resource: string; children?: ReactNode; lectura?: ReactNode }) {
   const { canAccess } = useCanAccess({ resource, action: 'create' });
   return (
     <TopToolbar>
       <FilterButton />
       {canAccess && <CreateButton />}
       {canAccess && children}
+      {lectura}
     </TopToolbar>
   );
 }

@@ -6,10 +6,13 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 /**
- * A bulk action over a list's selected rows: PUT `path` with `{ ids, ...body }`, the server's message as a notification,
- * then the selection cleared, the counts under `invalidate` and the list read again.
+ * A bulk action over a list's selected rows: PUT (or `method`) `path` with `{ ids, ...body }`, the server's message as a
+ * notification, then the selection cleared, the counts under `invalidate` and the list read again.
  */
-export function useLote<R>(path: string, options: { invalidate: readonly unknown[]; message: (result: R) => string }) {
+export function useLote<R>(
+  path: string,
+  options: { invalidate: readonly unknown[]; message: (result: R) => string; method?: 'PUT' | 'POST' },
+) {
   const dataProvider = useAreaDataProvider();
   const { selectedIds, onUnselectItems } = useListContext();
   const notify = useNotify();
@@ -19,7 +22,7 @@ export function useLote<R>(path: string, options: { invalidate: readonly unknown
   const run = async (body: Record<string, unknown>) => {
     setPending(true);
     try {
-      const result = await dataProvider.call<R>(path, { method: 'PUT', body: { ids: selectedIds, ...body } });
+      const result = await dataProvider.call<R>(path, { method: options.method ?? 'PUT', body: { ids: selectedIds, ...body } });
       notify(options.message(result), { type: 'success' });
       onUnselectItems();
       await queryClient.invalidateQueries({ queryKey: options.invalidate });

@@ -10,4 +10,5 @@ export { embed, type Bind, type ListSpec, type PageRequest, type PageSelect } fr
 export { readFilter, readSort, scopedQuery } from './request';
 export { boundsOf, contains, escapeLike, listConditions, pageCondition, paged, startsWith, tablePage } from './sql';
 export { readPage } from './read-page';
+export { listBatches } from './batches';
 export { sendAll, sendListRange, sendPage } from './reply';

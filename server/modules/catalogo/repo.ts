@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { keyedWrites } from '../../infra/db/keyed';
 import { catalogo, facturasDetalles } from '../../infra/db/schema';
@@ -6,6 +6,7 @@ import { prepared } from '../../infra/db/prepared';
 import {
   embed,
   escapeLike,
+  listBatches,
   paged,
   readPage,
   scopedQuery,
@@ -148,3 +149,28 @@ export function deleteProduct(db: Db, empresa: number, id: number): Promise<'bor
     return 'borrado';
   });
 }
+
+/** The company's products among `ids`, locked until the caller's transaction ends (a bulk action). */
+export const lockProducts = (tx: Executor, empresa: number, ids: number[]) =>
+  tx
+    .select({ CAT_CODIGO: catalogo.CAT_CODIGO, CAT_ACTIVO: catalogo.CAT_ACTIVO })
+    .from(catalogo)
+    .where(and(inArray(catalogo.CAT_CODIGO, ids), eq(catalogo.EMP_CODIGO, empresa)))
+    .for('update');
+
+export const setProductsActive = (tx: Executor, ids: number[], activo: boolean) =>
+  tx.update(catalogo).set({ CAT_ACTIVO: activo, CAT_ACTUALIZADO: new Date() }).where(inArray(catalogo.CAT_CODIGO, ids));
+
+/** Every product of the list's filter and order (the same 400s), `size` at a time, for the export. */
+export const productBatches = (db: Db, empresa: number, query: ListQuery, size: number) =>
+  listBatches(
+    productListSpec,
+    companyQuery(empresa, query),
+    (where, orderBy, limit) =>
+      selectProducts(db)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit),
+    toProducto,
+    size,
+  );

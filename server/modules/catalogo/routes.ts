@@ -6,9 +6,12 @@ import { ListQuery, sendPage } from '../../core/list';
 import { Archivo, errorResponses } from '../../core/schemas';
 import { streamUpload } from '../../core/upload';
 import { CATALOGO_LIMITES } from '../../../domain/catalogo';
-import { Eliminado, Producto, ProductoDatos } from './contract';
-import { listProducts, PUBLIC_FILTERS } from './repo';
-import { createProduct, editProduct, removeProduct, visibleProduct } from './service';
+import { Eliminado, LoteCatalogo, LoteCatalogoResultado, MAX_LOTE_CATALOGO, Producto, ProductoDatos } from './contract';
+import { COLUMNAS_CATALOGO_EXPORTACION } from './exportacion';
+import { EXPORT_BATCH, exportFile } from '../../core/export';
+import { ExportarQuery } from '../../../domain/contratos/lista';
+import { listProducts, productBatches, PUBLIC_FILTERS } from './repo';
+import { bulkActive, createProduct, editProduct, removeProduct, visibleProduct } from './service';
 import {
   catalogoTemplate,
   CATALOGO_TEMPLATE_HEADERS,
@@ -61,6 +64,43 @@ const catalogoRoutes: ModuleRoutes = (app, { db, guards }) => {
       ),
     },
     async (request, reply) => sendPage(reply, await listProducts(db, request.company!.empresa, request.query)),
+  );
+
+  app.get(
+    '/exportar',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: 'Descarga toda la lista filtrada de productos y servicios (no solo una página) en CSV o Excel',
+        description: `${SCOPE} formato: csv (UTF-8 con BOM, separado por comas) o xlsx. filter y sort como en GET /api/catalogo (filtros: ${PUBLIC_FILTERS.join(', ')}). Se genera por lotes de ${EXPORT_BATCH} filas mientras se descarga; columnas: ${COLUMNAS_CATALOGO_EXPORTACION.map((c) => c.header).join(', ')}.`,
+        querystring: ExportarQuery,
+        response: { 200: Archivo, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { formato, filter, sort } = request.query;
+      const batches = productBatches(db, request.company!.empresa, { filter, sort }, EXPORT_BATCH);
+      return sendFile(
+        reply,
+        exportFile(formato, { nombre: 'productos', hoja: 'Productos', columnas: COLUMNAS_CATALOGO_EXPORTACION, batches }, request.log),
+      );
+    },
+  );
+
+  app.put(
+    '/lote',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: `Activa o desactiva varios productos y servicios a la vez (hasta ${MAX_LOTE_CATALOGO})`,
+        description: `Cuerpo: ids (CAT_CODIGO) y accion (activar o desactivar). Todo o nada: si algún id no es de la empresa de la sesión responde 404 y no cambia ninguno. Un producto desactivado no se ofrece en las facturas nuevas. Responde cuántos cambiaron (los que ya estaban así no cuentan).`,
+        body: LoteCatalogo,
+        response: { 200: LoteCatalogoResultado, ...errorResponses },
+      },
+    },
+    async (request) => bulkActive(db, request.company!.empresa, request.body),
   );
 
   // Before '/:id': the template's path is not an id.

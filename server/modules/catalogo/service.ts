@@ -10,8 +10,17 @@ import {
   precioProducto,
   tarifaIceProducto,
 } from '../../../domain/catalogo';
-import type { Producto, ProductoDatos } from './contract';
-import { deleteProduct, findProduct, insertProduct, principalTaken, updateProduct, type ProductoValores } from './repo';
+import type { LoteCatalogo, LoteCatalogoResultado, Producto, ProductoDatos } from './contract';
+import {
+  deleteProduct,
+  findProduct,
+  insertProduct,
+  lockProducts,
+  principalTaken,
+  setProductsActive,
+  updateProduct,
+  type ProductoValores,
+} from './repo';
 
 /** Trimmed text; blank is null; undefined stays undefined (a PUT that leaves the field out keeps it). */
 const blankToNull = (value: string | null | undefined) => {
@@ -93,4 +102,22 @@ export async function removeProduct(db: Db, empresa: number, id: number) {
   if (result === 'ausente') throw new HttpError(404, MSG.notFound);
   if (result === 'usado') throw new HttpError(409, CATALOGO_MSG.usado);
   return { msg: CATALOGO_MSG.eliminado };
+}
+
+/**
+ * Activates or deactivates the selected products at once. All or nothing: if one of them is not the company's, 404 and
+ * none changes. Those already so do not count.
+ */
+export function bulkActive(db: Db, empresa: number, body: LoteCatalogo): Promise<LoteCatalogoResultado> {
+  const ids = [...new Set(body.ids)];
+  const activo = body.accion === 'activar';
+  return db.transaction(async (tx) => {
+    const found = await lockProducts(tx, empresa, ids);
+    if (found.length !== ids.length) throw new HttpError(404, MSG.notFound);
+    const changed = found.filter((p) => p.CAT_ACTIVO !== activo).map((p) => p.CAT_CODIGO);
+    if (changed.length) await setProductsActive(tx, changed, activo);
+    const n = changed.length;
+    const estado = activo ? 'activado' : 'desactivado';
+    return { cambiados: n, msg: n === 1 ? `1 producto ${estado}` : `${n} productos ${estado}s` };
+  });
 }

@@ -1,15 +1,14 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../infra/db/client';
 import { administradores, empresas, empresasContadores } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
 import {
   boundsOf,
-  listConditions,
+  listBatches,
   pageCondition,
   paged,
   readFilter,
   readPage,
-  readSort,
   type ListQuery,
   type ListSpec,
   type PageRequest,
@@ -151,48 +150,12 @@ export async function companyBatches(
   scope: SQL | undefined,
   size: number,
 ): Promise<AsyncGenerator<EmpresaFila[]>> {
-  // Read (and refused with a 400) before the answer starts: once the file streams, its status is sent.
-  const { where } = listConditions(spec, query, scope);
-  const [field, direction] = readSort(spec, query);
-  const sortColumns: AnyColumn[] = SORTS[field];
-  const descending = direction === 'DESC';
-  const order = sortColumns.map((column) => (descending ? desc(column) : asc(column)));
-  const serialize = serializer();
-  return (async function* () {
-    let last: Row | undefined;
-    for (;;) {
-      const rows = await selectCompanies(db)
-        .where(and(where, last ? after(sortColumns, descending, last) : undefined))
-        .orderBy(...order)
-        .limit(size);
-      if (rows.length) yield rows.map(serialize);
-      if (rows.length < size) return;
-      last = rows.at(-1);
-    }
-  })();
-}
-
-/**
- * The rows after `last` in the order of `columns` (the last one unique: the primary key or the RUC), as a row
- * comparison the sort's index can start from. PostgreSQL sorts NULL after every value ascending and before them
- * descending: when a nullable date's value is NULL, or past every value, that is said explicitly.
- */
-function after(columns: AnyColumn[], descending: boolean, last: Row): SQL {
-  const valueOf = (column: AnyColumn) => (last as Record<string, unknown>)[column.name.toUpperCase()];
-  const operator = sql.raw(descending ? '<' : '>');
-  const tuple = (cols: AnyColumn[]) => sql.join(cols, sql`, `);
-  const compare = (cols: AnyColumn[]) =>
-    sql`(${tuple(cols)}) ${operator} (${sql.join(
-      cols.map((c) => sql`${valueOf(c)}`),
-      sql`, `,
-    )})`;
-  const [first, ...rest] = columns;
-  if (first.notNull) return compare(columns);
-  if (valueOf(first) === null) {
-    const same = and(isNull(first), compare(rest));
-    return descending ? or(same, isNotNull(first))! : same!;
-  }
-  return descending ? and(isNotNull(first), compare(columns))! : or(compare(columns), isNull(first))!;
+  const read = (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+    selectCompanies(db)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit);
+  return listBatches(spec, query, read, serializer(), size, scope);
 }
 
 /** Counts by check state and active flag from empresas_contadores (kept by triggers): the caller's own row for a distributor. */

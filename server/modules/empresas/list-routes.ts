@@ -13,7 +13,6 @@ import { actorOf } from '../../core/actor';
 import {
   Distribuidor,
   EmpresaFila,
-  ExportarQuery,
   LoteBody,
   LoteResultado,
   NombreBody,
@@ -34,7 +33,9 @@ import {
   updateCompanies,
   withFilter,
 } from './list-repo';
-import { EXPORT_BATCH, EXPORT_TYPES, exportFileName, exportStream } from './export';
+import { COLUMNAS_EMPRESAS } from './export';
+import { EXPORT_BATCH, exportFile } from '../../core/export';
+import { ExportarQuery } from '../../../domain/contratos/lista';
 
 const tags = ['Empresas (administración)'];
 const SEARCH_LIMIT = 20;
@@ -188,11 +189,10 @@ const companyListRoutes: ModuleRoutes = (app, { db, guards }) => {
     async (request, reply) => {
       const { formato, filter, sort } = request.query;
       const batches = await companyBatches(db, { filter, sort }, companyScope(request.admin!), EXPORT_BATCH);
-      return sendFile(reply, {
-        name: exportFileName(formato),
-        type: EXPORT_TYPES[formato],
-        body: exportStream(formato, batches, request.log),
-      });
+      return sendFile(
+        reply,
+        exportFile(formato, { nombre: 'empresas', hoja: 'Empresas', columnas: COLUMNAS_EMPRESAS, batches }, request.log),
+      );
     },
   );
 

@@ -16,6 +16,7 @@ import { prepared } from '../../infra/db/prepared';
 import { HttpError } from '../../core/errors';
 import {
   embed,
+  listBatches,
   listConditions,
   paged,
   readFilter,
@@ -526,7 +527,11 @@ export async function documentoFactura(db: Executor, alcance: AlcanceFacturas, i
 /** The buyer a draft names, if the scope may invoice to it (a seller: their clients and the consumidor final). */
 export async function findComprador(db: Executor, { empresa, vendedor }: AlcanceFacturas, id: number) {
   const [row] = await db
-    .select({ CLI_CODIGO: clientes.CLI_CODIGO, CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION })
+    .select({
+      CLI_CODIGO: clientes.CLI_CODIGO,
+      CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
+      CLI_DIAS_CREDITO: clientes.CLI_DIAS_CREDITO,
+    })
     .from(clientes)
     .where(and(eq(clientes.CLI_CODIGO, id), eq(clientes.EMP_CODIGO, empresa), vendedor === undefined ? undefined : delVendedor(vendedor)));
   return row;
@@ -576,3 +581,56 @@ export async function marcarEntrega(db: Executor, id: number, estado: string, de
     .set({ FAC_ENTREGA: estado, FAC_ENTREGA_FECHA: new Date(), FAC_ENTREGA_DETALLE: detalle.slice(0, 500) })
     .where(eq(f.FAC_CODIGO, id));
 }
+
+/** A row of the export: the list's, with the SRI's authorization. */
+const exportColumns = { ...listColumns, FAC_AUTORIZACION: f.FAC_AUTORIZACION, FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION };
+const selectExport = (db: Executor) =>
+  db
+    .select(exportColumns)
+    .from(f)
+    .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
+    .innerJoin(puntosEmision, eq(puntosEmision.PEM_CODIGO, f.PEM_CODIGO))
+    .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO));
+type ExportRow = Awaited<ReturnType<ReturnType<typeof selectExport>['execute']>>[number];
+export type FacturaExportada = Factura & { FAC_AUTORIZACION: string | null; FAC_FECHA_AUTORIZACION: string | null };
+
+/** Every invoice of the list's filter and order (the same 400s), `size` at a time, for the export. */
+export function facturaBatches(db: Db, alcance: AlcanceFacturas, query: ListQuery, size: number) {
+  const read = (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+    selectExport(db)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit);
+  const map = (row: ExportRow): FacturaExportada => ({
+    ...toFactura(row),
+    FAC_AUTORIZACION: row.FAC_AUTORIZACION,
+    FAC_FECHA_AUTORIZACION: row.FAC_FECHA_AUTORIZACION === null ? null : iso(row.FAC_FECHA_AUTORIZACION),
+  });
+  return listBatches(facturaListSpec, companyQuery(alcance, query), read, map, size);
+}
+
+/** The scope's invoices among `ids`, locked until the caller's transaction ends (a bulk delete). */
+export const lockFacturas = (tx: Executor, alcance: AlcanceFacturas, ids: number[]) =>
+  tx
+    .select({ FAC_CODIGO: f.FAC_CODIGO, FAC_ESTADO: f.FAC_ESTADO, FAC_NUMERO: f.FAC_NUMERO })
+    .from(f)
+    .where(and(inArray(f.FAC_CODIGO, ids), visible(alcance)))
+    .for('update');
+
+export const deleteFacturas = (tx: Executor, ids: number[]) => tx.delete(f).where(inArray(f.FAC_CODIGO, ids));
+
+/** The scope's invoices among `ids` with what their files need (a bulk email or ZIP), by number. */
+export const documentosFacturas = (db: Executor, alcance: AlcanceFacturas, ids: number[]) =>
+  db
+    .select({
+      FAC_CODIGO: f.FAC_CODIGO,
+      FAC_ESTADO: f.FAC_ESTADO,
+      FAC_NUMERO: f.FAC_NUMERO,
+      FAC_XML: f.FAC_XML,
+      FAC_AUTORIZACION: f.FAC_AUTORIZACION,
+      FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
+      FAC_AMBIENTE: f.FAC_AMBIENTE,
+    })
+    .from(f)
+    .where(and(inArray(f.FAC_CODIGO, ids), visible(alcance)))
+    .orderBy(asc(f.FAC_NUMERO), asc(f.FAC_CODIGO));

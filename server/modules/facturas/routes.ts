@@ -38,6 +38,7 @@ import { anularFactura } from './anulacion';
 import { rideDe, xmlAutorizado } from './documentos';
 import { direcciones, entregarFactura } from './sri/entrega';
 import { consultarDeNuevo } from './sri/consulta';
+import facturasLoteRoutes from './lote-routes';
 import { clientScopeValues } from '../clientes';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
@@ -46,7 +47,7 @@ const SCOPE =
   'Solo las facturas de la empresa de la sesión; un vendedor, solo las de sus clientes y las del consumidor final (la de otra empresa o la de un cliente de otro vendedor responde 404).';
 const FILTERS = `Filtros (filter, JSON): ${PUBLIC_FILTERS.join(', ')} — FAC_ESTADO uno o una lista; FAC_ENTREGA (correo al comprador: PENDIENTE, ENVIADA, SIN_CORREO, FALLIDA); desde y hasta fechas AAAA-MM-DD de emisión; q el número (001-001-000000123 o el secuencial), la clave de acceso, o parte de la identificación o el nombre del comprador.`;
 const RULES =
-  'El servidor recalcula la factura y responde 400 con los motivos en español (con el número de línea o de forma de pago) si rompe una regla o si los totales enviados (totalSinImpuestos, totalDescuento, totalIva, importeTotal) no coinciden al centavo. El comprador, el punto de emisión y los productos deben ser de la empresa (404).';
+  'El servidor recalcula la factura y responde 400 con los motivos en español (con el número de línea o de forma de pago) si rompe una regla o si los totales enviados (totalSinImpuestos, totalDescuento, totalIva, importeTotal) no coinciden al centavo. El comprador, el punto de emisión y los productos deben ser de la empresa (404). Plazo de crédito: si el cliente tiene días de crédito (CLI_DIAS_CREDITO mayor que 0), cada forma de pago sin FPA_PLAZO (ausente o null) recibe FPA_PLAZO = esos días y FPA_UNIDAD = "dias", y así va en el XML (pagos/pago: plazo y unidadTiempo) y en el RIDE; un plazo enviado se respeta, también 0 (de contado: vence el día de emisión). La factura vence en su fecha más el plazo más largo de sus formas de pago.';
 const Id = IdParam('id');
 const withErrors = { ...errorResponses, 400: ErroresFactura };
 
@@ -72,7 +73,10 @@ async function emitida(db: Executor, alcance: AlcanceFacturas, id: number) {
  * signed XML) and the downloads. The route list is in contract.ts. Every query is scoped by the token's company, and a
  * seller's by their clients (clientScopeValues; repo.ts AlcanceFacturas).
  */
-const facturasRoutes: ModuleRoutes = (app, { db, files, config, guards, mailer, sri, ride }) => {
+const facturasRoutes: ModuleRoutes = async (app, ctx) => {
+  const { db, files, config, guards, mailer, sri, ride } = ctx;
+  // The export and the bulk actions over the selected invoices.
+  await facturasLoteRoutes(app, ctx);
   const deps = { db, files, box: secretBoxFor(config) };
 
   app.get(

@@ -1,4 +1,4 @@
-import { DataTable, SelectInput, type RaRecord } from 'react-admin';
+import { DataTable, SelectInput, useCanAccess, type RaRecord } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { TIPOS_PRODUCTO, nombreTipoProducto } from '../../../domain/catalogo';
@@ -7,6 +7,7 @@ import { EstadoChip, estadoColumna, EstadoFilter, SearchFilter } from '../../she
 import { ListaCatalogo } from '../../shell/ListaCatalogo';
 import { ivaNombre, precioTexto, producto } from './catalogo';
 import { CatalogoImportarButton } from './CatalogoImportar';
+import { CatalogoBulkActions, CatalogoExportar } from './CatalogoLote';
 
 const ivaFiltro = TARIFAS_IVA.map((t) => ({ id: t.codigo, name: t.nombre }));
 
@@ -34,14 +35,18 @@ function Codigo({ record }: { record: RaRecord }) {
 
 /**
  * The company's products and services, what the invoice form offers for its lines: search by code or description,
- * filters by IVA rate, type and state; a table on wide screens and a simple list on phones.
+ * filters by IVA rate, type and state; export (Excel, CSV) and, for who keeps the catalogue, activate or deactivate
+ * the selected rows; a table on wide screens and a simple list on phones.
  */
 export function CatalogoList() {
+  const { canAccess: gestiona } = useCanAccess({ resource: 'catalogo', action: 'edit' });
   return (
     <ListaCatalogo
       resource="catalogo"
       filters={filters}
       acciones={<CatalogoImportarButton />}
+      lectura={<CatalogoExportar />}
+      bulkActionButtons={gestiona ? <CatalogoBulkActions /> : false}
       sort={{ field: 'CAT_DESCRIPCION', order: 'ASC' }}
       empty={false}
       primaryText={(r) => producto(r).CAT_DESCRIPCION}

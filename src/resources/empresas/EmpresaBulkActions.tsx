@@ -2,7 +2,8 @@ import { useListContext, useTranslate, type Identifier } from 'react-admin';
 import { ExportarMenu } from '../../shell/ExportarMenu';
 import { AsignarLoteButton } from '../../shell/AsignarLoteButton';
 import { ActivarDesactivarLote, useLote, type Lote } from '../../shell/lote';
-import type { AccionLote, Distribuidor, FormatoExportacion, LoteResultado } from '../../../domain/contratos/empresas-lista';
+import type { AccionLote, Distribuidor, LoteResultado } from '../../../domain/contratos/empresas-lista';
+import type { FormatoExportacion } from '../../../domain/contratos/lista';
 
 /** PUT /empresas/lote on the selected companies; the list's counts are read again. */
 const useLoteEmpresas = () => useLote<LoteResultado>('/empresas/lote', { invalidate: ['empresas', 'resumen'], message: ({ msg }) => msg });

@@ -24,18 +24,19 @@ import Typography from '@mui/material/Typography';
 import type { Factura, FacturasEstados } from '../../../domain/contratos/facturas';
 import { ListPagination } from '../../shell/ListPagination';
 import { useNarrow } from '../../shell/catalogo';
+import { formatDate } from '../../../domain/fechas';
 import { formatCount } from '../../../domain/listas';
 import { useEstados, usePuntos, useTotales } from './datos';
 import { ESTADOS as CODIGOS, esPendiente, FILTROS, INTERVALO_LISTA, type GrupoEstados } from './estados';
-import { dinero } from './formulario';
+import { dinero } from '../../ui/numeros';
 import { EntregaIcono, EstadoFacturaChip } from './piezas';
 import { texto } from './textos';
+import { FacturaBulkActions, FacturaExportar } from './FacturaLote';
 
 const factura = (r: RaRecord) => r as unknown as Factura;
 const numero = (r: RaRecord) => factura(r).FAC_NUMERO ?? texto('borrador');
 const serie = (r: RaRecord) => `${factura(r).EST_NUMERO}-${factura(r).PEM_NUMERO}`;
 /** 2026-03-15 → 15/03/2026, as Ecuadorian documents write dates. */
-const fecha = (dia: string) => dia.split('-').reverse().join('/');
 const ESTADOS = CODIGOS.map((id) => ({ id, name: texto(`estados.${id}`) }));
 
 function Acciones() {
@@ -44,6 +45,7 @@ function Acciones() {
     <TopToolbar>
       <FilterButton />
       {canAccess && <CreateButton />}
+      <FacturaExportar />
     </TopToolbar>
   );
 }
@@ -234,7 +236,7 @@ export function FacturaList() {
       {narrow ? (
         <SimpleList
           primaryText={(r) => factura(r).CLI_RAZON_SOCIAL}
-          secondaryText={(r) => `${numero(r)} · ${fecha(factura(r).FAC_FECHA)}`}
+          secondaryText={(r) => `${numero(r)} · ${formatDate(factura(r).FAC_FECHA)}`}
           tertiaryText={(r) => (
             <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
               <strong>{dinero(factura(r).FAC_TOTAL)}</strong>
@@ -244,9 +246,9 @@ export function FacturaList() {
           linkType="show"
         />
       ) : (
-        <DataTable rowClick="show" bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+        <DataTable rowClick="show" bulkActionButtons={<FacturaBulkActions />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
           <DataTable.Col source="FAC_NUMERO" render={(r: RaRecord) => numero(r)} sx={{ whiteSpace: 'nowrap' }} />
-          <DataTable.Col source="FAC_FECHA" render={(r: RaRecord) => fecha(factura(r).FAC_FECHA)} />
+          <DataTable.Col source="FAC_FECHA" render={(r: RaRecord) => formatDate(factura(r).FAC_FECHA)} />
           <DataTable.Col
             source="CLI_RAZON_SOCIAL"
             disableSort
