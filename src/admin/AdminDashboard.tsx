@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTicketCounts } from '../resources/soporte/TicketSummary';
 import { PlanesResumenCard } from './PlanesResumenCard';
+import { EnterCompanyButton } from './EnterCompanyButton';
 
 function TicketsCard() {
   const { data } = useTicketCounts();
@@ -39,6 +40,7 @@ export function AdminDashboard() {
           </Typography>
           <Typography color="text.secondary">Perfil: {identity?.perfil}</Typography>
           <Typography sx={{ mt: 2 }}>Use el menú de la izquierda para trabajar en las secciones habilitadas para su perfil.</Typography>
+          <EnterCompanyButton place="home" />
         </CardContent>
       </Card>
       <TicketsCard />

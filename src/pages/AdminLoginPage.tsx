@@ -4,13 +4,16 @@ import { PublicLayout } from '../ui/PublicLayout';
 import { MessageDialog } from '../ui/MessageDialog';
 import { useSubmission } from '../ui/useSubmission';
 import { CredentialFields } from '../ui/Field';
-import { DistributorChoice } from '../ui/DistributorChoice';
+import { preloadable } from '../ui/preloadable';
 import { required, useForm } from '../ui/useForm';
 import { api } from '../http/client';
 import { ADMIN_CHOOSE_PASSWORD_ROUTE, adminSession, type AdminUser } from '../authProvider/session';
 import { isDistributor } from '../../domain/perfiles';
 import { MSG } from '../../domain/messages';
 import { useSessionEndNotice } from '../ui/useSessionEndNotice';
+
+// Only distributors see it: loaded on demand, so the sign-in page's first load does not carry the company picker.
+const DistributorChoice = preloadable(() => import('../ui/DistributorChoice').then((m) => m.default));
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
