@@ -1,6 +1,7 @@
 import type { Executor } from '../infra/db/client';
 import { empresasHistorial } from '../infra/db/schema';
 import type { Actor } from './actor';
+import { recordAudit } from './audit';
 
 /** What a company's history records of a change; never a secret (claves, certificates). */
 export type CompanyChange = {
@@ -10,7 +11,12 @@ export type CompanyChange = {
   descripcion: string;
   antes?: Record<string, unknown> | null;
   despues?: Record<string, unknown> | null;
+  /** The audit log's action for an administration user's change, when it is not the history's (datos: edicion). */
+  accionAuditoria?: string;
 };
+
+/** The audit log's action for a history's, where they differ. */
+const AUDIT_ACTION: Record<string, string> = { datos: 'edicion' };
 
 /** Who made a change, as the history's columns: the administration user or the company user. */
 const author = (actor: Actor) =>
@@ -18,7 +24,10 @@ const author = (actor: Actor) =>
     ? { ADM_CODIGO: actor.admin, HIS_USUARIO: actor.nombreUsuario }
     : { USU_CODIGO: actor.usuario, HIS_USUARIO: actor.nombreUsuario };
 
-/** Adds a change to the company's history; run it in the transaction of the change itself. */
+/**
+ * Adds a change to the company's history; run it in the transaction of the change itself. A change an administration
+ * user makes is also in the global audit log, as a change of that company (recurso empresas), with the same values.
+ */
 export async function recordHistory(db: Executor, actor: Actor, change: CompanyChange) {
   await db.insert(empresasHistorial).values({
     EMP_CODIGO: change.empresa,
@@ -28,6 +37,14 @@ export async function recordHistory(db: Executor, actor: Actor, change: CompanyC
     HIS_ANTES: change.antes ?? null,
     HIS_DESPUES: change.despues ?? null,
   });
+  if (actor.kind === 'admin')
+    await recordAudit(db, actor, {
+      recurso: 'empresas',
+      registro: change.empresa,
+      accion: change.accionAuditoria ?? AUDIT_ACTION[change.accion] ?? change.accion,
+      antes: change.antes,
+      despues: change.despues,
+    });
 }
 
 /** The fields whose value differs between two versions of a record: { antes, despues } with only those keys. */

@@ -25,6 +25,7 @@ import { ESTADO_COMPROBACION, ESTADO_COMPROBACION_ETIQUETA, vigencia, type Estad
 import { bumpVersion, lockForChange, type Viewer } from '../../core/companies';
 import { hoyEcuador } from '../../../domain/fechas';
 import { changedFields, recordHistory } from '../../core/company-history';
+import { etiquetasCampos } from '../../../domain/etiquetas';
 import type { AdminActor } from '../../core/actor';
 import { replaceCompanyMenus } from '../menus';
 import { ingresoPage, ingresoRow } from '../ingresos';
@@ -321,7 +322,7 @@ export async function saveCompany(db: Db, actor: AdminActor, empresa: number, bo
         await recordHistory(tx, actor, {
           empresa,
           accion: 'datos',
-          descripcion: `Datos de la empresa cambiados: ${Object.keys(despues).join(', ')}`,
+          descripcion: `Datos de la empresa cambiados: ${etiquetasCampos(Object.keys(despues))}`,
           antes,
           despues,
         });

@@ -86,9 +86,11 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
             PAG_MONTO: monto,
             PAG_FECHAPAGO: fecha,
             BAN_CODIGO: bank.BAN_CODIGO,
+            BAN_NOMBRE: bank.BAN_NOMBRE,
             PAG_REFERENCIA: referencia,
             ARC_NOMBRE: file.ARC_NOMBRE,
           },
+          accionAuditoria: 'pago',
         });
         return { ...row, ...file };
       });
@@ -149,6 +151,7 @@ const pagosRoutes: ModuleRoutes = (app, { db, files, guards }) => {
             PAG_FECHAPAGO: pago.PAG_FECHAPAGO,
             PAG_REFERENCIA: pago.PAG_REFERENCIA,
           },
+          accionAuditoria: 'eliminacion_pago',
         });
         return { msg: PAGO_MSG.deleted(pago.PAG_REFERENCIA) };
       });

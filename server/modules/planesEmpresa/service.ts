@@ -5,6 +5,7 @@ import { esDia, hoyEcuador } from '../../../domain/fechas';
 import { caducaDesde, inicioRenovacion, PLAN_CLASE_ETIQUETA, PLAN_MSG, type PlanClase } from '../../../domain/planes';
 import { lockForChange } from '../../core/companies';
 import { changedFields, recordHistory } from '../../core/company-history';
+import { etiquetasCampos } from '../../../domain/etiquetas';
 import type { AdminActor } from '../../core/actor';
 import { findPayment } from '../pagos';
 import { lockPlan } from '../planes';
@@ -86,8 +87,9 @@ export async function sellPlan(db: Db, actor: AdminActor, body: VentaPlan, clase
     await recordHistory(tx, actor, {
       empresa: company.EMP_CODIGO,
       accion,
-      descripcion: `Se vendió el plan ${plan.PLAN_NOMBRE} (${PLAN_CLASE_ETIQUETA[plan.PLAN_CLASE as PlanClase]}) del ${inicio} al ${caduca}, USD ${values.PLANEMPRESA_PRECIO}`,
+      descripcion: `Se vendió el plan ${plan.PLAN_NOMBRE} (${PLAN_CLASE_ETIQUETA[plan.PLAN_CLASE as PlanClase]}) del ${inicio} al ${caduca}, USD ${Number(values.PLANEMPRESA_PRECIO).toFixed(2)}`,
       despues: summary({ ...values, PLANEMPRESA_ID: id, PLAN_NOMBRE: plan.PLAN_NOMBRE }),
+      accionAuditoria: 'venta_plan',
     });
     return id;
   });
@@ -124,9 +126,10 @@ export async function editSale(db: Db, actor: AdminActor, id: number, body: Edic
     await recordHistory(tx, actor, {
       empresa: before.EMP_CODIGO,
       accion,
-      descripcion: `Se corrigió el plan ${before.PLAN_NOMBRE} (${changed.join(', ')})`,
-      antes: { PLANEMPRESA_ID: id, ...antes },
-      despues: { PLANEMPRESA_ID: id, ...despues },
+      descripcion: `Se corrigió el plan ${before.PLAN_NOMBRE} (${etiquetasCampos(changed)})`,
+      antes: { PLANEMPRESA_ID: id, PLAN_NOMBRE: before.PLAN_NOMBRE, ...antes },
+      despues: { PLANEMPRESA_ID: id, PLAN_NOMBRE: before.PLAN_NOMBRE, ...despues },
+      accionAuditoria: 'edicion_plan',
     });
   });
 }
@@ -145,6 +148,7 @@ export async function removeSale(files: FileStore, db: Db, actor: AdminActor, id
       accion,
       descripcion: `Se eliminó el plan ${sale.PLAN_NOMBRE} del ${sale.PLANEMPRESA_INICIO} al ${sale.PLANEMPRESA_CADUCA}`,
       antes: summary(sale),
+      accionAuditoria: 'eliminacion_plan',
     });
   });
 }
@@ -170,6 +174,12 @@ export async function attachDocument(
     empresa: sale.EMP_CODIGO,
     accion,
     descripcion: `Se ${sale.ARC_ID ? 'reemplazó' : 'adjuntó'} el documento del plan ${sale.PLAN_NOMBRE}: ${file.ARC_NOMBRE}`,
-    despues: { PLANEMPRESA_ID: id, ARC_NOMBRE: file.ARC_NOMBRE, PLANEMPRESA_EXTENSION: EXTENSION_OF_TYPE[file.ARC_TIPO] },
+    despues: {
+      PLANEMPRESA_ID: id,
+      PLAN_NOMBRE: sale.PLAN_NOMBRE,
+      ARC_NOMBRE: file.ARC_NOMBRE,
+      PLANEMPRESA_EXTENSION: EXTENSION_OF_TYPE[file.ARC_TIPO],
+    },
+    accionAuditoria: 'documento_plan',
   });
 }

@@ -8,6 +8,7 @@ import { hashPassword, randomPassword } from '../../infra/passwords';
 import { TEMPORARY_PASSWORD_MINUTES } from '../../../domain/constants';
 import { findVisibleCompany } from '../../core/companies';
 import { changedFields, recordHistory } from '../../core/company-history';
+import { etiquetasCampos } from '../../../domain/etiquetas';
 import { actorOf } from '../../core/actor';
 import { recoveryMail } from '../sesion';
 import { endUserSessions, setTemporaryPassword } from '../sesion';
@@ -165,7 +166,7 @@ const usuariosEmpresaRoutes: ModuleRoutes = (app, { db, guards, mailer }) => {
 
 function describeChange(usuario: string, changed: string[], activo: boolean): string {
   if (changed.length === 1 && changed[0] === 'USU_ACTIVO') return `Se ${activo ? 'activó' : 'desactivó'} el usuario ${usuario}`;
-  return `Se modificó el usuario ${usuario}: ${changed.join(', ')}`;
+  return `Se modificó el usuario ${usuario}: ${etiquetasCampos(changed)}`;
 }
 
 export default usuariosEmpresaRoutes;

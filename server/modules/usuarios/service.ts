@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../infra/db/errors';
 import { hashPassword, randomPassword } from '../../infra/passwords';
 import { CLAVE_TEMPORAL_USUARIO_HORAS, USUARIOS_MSG, ROL_NOMBRE } from '../../../domain/clientes';
 import { changedFields, recordHistory } from '../../core/company-history';
+import { etiquetasCampos } from '../../../domain/etiquetas';
 import type { CompanyActor } from '../../core/actor';
 import { endUserSessions, setTemporaryPassword } from '../sesion';
 import { USER_MSG } from './contract';
@@ -60,7 +61,7 @@ export async function createCompanyUser(db: Db, session: CompanyActor, body: Usu
 function describeChange(usuario: string, changed: string[], after: Usuario): string {
   if (changed.length === 1 && changed[0] === 'USU_ACTIVO') return `Se ${after.USU_ACTIVO ? 'activó' : 'desactivó'} el usuario ${usuario}`;
   if (changed.length === 1 && changed[0] === 'USU_ROL') return `El usuario ${usuario} ahora es ${ROL_NOMBRE[after.USU_ROL]}`;
-  return `Se modificó el usuario ${usuario}: ${changed.join(', ')}`;
+  return `Se modificó el usuario ${usuario}: ${etiquetasCampos(changed)}`;
 }
 
 /**

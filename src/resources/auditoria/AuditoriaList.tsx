@@ -14,15 +14,16 @@ import {
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { AuditoriaFila } from '../../../domain/contratos/auditoria';
-import { formatDateTime } from '../../../domain/constants';
+import { formatDateTime } from '../../../domain/fechas';
 import { ListPagination } from '../../shell/ListPagination';
 import { useEtiquetas } from './etiquetas';
+import { etiquetasCampos } from '../../../domain/etiquetas';
 
 const fila = (record: RaRecord) => record as unknown as AuditoriaFila;
 
 /** The audit log: every change of the back office, newest first, filtered by person, section, action, record and dates. */
 export function AuditoriaList() {
-  const { recurso, accion, campo, recursos, acciones } = useEtiquetas();
+  const { recurso, accion, recursos, acciones } = useEtiquetas();
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const filters = [
     <ReferenceInput key="persona" source="ADM_CODIGO" reference="administradores" alwaysOn={!narrow}>
@@ -35,7 +36,7 @@ export function AuditoriaList() {
     <DateInput key="hasta" source="hasta" alwaysOn={!narrow} />,
   ];
   const persona = (r: AuditoriaFila) => r.ADM_NOMBRE ?? r.AUD_USUARIO;
-  const campos = (r: AuditoriaFila) => r.CAMPOS.map((c) => campo(r.AUD_RECURSO, c)).join(', ') || '—';
+  const campos = (r: AuditoriaFila) => etiquetasCampos(r.CAMPOS) || '—';
   return (
     <List
       filters={filters}

@@ -2,8 +2,8 @@ import { Link, ListButton, Show, TopToolbar, useCreatePath, useRecordContext, us
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AuditoriaDetalle } from '../../../domain/contratos/auditoria';
-import { formatDateTime } from '../../../domain/constants';
-import { cambios, mostrar } from './diff';
+import { formatDateTime } from '../../../domain/fechas';
+import { cambiosLegibles } from '../../../domain/etiquetas';
 import { useEtiquetas } from './etiquetas';
 
 const t = (key: string) => `resources.auditoria.${key}`;
@@ -55,9 +55,7 @@ function ValorCelda({ tinte, children }: { tinte: string | undefined; children: 
 /** Before and after, side by side, one row per changed field. */
 function Diferencias({ entry }: { entry: AuditoriaDetalle }) {
   const translate = useTranslate();
-  const { campo } = useEtiquetas();
-  const yesNo = { si: translate(t('si')), no: translate(t('no')) };
-  const rows = cambios(entry.AUD_ANTES, entry.AUD_DESPUES);
+  const rows = cambiosLegibles(entry.AUD_ANTES, entry.AUD_DESPUES);
   if (!rows.length) return <Typography color="text.secondary">{translate(t('sin_valores'))}</Typography>;
   const header = { ...cell, fontWeight: 600, bgcolor: 'action.hover' };
   return (
@@ -90,10 +88,10 @@ function Diferencias({ entry }: { entry: AuditoriaDetalle }) {
             role="rowheader"
             sx={{ ...cell, fontWeight: 600, gridColumn: { xs: '1 / -1', sm: 'auto' }, borderTop: 1, borderColor: 'divider' }}
           >
-            {campo(entry.AUD_RECURSO, row.campo)}
+            {row.etiqueta}
           </Box>
-          <ValorCelda tinte={row.antes === undefined ? undefined : 'rgba(211, 47, 47, 0.06)'}>{mostrar(row.antes, yesNo)}</ValorCelda>
-          <ValorCelda tinte={row.despues === undefined ? undefined : 'rgba(46, 125, 50, 0.08)'}>{mostrar(row.despues, yesNo)}</ValorCelda>
+          <ValorCelda tinte={row.antes === undefined ? undefined : 'rgba(211, 47, 47, 0.06)'}>{row.antes ?? '—'}</ValorCelda>
+          <ValorCelda tinte={row.despues === undefined ? undefined : 'rgba(46, 125, 50, 0.08)'}>{row.despues ?? '—'}</ValorCelda>
         </Box>
       ))}
     </Box>

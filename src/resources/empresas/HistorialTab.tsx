@@ -7,50 +7,48 @@ import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../domain/constants';
+import { formatDateTime } from '../../../domain/fechas';
 import type { HistorialEntrada } from '../../../domain/contratos/empresas';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { cambiosLegibles } from '../../../domain/etiquetas';
 
 const PAGE = 25;
 
-/** A stored value as people read it: yes/no, lists separated by commas, and a dash for nothing. */
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.length ? value.map(show).join(', ') : '—';
-  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  return String(value);
-}
-
-/** Before → after on one line; lists (menus, establishments) on two labelled lines, which read better. */
-function Change({ before, after }: { before: unknown; after: unknown }) {
+/** Before → after on one line; long values (menus, establishments) on two labelled lines, which read better. */
+function Change({ before, after }: { before?: string; after?: string }) {
   const translate = useTranslate();
-  if (!Array.isArray(before) && !Array.isArray(after)) return <>{`${show(before)} → ${show(after)}`}</>;
+  if (before === undefined) return <>{after ?? '—'}</>;
+  const long = (before.length > 40 || (after ?? '').length > 40) && after !== undefined;
+  if (!long && after !== undefined) return <>{`${before} → ${after}`}</>;
   return (
     <>
-      {translate('resources.empresas.ficha.antes')}: {show(before)}
-      <br />
-      {translate('resources.empresas.ficha.despues')}: {show(after)}
+      {translate('resources.empresas.ficha.antes')}: {before}
+      {after !== undefined && (
+        <>
+          <br />
+          {translate('resources.empresas.ficha.despues')}: {after}
+        </>
+      )}
     </>
   );
 }
 
-/** One change: which field, what it was and what it became. */
+/** One change: which field, what it was and what it became, as people read them (domain/etiquetas.ts). */
 function Changes({ entry }: { entry: HistorialEntrada }) {
-  const translate = useTranslate();
-  const keys = [...new Set([...Object.keys(entry.HIS_ANTES ?? {}), ...Object.keys(entry.HIS_DESPUES ?? {})])];
-  if (!keys.length) return null;
+  const rows = cambiosLegibles(entry.HIS_ANTES, entry.HIS_DESPUES);
+  if (!rows.length) return null;
   return (
     <Box
       component="dl"
       sx={{ m: 0, mt: 1, display: 'grid', gap: 0.5, gridTemplateColumns: { xs: '1fr', sm: 'minmax(8rem, max-content) 1fr' } }}
     >
-      {keys.map((key) => (
-        <Box key={key} sx={{ display: 'contents' }}>
+      {rows.map((row) => (
+        <Box key={row.campo} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
-            {translate(`resources.empresas.fields.${key}`, { _: key })}
+            {row.etiqueta}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            <Change before={entry.HIS_ANTES?.[key]} after={entry.HIS_DESPUES?.[key]} />
+            <Change before={row.antes} after={row.despues} />
           </Typography>
         </Box>
       ))}
