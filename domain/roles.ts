@@ -29,8 +29,11 @@ export const ROLES_PERMITIDOS = {
   usuarios: { leer: ADMINISTRADOR, gestionar: ADMINISTRADOR },
   /** The electronic signature: accounting reads its state; only the administrator uploads or checks one. */
   firma: { leer: CONTABILIDAD, gestionar: ADMINISTRADOR },
-  /** The company's registered data (the "Mi empresa" page). */
-  empresa: { leer: CONTABILIDAD },
+  /**
+   * The company's registered data (the "Mi empresa" page): accounting reads it; only the administrator sets the
+   * company up (establishments and emission points, logo, environment).
+   */
+  empresa: { leer: CONTABILIDAD, configurar: ADMINISTRADOR },
 } as const;
 
 /**

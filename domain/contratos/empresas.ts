@@ -10,6 +10,14 @@ export const MiEmpresa = Type.Object({
   EMP_CORREO: Type.String(),
   EMP_TELEFONO: Nullable(Type.String()),
   firma: Type.Boolean({ description: 'Tiene firma electrónica registrada' }),
+  EMP_CELULAR: Nullable(Type.String()),
+  EMP_DIRECCION: Nullable(Type.String({ description: 'Dirección matriz (la factura la exige)' })),
+  EMP_CONTABILIDAD: Type.Boolean(),
+  EMP_CONTRIBUYENTE_ESPECIAL: Nullable(Type.String()),
+  EMP_AGENTE_RETENCION: Nullable(Type.String()),
+  EMP_RIMPE: Nullable(Type.String()),
+  EMP_AMBIENTE: Type.Integer({ description: '1 pruebas, 2 producción' }),
+  logo: Type.Boolean({ description: 'Tiene logo para documentos impresos' }),
   plan: Nullable(
     Type.Object({
       PLAN_NOMBRE: Type.String(),
@@ -51,7 +59,7 @@ const Phone = Nullable(
 );
 const Resolution = (what: string) =>
   Nullable(Type.String({ pattern: '^[0-9]{1,13}$', errorMessage: `La resolución de ${what} solo admite dígitos (hasta 13)` }));
-const SriNumber = (what: string) =>
+export const SriNumber = (what: string) =>
   Type.String({ pattern: '^(?!000)[0-9]{3}$', errorMessage: `El número de ${what} debe tener 3 dígitos, del 001 al 999` });
 
 export const PuntoEmision = Type.Object(

@@ -14,6 +14,10 @@ import { PlanCard } from './PlanCard';
 import { ClientesCard, ClientesRecientesCard } from './ClientesCard';
 import { FirmaEstadoCard } from './FirmaEstadoCard';
 import { FacturasCard } from './FacturasCard';
+import { preloadable } from '../ui/preloadable';
+
+// The first steps' checklist loads after the home, in its own chunk.
+const PrimerosPasosCard = preloadable(() => import('./PrimerosPasosCard').then((m) => m.PrimerosPasosCard));
 
 /**
  * The company home: the company, its plan, its invoices (what needs attention), its signature and its clients (counts and the last ones registered), each
@@ -33,6 +37,7 @@ export function CompanyDashboard() {
       </Typography>
       {error && <Alert severity="error">{error.message}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <PrimerosPasosCard />
         <Card>
           <CardContent>
             <Typography variant="overline">Su empresa</Typography>

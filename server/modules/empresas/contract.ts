@@ -1,1 +1,2 @@
 export * from '../../../domain/contratos/empresas';
+export * from '../../../domain/contratos/mi-empresa';

@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
 import { sendFile, storedFile } from '../../core/download';
 import { HttpError } from '../../core/errors';
@@ -10,12 +10,13 @@ import { formatBytes } from '../../../domain/archivos';
 import { findVisibleCompany } from '../../core/companies';
 import { recordHistory } from '../../core/company-history';
 import { actorOf, type Actor } from '../../core/actor';
-import type { Executor } from '../../infra/db/client';
+import type { Executor, Tx } from '../../infra/db/client';
 import { EMPRESA_MSG, LogoGuardado } from './contract';
 import { logoFile, setCompanyLogo } from './repo';
 import { findCompany, lockForChange } from '../../core/companies';
 import { LOGO_FILE } from '../../../domain/logos';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
+import { lockOwnCompany } from './configuracion-repo';
 
 const tags = ['Empresas (administración)'];
 const Id = IdParam('id');
@@ -35,12 +36,42 @@ async function sendLogo(files: FileStore, reply: FastifyReply, logo: string | nu
   return sendFile(reply, storedFile({ ...stored, body: stored.body }));
 }
 
+/** Finds and locks the company whose logo changes: the back office's visible company, or the session's own. */
+type LockCompany = (tx: Tx) => Promise<{ EMP_LOGO: string | null }>;
+
 /**
  * The company's logo for printed documents (the RIDE prints it): the back office uploads, shows and removes it from
- * the company page; the company application reads its own. Changing it does not bump EMP_VERSION, so a page with
- * unsaved edits can still save them.
+ * the company page; the company application reads its own, and its administrator uploads and removes it from
+ * "Mi empresa" with the same rules. Changing it does not bump EMP_VERSION, so a page with unsaved edits can still save them.
  */
 const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
+  /** Reads the upload and makes it the company's logo, releasing the previous file; recorded in the history. */
+  async function saveLogo(request: FastifyRequest, id: number, lock: LockCompany) {
+    const upload = await readUpload(request, LOGO_FILE);
+    return files.save(upload, LOGO_FILE, `logo:${id}`, async (tx, file, release) => {
+      const company = await lock(tx);
+      const antes = described(await logoFile(tx, company.EMP_LOGO));
+      await setCompanyLogo(tx, id, file.ARC_ID);
+      await release(company.EMP_LOGO);
+      await recordLogo(tx, actorOf(request), id, EMPRESA_MSG.logoSaved, antes, described(file));
+      const { ARC_NOMBRE, ARC_TIPO, ARC_TAMANO } = file;
+      return { EMP_LOGO: file.ARC_ID, ARC_NOMBRE, ARC_TIPO, ARC_TAMANO, msg: EMPRESA_MSG.logoSaved };
+    });
+  }
+
+  /** Removes the company's logo and its file (404 without one); recorded in the history. */
+  async function removeLogo(request: FastifyRequest, id: number, lock: LockCompany) {
+    return files.transaction(async (tx, release) => {
+      const company = await lock(tx);
+      if (!company.EMP_LOGO) throw new HttpError(404, EMPRESA_MSG.noLogo);
+      const antes = described(await logoFile(tx, company.EMP_LOGO));
+      await setCompanyLogo(tx, id, null);
+      await release(company.EMP_LOGO);
+      await recordLogo(tx, actorOf(request), id, EMPRESA_MSG.logoRemoved, antes, null);
+      return { msg: EMPRESA_MSG.logoRemoved };
+    });
+  }
+
   app.post(
     '/empresas/logo/:id',
     {
@@ -57,16 +88,7 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     async (request) => {
       const { id } = request.params;
       await findVisibleCompany(db, request.admin!, id);
-      const upload = await readUpload(request, LOGO_FILE);
-      return files.save(upload, LOGO_FILE, `logo:${id}`, async (tx, file, release) => {
-        const company = await lockForChange(tx, request.admin!, id);
-        const antes = described(await logoFile(tx, company.EMP_LOGO));
-        await setCompanyLogo(tx, id, file.ARC_ID);
-        await release(company.EMP_LOGO);
-        await recordLogo(tx, actorOf(request), id, EMPRESA_MSG.logoSaved, antes, described(file));
-        const { ARC_NOMBRE, ARC_TIPO, ARC_TAMANO } = file;
-        return { EMP_LOGO: file.ARC_ID, ARC_NOMBRE, ARC_TIPO, ARC_TAMANO, msg: EMPRESA_MSG.logoSaved };
-      });
+      return saveLogo(request, id, (tx) => lockForChange(tx, request.admin!, id));
     },
   );
 
@@ -98,15 +120,7 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
     },
     async (request) => {
       const { id } = request.params;
-      return files.transaction(async (tx, release) => {
-        const company = await lockForChange(tx, request.admin!, id);
-        if (!company.EMP_LOGO) throw new HttpError(404, EMPRESA_MSG.noLogo);
-        const antes = described(await logoFile(tx, company.EMP_LOGO));
-        await setCompanyLogo(tx, id, null);
-        await release(company.EMP_LOGO);
-        await recordLogo(tx, actorOf(request), id, EMPRESA_MSG.logoRemoved, antes, null);
-        return { msg: EMPRESA_MSG.logoRemoved };
-      });
+      return removeLogo(request, id, (tx) => lockForChange(tx, request.admin!, id));
     },
   );
 
@@ -119,6 +133,45 @@ const logoRoutes: ModuleRoutes = (app, { db, files, guards }) => {
       schema: { tags: ['Empresa'], summary: 'El logo para documentos impresos de la empresa de la sesión', response: ImageDownload },
     },
     async (request, reply) => sendLogo(files, reply, (await findCompany(db, request.company!.empresa))!.EMP_LOGO),
+  );
+
+  /** The company's own administrator changes its logo from "Mi empresa". */
+  const ownLogo = { permiso: 'mi-empresa', roles: ROLES_PERMITIDOS.empresa.configurar };
+
+  app.post(
+    '/miEmpresa/logo',
+    {
+      onRequest: guards.company,
+      config: ownLogo,
+      schema: {
+        tags: ['Empresa'],
+        summary: 'Sube el logo para documentos impresos de la empresa de la sesión y reemplaza el anterior (multipart)',
+        description: `Archivo en el campo current: PNG o JPG (por extensión y por contenido) de hasta ${LOGO_FILE.maxBytes} bytes; más grande, 413. Queda en el historial.`,
+        consumes: ['multipart/form-data'],
+        response: { 200: LogoGuardado, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = request.company!.empresa;
+      return saveLogo(request, id, (tx) => lockOwnCompany(tx, id));
+    },
+  );
+
+  app.delete(
+    '/miEmpresa/logo',
+    {
+      onRequest: guards.company,
+      config: ownLogo,
+      schema: {
+        tags: ['Empresa'],
+        summary: 'Quita el logo para documentos impresos de la empresa de la sesión',
+        response: { 200: Type.Object({ msg: Type.String() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = request.company!.empresa;
+      return removeLogo(request, id, (tx) => lockOwnCompany(tx, id));
+    },
   );
 };
 

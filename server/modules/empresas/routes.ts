@@ -2,6 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../core/context';
 import { HttpError } from '../../core/errors';
+import { recordAudit } from '../../core/audit';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { ListQuery, sendPage } from '../../core/list';
 import { hashPassword } from '../../infra/passwords';
@@ -41,6 +42,7 @@ import { checkMail } from './mails';
 import { latestPlan } from '../planesEmpresa';
 import companyListRoutes from './list-routes';
 import logoRoutes from './logo-routes';
+import companySetupRoutes from './configuracion-routes';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const tags = ['Empresas (administración)'];
@@ -156,7 +158,16 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
       administratorOnly(request);
       const blocker = await deletionBlocker(db, company);
       if (blocker) throw new HttpError(409, blocker);
-      await files.transaction((tx, release) => deleteCompany(tx, company.EMP_CODIGO, release));
+      await files.transaction(async (tx, release) => {
+        await deleteCompany(tx, company.EMP_CODIGO, release);
+        // Its history goes with it: the global audit log keeps the removal.
+        await recordAudit(tx, request.admin!, {
+          recurso: 'empresas',
+          registro: company.EMP_CODIGO,
+          accion: 'eliminacion',
+          antes: { EMP_RUC: company.EMP_RUC, EMP_NOMBREC: company.EMP_NOMBREC, EMP_NOMBRE: company.EMP_NOMBRE },
+        });
+      });
       request.log.info({ empresa: company.EMP_CODIGO, admin: request.admin!.admin }, 'empresa eliminada');
       return { EMP_CODIGO: company.EMP_CODIGO, msg: EMPRESA_MSG.deleted(company.EMP_NOMBREC) };
     },
@@ -259,6 +270,7 @@ const companyRoutes: ModuleRoutes = async (app, ctx) => {
   const { db, guards } = ctx;
   await companyListRoutes(app, ctx);
   await logoRoutes(app, ctx);
+  await companySetupRoutes(app, ctx);
   app.get(
     '/miEmpresa',
     {
@@ -270,7 +282,12 @@ const companyRoutes: ModuleRoutes = async (app, ctx) => {
     async (request) => {
       const id = request.company!.empresa;
       const company = (await findCompany(db, id))!;
-      return { ...company, firma: company.EMP_FIRMA_CADUCA !== null, plan: (await latestPlan(db, id)) ?? null };
+      return {
+        ...company,
+        firma: company.EMP_FIRMA_CADUCA !== null,
+        logo: company.EMP_LOGO !== null,
+        plan: (await latestPlan(db, id)) ?? null,
+      };
     },
   );
   await companyPageRoutes(app, ctx);

@@ -119,7 +119,7 @@ export function DatosTab() {
           />
         )}
       </Section>
-      {record && <LogoInput empresa={record.EMP_CODIGO} nombre={record.EMP_NOMBREC} logo={record.EMP_LOGO} />}
+      {record && <LogoInput path={`/empresas/logo/${record.EMP_CODIGO}`} nombre={record.EMP_NOMBREC} logo={record.EMP_LOGO} />}
       <EstablecimientosInput />
     </Box>
   );

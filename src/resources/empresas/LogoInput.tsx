@@ -9,26 +9,30 @@ import { ImagePicker } from '../../shell/ImagePicker';
 import { UsuarioAviso, type Aviso } from './UsuarioAviso';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
-type Props = { empresa: number; nombre: string; logo: string | null };
+type Props = {
+  /** GET, POST and DELETE of the logo: /empresas/logo/{id} (back office) or /miEmpresa/logo (the company's own). */
+  path: string;
+  nombre: string;
+  logo: string | null;
+};
 
 /**
  * The company's logo for printed documents, on the datos tab: its preview, uploading a new one (with progress) and
  * removing it. Each change is saved at once by its own call, outside the form: the fields being edited stay as typed,
- * and the company's version does not change, so the form still saves.
+ * and the company's version does not change, so the form still saves. The company's "Mi empresa" page uses it too.
  */
-export function LogoInput({ empresa, nombre, logo }: Props) {
+export function LogoInput({ path, nombre, logo }: Props) {
   const dataProvider = useAreaDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const t = (key: string) => translate(`resources.empresas.logo.${key}`, { nombre });
-  const path = `/empresas/logo/${empresa}`;
   // The file id of the logo shown: the record's, then whatever this block uploaded or removed.
   const [current, setCurrent] = useState(logo);
   const [aviso, setAviso] = useState<Aviso | null>(null);
   const [pending, setPending] = useState(false);
 
   const { data: image, error } = useQuery({
-    queryKey: ['empresas', empresa, 'logo', current],
+    queryKey: ['logo', path, current],
     queryFn: () => dataProvider.blob(path),
     enabled: Boolean(current),
   });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Create,
   DateInput,
@@ -17,6 +17,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { FacturaDetalle } from '../../../domain/contratos/facturas';
@@ -33,8 +34,30 @@ import { PagosInput } from './PagosInput';
 import { TotalesPanel } from './TotalesPanel';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { companySession } from '../../authProvider/session';
+import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const secuencial = (n: number) => String(n).padStart(9, '0');
+
+/** No active emission point: the company's administrator is sent where to create one, the others to ask for it. */
+function SinPuntos() {
+  const rol = companySession.get()?.USU_ROL;
+  if (rol === undefined || !ROLES_PERMITIDOS.empresa.configurar.includes(rol))
+    return <Alert severity="warning">{texto('form.sin_puntos')}</Alert>;
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button component={Link} to="/mi-empresa?seccion=establecimientos" color="inherit" size="small">
+          {texto('form.crear_punto')}
+        </Button>
+      }
+      sx={{ flexWrap: 'wrap' }}
+    >
+      {texto('form.sin_puntos_admin')}
+    </Alert>
+  );
+}
 
 /**
  * The emission points the user may invoice from; the only one is chosen for them. An invoice being corrected keeps its
@@ -52,7 +75,7 @@ function PuntoInput({ numero }: { numero?: string }) {
     id: p.PEM_CODIGO,
     name: [p.serie, p.EST_NOMBRE, p.PEM_NOMBRE].filter(Boolean).join(' · '),
   }));
-  if (puntos && puntos.length === 0) return <Alert severity="warning">{texto('form.sin_puntos')}</Alert>;
+  if (puntos && puntos.length === 0) return <SinPuntos />;
   return (
     <SelectInput
       source="PEM_CODIGO"
@@ -76,7 +99,8 @@ function Campos({ numero }: { numero?: string }) {
   return (
     <CalculoProvider>
       <Box sx={{ width: '100%', minWidth: 0, display: 'grid', gap: 3 }}>
-        <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexWrap: 'wrap', alignItems: 'flex-start', minWidth: 0 }}>
+        {/* A row gap too: on a phone the fields wrap one under another and must not touch. */}
+        <Box sx={{ display: 'flex', columnGap: 2, rowGap: 1, flexWrap: 'wrap', alignItems: 'flex-start', minWidth: 0 }}>
           <PuntoInput numero={numero} />
           <DateInput source="FAC_FECHA" sx={{ flex: '0 1 200px', minWidth: 0 }} />
           <Box sx={{ flex: '2 1 420px', minWidth: 0 }}>
@@ -134,7 +158,13 @@ function Barra({ correccion = false }: { correccion?: boolean }) {
 
 export function FacturaCreate() {
   const validate = useValidar();
-  const defaults = useMemo(() => nuevaFactura(), []);
+  const { data: puntos } = usePuntos();
+  // The only emission point, when the list already loaded them, goes in the defaults: chosen by PuntoInput's effect, it
+  // would be undone by the form's first reset, which runs after its children's effects.
+  const [defaults] = useState<FacturaForm>(() => {
+    const nueva = nuevaFactura();
+    return puntos?.length === 1 ? { ...nueva, PEM_CODIGO: puntos[0].PEM_CODIGO } : nueva;
+  });
   return (
     <Create redirect="show" transform={transform} title={texto('form.nueva')}>
       <SimpleForm defaultValues={defaults} validate={validate} toolbar={<Barra />} sx={{ maxWidth: 1280 }}>

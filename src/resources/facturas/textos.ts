@@ -71,6 +71,9 @@ const TEXTOS = {
     cliente_crear: 'Crear cliente',
     cliente_creado: 'Cliente %{nombre} creado',
     sin_puntos: 'Su usuario no tiene puntos de emisión habilitados: pida al administrador de su empresa que le asigne uno.',
+    sin_puntos_admin:
+      'Su empresa aún no tiene un punto de emisión activo. Créelo en Mi empresa: un establecimiento (por ejemplo 001) con su dirección y su punto de emisión (001).',
+    crear_punto: 'Crear establecimiento y punto de emisión',
     lineas: 'Detalle',
     describa: 'describa el producto o servicio.',
     agregar_linea: 'Agregar línea',
@@ -106,6 +109,8 @@ const TEXTOS = {
       'Corrija lo que indica el SRI y guarde. La factura conserva su número %{numero}; después vuelva a enviarla al SRI desde su página.',
     guardar_correccion: 'Guardar corrección',
     conserva: 'Conserva su número:',
+    vence: 'Vence: %{fecha}',
+    credito: 'Crédito del cliente: %{smart_count} día |||| Crédito del cliente: %{smart_count} días',
   },
   show: {
     emisor: 'Emisión',
@@ -133,6 +138,7 @@ const TEXTOS = {
     xml_firmado: 'XML firmado',
     ride_corto: 'RIDE (PDF)',
     xml_autorizado: 'XML autorizado',
+    vence: 'Vence',
   },
   sri: {
     panel: 'Estado en el SRI',
