@@ -53,6 +53,11 @@ export type Config = {
    * default one less than the machine's cores, between 1 and 4. 0 draws them on the event loop.
    */
   rideHilos: number;
+  /**
+   * DEMO_VIVO=false: the first start of a fresh PGlite seeds only the demo accounts (server/infra/db/seed.ts), without
+   * the living demo's clients, invoices, collections and tickets (server/demo/vivo.ts). True by default.
+   */
+  demoVivo: boolean;
 };
 
 /**
@@ -240,5 +245,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reintentoMs: Math.max(10, intVar(env, 'SRI_REINTENTO_MS', 2_000)),
     },
     rideHilos: Math.max(0, intVar(env, 'RIDE_HILOS', Math.min(4, Math.max(1, os.availableParallelism() - 1)))),
+    demoVivo: flagVar(env, 'DEMO_VIVO', true),
   };
 }

@@ -14,6 +14,7 @@ function fail(message: string): never {
 
 /** `pgliteWasm`: PGlite's WebAssembly, compiled while this code loaded (server/start.mjs). */
 export async function main({ pgliteWasm }: { pgliteWasm?: Promise<WebAssembly.Module | undefined> } = {}) {
+  const started = Date.now();
   let config;
   try {
     config = loadConfig();
@@ -46,6 +47,17 @@ export async function main({ pgliteWasm }: { pgliteWasm?: Promise<WebAssembly.Mo
   }
 
   const seeded = !config.databaseUrl && (await isEmpty(database.db)) ? (await seedDemo(database.db, config), true) : false;
+  if (seeded && config.demoVivo) {
+    // Loaded only now: the living demo and the local SRI it starts stay out of every other start (a chunk of their own).
+    const { vivificarDemo } = await import('./demo/vivo');
+    console.log('Preparando la demostración: clientes, productos y facturas autorizadas por un SRI local (DEMO_VIVO=false la omite)...');
+    try {
+      const resumen = await vivificarDemo(database, config, (linea) => console.log(linea));
+      console.log(`Demostración lista en ${(resumen.ms / 1000).toFixed(1)} s: ${resumen.facturas.AUTORIZADA ?? 0} facturas autorizadas.`);
+    } catch (error) {
+      console.error(`La demostración quedó incompleta: ${(error as Error).message}`);
+    }
+  }
   const { app, ctx } = await buildApp({ config, database });
   // In the background: listing a large bucket must not delay start-up, and nothing waits for the result.
   ctx.files.sweep().then(
@@ -111,6 +123,7 @@ export async function main({ pgliteWasm }: { pgliteWasm?: Promise<WebAssembly.Mo
     `  Base de datos: ${database.kind === 'pglite' ? `PGlite en ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Documentación de la API: http://localhost:${port}/api/docs`,
   ];
+  if (seeded) lines.push(`  Primer arranque (datos de demostración incluidos): ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (seeded || !config.databaseUrl) {
     lines.push('', `Cuentas de demostración${seeded ? ' (creadas ahora)' : ''}:`);
     for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.rol.padEnd(15)} ${account.acceso}`);

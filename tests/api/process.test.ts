@@ -27,7 +27,8 @@ const running = new Set<ChildProcess>();
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'JWT_SECRET', 'SMTP_URL', 'PORT', 'HOST', 'TRUST_PROXY', 'LOG_LEVEL']) delete env[name];
-  return { ...env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', CHECKPOINT_INTERVAL_MS: '0', ...extra };
+  // The base demo data only: the living demo (server/demo/vivo.ts) has its own tests.
+  return { ...env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', CHECKPOINT_INTERVAL_MS: '0', DEMO_VIVO: 'false', ...extra };
 }
 
 function run(args: string[], env: Record<string, string>): Proc {

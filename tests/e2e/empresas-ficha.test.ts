@@ -114,9 +114,9 @@ describe.skipIf(!e2eAvailable)('ficha de empresa', () => {
       await screenshotsAtTwoWidths(page, `empresa-${file}`);
     }
     await tab(page, 'Planes').click();
-    // The seeded plan with its consumption (seed.ts: 37 of Pyme's 500 documents used).
+    // The seeded plan with its consumption (seed.ts: none of Pyme's 500 documents used, as Andina has no invoice).
     await page.getByRole('group', { name: /^Acciones del plan Pyme / }).waitFor();
-    await page.getByText('37 de 500 comprobantes usados').waitFor();
+    await page.getByText('0 de 500 comprobantes usados').waitFor();
   });
 
   it('guardar sobre un cambio de otra persona muestra el mensaje y conserva lo escrito', async () => {

@@ -71,6 +71,8 @@ export async function startServer(env: Record<string, string> = {}, { admins = [
       SMTP_URL: '',
       // Issued invoices stay FIRMADA unless a suite gives the server a local SRI (tests/e2e/facturas-sri.test.ts).
       SRI_COLA: 'false',
+      // The suites' data is the base seed: the living demo (server/demo/vivo.ts) only where a suite asks for it.
+      DEMO_VIVO: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

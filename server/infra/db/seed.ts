@@ -149,7 +149,7 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
         PLANEMPRESA_INICIO: addDays(-30),
         PLANEMPRESA_CADUCA: addDays(335),
         PLANEMPRESA_COMPROBANTES: plans[1].PLAN_COMPROBANTES,
-        PLANEMPRESA_USADOS: 37,
+        PLANEMPRESA_USADOS: 0,
         PLANEMPRESA_PRECIO: plans[1].PLAN_PRECIO,
         ADM_CODIGO: admin.ADM_CODIGO,
       },

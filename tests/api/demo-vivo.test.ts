@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOMParser } from '@xmldom/xmldom';
+import { count, eq, inArray } from 'drizzle-orm';
+import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
+import { API, COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
+import { facturas, sriCola } from '../../server/infra/db/schema';
+import { vivificarDemo, type ResumenDemo } from '../../server/demo/vivo';
+import { verificarFirmaXml } from '../../server/sri-local/firma';
+import type { MiPlan } from '../../server/modules/planesEmpresa/contract';
+import type { FacturasEstados } from '../../server/modules/facturas/contract';
+import type { Ingreso } from '../../server/modules/ingresos/contract';
+import { DEMO } from '../../server/infra/db/demo-accounts';
+
+/**
+ * The living demo of `npm start`'s first start (server/demo/vivo.ts) on a freshly seeded database: what a visitor of
+ * Comercial Andina and Ferretería El Tornillo, and of the back office, finds there.
+ */
+describe.each(testDatabases)('la demostración viva (%s)', (kind) => {
+  let t: TestApp;
+  let resumen: ResumenDemo;
+  const sesiones: Record<'andina' | 'tornillo', { token: string; empresa: number }> = {
+    andina: { token: '', empresa: 0 },
+    tornillo: { token: '', empresa: 0 },
+  };
+  let admin: string;
+  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { 'x-token': token } });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    resumen = await vivificarDemo(t.ctx.database, t.config, () => undefined);
+    for (const nombre of ['andina', 'tornillo'] as const) {
+      const sesion = await loginCompany(t, COMPANIES[nombre]);
+      sesiones[nombre] = { token: sesion.token, empresa: sesion.COM_CODIGO };
+    }
+    admin = (await loginAdmin(t)).token;
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it.each(['andina', 'tornillo'] as const)('%s has dozens of clients and products', async (nombre) => {
+    const { token } = sesiones[nombre];
+    const clientes = await get('/api/clientes/totalClientes', token);
+    expect(clientes.json().total).toBeGreaterThanOrEqual(24);
+    const productos = await get('/api/catalogo?range=[0,0]', token);
+    expect(Number(productos.headers['content-range']!.split('/')[1])).toBeGreaterThanOrEqual(24);
+  });
+
+  it('leaves invoices in every final state, none waiting for the SRI, and no document on the queue', async () => {
+    const andina = (await get('/api/facturas/estados', sesiones.andina.token)).json() as FacturasEstados;
+    const tornillo = (await get('/api/facturas/estados', sesiones.tornillo.token)).json() as FacturasEstados;
+    expect(andina.estados).toMatchObject({
+      BORRADOR: expect.toBeOneOf([2, 3]),
+      DEVUELTA: 1,
+      RECHAZADA: 1,
+      ANULADA: 1,
+      FIRMADA: 0,
+      ENVIADA: 0,
+      RECIBIDA: 0,
+      SIN_RESPUESTA: 0,
+    });
+    expect(andina.estados.AUTORIZADA).toBeGreaterThanOrEqual(10);
+    expect(tornillo.estados.AUTORIZADA).toBeGreaterThanOrEqual(10);
+    expect(tornillo.estados.BORRADOR).toBeGreaterThanOrEqual(1);
+    expect([andina.pendientes, tornillo.pendientes]).toEqual([0, 0]);
+    expect(resumen.facturas.AUTORIZADA).toBe(andina.estados.AUTORIZADA! + tornillo.estados.AUTORIZADA!);
+    const [{ n }] = await t.db.select({ n: count() }).from(sriCola);
+    expect(n).toBe(0);
+  });
+
+  it('every authorized invoice has its authorization number, and the authorized XML carries the signed document', async () => {
+    const filas = await t.db
+      .select({ id: facturas.FAC_CODIGO, empresa: facturas.EMP_CODIGO, autorizacion: facturas.FAC_AUTORIZACION })
+      .from(facturas)
+      .where(inArray(facturas.FAC_ESTADO, ['AUTORIZADA', 'ANULADA']));
+    expect(filas.length).toBeGreaterThanOrEqual(20);
+    const tokenDe = (empresa: number) => (empresa === sesiones.andina.empresa ? sesiones.andina : sesiones.tornillo).token;
+    for (const fila of filas) {
+      expect(fila.autorizacion).toMatch(/^\d{49}$/);
+      const firmado = (await get(`/api/facturas/${fila.id}/xml`, tokenDe(fila.empresa))).body;
+      const autorizado = (await get(`/api/facturas/${fila.id}/autorizado`, tokenDe(fila.empresa))).body;
+      expect(autorizado).toContain(`<numeroAutorizacion>${fila.autorizacion}</numeroAutorizacion>`);
+      expect(autorizado).toContain(`<comprobante><![CDATA[${firmado}]]></comprobante>`);
+      const documento = new DOMParser().parseFromString(firmado, 'text/xml');
+      const firma = documento.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0]!;
+      expect(verificarFirmaXml(documento.documentElement!, firma).documentoCompleto).toBe(true);
+    }
+  });
+
+  it.each(['andina', 'tornillo'] as const)("%s's plan card counts exactly the documents the SRI authorized", async (nombre) => {
+    const { token, empresa } = sesiones[nombre];
+    const { plan, aviso } = (await get(`${API}/miEmpresa/plan`, token)).json() as MiPlan;
+    const autorizadas = await t.db
+      .select({ n: count() })
+      .from(facturas)
+      .where(inArray(facturas.FAC_ESTADO, ['AUTORIZADA', 'ANULADA']));
+    const propias = await t.db.select({ estado: facturas.FAC_ESTADO }).from(facturas).where(eq(facturas.EMP_CODIGO, empresa));
+    const pagadas = propias.filter((f) => f.estado === 'AUTORIZADA' || f.estado === 'ANULADA').length;
+    expect(pagadas).toBeGreaterThan(0);
+    expect(pagadas).toBeLessThan(autorizadas[0]!.n);
+    expect(plan).toMatchObject({ PLAN_NOMBRE: 'Pyme', PLANEMPRESA_USADOS: pagadas, estado: 'vigente' });
+    expect(aviso.activar).toBe(false);
+  });
+
+  it('collections were registered: part of what the clients owe is collected', async () => {
+    for (const { token } of Object.values(sesiones)) {
+      const neto = (await get('/api/clientes/valorNeto', token)).json();
+      expect(Number(neto.cobrado)).toBeGreaterThan(0);
+      expect(Number(neto.saldo)).toBeGreaterThan(0);
+    }
+  });
+
+  it('the back office has tickets at different stages, audit entries and the distributor’s entries into both companies', async () => {
+    const soporte = (await get(`${API}/soporte/resumen`, admin)).json() as { total: number; porEstado: Record<string, number> };
+    expect(soporte.total).toBe(resumen.tickets);
+    expect(Object.values(soporte.porEstado).filter((n) => n > 0).length).toBeGreaterThanOrEqual(3);
+    const auditoria = await get(`${API}/auditoria?range=[0,9]`, admin);
+    expect(auditoria.statusCode).toBe(200);
+    expect((auditoria.json() as unknown[]).length).toBeGreaterThan(0);
+    const ingresos = await get(`${API}/ingresos?range=[0,99]`, admin);
+    expect(ingresos.statusCode).toBe(200);
+    const entradas = new Set((ingresos.json() as Ingreso[]).map((i) => `${i.ADM_USUARIO} ${i.EMP_RUC}`));
+    expect(entradas).toEqual(new Set([COMPANIES.andina.ruc, COMPANIES.tornillo.ruc].map((ruc) => `${DEMO.distribuidor.usuario} ${ruc}`)));
+  });
+});
