@@ -23,7 +23,7 @@ import type { PlanEmpresa, PlanesCombinados } from '../../../domain/contratos/pl
 import { MSG } from '../../../domain/messages';
 import { hoyEcuador } from '../../../domain/fechas';
 import { PLAN_CLASE, PLAN_CLASE_ETIQUETA, PLAN_MSG } from '../../../domain/planes';
-import { usd } from '../planes/choices';
+import { usd } from '../../ui/numeros';
 import { ConsumoBar } from '../planesEmpresa/ConsumoBar';
 import { EstadoPlanChip } from '../planesEmpresa/EstadoPlanChip';
 import { planT } from './PlanCampos';
