@@ -115,7 +115,9 @@ export const PLAN_MSG = {
   documentSize: 'El documento del plan supera el peso máximo de 15 MB.',
   invalidDay: 'Las fechas deben tener el formato AAAA-MM-DD (por ejemplo 2026-11-22).',
   // Warnings (comprobarfirmaPlan) and the refusal to issue a document.
-  noPlan: 'Su empresa no tiene un plan contratado. Contacte a su distribuidor para activar uno y emitir comprobantes.',
+  // Said also to companies without a distributor (self-registered): both ways to get a plan.
+  noPlan:
+    'Su empresa no tiene un plan contratado. Contrátelo con su distribuidor o, si no tiene uno, desde Ayuda y soporte, para emitir comprobantes.',
   expired: (caduca: string) => `Su plan caducó el ${caduca}. Renuévelo para seguir emitiendo comprobantes electrónicos.`,
   expiring: (caduca: string, dias: number) =>
     dias === 0

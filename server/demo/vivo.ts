@@ -8,7 +8,7 @@
  * all run for real, and every AUTORIZADA invoice went through the pipeline against a local SRI (server/sri-local) started
  * in-process on a free port, in the test environment. The local SRI answers DEVUELTA on its own to a date outside its
  * tolerance, and NO AUTORIZADO to a key it is told to refuse. When the queue is empty the temporary app closes (not the
- * database) and the local SRI stops: no document is left for the real SRI.
+ * database) and the local SRI stops; whatever happens, no document is left on the queue for the real SRI.
  */
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
@@ -78,6 +78,8 @@ export async function vivificarDemo(database: Database, config: Config, log: (li
   } finally {
     await app?.close();
     await sri.close();
+    // A demo cut short leaves nothing for the real SRI: its documents were meant for the local one (they stay FIRMADA).
+    await database.db.delete(sriCola);
   }
 }
 
