@@ -296,17 +296,17 @@ describe.skipIf(!e2eAvailable)('accesibilidad: axe-core sin violaciones graves n
     await fillAdminLogin(page, DEMO.distribuidor);
     await page.getByRole('button', { name: 'Continuar al área de administración' }).waitFor();
     await expectAccessible(page, 'distribuidor-eleccion');
-    // The picker of its own companies, with a search typed and its options open.
-    await page.getByRole('button', { name: 'Ingresar a la facturación de una empresa' }).click();
-    await page.getByRole('combobox').fill('a');
-    await page.getByRole('option').first().waitFor();
-    await expectAccessible(page, 'distribuidor-selector');
-    await page.getByRole('button', { name: 'Volver' }).click();
     await page.getByRole('button', { name: 'Continuar al área de administración' }).click();
     await waitForRoute(page, '/administrador');
     await sidebarEntries(page);
     await settled(page);
     await expectAccessible(page, 'distribuidor-inicio');
+    // The picker of its own companies (the same one the sign-in offers), with a search typed and its options open.
+    await page.getByRole('button', { name: 'Ingresar a una empresa' }).first().click();
+    await page.getByRole('dialog').getByRole('combobox').fill('a');
+    await page.getByRole('dialog').getByRole('option').first().waitFor();
+    await expectAccessible(page, 'distribuidor-selector');
+    await page.keyboard.press('Escape');
   });
   it('con el teclado solo: ingresa, abre una factura nueva, elige el comprador y un producto, guarda, emite y la ve en la lista', async () => {
     const page = await suite.freshPage();

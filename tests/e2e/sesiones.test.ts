@@ -50,7 +50,8 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     expect(JSON.parse((await storageItem(page, 'usuario'))!).COM_CODIGO).toBeGreaterThan(0);
     await screenshot(page, 'empresa-inicio');
     await page.getByRole('menuitem', { name: 'Mi empresa' }).click();
-    await page.getByRole('cell', { name: DEMO.empresa.ruc }).waitFor();
+    // The company's administrador edits its data here; its RUC is stated above the form.
+    await page.getByText(`RUC ${DEMO.empresa.ruc} ·`).waitFor();
     await screenshot(page, 'empresa-mi-empresa');
     // An existing session sends #/login back to the root.
     await open(page, suite.server, '/login');
