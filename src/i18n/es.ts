@@ -411,9 +411,6 @@ export const es: TranslationMessages = {
           '¿Suspender %{smart_count} empresa? Sus usuarios no podrán entrar hasta que se active. |||| ¿Suspender %{smart_count} empresas? Sus usuarios no podrán entrar hasta que se activen.',
         exportar: 'Exportar',
         exportar_seleccion: 'Exportar selección',
-        exportar_csv: 'CSV (separado por comas)',
-        exportar_xlsx: 'Excel (.xlsx)',
-        exportando: 'Preparando el archivo…',
       },
     },
     usuarios: {

@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 import { useAccion } from './useAccion';
+import type { FormatoExportacion } from '../../domain/contratos/lista';
 
 /**
  * A list's export: a menu of formats; the chosen one downloads `path?formato&filter&sort` with the list's filter and
@@ -54,4 +55,15 @@ export function ExportarMenu<F extends string>(props: {
       </Menu>
     </>
   );
+}
+
+const EXCEL_CSV: ReadonlyArray<{ formato: FormatoExportacion; label: string }> = [
+  { formato: 'xlsx', label: 'Excel (.xlsx)' },
+  { formato: 'csv', label: 'CSV (.csv)' },
+];
+
+/** The export of a list the server streams as Excel or CSV (server/core/export.ts), with the usual texts. */
+export function ExportarExcelCsv(props: { path: string; archivo: string; clave: string; ids?: Identifier[]; label?: string }) {
+  const { label = 'Exportar', ...rest } = props;
+  return <ExportarMenu formatos={EXCEL_CSV} label={label} preparando="Preparando el archivo…" {...rest} />;
 }

@@ -1,15 +1,10 @@
 import { useListContext, type Identifier } from 'react-admin';
-import { ExportarMenu } from '../../shell/ExportarMenu';
+import { ExportarExcelCsv } from '../../shell/ExportarMenu';
 import { ActivarDesactivarLote, useLote, type Lote } from '../../shell/lote';
 import { lectorDeTextos } from '../../i18n/textos';
-import type { FormatoExportacion } from '../../../domain/contratos/lista';
 import type { AccionLoteCatalogo, LoteCatalogoResultado } from '../../../domain/contratos/catalogo';
 
 const t = lectorDeTextos({
-  exportar: 'Exportar',
-  exportando: 'Preparando...',
-  exportar_csv: 'CSV (.csv)',
-  exportar_xlsx: 'Excel (.xlsx)',
   exportar_seleccion: 'Exportar selección',
   activar: 'Activar',
   desactivar: 'Desactivar',
@@ -19,20 +14,7 @@ const t = lectorDeTextos({
 
 /** Downloads the products with the list's filters and order (only `ids` when given) as Excel or CSV. */
 export function CatalogoExportar({ ids, label }: { ids?: Identifier[]; label?: string }) {
-  return (
-    <ExportarMenu<FormatoExportacion>
-      path="/api/catalogo/exportar"
-      archivo="productos"
-      clave="CAT_CODIGO"
-      formatos={[
-        { formato: 'xlsx', label: t('exportar_xlsx') },
-        { formato: 'csv', label: t('exportar_csv') },
-      ]}
-      label={label ?? t('exportar')}
-      preparando={t('exportando')}
-      ids={ids}
-    />
-  );
+  return <ExportarExcelCsv path="/api/catalogo/exportar" archivo="productos" clave="CAT_CODIGO" ids={ids} label={label} />;
 }
 
 const accion = (lote: Lote, nombre: AccionLoteCatalogo) => lote.run({ accion: nombre });

@@ -1,9 +1,8 @@
 import { useListContext, useTranslate, type Identifier } from 'react-admin';
-import { ExportarMenu } from '../../shell/ExportarMenu';
+import { ExportarExcelCsv } from '../../shell/ExportarMenu';
 import { AsignarLoteButton } from '../../shell/AsignarLoteButton';
 import { ActivarDesactivarLote, useLote, type Lote } from '../../shell/lote';
 import type { AccionLote, Distribuidor, LoteResultado } from '../../../domain/contratos/empresas-lista';
-import type { FormatoExportacion } from '../../../domain/contratos/lista';
 
 /** PUT /empresas/lote on the selected companies; the list's counts are read again. */
 const useLoteEmpresas = () => useLote<LoteResultado>('/empresas/lote', { invalidate: ['empresas', 'resumen'], message: ({ msg }) => msg });
@@ -14,20 +13,7 @@ const accion = (lote: Lote, nombre: AccionLote, extra: Record<string, unknown> =
 export function ExportarButton({ ids, label }: { ids?: Identifier[]; label?: string }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.empresas.lista.${key}`);
-  return (
-    <ExportarMenu<FormatoExportacion>
-      path="/empresas/exportar"
-      archivo="empresas"
-      clave="EMP_CODIGO"
-      formatos={[
-        { formato: 'csv', label: t('exportar_csv') },
-        { formato: 'xlsx', label: t('exportar_xlsx') },
-      ]}
-      label={label ?? t('exportar')}
-      preparando={t('exportando')}
-      ids={ids}
-    />
-  );
+  return <ExportarExcelCsv path="/empresas/exportar" archivo="empresas" clave="EMP_CODIGO" ids={ids} label={label ?? t('exportar')} />;
 }
 
 function AsignarDistribuidor({ distribuidores, lote }: { distribuidores: Distribuidor[]; lote: Lote }) {

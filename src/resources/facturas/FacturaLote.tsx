@@ -4,18 +4,13 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
-import { ExportarMenu } from '../../shell/ExportarMenu';
+import { ExportarExcelCsv } from '../../shell/ExportarMenu';
 import { useLote } from '../../shell/lote';
 import { useAccion } from '../../shell/useAccion';
 import { lectorDeTextos } from '../../i18n/textos';
-import type { FormatoExportacion } from '../../../domain/contratos/lista';
 import type { ResultadoCorreoLote, ResultadoEliminarLote } from '../../../domain/contratos/facturas';
 
 const t = lectorDeTextos({
-  exportar: 'Exportar',
-  exportando: 'Preparando...',
-  exportar_csv: 'CSV (.csv)',
-  exportar_xlsx: 'Excel (.xlsx)',
   exportar_seleccion: 'Exportar selección',
   correo: 'Enviar por correo',
   correo_titulo: 'Enviar por correo',
@@ -31,20 +26,7 @@ const t = lectorDeTextos({
 
 /** Downloads the list with its filters and order (only `ids` when given) as CSV or Excel, from GET /api/facturas/exportar. */
 export function FacturaExportar({ ids, label }: { ids?: Identifier[]; label?: string }) {
-  return (
-    <ExportarMenu<FormatoExportacion>
-      path="/api/facturas/exportar"
-      archivo="facturas"
-      clave="FAC_CODIGO"
-      formatos={[
-        { formato: 'xlsx', label: t('exportar_xlsx') },
-        { formato: 'csv', label: t('exportar_csv') },
-      ]}
-      label={label ?? t('exportar')}
-      preparando={t('exportando')}
-      ids={ids}
-    />
-  );
+  return <ExportarExcelCsv path="/api/facturas/exportar" archivo="facturas" clave="FAC_CODIGO" ids={ids} label={label} />;
 }
 
 /** A bulk action's button that asks first; the action runs once confirmed. */
