@@ -19,8 +19,8 @@ import { secretBoxFor } from '../server/infra/secret-box';
 import { armarComprobante, calcularFactura } from '../domain/facturas';
 import { certificadoEmpresa, emitirFactura, type TiemposEmision } from '../server/modules/facturas/emitir';
 import { facturaXml } from '../server/modules/facturas/xml';
-import { prepararValidador, validarFactura } from '../server/modules/facturas/esquema';
-import { firmarXml } from '../server/modules/facturas/xades';
+import { prepararValidador, validarFactura } from '../server/modules/comprobantes/esquema';
+import { firmarXml } from '../server/modules/comprobantes/xades';
 import { median, percentil, verdict } from './report';
 import { insertarBorradores, LINEAS, lineasBench, pagosBench, prepararFerreteria } from './factura-bench';
 

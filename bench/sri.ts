@@ -1,5 +1,5 @@
 /**
- * npm run bench -- --sri [--facturas-sri 1000] [--sri-en-proceso]: the SRI pipeline (server/modules/facturas/sri) against
+ * npm run bench -- --sri [--facturas-sri 1000] [--sri-en-proceso]: the SRI pipeline (server/modules/comprobantes/sri) against
  * the local SRI with no authorization delay, on Ferretería El Tornillo (the demo company with a signature), invoices of
  * 20 lines like bench/facturas.ts. PGlite in a fresh temporary directory (as the app keeps it), or a fresh database
  * on the PostgreSQL server of BENCH_DATABASE_URL.
@@ -35,10 +35,10 @@ import { createStorage } from '../server/infra/storage';
 import { createMailer, type Mailer } from '../server/infra/mail';
 import { secretBoxFor } from '../server/infra/secret-box';
 import { emitirFactura } from '../server/modules/facturas/emitir';
-import { rideDe } from '../server/modules/facturas/documentos';
-import { crearDibujanteRide } from '../server/modules/facturas/ride-hilos';
-import { crearClienteSri, type ClienteSri } from '../server/modules/facturas/sri/cliente';
-import { crearTrabajadorSri } from '../server/modules/facturas/sri/trabajador';
+import { rideDe } from '../server/modules/comprobantes/documentos';
+import { crearDibujanteRide } from '../server/modules/comprobantes/ride-hilos';
+import { crearClienteSri, type ClienteSri } from '../server/modules/comprobantes/sri/cliente';
+import { crearTrabajadorSri } from '../server/modules/comprobantes/sri/trabajador';
 import { iniciarSriLocal } from '../server/sri-local';
 import { median, percentil, verdict } from './report';
 import { insertarBorradores, prepararFerreteria } from './factura-bench';

@@ -25,9 +25,9 @@ import { createTokenService, resolveSecret } from './infra/tokens';
 import { createFileStore } from './infra/files';
 import { createStorage } from './infra/storage';
 import { modules } from './modules';
-import { crearClienteSri } from './modules/facturas/sri/cliente';
-import { crearTrabajadorSri } from './modules/facturas/sri/trabajador';
-import { crearDibujanteRide } from './modules/facturas/ride-hilos';
+import { crearClienteSri } from './modules/comprobantes';
+import { crearTrabajadorSri } from './modules/comprobantes';
+import { crearDibujanteRide } from './modules/comprobantes';
 
 export type BuildOptions = {
   config: Config;

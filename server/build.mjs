@@ -77,8 +77,8 @@ export async function buildServerIfNeeded() {
   try {
     const result = await esbuild.build({
       absWorkingDir: root,
-      // The RIDE's worker thread is its own entry (server/modules/facturas/ride-hilos.ts starts it beside main.js).
-      entryPoints: { main: 'server/main.ts', 'ride-hilo': 'server/modules/facturas/ride-hilo.ts' },
+      // The RIDE's worker thread is its own entry (server/modules/comprobantes/ride-hilos.ts starts it beside main.js).
+      entryPoints: { main: 'server/main.ts', 'ride-hilo': 'server/modules/comprobantes/ride-hilo.ts' },
       outdir: serverDir,
       bundle: true,
       // Loading hundreds of small files from node_modules is most of a start-up, so the packages go into the

@@ -38,7 +38,7 @@ import { Type, type Static } from 'typebox';
 import { Nullable } from './esquemas';
 import { ENTREGAS_FACTURA, ESTADOS_CORREGIBLES, ESTADOS_FACTURA, ESTADOS_PENDIENTES, LIMITES_FACTURA } from '../facturas';
 
-export { ENTREGAS_FACTURA, ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, ESTADOS_FACTURA, ESTADOS_PENDIENTES } from '../facturas/estados';
+export { ENTREGAS_FACTURA, ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, ESTADOS_FACTURA, ESTADOS_PENDIENTES } from '../comprobantes/estados';
 
 /** Money with 2 decimals as the database gives it. */
 const Dinero = (description?: string) => Type.String({ description: description ?? 'Dólares con dos decimales, p. ej. "12.50"' });

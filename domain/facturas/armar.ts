@@ -7,7 +7,7 @@
 import { esDia, hoyEcuador } from '../fechas';
 import { calcularFactura, type ErrorFactura, type FacturaCalculada, type LineaEntrada, type Numero, type PagoEntrada } from './calculo';
 import { COMPRADOR_CONSUMIDOR_FINAL, LEYENDAS_RIMPE, LIMITES_FACTURA, TIPOS_IDENTIFICACION_COMPRADOR, type Ambiente } from './catalogos';
-import { generarClaveAcceso } from './clave-acceso';
+import { generarClaveAcceso } from '../comprobantes/clave-acceso';
 import type { ComprobanteFactura, Detalle, InfoFactura, InfoTributaria, LeyendaRimpe, TipoIdentificacionComprador } from './comprobante';
 import { ARMADO_MSG, enCampoAdicional, enLinea } from './mensajes';
 

@@ -26,7 +26,15 @@ import {
   type TarifaIva,
 } from './catalogos';
 import type { ImpuestoDetalle, Pago, TotalImpuesto } from './comprobante';
-import { digitosEnteros, dividirRedondeando, escalar, formatear, formatearSinCeros, leerDecimal, potencia10 } from './decimal';
+import {
+  digitosEnteros,
+  dividirRedondeando,
+  escalar,
+  formatear,
+  formatearSinCeros,
+  leerDecimal,
+  potencia10,
+} from '../comprobantes/decimal';
 import { enLinea, enPago, FACTURA_MSG } from './mensajes';
 
 export type Numero = string | number;

@@ -6,8 +6,8 @@ import type { Database, Db } from '../infra/db/client';
 import type { Mailer } from '../infra/mail';
 import type { TokenService } from '../infra/tokens';
 import type { FileStore } from '../infra/files';
-import type { ClienteSri } from '../modules/facturas/sri/cliente';
-import type { DibujanteRide } from '../modules/facturas/ride-hilos';
+import type { ClienteSri } from '../modules/comprobantes';
+import type { DibujanteRide } from '../modules/comprobantes';
 import type { Throttle } from './rate-limit';
 import type { Guards } from './guards';
 

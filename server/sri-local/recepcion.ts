@@ -1,6 +1,6 @@
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
-import { validarClaveAcceso } from '../../domain/facturas/clave-acceso';
-import { prepararValidador, validarFactura } from '../modules/facturas/esquema';
+import { validarClaveAcceso } from '../../domain/comprobantes/clave-acceso';
+import { prepararValidador, validarFactura } from '../modules/comprobantes';
 import { FirmaInvalida, verificarFirmaXml } from './firma';
 import { documentoDe, type Registro } from './registro';
 import type { RespuestaRecepcion } from './soap';

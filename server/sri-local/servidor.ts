@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { prepararValidador } from '../modules/facturas/esquema';
+import { prepararValidador } from '../modules/comprobantes';
 import { autorizar } from './autorizacion';
 import { recibir } from './recepcion';
 import { Registro } from './registro';

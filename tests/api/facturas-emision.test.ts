@@ -18,7 +18,7 @@ import { hoyEcuador } from '../../domain/fechas';
  * Debian's xmllint validates against the SRI's schema and xmlsec1 verifies, the RIDE, and every refusal (no signature,
  * no plan, a document that cannot be built) leaving nothing behind.
  */
-const ESQUEMA = join(import.meta.dirname, '../../server/modules/facturas/esquemas/factura_V1.1.0.xsd');
+const ESQUEMA = join(import.meta.dirname, '../../server/modules/comprobantes/esquemas/factura_V1.1.0.xsd');
 const dir = mkdtempSync(join(tmpdir(), 'facturas-emision-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let archivos = 0;

@@ -6,7 +6,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirCertificado, certificadoDeFirma, type Certificado } from '../../server/modules/firmas/certificado';
-import { firmarXml, horaEcuador } from '../../server/modules/facturas/xades';
+import { firmarXml, horaEcuador } from '../../server/modules/comprobantes/xades';
 import { facturaXml } from '../../server/modules/facturas/xml';
 import { FIRMA_MSG } from '../../domain/firmas';
 import { diaEcuador } from '../../domain/fechas';
@@ -22,7 +22,7 @@ import { comprobanteConLineas, comprobanteEjemplo } from '../helpers/comprobante
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 const ETSI = 'http://uri.etsi.org/01903/v1.3.2#';
 /** The SRI's schemas as the server carries them (copied unchanged from the SRI's published files). */
-const SRI = resolve(import.meta.dirname, '../../server/modules/facturas/esquemas');
+const SRI = resolve(import.meta.dirname, '../../server/modules/comprobantes/esquemas');
 
 let certs: CertificadosPrueba;
 /** The legacy file opened once, for the tests that are about the signature rather than the file. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ComprobanteFactura } from '../../domain/facturas/comprobante';
-import { rideFactura } from '../../server/modules/facturas/ride';
+import { rideFactura } from '../../server/modules/comprobantes/ride';
 import { CLAVE_ACCESO_EJEMPLO, comprobanteConLineas, comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
 
 /** The RIDE as the buyer gets it: rendered by poppler (pdftotext, pdftoppm, pdfimages), never by our own code. */

@@ -6,8 +6,8 @@ import { borrador, crearOk, darPlan, nuevoCliente, puntoPrincipal } from '../hel
 import { configSri, esperarEstado } from '../helpers/sri';
 import { facturas, planesEmpresa } from '../../server/infra/db/schema';
 import { FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas/contract';
-import { crearClienteSri } from '../../server/modules/facturas/sri/cliente';
-import { crearTrabajadorSri, type TrabajadorSri } from '../../server/modules/facturas/sri/trabajador';
+import { crearClienteSri } from '../../server/modules/comprobantes/sri/cliente';
+import { crearTrabajadorSri, type TrabajadorSri } from '../../server/modules/comprobantes/sri/trabajador';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
 
 /**

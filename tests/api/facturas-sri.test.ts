@@ -10,8 +10,8 @@ import { borrador, crearOk, darPlan, nuevoCliente, puntoPrincipal } from '../hel
 import { configSri, esperarEstado } from '../helpers/sri';
 import { facturas, planesEmpresa } from '../../server/infra/db/schema';
 import { FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas/contract';
-import { crearClienteSri } from '../../server/modules/facturas/sri/cliente';
-import { tomar } from '../../server/modules/facturas/sri/cola';
+import { crearClienteSri } from '../../server/modules/comprobantes/sri/cliente';
+import { tomar } from '../../server/modules/comprobantes/sri/cola';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
 import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import { PLAN_MSG } from '../../domain/planes';

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ComprobanteFactura } from '../../domain/facturas/comprobante';
 import { facturaXml } from '../../server/modules/facturas/xml';
-import { validarFactura } from '../../server/modules/facturas/esquema';
+import { validarFactura } from '../../server/modules/comprobantes/esquema';
 import { CLAVE_ACCESO_EJEMPLO, comprobanteConLineas, comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
 
-const ESQUEMAS = path.resolve(import.meta.dirname, '../../server/modules/facturas/esquemas');
+const ESQUEMAS = path.resolve(import.meta.dirname, '../../server/modules/comprobantes/esquemas');
 const REFERENCIA = path.resolve(import.meta.dirname, '../../../shared/reference/sri');
 
 /** Debian's xmllint, a separate build of libxml2: the independent judge of what we generate. */

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crearDibujanteRide } from '../../server/modules/facturas/ride-hilos';
-import { rideFactura } from '../../server/modules/facturas/ride';
+import { crearDibujanteRide } from '../../server/modules/comprobantes/ride-hilos';
+import { rideFactura } from '../../server/modules/comprobantes/ride';
 import { comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
 
 /** RIDEs drawn in worker threads (RIDE_HILOS), read back by poppler as the buyer's viewer would. */

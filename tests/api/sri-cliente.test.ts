@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearClienteSri, SriNoDisponible, type ClienteSri } from '../../server/modules/facturas/sri/cliente';
+import { crearClienteSri, SriNoDisponible, type ClienteSri } from '../../server/modules/comprobantes/sri/cliente';
 
 /**
  * The SRI client against answers written as the SRI writes them (other prefixes, one message or several, the document

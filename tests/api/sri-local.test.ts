@@ -9,9 +9,9 @@ import { SignedXml } from 'xml-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
 import { abrirCertificado, type Certificado } from '../../server/modules/firmas/certificado';
-import { firmarXml } from '../../server/modules/facturas/xades';
+import { firmarXml } from '../../server/modules/comprobantes/xades';
 import { facturaXml } from '../../server/modules/facturas/xml';
-import { generarClaveAcceso } from '../../domain/facturas/clave-acceso';
+import { generarClaveAcceso } from '../../domain/comprobantes/clave-acceso';
 import { CLAVE_P12, crearCertificadosPrueba, type CertificadosPrueba } from '../helpers/certificados';
 import { comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
 

@@ -15,7 +15,7 @@ import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
 import { loginCompany, open, waitForRoute } from '../helpers/browser';
 import { TORNILLO, venderPlan } from '../helpers/facturas-e2e';
 
-const ESQUEMA = path.resolve(import.meta.dirname, '../../server/modules/facturas/esquemas/factura_V1.1.0.xsd');
+const ESQUEMA = path.resolve(import.meta.dirname, '../../server/modules/comprobantes/esquemas/factura_V1.1.0.xsd');
 const SHOTS = process.env.FACTURAS_SHOTS ?? path.join(os.tmpdir(), 'shots-facturas');
 /** A valid cédula the demo data does not have. */
 const CEDULA = '1710034065';

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../../server/config';
 import { facturas, sriCola } from '../../server/infra/db/schema';
-import { crearClienteSri } from '../../server/modules/facturas/sri/cliente';
-import { crearTrabajadorSri } from '../../server/modules/facturas/sri/trabajador';
+import { crearClienteSri } from '../../server/modules/comprobantes/sri/cliente';
+import { crearTrabajadorSri } from '../../server/modules/comprobantes/sri/trabajador';
 import type { FacturaDetalle } from '../../server/modules/facturas/contract';
 import { iniciarSriLocal, type OpcionesSriLocal, type SriLocal } from '../../server/sri-local';
 import type { TestApp } from './server';

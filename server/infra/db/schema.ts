@@ -807,9 +807,10 @@ export const catalogo = pgTable(
 );
 
 /**
- * Invoices. A draft (BORRADOR) has no number, key or XML; issuing assigns the emission point's next sequential, the
- * access key and the signed XML in one transaction (FIRMADA); the SRI states follow (domain/facturas/estados.ts). Amounts are the
- * server's own calculation (domain/facturas/calculo.ts).
+ * Every SRI document the company issues (the table keeps the name of its first type): FAC_TIPO is its codDoc (01
+ * factura, 04 nota de crédito, 05 nota de débito). A draft (BORRADOR) has no number, key or XML; issuing assigns the
+ * emission point's next sequential of its type, the access key and the signed XML in one transaction (FIRMADA); the SRI
+ * states follow (domain/comprobantes/estados.ts). Amounts are the server's own calculation.
  */
 export const facturas = pgTable(
   'facturas',
@@ -824,6 +825,12 @@ export const facturas = pgTable(
     CLI_CODIGO: integer('cli_codigo')
       .notNull()
       .references(() => clientes.CLI_CODIGO),
+    /** The SRI's codDoc: 01 factura, 04 nota de crédito, 05 nota de débito (migration 0029). */
+    FAC_TIPO: varchar('fac_tipo', { length: 2 }).notNull().default('01'),
+    /** A note's invoice (codDocModificado 01): the AUTORIZADA factura of the same company it corrects. */
+    FAC_MODIFICA: integer('fac_modifica').references((): AnyPgColumn => facturas.FAC_CODIGO),
+    /** A note's reason (motivo of a nota de crédito; the RIDE and the lists show it for both notes). */
+    FAC_MOTIVO: varchar('fac_motivo', { length: 300 }),
     /** BORRADOR, FIRMADA, then the SRI's (domain/facturas). */
     FAC_ESTADO: varchar('fac_estado', { length: 16 }).notNull().default('BORRADOR'),
     /** The emission date (America/Guayaquil). */
@@ -864,8 +871,12 @@ export const facturas = pgTable(
     FAC_ACTUALIZADO: timestamp('fac_actualizado', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('facturas_numero').on(t.PEM_CODIGO, t.FAC_SECUENCIAL),
+    uniqueIndex('facturas_numero').on(t.PEM_CODIGO, t.FAC_TIPO, t.FAC_SECUENCIAL),
+    index('facturas_modifica')
+      .on(t.FAC_MODIFICA)
+      .where(sql`${t.FAC_MODIFICA} IS NOT NULL`),
     index('facturas_empresa').on(t.EMP_CODIGO, t.FAC_CODIGO),
+    index('facturas_empresa_tipo').on(t.EMP_CODIGO, t.FAC_TIPO, t.FAC_CODIGO),
     index('facturas_empresa_fecha').on(t.EMP_CODIGO, t.FAC_FECHA, t.FAC_CODIGO),
     index('facturas_cliente').on(t.CLI_CODIGO),
     index('facturas_empresa_estado').on(t.EMP_CODIGO, t.FAC_ESTADO),
@@ -966,7 +977,7 @@ export const facturasContadores = pgTable(
 );
 
 /**
- * The SRI's work still to do, one row per document (server/modules/facturas/sri/cola.ts): ENVIAR (reception), AUTORIZAR
+ * The SRI's work still to do, one row per document (server/modules/comprobantes/sri/cola.ts): ENVIAR (reception), AUTORIZAR
  * (ask for the authorization), ENTREGAR (email the buyer). A worker takes due rows with FOR UPDATE SKIP LOCKED and
  * holds them until COL_TOMADA_HASTA: a worker that dies lets them go when that passes, and two instances never take
  * the same row at once. A failure moves COL_PROXIMO later (backoff); the row goes when its last step is done.

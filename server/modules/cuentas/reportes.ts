@@ -1,7 +1,7 @@
 import type PDFDocument from 'pdfkit';
 import type { Worksheet } from 'exceljs';
 import { fechaCorta, fechaHoraEcuador, hoyEcuador } from '../../../domain/fechas';
-import { escalar, formatear, leerDecimal } from '../../../domain/facturas/decimal';
+import { escalar, formatear, leerDecimal } from '../../../domain/comprobantes/decimal';
 import { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from '../facturas';
 import { REPORT_TYPES } from '../clientesImportacion';
 import {

@@ -4,7 +4,7 @@ import type { CompanyActor } from '../../core/actor';
 import { MSG } from '../../../domain/messages';
 import { esDia, hoyEcuador } from '../../../domain/fechas';
 import { FORMAS_PAGO } from '../../../domain/facturas/catalogos';
-import { escalar, formatear, leerDecimal } from '../../../domain/facturas/decimal';
+import { escalar, formatear, leerDecimal } from '../../../domain/comprobantes/decimal';
 import { clientScopeValues, findVisibleClient, type ClientViewer } from '../clientes';
 import { CUENTAS_MSG, tramoCartera, type Cartera, type CarteraDeCliente, type Cobro, type CobroBody, type PeriodoQuery } from './contract';
 import {

@@ -28,11 +28,11 @@ import {
 } from '../../../domain/facturas';
 import { currentSignatureSecret } from '../firmas';
 import { issuingBlockLocked } from '../planesEmpresa';
-import { encolar } from './sri/cola';
+import { encolar } from '../comprobantes';
 import { certificadoDeFirma, type Certificado } from '../firmas';
-import { prepararValidador, validarFactura } from './esquema';
+import { prepararValidador, validarFactura } from '../comprobantes';
 import { facturaXml } from './xml';
-import { firmarXml } from './xades';
+import { firmarXml } from '../comprobantes';
 import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, FACTURAS_MSG, type CampoAdicional } from './contract';
 import {
   alcanceDe,

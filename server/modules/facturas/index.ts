@@ -1,4 +1,4 @@
 /** The module's public face: its routes for the registry (../index.ts) and what other modules use of it. */
 export { default } from './routes';
-export { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from './ride-pagina';
+export { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from '../comprobantes';
 export { TIPO_FACTURA } from './repo';

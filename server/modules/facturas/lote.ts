@@ -15,9 +15,9 @@ import { HttpError } from '../../core/errors';
 import { MSG } from '../../../domain/messages';
 import { FACTURAS_LOTE_MSG, MAX_LOTE_FACTURAS, type ResultadoCorreoLote, type ResultadoEliminarLote } from './contract';
 import { deleteFacturas, documentosFacturas, lockFacturas, marcarEntrega, type AlcanceFacturas } from './repo';
-import { rideDe, xmlAutorizado } from './documentos';
-import { entregarFactura, type ResultadoEntrega } from './sri/entrega';
-import type { DibujanteRide } from './ride-hilos';
+import { rideDe, xmlAutorizado } from '../comprobantes';
+import { entregarFactura, type ResultadoEntrega } from '../comprobantes';
+import type { DibujanteRide } from '../comprobantes';
 
 /** What may wait in memory for a slow download before the ZIP stops printing RIDEs. */
 const MAX_PENDING_BYTES = 4 * 1024 * 1024;

@@ -35,9 +35,9 @@ import {
   type AlcanceFacturas,
 } from './repo';
 import { anularFactura } from './anulacion';
-import { rideDe, xmlAutorizado } from './documentos';
-import { direcciones, entregarFactura } from './sri/entrega';
-import { consultarDeNuevo } from './sri/consulta';
+import { rideDe, xmlAutorizado } from '../comprobantes';
+import { direcciones, entregarFactura } from '../comprobantes';
+import { consultarDeNuevo } from './consulta';
 import facturasLoteRoutes from './lote-routes';
 import { clientScopeValues } from '../clientes';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';

@@ -1,4 +1,4 @@
-import { escalar, formatear, leerDecimal } from '../../../domain/facturas/decimal';
+import { escalar, formatear, leerDecimal } from '../../../domain/comprobantes/decimal';
 
 /** Dollars typed in the form as cents (bigint, exact); null when it is not an amount with at most 2 decimals. */
 export function aCentavos(texto: string): bigint | null {

@@ -4,7 +4,7 @@ import {
   ESTADOS_PENDIENTES,
   type EntregaFactura,
   type EstadoFactura,
-} from '../../../domain/facturas/estados';
+} from '../../../domain/comprobantes/estados';
 import { diaEcuador, formatDateTime } from '../../../domain/fechas';
 
 /** The invoice's states as the screens group them (domain/facturas/estados.ts). Small, so the company home may import it. */

@@ -4,9 +4,9 @@
  * · tipo de emisión (1) · dígito verificador (1), the last by module 11.
  */
 import { esDia } from '../fechas';
-import { esCodigoDocumento, type Ambiente } from './catalogos';
-import type { CodigoDocumento } from './comprobante';
-import { CLAVE_MSG } from './mensajes';
+import { esCodigoDocumento, type Ambiente } from '../facturas/catalogos';
+import type { CodigoDocumento } from '../facturas/comprobante';
+import { CLAVE_MSG } from '../facturas/mensajes';
 
 export type PartesClaveAcceso = {
   /** dd/mm/aaaa, as fechaEmision. */

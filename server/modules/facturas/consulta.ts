@@ -4,12 +4,12 @@
  * gives now is recorded as always, and if the SRI still says nothing the invoice is SIN_RESPUESTA again at once.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../infra/db/client';
-import { facturas } from '../../../infra/db/schema';
-import { found, HttpError } from '../../../core/errors';
-import { FACTURAS_MSG } from '../contract';
-import { lockFactura, type AlcanceFacturas } from '../repo';
-import { encolar } from './cola';
+import type { Db } from '../../infra/db/client';
+import { facturas } from '../../infra/db/schema';
+import { found, HttpError } from '../../core/errors';
+import { FACTURAS_MSG } from './contract';
+import { lockFactura, type AlcanceFacturas } from './repo';
+import { encolar } from '../comprobantes';
 
 /** 404 when the scope does not see it; 409 unless it is SIN_RESPUESTA (waiting already, or answered). */
 export async function consultarDeNuevo(db: Db, alcance: AlcanceFacturas, id: number): Promise<void> {
