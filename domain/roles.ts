@@ -25,6 +25,12 @@ export const ROLES_PERMITIDOS = {
    * them; accounting marks as annulled the ones annulled at the SRI.
    */
   facturas: { leer: TODOS, vender: VENTAS, enviar: TODOS, anular: CONTABILIDAD },
+  /**
+   * Credit and debit notes: every role reads them (a seller those of its clients) and sends them; accounting drafts and
+   * issues them (a correction of what was invoiced is the books' business) and marks them annulled.
+   */
+  notasCredito: { leer: TODOS, emitir: CONTABILIDAD, enviar: TODOS, anular: CONTABILIDAD },
+  notasDebito: { leer: TODOS, emitir: CONTABILIDAD, enviar: TODOS, anular: CONTABILIDAD },
   /** The company's users: only its administrator sees and manages them. */
   usuarios: { leer: ADMINISTRADOR, gestionar: ADMINISTRADOR },
   /** The electronic signature: accounting reads its state; only the administrator uploads or checks one. */

@@ -903,6 +903,8 @@ export const facturasDetalles = pgTable(
     FDE_ICE_CODIGO: varchar('fde_ice_codigo', { length: 4 }),
     FDE_ICE_TARIFA: numeric('fde_ice_tarifa', { precision: 7, scale: 2 }),
     FDE_SUBTOTAL: numeric('fde_subtotal', { precision: 14, scale: 2 }).notNull(),
+    /** A credit note's line returning a line of its invoice: that line's FDE_LINEA (what is left to return is counted by it). */
+    FDE_LINEA_FACTURA: smallint('fde_linea_factura'),
   },
   (t) => [primaryKey({ columns: [t.FAC_CODIGO, t.FDE_LINEA] }), index('facturas_detalles_catalogo').on(t.CAT_CODIGO)],
 );
