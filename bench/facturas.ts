@@ -17,7 +17,8 @@ import { createFileStore } from '../server/infra/files';
 import { createStorage } from '../server/infra/storage';
 import { secretBoxFor } from '../server/infra/secret-box';
 import { armarComprobante, calcularFactura } from '../domain/facturas';
-import { certificadoEmpresa, emitirFactura, type TiemposEmision } from '../server/modules/facturas/emitir';
+import { certificadoEmpresa, emitirComprobante, type TiemposEmision } from '../server/modules/comprobantes';
+import { tipoFactura } from '../server/modules/facturas/tipo';
 import { facturaXml } from '../server/modules/facturas/xml';
 import { prepararValidador, validarFactura } from '../server/modules/comprobantes/esquema';
 import { firmarXml } from '../server/modules/comprobantes/xades';
@@ -38,7 +39,7 @@ const PARTES: Record<keyof TiemposEmision, string> = {
   guardar: 'guardar y poner en la cola del SRI',
 };
 
-async function abrir(databaseUrl: string | undefined) {
+export async function abrir(databaseUrl: string | undefined) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-bench-facturas-'));
   let url: string | undefined;
   let drop = async () => {};
@@ -137,7 +138,7 @@ export async function benchFacturas({ runs, databaseUrl }: { runs: number; datab
     const inicio = performance.now();
     for (const id of ids) {
       const t0 = performance.now();
-      const emision = await emitirFactura(bench.deps, empresa, id);
+      const emision = await emitirComprobante(bench.deps, empresa, id, tipoFactura);
       porFactura.push(performance.now() - t0);
       partes.push(emision.tiempos);
     }

@@ -7,13 +7,13 @@
  * The local SRI runs in a child process (its schema and signature checks would otherwise share this event loop with
  * the worker, which the real SRI never does); --sri-en-proceso runs it here instead, for comparison.
  *
- * 1. The pipeline alone: the invoices issued through emitirFactura with the worker stopped (each queued in its own
+ * 1. The pipeline alone: the invoices issued through emitirComprobante with the worker stopped (each queued in its own
  *    transaction), then the worker (crearTrabajadorSri + crearClienteSri, the app's file store and the app's mailer
  *    writing .eml files to DATA_DIR/outbox) started and timed until every invoice is AUTORIZADA, its email written and
  *    the queue empty. Once per SRI_CONCURRENCIA of 4, 8 and 16: between runs the same invoices are put back as they
  *    were issued (FIRMADA, on the queue) and the local SRI is started afresh, so that each run sends new keys.
  *    Budget: ≥ 50 authorized invoices per second at the app's default concurrency (8).
- * 2. Issue to authorized: new drafts issued one after another (as the route does: emitirFactura, then waking the
+ * 2. Issue to authorized: new drafts issued one after another (as the route does: emitirComprobante, then waking the
  *    worker) while the worker runs at the default concurrency.
  * 3. Each step alone, one invoice at a time: the two SRI calls, the RIDE and the email, to find the bottleneck.
  */
@@ -34,8 +34,10 @@ import { createFileStore } from '../server/infra/files';
 import { createStorage } from '../server/infra/storage';
 import { createMailer, type Mailer } from '../server/infra/mail';
 import { secretBoxFor } from '../server/infra/secret-box';
-import { emitirFactura } from '../server/modules/facturas/emitir';
+import { emitirComprobante } from '../server/modules/comprobantes';
+import { tipoDe } from '../server/modules/tipos';
 import { rideDe } from '../server/modules/comprobantes/documentos';
+import { tipoFactura } from '../server/modules/facturas/tipo';
 import { crearDibujanteRide } from '../server/modules/comprobantes/ride-hilos';
 import { crearClienteSri, type ClienteSri } from '../server/modules/comprobantes/sri/cliente';
 import { crearTrabajadorSri } from '../server/modules/comprobantes/sri/trabajador';
@@ -281,6 +283,7 @@ function trabajador(banco: Banco, sriUrl: string, concurrencia: number, m: Marca
     ride: banco.ride,
     sri: clienteMedido(crearClienteSri(config.sri), m),
     mailer: correoMedido(mailer, m),
+    tipos: tipoDe,
     config: config.sri,
     log,
   };
@@ -406,7 +409,7 @@ async function pipeline(banco: Banco, ids: number[], concurrencia: number, enPro
   };
 }
 
-/** The invoices back as emitirFactura left them: FIRMADA, on the queue, nothing of the SRI's or the email's. */
+/** The invoices back as emitirComprobante left them: FIRMADA, on the queue, nothing of the SRI's or the email's. */
 async function deNuevoFirmadas(banco: Banco, ids: number[]) {
   await banco.db.transaction(async (tx) => {
     await tx
@@ -438,7 +441,7 @@ async function emitirYAutorizar(banco: Banco, empresa: number, ids: number[], en
   const inicio = ahora();
   for (const id of ids) {
     const t0 = ahora();
-    await emitirFactura(banco, empresa, id);
+    await emitirComprobante(banco, empresa, id, tipoFactura);
     const t1 = ahora();
     emision.push(t1 - t0);
     emitida.set(id, t1);
@@ -517,7 +520,7 @@ async function pasosAislados(banco: Banco, empresa: number, ids: number[], enPro
       tiempos.autorizacion.push(performance.now() - t);
       t = performance.now();
       const documento = { ...f, FAC_XML: f.FAC_XML! };
-      const ride = await rideDe(banco, empresa, documento);
+      const ride = await rideDe(banco, empresa, documento, tipoFactura);
       tiempos.ride.push(performance.now() - t);
       t = performance.now();
       await mailer.send({
@@ -568,7 +571,7 @@ export async function benchSri({
     const emision: number[] = [];
     for (const id of ids) {
       const t0 = performance.now();
-      await emitirFactura(banco, empresa, id);
+      await emitirComprobante(banco, empresa, id, tipoFactura);
       emision.push(performance.now() - t0);
     }
 

@@ -27,6 +27,7 @@ import { createStorage } from './infra/storage';
 import { modules } from './modules';
 import { crearClienteSri } from './modules/comprobantes';
 import { crearTrabajadorSri } from './modules/comprobantes';
+import { tipoDe } from './modules/tipos';
 import { crearDibujanteRide } from './modules/comprobantes';
 
 export type BuildOptions = {
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     files: createFileStore(createStorage(config.files), database.db, app.log),
     sri: { cliente: crearClienteSri(config.sri), despertar: () => {} },
     ride: crearDibujanteRide(config.rideHilos),
+    tipos: tipoDe,
   };
   if (config.sri.cola) {
     const trabajador = crearTrabajadorSri({ ...ctx, sri: ctx.sri.cliente, config: config.sri, log: app.log }, config.sri);

@@ -3,40 +3,23 @@
  * lines and the payments: computes the amounts (calculo.ts), writes every field in the schema's format and makes the
  * access key. Amounts: money with 2 decimals ("12.50"); cantidad and precioUnitario always with 6 ("2.500000"), the
  * schema's fractionDigits, so that the same value is always the same bytes whatever the user typed; tarifa "15.00".
+ * What every document type shares (issuer, series, buyer, additional information) is domain/comprobantes/datos-comunes.ts.
  */
-import { esDia, hoyEcuador } from '../fechas';
 import { calcularFactura, type ErrorFactura, type FacturaCalculada, type LineaEntrada, type Numero, type PagoEntrada } from './calculo';
-import { COMPRADOR_CONSUMIDOR_FINAL, LEYENDAS_RIMPE, LIMITES_FACTURA, TIPOS_IDENTIFICACION_COMPRADOR, type Ambiente } from './catalogos';
-import { generarClaveAcceso } from '../comprobantes/clave-acceso';
-import type { ComprobanteFactura, Detalle, InfoFactura, InfoTributaria, LeyendaRimpe, TipoIdentificacionComprador } from './comprobante';
-import { ARMADO_MSG, enCampoAdicional, enLinea } from './mensajes';
+import { LIMITES_FACTURA } from './catalogos';
+import {
+  armarComunes,
+  sinAusentes,
+  texto,
+  unaLinea,
+  type CampoAdicional,
+  type DatosComunes,
+  type Registro,
+} from '../comprobantes/datos-comunes';
+import type { ComprobanteFactura, Detalle, InfoFactura } from './comprobante';
+import { ARMADO_MSG, enLinea } from './mensajes';
 
-/** The issuing company as its record and the establishment give it. */
-export type Emisor = {
-  ruc: string;
-  razonSocial: string;
-  nombreComercial?: string | null;
-  direccionMatriz: string;
-  direccionEstablecimiento?: string | null;
-  /** Resolution number of a contribuyente especial. */
-  contribuyenteEspecial?: string | null;
-  obligadoContabilidad?: boolean | null;
-  /** Resolution number of a withholding agent ("1", or the whole "NAC-DNCRASC20-00000001"). */
-  agenteRetencion?: string | null;
-  regimenRimpe?: LeyendaRimpe | null;
-};
-
-export type Comprador = {
-  tipoIdentificacion: TipoIdentificacionComprador;
-  identificacion: string;
-  razonSocial: string;
-  direccion?: string | null;
-  /** One address or several (a client may have up to 10). */
-  email?: string | readonly string[] | null;
-  telefono?: string | null;
-};
-
-export type CampoAdicional = { nombre: string; valor: string };
+export { fechaEmisionEcuador, type CampoAdicional, type DatosComunes } from '../comprobantes/datos-comunes';
 
 export type LineaFactura = LineaEntrada & {
   codigoPrincipal?: string | null;
@@ -45,148 +28,19 @@ export type LineaFactura = LineaEntrada & {
   detallesAdicionales?: readonly CampoAdicional[];
 };
 
-export type DatosFactura = {
-  emisor: Emisor;
-  ambiente: Ambiente;
-  /** "001" or 1. */
-  establecimiento: string | number;
-  puntoEmision: string | number;
-  secuencial: string | number;
-  /** A moment (its day in America/Guayaquil) or a YYYY-MM-DD day. */
-  fecha: Date | string;
-  comprador: Comprador;
+export type DatosFactura = DatosComunes & {
   lineas: readonly LineaFactura[];
   pagos: readonly PagoEntrada[];
   propina?: Numero | null;
-  camposAdicionales?: readonly CampoAdicional[];
-  /** Only to rebuild a document whose key already exists (and in tests); otherwise random. */
-  codigoNumerico?: string;
 };
 
 export type ResultadoArmado =
   | { ok: true; comprobante: ComprobanteFactura; calculo: FacturaCalculada }
   | { ok: false; errores: ErrorFactura[]; calculo: FacturaCalculada };
 
-/** dd/mm/aaaa of a moment as lived in Ecuador (UTC-5), or of a YYYY-MM-DD day; null when it is no date. */
-export function fechaEmisionEcuador(fecha: Date | string): string | null {
-  const dia = typeof fecha === 'string' ? fecha.trim() : Number.isNaN(fecha.getTime()) ? '' : hoyEcuador(fecha);
-  if (!esDia(dia)) return null;
-  const [aaaa, mm, dd] = dia.split('-');
-  return `${dd}/${mm}/${aaaa}`;
-}
-
-/** Text as the schema wants it: one line ([^\n]*), no surrounding blanks. */
-const unaLinea = (valor: unknown) =>
-  String(valor ?? '')
-    .replace(/[\r\n\t]+/g, ' ')
-    .trim();
-const mayuscula = (texto: string) => texto.charAt(0).toUpperCase() + texto.slice(1);
-/** The object without its undefined keys: the XML builder writes each key present, in order. */
-const sinAusentes = <T extends object>(objeto: T): T => Object.fromEntries(Object.entries(objeto).filter(([, v]) => v !== undefined)) as T;
-
-type Registro = (campo: string, mensaje: string, linea?: number) => void;
-
-/** A text field: required or not, at most `maximo` characters; undefined when empty. */
-function texto(
-  valor: unknown,
-  nombre: string,
-  campo: string,
-  registrar: Registro,
-  maximo: number = LIMITES_FACTURA.texto,
-  requerido = true,
-) {
-  const t = unaLinea(valor);
-  if (!t) {
-    if (requerido) registrar(campo, ARMADO_MSG.requerido(nombre));
-    return undefined;
-  }
-  if (t.length > maximo) registrar(campo, ARMADO_MSG.largo(mayuscula(nombre), maximo));
-  return t;
-}
-
-/** "1" from "NAC-DNCRASC20-00000001": the XML carries only the resolution's number (up to 8 digits). */
-const numeroResolucion = (valor: string) => /(\d+)\s*$/.exec(valor)?.[1]?.replace(/^0+(?=\d)/, '') ?? valor;
-
-const tresDigitos = (valor: string | number) => {
-  const t = String(valor ?? '').trim();
-  return /^\d{1,3}$/.test(t) && Number(t) > 0 ? t.padStart(3, '0') : undefined;
-};
-const secuencialNueve = (valor: string | number) => {
-  const t = String(valor ?? '').trim();
-  return /^\d{1,9}$/.test(t) && Number(t) > 0 ? t.padStart(9, '0') : undefined;
-};
-
-/** The issuer's fields and the document's series, checked against the schema. */
-function leerEmisor(datos: DatosFactura, registrar: Registro) {
-  const e = datos.emisor;
-  const ruc = unaLinea(e.ruc);
-  if (!/^\d{10}001$/.test(ruc)) registrar('emisor.ruc', ARMADO_MSG.rucEmisor);
-  if (datos.ambiente !== '1' && datos.ambiente !== '2') registrar('ambiente', ARMADO_MSG.ambiente);
-  const estab = tresDigitos(datos.establecimiento);
-  if (!estab) registrar('establecimiento', ARMADO_MSG.establecimiento);
-  const ptoEmi = tresDigitos(datos.puntoEmision);
-  if (!ptoEmi) registrar('puntoEmision', ARMADO_MSG.puntoEmision);
-  const secuencial = secuencialNueve(datos.secuencial);
-  if (!secuencial) registrar('secuencial', ARMADO_MSG.secuencial);
-  const agente = unaLinea(e.agenteRetencion);
-  const agenteRetencion = agente ? numeroResolucion(agente) : undefined;
-  if (agenteRetencion !== undefined && !/^\d{1,8}$/.test(agenteRetencion)) registrar('emisor.agenteRetencion', ARMADO_MSG.agenteRetencion);
-  const contribuyenteRimpe = e.regimenRimpe ?? undefined;
-  if (contribuyenteRimpe !== undefined && !LEYENDAS_RIMPE.includes(contribuyenteRimpe)) registrar('emisor.regimenRimpe', ARMADO_MSG.rimpe);
-  const contribuyenteEspecial = unaLinea(e.contribuyenteEspecial) || undefined;
-  if (contribuyenteEspecial !== undefined && !/^[A-Za-z0-9]{3,13}$/.test(contribuyenteEspecial)) {
-    registrar('emisor.contribuyenteEspecial', ARMADO_MSG.contribuyenteEspecial);
-  }
-  const obligado = e.obligadoContabilidad;
-  return {
-    ruc,
-    estab: estab ?? '',
-    ptoEmi: ptoEmi ?? '',
-    secuencial: secuencial ?? '',
-    razonSocial: texto(e.razonSocial, 'la razón social del emisor', 'emisor.razonSocial', registrar) ?? '',
-    nombreComercial: texto(e.nombreComercial, 'el nombre comercial del emisor', 'emisor.nombreComercial', registrar, undefined, false),
-    dirMatriz: texto(e.direccionMatriz, 'la dirección matriz del emisor', 'emisor.direccionMatriz', registrar) ?? '',
-    dirEstablecimiento: texto(
-      e.direccionEstablecimiento,
-      'la dirección del establecimiento',
-      'emisor.direccionEstablecimiento',
-      registrar,
-      undefined,
-      false,
-    ),
-    contribuyenteEspecial,
-    obligadoContabilidad: obligado == null ? undefined : obligado ? ('SI' as const) : ('NO' as const),
-    agenteRetencion,
-    contribuyenteRimpe,
-  };
-}
-
-function armarComprador(c: Comprador, registrar: Registro) {
-  const tipo = String(c.tipoIdentificacion ?? '').trim() as TipoIdentificacionComprador;
-  if (!TIPOS_IDENTIFICACION_COMPRADOR.some((t) => t.id === tipo)) registrar('comprador.tipoIdentificacion', ARMADO_MSG.tipoIdentificacion);
-  // A sale to consumidor final always names the same buyer, whatever the form held.
-  const consumidorFinal = tipo === COMPRADOR_CONSUMIDOR_FINAL.tipoIdentificacion;
-  const identificacion = consumidorFinal
-    ? COMPRADOR_CONSUMIDOR_FINAL.identificacion
-    : texto(
-        c.identificacion,
-        'la identificación del comprador',
-        'comprador.identificacion',
-        registrar,
-        LIMITES_FACTURA.identificacionComprador,
-      );
-  const razonSocial = consumidorFinal
-    ? COMPRADOR_CONSUMIDOR_FINAL.razonSocial
-    : texto(c.razonSocial, 'la razón social del comprador', 'comprador.razonSocial', registrar);
-  const direccion = texto(c.direccion, 'la dirección del comprador', 'comprador.direccion', registrar, undefined, false);
-  const correos = (Array.isArray(c.email) ? c.email : [c.email]).map(unaLinea).filter(Boolean).join(', ');
-  const email = texto(correos, 'el correo del comprador', 'comprador.email', registrar, undefined, false);
-  const telefono = texto(c.telefono, 'el teléfono del comprador', 'comprador.telefono', registrar, undefined, false);
-  return { tipo, identificacion: identificacion ?? '', razonSocial: razonSocial ?? '', direccion, email, telefono };
-}
-
-function armarDetalles(datos: DatosFactura, calculo: FacturaCalculada, registrar: Registro): Detalle[] {
-  return datos.lineas.map((linea, i) => {
+/** The lines as the schema's detalle, from what was typed and its computation; each error names its line. Credit notes use it too. */
+export function armarDetalles(lineas: readonly LineaFactura[], calculo: Pick<FacturaCalculada, 'lineas'>, registrar: Registro): Detalle[] {
+  return lineas.map((linea, i) => {
     const n = i + 1;
     const enEsta: Registro = (campo, mensaje) => registrar(campo, enLinea(n, mensaje.charAt(0).toLowerCase() + mensaje.slice(1)), n);
     const calculada = calculo.lineas[i]!;
@@ -221,76 +75,39 @@ function armarDetalles(datos: DatosFactura, calculo: FacturaCalculada, registrar
   });
 }
 
-/** The buyer's address and email first (as Ecuadorian invoices print them), then the free fields; at most 15. */
-function armarInfoAdicional(comprador: ReturnType<typeof armarComprador>, libres: readonly CampoAdicional[], registrar: Registro) {
-  const campos: CampoAdicional[] = [];
-  if (comprador.direccion) campos.push({ nombre: 'Dirección', valor: comprador.direccion });
-  if (comprador.telefono) campos.push({ nombre: 'Teléfono', valor: comprador.telefono });
-  if (comprador.email) campos.push({ nombre: 'Email', valor: comprador.email });
-  libres.forEach((campo, i) => {
-    const nombre = unaLinea(campo.nombre);
-    const valor = unaLinea(campo.valor);
-    if (!nombre && !valor) return;
-    const n = i + 1;
-    if (!nombre || !valor) registrar('camposAdicionales', enCampoAdicional(n, ARMADO_MSG.campoAdicionalIncompleto));
-    else if (nombre.length > LIMITES_FACTURA.texto || valor.length > LIMITES_FACTURA.texto)
-      registrar('camposAdicionales', enCampoAdicional(n, ARMADO_MSG.largo('el campo', LIMITES_FACTURA.texto)));
-    campos.push({ nombre, valor });
-  });
-  if (campos.length > LIMITES_FACTURA.camposAdicionales)
-    registrar('camposAdicionales', ARMADO_MSG.demasiadosCamposAdicionales(campos.length));
-  return campos.length > 0 ? campos : undefined;
-}
-
 /**
  * The invoice ready for the XML builder and the RIDE, with its access key; or every reason it cannot be issued (the
  * amounts' rules of calculo.ts and the fields' rules of the schema), each in Spanish.
  */
 export function armarComprobante(datos: DatosFactura): ResultadoArmado {
-  const comprador = datos.comprador;
   const calculo = calcularFactura({
     lineas: datos.lineas,
     pagos: datos.pagos,
     propina: datos.propina,
-    tipoIdentificacionComprador: comprador.tipoIdentificacion,
+    tipoIdentificacionComprador: datos.comprador.tipoIdentificacion,
   });
-  const errores: ErrorFactura[] = [...calculo.errores];
-  const registrar: Registro = (campo, mensaje, linea) => errores.push(linea ? { campo, mensaje, linea } : { campo, mensaje });
+  const comunes = armarComunes(datos, '01');
+  const erroresDetalles: ErrorFactura[] = [];
+  const registrar: Registro = (campo, mensaje, linea) => erroresDetalles.push(linea ? { campo, mensaje, linea } : { campo, mensaje });
+  const detalles = armarDetalles(datos.lineas, calculo, registrar);
+  if (!comunes.ok || erroresDetalles.length > 0 || calculo.errores.length > 0) {
+    // The order the form shows: amounts, date, issuer, buyer, lines, then the additional information.
+    const deComunes = comunes.ok ? [] : comunes.errores;
+    const adicionales = deComunes.filter((e) => e.campo === 'camposAdicionales');
+    const errores = [...calculo.errores, ...deComunes.filter((e) => e.campo !== 'camposAdicionales'), ...erroresDetalles, ...adicionales];
+    return { ok: false, errores, calculo };
+  }
 
-  const fechaEmision = fechaEmisionEcuador(datos.fecha);
-  if (!fechaEmision) registrar('fecha', ARMADO_MSG.fecha);
-  const emisor = leerEmisor(datos, registrar);
-  const c = armarComprador(comprador, registrar);
-  const detalles = armarDetalles(datos, calculo, registrar);
-  const infoAdicional = armarInfoAdicional(c, datos.camposAdicionales ?? [], registrar);
-  if (errores.length > 0 || !fechaEmision) return { ok: false, errores, calculo };
-
-  const serie = { ruc: emisor.ruc, ambiente: datos.ambiente, estab: emisor.estab, ptoEmi: emisor.ptoEmi, secuencial: emisor.secuencial };
-  const claveAcceso = generarClaveAcceso({ fechaEmision, codDoc: '01', ...serie, codigoNumerico: datos.codigoNumerico });
-  const infoTributaria = sinAusentes<InfoTributaria>({
-    ambiente: datos.ambiente,
-    tipoEmision: '1',
-    razonSocial: emisor.razonSocial,
-    nombreComercial: emisor.nombreComercial,
-    ruc: emisor.ruc,
-    claveAcceso,
-    codDoc: '01',
-    estab: emisor.estab,
-    ptoEmi: emisor.ptoEmi,
-    secuencial: emisor.secuencial,
-    dirMatriz: emisor.dirMatriz,
-    agenteRetencion: emisor.agenteRetencion,
-    contribuyenteRimpe: emisor.contribuyenteRimpe,
-  });
+  const { infoTributaria, fechaEmision, emisor, comprador, infoAdicional } = comunes;
   const infoFactura = sinAusentes<InfoFactura>({
     fechaEmision,
     dirEstablecimiento: emisor.dirEstablecimiento,
     contribuyenteEspecial: emisor.contribuyenteEspecial,
     obligadoContabilidad: emisor.obligadoContabilidad,
-    tipoIdentificacionComprador: c.tipo,
-    razonSocialComprador: c.razonSocial,
-    identificacionComprador: c.identificacion,
-    direccionComprador: c.direccion,
+    tipoIdentificacionComprador: comprador.tipoIdentificacion,
+    razonSocialComprador: comprador.razonSocial,
+    identificacionComprador: comprador.identificacion,
+    direccionComprador: comprador.direccion,
     totalSinImpuestos: calculo.totalSinImpuestos,
     totalDescuento: calculo.totalDescuento,
     totalConImpuestos: calculo.totalConImpuestos,

@@ -290,7 +290,7 @@ function totalizarImpuestos(lineas: LineaInterna[]) {
 }
 
 /** The payments as the XML carries them, and their sum; errors name the payment. */
-function leerPagos(pagos: readonly PagoEntrada[], errores: ErrorFactura[]) {
+export function leerPagos(pagos: readonly PagoEntrada[], errores: ErrorFactura[]) {
   const normalizados: Pago[] = [];
   let suma = 0n;
   let legibles = true;
@@ -321,6 +321,43 @@ function leerPagos(pagos: readonly PagoEntrada[], errores: ErrorFactura[]) {
   return { pagos: normalizados, suma, legibles };
 }
 
+/** Every line computed, their sums and the taxes per rate, in cents; each line's errors added to `errores`. */
+function sumarLineas(lineas: readonly LineaEntrada[], errores: ErrorFactura[]) {
+  const internas = lineas.map((linea, i) => calcularLinea(linea, i + 1, errores));
+  const totalSinImpuestos = internas.reduce((s, l) => s + l.base, 0n);
+  const totalDescuento = internas.reduce((s, l) => s + l.descuento, 0n);
+  return { internas, totalSinImpuestos, totalDescuento, ...totalizarImpuestos(internas) };
+}
+
+export type LineasCalculadas = Pick<
+  FacturaCalculada,
+  'lineas' | 'subtotalesIva' | 'totalConImpuestos' | 'totalSinImpuestos' | 'totalDescuento' | 'totalIce' | 'totalIva' | 'errores'
+> & {
+  /** totalSinImpuestos + ICE + IVA. */
+  total: string;
+};
+
+/**
+ * The lines of any document that carries them (a nota de crédito's returned lines), computed and rounded exactly as
+ * an invoice's, so that a note that returns a whole invoice credits its exact cents; without the invoice's own rules
+ * (at least one line, payments, tip, consumidor final), which each document type states in its own words.
+ */
+export function calcularLineas(lineas: readonly LineaEntrada[]): LineasCalculadas {
+  const errores: ErrorFactura[] = [];
+  const s = sumarLineas(lineas, errores);
+  return {
+    lineas: s.internas.map((l) => l.calculada),
+    subtotalesIva: s.subtotalesIva,
+    totalConImpuestos: s.totalConImpuestos,
+    totalSinImpuestos: dinero2(s.totalSinImpuestos),
+    totalDescuento: dinero2(s.totalDescuento),
+    totalIce: dinero2(s.totalIce),
+    totalIva: dinero2(s.totalIva),
+    total: dinero2(s.totalSinImpuestos + s.totalIce + s.totalIva),
+    errores,
+  };
+}
+
 const MAXIMO_SRI = potencia10(LIMITES_FACTURA.enterosDinero + DD) - 1n;
 const LIMITE_CF = BigInt(LIMITE_CONSUMIDOR_FINAL * 100);
 
@@ -329,10 +366,10 @@ export function calcularFactura(entrada: FacturaEntrada): FacturaCalculada {
   const errores: ErrorFactura[] = [];
   if (entrada.lineas.length === 0) errores.push({ campo: 'lineas', mensaje: M.sinLineas });
 
-  const internas = entrada.lineas.map((linea, i) => calcularLinea(linea, i + 1, errores));
-  const totalSinImpuestos = internas.reduce((s, l) => s + l.base, 0n);
-  const totalDescuento = internas.reduce((s, l) => s + l.descuento, 0n);
-  const { subtotalesIva, totalConImpuestos, totalIva, totalIce } = totalizarImpuestos(internas);
+  const { internas, totalSinImpuestos, totalDescuento, subtotalesIva, totalConImpuestos, totalIva, totalIce } = sumarLineas(
+    entrada.lineas,
+    errores,
+  );
 
   let propina = 0n;
   if (!vacio(entrada.propina)) {

@@ -5,59 +5,16 @@
  * the keys is the order of the elements. Optional fields are omitted from the XML when undefined.
  */
 
-/** IVA (2), ICE (3), IRBPNR (5): the `codigo` of an impuesto. */
-export type CodigoImpuesto = '2' | '3' | '5';
-
-/** A document type's code (codDoc, and the 2 digits of the access key after the date). */
-export type CodigoDocumento = '01' | '03' | '04' | '05' | '06' | '07';
-
-/** The buyer's identification type: 04 RUC, 05 cédula, 06 pasaporte, 07 consumidor final, 08 identificación del exterior. */
-export type TipoIdentificacionComprador = '04' | '05' | '06' | '07' | '08';
-
-/** The legends the SRI accepts in contribuyenteRimpe, exactly. */
-export type LeyendaRimpe = 'CONTRIBUYENTE RÉGIMEN RIMPE' | 'CONTRIBUYENTE NEGOCIO POPULAR - RÉGIMEN RIMPE';
-
-export type InfoTributaria = {
-  /** 1 pruebas, 2 producción. */
-  ambiente: '1' | '2';
-  /** Always 1 (normal emission). */
-  tipoEmision: '1';
-  razonSocial: string;
-  nombreComercial?: string;
-  ruc: string;
-  /** 49 digits (clave-acceso.ts). */
-  claveAcceso: string;
-  codDoc: CodigoDocumento;
-  /** 3 digits each: "001". */
-  estab: string;
-  ptoEmi: string;
-  /** 9 digits: "000000123". */
-  secuencial: string;
-  dirMatriz: string;
-  /** The resolution number, when the company is a withholding agent. */
-  agenteRetencion?: string;
-  contribuyenteRimpe?: LeyendaRimpe;
-};
-
-/** One tax of the invoice's totals (totalImpuesto). */
-export type TotalImpuesto = {
-  codigo: CodigoImpuesto;
-  codigoPorcentaje: string;
-  descuentoAdicional?: string;
-  baseImponible: string;
-  /** The rate, e.g. "15.00" (optional in the schema; always written by us). */
-  tarifa?: string;
-  valor: string;
-};
-
-export type Pago = {
-  /** The SRI's formaPago code: 01, 15–21. */
-  formaPago: string;
-  total: string;
-  plazo?: string;
-  /** "dias", "meses"... */
-  unidadTiempo?: string;
-};
+export type {
+  CodigoDocumento,
+  ImpuestoDetalle,
+  InfoTributaria,
+  LeyendaRimpe,
+  Pago,
+  TipoIdentificacionComprador,
+  TotalImpuesto,
+} from '../comprobantes/comprobante';
+import type { ImpuestoDetalle, InfoTributaria, Pago, TipoIdentificacionComprador, TotalImpuesto } from '../comprobantes/comprobante';
 
 export type InfoFactura = {
   /** dd/mm/aaaa in America/Guayaquil. */
@@ -76,15 +33,6 @@ export type InfoFactura = {
   importeTotal: string;
   moneda: 'DOLAR';
   pagos: Pago[];
-};
-
-/** One tax of a line (impuesto of a detalle): tarifa is required here. */
-export type ImpuestoDetalle = {
-  codigo: CodigoImpuesto;
-  codigoPorcentaje: string;
-  tarifa: string;
-  baseImponible: string;
-  valor: string;
 };
 
 export type Detalle = {

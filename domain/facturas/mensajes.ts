@@ -64,8 +64,8 @@ export const ARMADO_MSG = {
   tipoIdentificacion:
     'El tipo de identificación del comprador debe ser 04 (RUC), 05 (cédula), 06 (pasaporte), 07 (consumidor final) u 08 (exterior).',
   detallesAdicionales: `admite hasta ${LIMITES_FACTURA.detallesAdicionales} detalles adicionales.`,
-  demasiadosCamposAdicionales: (total: number) =>
-    `La información adicional admite hasta ${LIMITES_FACTURA.camposAdicionales} campos y esta factura tiene ${total} (el correo y la dirección del comprador cuentan).`,
+  demasiadosCamposAdicionales: (total: number, documento = 'factura') =>
+    `La información adicional admite hasta ${LIMITES_FACTURA.camposAdicionales} campos y esta ${documento} tiene ${total} (el correo y la dirección del comprador cuentan).`,
   campoAdicionalIncompleto: 'escriba el nombre y el valor del campo.',
 } as const;
 

@@ -13,7 +13,7 @@ export const UNIDAD_CREDITO = 'dias';
 export const sinPlazo = (plazo: unknown) => plazo === null || plazo === undefined || String(plazo).trim() === '';
 
 /** A day plus `n` months as PostgreSQL adds them: the day of the month kept, or the month's last day. */
-function sumarMeses(dia: string, n: number) {
+export function sumarMeses(dia: string, n: number) {
   const [y, m, d] = dia.split('-').map(Number) as [number, number, number];
   const base = new Date(Date.UTC(y, m - 1 + n, 1));
   const ultimo = new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth() + 1, 0)).getUTCDate();

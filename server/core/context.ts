@@ -7,7 +7,7 @@ import type { Mailer } from '../infra/mail';
 import type { TokenService } from '../infra/tokens';
 import type { FileStore } from '../infra/files';
 import type { ClienteSri } from '../modules/comprobantes';
-import type { DibujanteRide } from '../modules/comprobantes';
+import type { DibujanteRide, TipoComprobante } from '../modules/comprobantes';
 import type { Throttle } from './rate-limit';
 import type { Guards } from './guards';
 
@@ -25,8 +25,13 @@ export type Services = {
   files: FileStore;
   /** The SRI's web services, and the queue's worker to wake when a document is issued (a no-op when SRI_COLA=false). */
   sri: { cliente: ClienteSri; despertar(): void };
-  /** Draws the invoices' RIDEs, in worker threads (RIDE_HILOS). */
+  /** Draws the documents' RIDEs, in worker threads (RIDE_HILOS). */
   ride: DibujanteRide;
+  /**
+   * The document types by codDoc (server/modules/tipos.ts, the registry): what the core's email and queue need of a
+   * stored document's FAC_TIPO. The core never imports the registry; it is handed down from here.
+   */
+  tipos: (codDoc: string) => TipoComprobante;
 };
 
 /** What each module's routes receive: the services and the guards. */

@@ -5,10 +5,13 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ComprobanteFactura } from '../../domain/facturas/comprobante';
-import { rideFactura } from '../../server/modules/comprobantes/ride';
+import { dibujarRide, type OpcionesRide } from '../../server/modules/comprobantes/ride';
+import { cuerpoFactura } from '../../server/modules/facturas/ride-cuerpo';
 import { CLAVE_ACCESO_EJEMPLO, comprobanteConLineas, comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
 
 /** The RIDE as the buyer gets it: rendered by poppler (pdftotext, pdftoppm, pdfimages), never by our own code. */
+const rideFactura = (comprobante: ComprobanteFactura, opciones: OpcionesRide) =>
+  dibujarRide({ comprobante, cuerpo: cuerpoFactura(comprobante), titulo: 'FACTURA', opciones });
 const dir = mkdtempSync(join(tmpdir(), 'ride-'));
 const SHOTS = '/tmp/shots-ride';
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -60,7 +60,16 @@ describe.each(testDatabases)('facturas: la espera de la autorización del SRI (%
     const config = configSri(de.url, { reintentoMs: 2_000, intervaloMs: 1_000 }).sri!;
     const silencio = { info() {}, warn() {}, error() {} };
     trabajador = crearTrabajadorSri(
-      { db: t.db, files: t.ctx.files, mailer: t.ctx.mailer, ride: t.ctx.ride, sri: crearClienteSri(config), config, log: silencio },
+      {
+        db: t.db,
+        files: t.ctx.files,
+        mailer: t.ctx.mailer,
+        ride: t.ctx.ride,
+        tipos: t.ctx.tipos,
+        sri: crearClienteSri(config),
+        config,
+        log: silencio,
+      },
       config,
     );
     trabajador.iniciar();

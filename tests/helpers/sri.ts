@@ -56,7 +56,16 @@ export async function autorizar(t: TestApp, ids: number[]): Promise<void> {
   const sri = await sriDe(t);
   const config = configSri(sri.url).sri!;
   const trabajador = crearTrabajadorSri(
-    { db: t.db, files: t.ctx.files, mailer: t.ctx.mailer, ride: t.ctx.ride, sri: crearClienteSri(config), config, log: silencio },
+    {
+      db: t.db,
+      files: t.ctx.files,
+      mailer: t.ctx.mailer,
+      ride: t.ctx.ride,
+      tipos: t.ctx.tipos,
+      sri: crearClienteSri(config),
+      config,
+      log: silencio,
+    },
     config,
   );
   trabajador.iniciar();

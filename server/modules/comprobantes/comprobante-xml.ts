@@ -1,14 +1,18 @@
 /**
- * An issued invoice's ComprobanteFactura read back from its signed XML, for the RIDE: the printed document then shows
- * exactly what was signed, even after the company's or the buyer's data changed. The XML is ours (xml.ts), so its
- * shape is the schema's; libxml2-wasm is already loaded for the schema check (esquema.ts).
+ * An issued document read back from its signed XML (factura, notaCredito, notaDebito: any type's schema), for the RIDE
+ * and the email: the printed document then shows exactly what was signed, even after the company's or the buyer's
+ * data changed. The XML is ours (each type's xml.ts), so its shape is its schema's; libxml2-wasm is already loaded for
+ * the schema check (esquema.ts).
  */
 import type { XmlElement } from 'libxml2-wasm';
-import type { ComprobanteFactura } from '../../../domain/facturas';
 import { prepararValidador } from './esquema';
+import type { Comprobante } from './tipo';
 
-/** Elements whose children are a list (each child one item). */
-const LISTAS = new Set(['totalConImpuestos', 'pagos', 'detalles', 'impuestos', 'detallesAdicionales', 'infoAdicional']);
+/**
+ * Elements whose children are a list (each child one item), in every schema the app issues: the taxes' totals, the
+ * payments, the lines and their taxes and additional details, the additional information, a debit note's reasons.
+ */
+const LISTAS = new Set(['totalConImpuestos', 'pagos', 'detalles', 'impuestos', 'detallesAdicionales', 'infoAdicional', 'motivos']);
 
 type Valor = string | Valor[] | { [k: string]: Valor };
 
@@ -29,12 +33,13 @@ function leer(elemento: XmlElement): Valor {
   return Object.fromEntries(propios.filter((h) => h.name !== 'Signature').map((h) => [h.name, leer(h)]));
 }
 
-export async function leerComprobanteXml(xml: string): Promise<ComprobanteFactura> {
+/** The document as its type's comprobante (C: ComprobanteFactura, ComprobanteNotaCredito...), version from its root. */
+export async function leerComprobanteXml<C extends Comprobante = Comprobante>(xml: string): Promise<C> {
   const { lib } = await prepararValidador();
   const documento = lib.XmlDocument.fromString(xml);
   try {
     const raiz = documento.root;
-    return { version: raiz.attr('version')?.value ?? '1.1.0', ...(leer(raiz) as object) } as ComprobanteFactura;
+    return { version: raiz.attr('version')?.value ?? '', ...(leer(raiz) as object) } as C;
   } finally {
     documento.dispose();
   }

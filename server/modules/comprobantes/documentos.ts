@@ -1,15 +1,15 @@
 /**
- * An issued invoice's files, the same for the downloads and for the email to the buyer: the RIDE (printed from the
- * signed XML, with the authorization once there is one) and the authorized XML (the SRI's <autorizacion> envelope
+ * An issued document's files, the same for the downloads and for the email to the recipient: the RIDE (printed from
+ * the signed XML by the core's frame around its type's body, with the authorization once there is one) and the authorized XML (the SRI's <autorizacion> envelope
  * around the signed document, what Ecuadorian buyers' systems import).
  */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { empresas } from '../../infra/db/schema';
 import type { FileStore } from '../../infra/files';
-import type { ComprobanteFactura } from '../../../domain/facturas';
 import { leerComprobanteXml } from './comprobante-xml';
 import type { DibujanteRide } from './ride-hilos';
+import type { Comprobante, TipoComprobante } from './tipo';
 
 export type DocumentoEmitido = {
   FAC_XML: string;
@@ -35,20 +35,27 @@ const autorizacionDe = (d: DocumentoEmitido) =>
   d.FAC_AUTORIZACION && d.FAC_FECHA_AUTORIZACION ? { numero: d.FAC_AUTORIZACION, fecha: new Date(d.FAC_FECHA_AUTORIZACION) } : undefined;
 
 /**
- * The RIDE (PDF) with the company's logo; "PENDIENTE DE AUTORIZACIÓN" until the SRI authorizes it. `leido`: what the
- * caller already has (the document read back, the company's logo file id), not read again.
+ * The RIDE (PDF) with the company's logo; "PENDIENTE DE AUTORIZACIÓN" until the SRI authorizes it. The type computes
+ * its body here (on the event loop); the frame draws it, in a thread when there are threads. `leido`: what the caller
+ * already has (the document read back, the company's logo file id), not read again.
  */
 export async function rideDe(
   { db, files, ride }: { db: Executor; files: FileStore; ride: DibujanteRide },
   empresa: number,
   documento: DocumentoEmitido,
-  leido: { comprobante?: ComprobanteFactura; logo?: string | null } = {},
+  tipo: TipoComprobante,
+  leido: { comprobante?: Comprobante; logo?: string | null } = {},
 ): Promise<Buffer> {
   const [comprobante, logo] = await Promise.all([
-    leido.comprobante ?? leerComprobanteXml(documento.FAC_XML),
+    leido.comprobante ?? (leerComprobanteXml(documento.FAC_XML) as Promise<Comprobante>),
     leido.logo === undefined ? logoEmpresa(db, files, empresa) : leerArchivo(files, leido.logo),
   ]);
-  return ride.dibujar(comprobante, { logo, autorizacion: autorizacionDe(documento) });
+  return ride.dibujar({
+    comprobante,
+    cuerpo: tipo.ride(comprobante),
+    titulo: tipo.titulo,
+    opciones: { logo, autorizacion: autorizacionDe(documento) },
+  });
 }
 
 /** Ecuador's time (UTC−5 all year) with its offset, as the SRI writes fechaAutorizacion. */

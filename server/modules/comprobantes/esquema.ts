@@ -4,15 +4,16 @@ import type * as LibXml2 from 'libxml2-wasm';
 import type { XsdValidator } from 'libxml2-wasm';
 
 /**
- * Validation of a generated invoice against the SRI's schema (esquemas/factura_V1.1.0.xsd, copied unchanged from the
- * SRI's published files), at run time, before signing: a document the schema refuses is never signed, and the user
- * reads which field is wrong in Spanish.
+ * Validation of a generated document against the SRI's schema of its type (esquemas/factura_V1.1.0.xsd,
+ * NotaCredito_V1.1.0.xsd, NotaDebito_V1.0.0.xsd, copied unchanged from the SRI's published files), at run time, before
+ * signing: a document the schema refuses is never signed, and the user reads which field is wrong in Spanish.
  *
- * libxml2 compiled to WebAssembly (libxml2-wasm) keeps the compiled schema in memory: an invoice validates in a
+ * libxml2 compiled to WebAssembly (libxml2-wasm) keeps each compiled schema in memory: a document validates in a
  * fraction of a millisecond, in this process, with no system dependency. Spawning Debian's xmllint (the process, and
  * compiling the schema every time) or xmllint-wasm (a new worker and WebAssembly instance per call) costs far more per
- * invoice (docs/performance.md); the tests still check our output with Debian's xmllint, an independent build of the
- * same library. The library is loaded on first use so that the server starts without it.
+ * document (docs/performance.md); the tests still check our output with Debian's xmllint, an independent build of the
+ * same library. The library is loaded on first use so that the server starts without it, and each schema is compiled
+ * the first time a document of its type is checked.
  */
 
 export type ErrorEsquema = {
@@ -27,13 +28,17 @@ export type ErrorEsquema = {
 export type ResultadoEsquema = { valido: true } | { valido: false; errores: ErrorEsquema[] };
 
 const ESQUEMAS = path.join(import.meta.dirname, 'esquemas');
-/** The name the schema is parsed under: its xsd:import of "xmldsig-core-schema.xsd" resolves beside it, from memory. */
+/** The name a schema is parsed under: its xsd:import of "xmldsig-core-schema.xsd" resolves beside it, from memory. */
 const BASE = 'amelia-sri-esquemas/';
+/** The invoice's schema: the one the bench, the tests and the local SRI's start prepare. */
+const FACTURA = 'factura_V1.1.0.xsd';
 
 type Libreria = typeof LibXml2;
-let cargando: Promise<{ lib: Libreria; validador: XsdValidator }> | undefined;
+let libreria: Promise<Libreria> | undefined;
+/** One compiled validator per schema file, kept for the life of the process. */
+const validadores = new Map<string, Promise<{ lib: Libreria; validador: XsdValidator }>>();
 
-async function cargar() {
+async function cargarLibreria() {
   // Imported on first use (kept outside the server's bundle: server/build.mjs): loading it at start would slow every
   // start-up (docs/performance.md).
   const lib = await import('libxml2-wasm');
@@ -42,7 +47,17 @@ async function cargar() {
       [`${BASE}xmldsig-core-schema.xsd`]: readFileSync(path.join(ESQUEMAS, 'xmldsig-core-schema.xsd')),
     }),
   );
-  const xsd = lib.XmlDocument.fromBuffer(readFileSync(path.join(ESQUEMAS, 'factura_V1.1.0.xsd')), { url: `${BASE}factura_V1.1.0.xsd` });
+  return lib;
+}
+
+async function compilar(esquema: string) {
+  libreria ??= cargarLibreria().catch((error: unknown) => {
+    libreria = undefined;
+    throw error;
+  });
+  const lib = await libreria;
+  if (!/^[\w.-]+\.xsd$/.test(esquema)) throw new Error(`Esquema desconocido: ${esquema}`);
+  const xsd = lib.XmlDocument.fromBuffer(readFileSync(path.join(ESQUEMAS, esquema)), { url: `${BASE}${esquema}` });
   try {
     // The validator keeps what it needs from the schema's document, which can go.
     return { lib, validador: lib.XsdValidator.fromDoc(xsd) };
@@ -51,17 +66,25 @@ async function cargar() {
   }
 }
 
-/** Loads the library and compiles the schema, once; the server may call it at start so that the first invoice is not slower. */
-export function prepararValidador(): Promise<{ lib: Libreria; validador: XsdValidator }> {
-  cargando ??= cargar().catch((error: unknown) => {
-    cargando = undefined;
-    throw error;
-  });
+/**
+ * Loads the library and compiles the schema (esquemas/<esquema>), once; the server may call it at start so that the
+ * first document is not slower.
+ */
+export function prepararValidador(esquema: string = FACTURA): Promise<{ lib: Libreria; validador: XsdValidator }> {
+  let cargando = validadores.get(esquema);
+  if (!cargando) {
+    cargando = compilar(esquema).catch((error: unknown) => {
+      validadores.delete(esquema);
+      throw error;
+    });
+    validadores.set(esquema, cargando);
+  }
   return cargando;
 }
 
-export async function validarFactura(xml: string): Promise<ResultadoEsquema> {
-  const { lib, validador } = await prepararValidador();
+/** The document checked against its type's schema (the file name in esquemas/: "NotaCredito_V1.1.0.xsd"). */
+export async function validarComprobante(xml: string, esquema: string): Promise<ResultadoEsquema> {
+  const { lib, validador } = await prepararValidador(esquema);
   let documento;
   try {
     documento = lib.XmlDocument.fromString(xml);
@@ -87,6 +110,9 @@ export async function validarFactura(xml: string): Promise<ResultadoEsquema> {
   }
 }
 
+/** An invoice checked against factura_V1.1.0.xsd. */
+export const validarFactura = (xml: string): Promise<ResultadoEsquema> => validarComprobante(xml, FACTURA);
+
 /** libxml2's schema errors in Spanish. A facet error is followed by a vaguer one on the same field: only the first stays. */
 export function traducirErrores(detalles: ReadonlyArray<{ message: string; xpath?: string }>): ErrorEsquema[] {
   const errores: ErrorEsquema[] = [];
@@ -98,10 +124,10 @@ export function traducirErrores(detalles: ReadonlyArray<{ message: string; xpath
   return errores;
 }
 
-/** "/factura/detalles/detalle[2]/cantidad" → "detalles/detalle[2]/cantidad". */
+/** "/factura/detalles/detalle[2]/cantidad" → "detalles/detalle[2]/cantidad" (any type's root: notaCredito...). */
 function campoDe(xpath: string | undefined, elemento: string): string {
   if (!xpath) return elemento;
-  return xpath.replace(/^\/factura\/?/, '') || 'factura';
+  return xpath.replace(/^\/[^/]+\/?/, '') || xpath.slice(1);
 }
 
 /** "cantidad (detalle 2)": the element and the numbered line, payment or field it belongs to. */

@@ -1,6 +1,7 @@
-import type { ComprobanteFactura } from '../../../domain/facturas/comprobante';
+import type { InfoTributaria } from '../../../domain/facturas/comprobante';
 import { fechaAutorizacion, nombreAmbiente, numeroComprobante } from './ride-formato';
-import { ANCHO, MARGEN, caja, escribir, etiquetaValor, type Doc } from './ride-pagina';
+import { ANCHO, BORDE, MARGEN, caja, escribir, etiquetaValor, type Doc } from './ride-pagina';
+import type { CuerpoRide } from './tipo';
 
 export type OpcionesRide = {
   /** PNG or JPEG. */
@@ -15,6 +16,9 @@ const ANCHO_IZQUIERDA = 266;
 const SEPARACION = 10;
 const RELLENO = 8;
 const LOGO = { ancho: 180, alto: 80 };
+
+/** What the heading reads: the issuer's tax data, the type's body (its issuer fields and recipient) and its title. */
+export type DatosEncabezado = { infoTributaria: InfoTributaria; cuerpo: CuerpoRide; titulo: string };
 
 /** pdfkit opens images itself but its typings omit openImage: the logo's size is needed to keep its aspect. */
 type ImagenAbierta = { width: number; height: number };
@@ -37,8 +41,8 @@ function dibujarLogo(doc: Doc, logo: Buffer | undefined): number {
 }
 
 /** The issuer's legal data, as the SRI's sample RIDE lists it; returns where the text ends. */
-function dibujarEmisor(doc: Doc, c: ComprobanteFactura, y0: number): number {
-  const { infoTributaria: t, infoFactura: f } = c;
+function dibujarEmisor(doc: Doc, { infoTributaria: t, cuerpo }: DatosEncabezado, y0: number): number {
+  const f = cuerpo.emisor ?? {};
   const x = MARGEN + RELLENO;
   const w = ANCHO_IZQUIERDA - 2 * RELLENO;
   let y = y0 + RELLENO;
@@ -54,13 +58,12 @@ function dibujarEmisor(doc: Doc, c: ComprobanteFactura, y0: number): number {
 }
 
 /** R.U.C., document and number, authorization, environment, access key with its barcode. */
-function dibujarAutorizacion(doc: Doc, c: ComprobanteFactura, o: OpcionesRide, barras: Buffer): number {
-  const t = c.infoTributaria;
+function dibujarAutorizacion(doc: Doc, { infoTributaria: t, titulo }: DatosEncabezado, o: OpcionesRide, barras: Buffer): number {
   const x = MARGEN + ANCHO_IZQUIERDA + SEPARACION + RELLENO;
   const w = ANCHO - ANCHO_IZQUIERDA - SEPARACION - 2 * RELLENO;
   let y = MARGEN + RELLENO;
   y += escribir(doc, `R.U.C.: ${t.ruc}`, x, y, w, { negrita: true, tamano: 11 }) + 5;
-  y += escribir(doc, 'FACTURA', x, y, w, { negrita: true, tamano: 14 }) + 3;
+  y += escribir(doc, titulo, x, y, w, { negrita: true, tamano: 14 }) + 3;
   y += escribir(doc, `No. ${numeroComprobante(t.estab, t.ptoEmi, t.secuencial)}`, x, y, w, { tamano: 11 }) + 7;
   y += escribir(doc, 'NÚMERO DE AUTORIZACIÓN', x, y, w, { negrita: true }) + 2;
   if (o.autorizacion) {
@@ -80,26 +83,42 @@ function dibujarAutorizacion(doc: Doc, c: ComprobanteFactura, o: OpcionesRide, b
   return y + RELLENO;
 }
 
-/** The buyer's box; returns where it ends. */
-function dibujarComprador(doc: Doc, c: ComprobanteFactura, y0: number): number {
-  const f = c.infoFactura;
+/**
+ * The recipient's box: the first two pairs share a row (name on the left, identification on the right), each other
+ * pair takes a row; the document a note modifies goes under a rule. Returns where the box ends.
+ */
+function dibujarReceptor(doc: Doc, { receptor, modificado = [] }: CuerpoRide, y0: number): number {
   const x = MARGEN + RELLENO;
   const anchoNombre = ANCHO * 0.64;
   const xDerecha = MARGEN + anchoNombre + SEPARACION;
   const wDerecha = ANCHO - anchoNombre - SEPARACION - RELLENO;
+  const wFila = ANCHO - 2 * RELLENO;
+  const [nombre, identificacion, ...resto] = receptor;
   let y = y0 + 6;
-  const nombre = etiquetaValor(doc, 'Razón Social / Nombres y Apellidos:', f.razonSocialComprador, x, y, anchoNombre - RELLENO);
-  const identificacion = etiquetaValor(doc, 'Identificación:', f.identificacionComprador, xDerecha, y, wDerecha);
-  y += Math.max(nombre, identificacion) + 3;
-  y += etiquetaValor(doc, 'Fecha de Emisión:', f.fechaEmision, x, y, anchoNombre - RELLENO) + 3;
-  if (f.direccionComprador) y += etiquetaValor(doc, 'Dirección:', f.direccionComprador, x, y, ANCHO - 2 * RELLENO) + 3;
+  if (nombre) {
+    const hNombre = etiquetaValor(doc, nombre[0], nombre[1], x, y, identificacion ? anchoNombre - RELLENO : wFila);
+    const hIdentificacion = identificacion ? etiquetaValor(doc, identificacion[0], identificacion[1], xDerecha, y, wDerecha) : 0;
+    y += Math.max(hNombre, hIdentificacion) + 3;
+  }
+  for (const [etiqueta, valor] of resto) y += etiquetaValor(doc, etiqueta, valor, x, y, wFila) + 3;
+  if (modificado.length) {
+    y += 2;
+    doc
+      .lineWidth(0.5)
+      .strokeColor(BORDE)
+      .moveTo(MARGEN, y)
+      .lineTo(MARGEN + ANCHO, y)
+      .stroke();
+    y += 6;
+    for (const [etiqueta, valor] of modificado) y += etiquetaValor(doc, etiqueta, valor, x, y, wFila) + 3;
+  }
   const fin = y + 3;
   caja(doc, MARGEN, y0, ANCHO, fin - y0);
   return fin;
 }
 
-/** The first page's heading: issuer (with logo), authorization box and buyer. Returns where the lines may start. */
-export function dibujarEncabezado(doc: Doc, c: ComprobanteFactura, o: OpcionesRide, barras: Buffer): number {
+/** The first page's heading: issuer (with logo), authorization box and recipient. Returns where the lines may start. */
+export function dibujarEncabezado(doc: Doc, c: DatosEncabezado, o: OpcionesRide, barras: Buffer): number {
   const inicioEmisor = MARGEN + dibujarLogo(doc, o.logo);
   const finEmisor = dibujarEmisor(doc, c, inicioEmisor);
   const finAutorizacion = dibujarAutorizacion(doc, c, o, barras);
@@ -107,5 +126,5 @@ export function dibujarEncabezado(doc: Doc, c: ComprobanteFactura, o: OpcionesRi
   const fin = Math.max(finEmisor, finAutorizacion);
   caja(doc, MARGEN, inicioEmisor, ANCHO_IZQUIERDA, fin - inicioEmisor, 6);
   caja(doc, MARGEN + ANCHO_IZQUIERDA + SEPARACION, MARGEN, ANCHO - ANCHO_IZQUIERDA - SEPARACION, fin - MARGEN, 6);
-  return dibujarComprador(doc, c, fin + 8) + 8;
+  return dibujarReceptor(doc, c.cuerpo, fin + 8) + 8;
 }

@@ -48,7 +48,7 @@ export function fechaAutorizacion(fecha: Date): string {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
 
-export type FilaTotal = { etiqueta: string; valor: string; destacada?: boolean };
+export type FilaTotal = { etiqueta: string; valor: string };
 
 /** "15.00" → "15", "12.50" → "12.5": rates as the legends write them. */
 const tasa = (tarifa: string) => String(Number(tarifa));
@@ -88,17 +88,19 @@ function leyendaIva(t: TotalImpuesto): { subtotal: string; iva?: string } {
 const SUBTOTALES_FIJOS = ['SUBTOTAL 15 %', 'SUBTOTAL 5 %', 'SUBTOTAL 0 %', 'SUBTOTAL NO OBJETO DE IVA', 'SUBTOTAL EXENTO DE IVA'];
 const IVAS_FIJOS = ['IVA 15 %', 'IVA 5 %'];
 
+/** What totalConImpuestos adds up to on a RIDE: a subtotal (IVA base) and an IVA per rate, the ICE and the IRBPNR. */
+export type ImpuestosRide = { subtotales: FilaTotal[]; ivas: FilaTotal[]; ice: string; irbpnr?: string };
+
 /**
- * The totals table, derived from totalConImpuestos: one subtotal (the IVA base) per rate, the ICE and IRBPNR
- * amounts, one IVA per taxed rate, the tip and the total. Rates outside the usual ones (12 %, 14 %, diferenciado)
- * show only when the document carries them.
+ * The IVA legends of any document with totalConImpuestos (an invoice, a credit note): the usual rates always, even at
+ * 0.00; rates outside them (12 %, 14 %, diferenciado) only when the document carries them.
  */
-export function filasTotales(info: InfoFactura): FilaTotal[] {
+export function impuestosRide(totalConImpuestos: TotalImpuesto[]): ImpuestosRide {
   const subtotales = new Map<string, number>(SUBTOTALES_FIJOS.map((e) => [e, 0]));
   const ivas = new Map<string, number>(IVAS_FIJOS.map((e) => [e, 0]));
   let ice = 0;
   let irbpnr: number | undefined;
-  for (const t of info.totalConImpuestos) {
+  for (const t of totalConImpuestos) {
     if (t.codigo === '3') ice += centavos(t.valor);
     else if (t.codigo === '5') irbpnr = (irbpnr ?? 0) + centavos(t.valor);
     else {
@@ -108,14 +110,23 @@ export function filasTotales(info: InfoFactura): FilaTotal[] {
     }
   }
   const filas = (m: Map<string, number>) => [...m].map(([etiqueta, c]) => ({ etiqueta, valor: dinero(c) }));
+  return { subtotales: filas(subtotales), ivas: filas(ivas), ice: dinero(ice), irbpnr: irbpnr === undefined ? undefined : dinero(irbpnr) };
+}
+
+/**
+ * An invoice's totals table, in the order Ecuadorian RIDEs print it: one subtotal per rate, the ICE and IRBPNR
+ * amounts, one IVA per taxed rate, the tip and the total.
+ */
+export function filasTotales(info: InfoFactura): FilaTotal[] {
+  const { subtotales, ivas, ice, irbpnr } = impuestosRide(info.totalConImpuestos);
   return [
-    ...filas(subtotales),
+    ...subtotales,
     { etiqueta: 'SUBTOTAL SIN IMPUESTOS', valor: info.totalSinImpuestos },
     { etiqueta: 'TOTAL DESCUENTO', valor: info.totalDescuento },
-    { etiqueta: 'ICE', valor: dinero(ice) },
-    ...(irbpnr === undefined ? [] : [{ etiqueta: 'IRBPNR', valor: dinero(irbpnr) }]),
-    ...filas(ivas),
+    { etiqueta: 'ICE', valor: ice },
+    ...(irbpnr === undefined ? [] : [{ etiqueta: 'IRBPNR', valor: irbpnr }]),
+    ...ivas,
     { etiqueta: 'PROPINA', valor: info.propina },
-    { etiqueta: 'VALOR TOTAL', valor: info.importeTotal, destacada: true },
+    { etiqueta: 'VALOR TOTAL', valor: info.importeTotal },
   ];
 }

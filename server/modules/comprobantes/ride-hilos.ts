@@ -1,23 +1,26 @@
 /**
  * RIDEs drawn in worker threads. Drawing one takes milliseconds of CPU (pdfkit lays out every text), and on the event
  * loop a burst of authorized invoices holds every other request behind it (the SRI bench's figures are in
- * docs/performance.md). In threads the RIDEs use the other cores, and the event loop only sends the
- * invoice and receives the PDF.
+ * docs/performance.md). In threads the RIDEs use the other cores, and the event loop only sends the data (the
+ * document's infoTributaria and infoAdicional, the body its type computed on this thread, the title) and receives the
+ * PDF: a thread never loads a document type's module.
  *
  * Threads start when the first RIDE is asked for, do not keep the process alive, and a thread that dies is replaced on
  * the next RIDE (the RIDEs it was drawing fail, and their callers retry or answer as for any error). RIDE_HILOS=0 draws
  * on the event loop.
  */
 import { Worker } from 'node:worker_threads';
-import type { ComprobanteFactura } from '../../../domain/facturas/comprobante';
-import type { OpcionesRide } from './ride';
+import type { DatosRide, OpcionesRide } from './ride';
 
-export type PedidoRide = { id: number; comprobante: ComprobanteFactura; opciones: Omit<OpcionesRide, 'logo'> & { logo?: Uint8Array } };
+export type PedidoRide = {
+  id: number;
+  datos: Omit<DatosRide, 'opciones'> & { opciones: Omit<OpcionesRide, 'logo'> & { logo?: Uint8Array } };
+};
 export type RespuestaRide = { id: number; pdf: ArrayBuffer } | { id: number; error: string };
 
 /** Draws RIDEs; `cerrar` ends its threads (the app's onClose). */
 export type DibujanteRide = {
-  dibujar(comprobante: ComprobanteFactura, opciones?: OpcionesRide): Promise<Buffer>;
+  dibujar(datos: DatosRide): Promise<Buffer>;
   cerrar(): Promise<void>;
 };
 
@@ -38,7 +41,7 @@ export function crearDibujanteRide(hilos: number): DibujanteRide {
   // Drawn on the event loop: ride.ts (pdfkit, bwip-js) is loaded with the first RIDE, not with the server.
   if (hilos <= 0)
     return {
-      dibujar: async (comprobante, opciones) => (await import('./ride')).rideFactura(comprobante, opciones),
+      dibujar: async (datos) => (await import('./ride')).dibujarRide(datos),
       cerrar: async () => {},
     };
   const activos: Hilo[] = [];
@@ -75,14 +78,19 @@ export function crearDibujanteRide(hilos: number): DibujanteRide {
   }
 
   return {
-    dibujar(comprobante, opciones = {}) {
+    dibujar(datos) {
       const hilo = elegir();
       const id = siguiente++;
       return new Promise<Buffer>((resolve, reject) => {
         hilo.pendientes.set(id, { resolve, reject });
         // Busy threads keep the process alive; idle ones do not.
         hilo.worker.ref();
-        const pedido: PedidoRide = { id, comprobante, opciones };
+        // Only what the frame reads crosses: a whole document would be cloned for nothing.
+        const { infoTributaria, infoAdicional } = datos.comprobante;
+        const pedido: PedidoRide = {
+          id,
+          datos: { ...datos, comprobante: { infoTributaria, infoAdicional }, opciones: datos.opciones ?? {} },
+        };
         try {
           hilo.worker.postMessage(pedido);
         } catch (error) {

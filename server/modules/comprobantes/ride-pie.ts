@@ -1,6 +1,5 @@
-import type { ComprobanteFactura } from '../../../domain/facturas/comprobante';
-import { filasTotales, nombreFormaPagoRide, plazoPago } from './ride-formato';
 import { ANCHO, BORDE, INICIO_CONTINUACION, LIMITE, MARGEN, alto, escribir, fondo, type Doc, type Lienzo } from './ride-pagina';
+import type { Comprobante, CuerpoRide } from './tipo';
 
 const ANCHO_IZQUIERDA = 322;
 const SEPARACION = 12;
@@ -46,8 +45,7 @@ function dibujarTabla(l: Lienzo, x: number, y0: number, filas: Celda[][], conCab
   return y;
 }
 
-function filasAdicionales(c: ComprobanteFactura): Celda[][] {
-  const campos = c.infoAdicional ?? [];
+function filasAdicionales(campos: NonNullable<Comprobante['infoAdicional']>): Celda[][] {
   if (!campos.length) return [];
   return [
     [{ texto: 'Información Adicional', ancho: ANCHO_IZQUIERDA, negrita: true }],
@@ -58,7 +56,8 @@ function filasAdicionales(c: ComprobanteFactura): Celda[][] {
   ];
 }
 
-function filasPagos(c: ComprobanteFactura): Celda[][] {
+function filasPagos(pagos: CuerpoRide['pagos']): Celda[][] {
+  if (!pagos) return [];
   const anchos = [198, 62, ANCHO_IZQUIERDA - 260];
   return [
     [
@@ -66,18 +65,19 @@ function filasPagos(c: ComprobanteFactura): Celda[][] {
       { texto: 'Valor', ancho: anchos[1], negrita: true, derecha: true },
       { texto: 'Plazo', ancho: anchos[2], negrita: true },
     ],
-    ...c.infoFactura.pagos.map((p) => [
-      { texto: nombreFormaPagoRide(p.formaPago), ancho: anchos[0] },
-      { texto: p.total, ancho: anchos[1], derecha: true },
-      { texto: plazoPago(p), ancho: anchos[2] },
+    ...pagos.map(([forma, valor, plazo]) => [
+      { texto: forma, ancho: anchos[0] },
+      { texto: valor, ancho: anchos[1], derecha: true },
+      { texto: plazo, ancho: anchos[2] },
     ]),
   ];
 }
 
-function filasDeTotales(c: ComprobanteFactura): Celda[][] {
-  return filasTotales(c.infoFactura).map((f) => [
-    { texto: f.etiqueta, ancho: ANCHO_TOTALES - 72, negrita: true },
-    { texto: f.valor, ancho: 72, derecha: true, negrita: f.destacada },
+/** Labels in bold; the last row is the document's total, its amount in bold too. */
+function filasDeTotales(totales: CuerpoRide['totales']): Celda[][] {
+  return totales.map(([etiqueta, valor], i) => [
+    { texto: etiqueta, ancho: ANCHO_TOTALES - 72, negrita: true },
+    { texto: valor, ancho: 72, derecha: true, negrita: i === totales.length - 1 },
   ]);
 }
 
@@ -85,12 +85,12 @@ function filasDeTotales(c: ComprobanteFactura): Celda[][] {
  * Additional information and payments on the left, totals on the right, kept together on one page: a new one when
  * they do not fit under the lines.
  */
-export function dibujarPie(l: Lienzo, c: ComprobanteFactura) {
+export function dibujarPie(l: Lienzo, infoAdicional: NonNullable<Comprobante['infoAdicional']>, cuerpo: CuerpoRide) {
   const { doc } = l;
-  const adicionales = filasAdicionales(c);
-  const pagos = filasPagos(c);
-  const totales = filasDeTotales(c);
-  const separacion = adicionales.length ? 8 : 0;
+  const adicionales = filasAdicionales(infoAdicional);
+  const pagos = filasPagos(cuerpo.pagos);
+  const totales = filasDeTotales(cuerpo.totales);
+  const separacion = adicionales.length && pagos.length ? 8 : 0;
   const altura = Math.max(medirTabla(doc, adicionales) + separacion + medirTabla(doc, pagos), medirTabla(doc, totales));
   // A foot taller than a whole page starts under the lines anyway and flows on: a new page would only waste this one.
   const cabeEnUnaPagina = INICIO_CONTINUACION + altura <= LIMITE;

@@ -1,22 +1,35 @@
 /**
- * The RIDE (Representación Impresa del Documento Electrónico) of an invoice: the PDF the buyer receives, laid out as
- * the SRI's sample RIDE and Ecuadorian invoicing software print it. Drawn with pdfkit rather than pdfmake because
- * pdfkit is already a dependency (the clients' PDF report, clientesImportacion/reporte.ts, uses it the same way:
- * standard Helvetica, explicit coordinates, pages broken by hand). The access key's Code 128 comes from bwip-js.
+ * The RIDE (Representación Impresa del Documento Electrónico) of any document: the PDF the recipient receives, laid
+ * out as the SRI's sample RIDEs and Ecuadorian invoicing software print them. This is the frame every type shares
+ * (issuer, logo, title and number, authorization, access key and its barcode, additional information, page numbers);
+ * the body in between (recipient, lines, totals, payments) is data the type computes (`TipoComprobante.ride`,
+ * tipo.ts). Drawn with pdfkit rather than pdfmake because pdfkit is already a dependency (the clients' PDF report,
+ * clientesImportacion/reporte.ts, uses it the same way: standard Helvetica, explicit coordinates, pages broken by
+ * hand). The access key's Code 128 comes from bwip-js.
  *
- * Every amount is printed as the ComprobanteFactura carries it: the RIDE never rounds, so it cannot disagree
- * with the signed XML.
+ * Every amount is printed as the body carries it, which is as the signed XML does: the RIDE never rounds.
  */
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import type { ComprobanteFactura } from '../../../domain/facturas/comprobante';
 import { dibujarDetalles } from './ride-detalles';
 import { dibujarEncabezado, type OpcionesRide } from './ride-encabezado';
 import { numeroComprobante } from './ride-formato';
 import { A4, ANCHO, INICIO_CONTINUACION, MARGEN, escribir, type Doc, type Lienzo } from './ride-pagina';
 import { dibujarPie } from './ride-pie';
+import type { Comprobante, CuerpoRide } from './tipo';
 
 export type { OpcionesRide } from './ride-encabezado';
+
+/**
+ * What a RIDE is drawn from, data only (it crosses to a worker thread): the document's infoTributaria and
+ * infoAdicional, the body its type computed, and the type's title ("FACTURA", "NOTA DE CRÉDITO").
+ */
+export type DatosRide = {
+  comprobante: Pick<Comprobante, 'infoTributaria' | 'infoAdicional'>;
+  cuerpo: CuerpoRide;
+  titulo: string;
+  opciones?: OpcionesRide;
+};
 
 /**
  * The access key as a Code 128 PNG, 3 px per module and only a few px tall: a linear code's rows are all the same,
@@ -27,22 +40,22 @@ export type { OpcionesRide } from './ride-encabezado';
 const codigoDeBarras = (claveAcceso: string) =>
   bwipjs.toBuffer({ bcid: 'code128', text: claveAcceso, scaleX: 3, scaleY: 1, height: 1, includetext: false, paddingwidth: 10 });
 
-/** Pages after the first say whose invoice they belong to before the lines go on. */
-function encabezadoContinuacion(doc: Doc, c: ComprobanteFactura, numero: string): number {
-  const t = c.infoTributaria;
+/** Pages after the first say whose document they belong to before the lines go on. */
+function encabezadoContinuacion(doc: Doc, d: DatosRide, numero: string): number {
+  const t = d.comprobante.infoTributaria;
   escribir(doc, t.razonSocial, MARGEN, MARGEN, ANCHO * 0.6, { negrita: true, tamano: 9 });
-  escribir(doc, `FACTURA No. ${numero}`, MARGEN + ANCHO * 0.6, MARGEN, ANCHO * 0.4, { negrita: true, tamano: 9, alinear: 'right' });
+  escribir(doc, `${d.titulo} No. ${numero}`, MARGEN + ANCHO * 0.6, MARGEN, ANCHO * 0.4, { negrita: true, tamano: 9, alinear: 'right' });
   escribir(doc, `R.U.C.: ${t.ruc}    Clave de acceso: ${t.claveAcceso}`, MARGEN, MARGEN + 13, ANCHO, { tamano: 7.5 });
   return INICIO_CONTINUACION;
 }
 
-/** "Página 1 de 3" and the document's number at the foot of every page, once the page count is known. */
-function numerarPaginas(doc: Doc, numero: string) {
+/** "Página 1 de 3" and the document's title and number at the foot of every page, once the page count is known. */
+function numerarPaginas(doc: Doc, titulo: string, numero: string) {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
     const y = A4.alto - MARGEN + 2;
-    escribir(doc, `FACTURA No. ${numero}`, MARGEN, y, ANCHO / 2, { tamano: 7, color: '#555555' });
+    escribir(doc, `${titulo} No. ${numero}`, MARGEN, y, ANCHO / 2, { tamano: 7, color: '#555555' });
     escribir(doc, `Página ${i - start + 1} de ${count}`, MARGEN + ANCHO / 2, y, ANCHO / 2, {
       tamano: 7,
       color: '#555555',
@@ -51,8 +64,15 @@ function numerarPaginas(doc: Doc, numero: string) {
   }
 }
 
-/** The invoice's RIDE as PDF bytes (A4 portrait). */
-export async function rideFactura(comprobante: ComprobanteFactura, opciones: OpcionesRide = {}): Promise<Buffer> {
+/** "NOTA DE CRÉDITO" → "Nota de crédito", for the PDF's title. */
+const enFrase = (titulo: string) => {
+  const minusculas = titulo.toLocaleLowerCase('es');
+  return minusculas.charAt(0).toLocaleUpperCase('es') + minusculas.slice(1);
+};
+
+/** The document's RIDE as PDF bytes (A4 portrait). */
+export async function dibujarRide(datos: DatosRide): Promise<Buffer> {
+  const { comprobante, cuerpo, titulo, opciones = {} } = datos;
   const t = comprobante.infoTributaria;
   const numero = numeroComprobante(t.estab, t.ptoEmi, t.secuencial);
   const barras = await codigoDeBarras(t.claveAcceso);
@@ -62,7 +82,7 @@ export async function rideFactura(comprobante: ComprobanteFactura, opciones: Opc
     margins: { top: MARGEN, left: MARGEN, right: MARGEN, bottom: 0 },
     // Buffered so that each page can say "de N" once N is known.
     bufferPages: true,
-    info: { Title: `Factura ${numero}`, Author: t.razonSocial, Subject: `Clave de acceso ${t.claveAcceso}`, Creator: 'Amelia' },
+    info: { Title: `${enFrase(titulo)} ${numero}`, Author: t.razonSocial, Subject: `Clave de acceso ${t.claveAcceso}`, Creator: 'Amelia' },
   });
   const partes: Buffer[] = [];
   doc.on('data', (parte: Buffer) => partes.push(parte));
@@ -76,13 +96,13 @@ export async function rideFactura(comprobante: ComprobanteFactura, opciones: Opc
     y: MARGEN,
     nuevaPagina: () => {
       doc.addPage();
-      lienzo.y = encabezadoContinuacion(doc, comprobante, numero);
+      lienzo.y = encabezadoContinuacion(doc, datos, numero);
     },
   };
-  lienzo.y = dibujarEncabezado(doc, comprobante, opciones, barras);
-  dibujarDetalles(lienzo, comprobante.detalles);
-  dibujarPie(lienzo, comprobante);
-  numerarPaginas(doc, numero);
+  lienzo.y = dibujarEncabezado(doc, { infoTributaria: t, cuerpo, titulo }, opciones, barras);
+  dibujarDetalles(lienzo, cuerpo.tabla);
+  dibujarPie(lienzo, comprobante.infoAdicional ?? [], cuerpo);
+  numerarPaginas(doc, titulo, numero);
   doc.end();
   return terminado;
 }

@@ -64,7 +64,7 @@ export async function ownEstablishments(db: Executor, empresa: number): Promise<
       siguiente: sql<number>`coalesce(${secuenciales.SEC_SIGUIENTE}, 1)`,
       ultimo: sql<
         number | null
-      >`(SELECT max(${facturas.FAC_SECUENCIAL}) FROM ${facturas} WHERE ${facturas.PEM_CODIGO} = ${puntosEmision.PEM_CODIGO})`,
+      >`(SELECT max(${facturas.FAC_SECUENCIAL}) FROM ${facturas} WHERE ${facturas.PEM_CODIGO} = ${puntosEmision.PEM_CODIGO} AND ${facturas.FAC_TIPO} = ${TIPO_FACTURA})`,
     })
     .from(puntosEmision)
     .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
@@ -192,7 +192,8 @@ async function setNextSequential(tx: Tx, pem: number, siguiente: number) {
   const [{ ultimo }] = await tx
     .select({ ultimo: max(facturas.FAC_SECUENCIAL) })
     .from(facturas)
-    .where(eq(facturas.PEM_CODIGO, pem));
+    // The invoices' numbers: notes count on their own (secuenciales per type).
+    .where(and(eq(facturas.PEM_CODIGO, pem), eq(facturas.FAC_TIPO, TIPO_FACTURA)));
   if (ultimo !== null && siguiente <= Number(ultimo)) throw new HttpError(409, MI_EMPRESA_MSG.belowIssued(Number(ultimo)));
 }
 
@@ -286,7 +287,9 @@ export async function firstSteps(db: Executor, empresa: number): Promise<Primero
       ),
       cliente: exists(sql`SELECT 1 FROM ${clientes} WHERE ${clientes.EMP_CODIGO} = ${e}`),
       producto: exists(sql`SELECT 1 FROM ${catalogo} WHERE ${catalogo.EMP_CODIGO} = ${e}`),
-      factura: exists(sql`SELECT 1 FROM ${facturas} WHERE ${facturas.EMP_CODIGO} = ${e} AND ${facturas.FAC_ESTADO} = 'AUTORIZADA'`),
+      factura: exists(
+        sql`SELECT 1 FROM ${facturas} WHERE ${facturas.EMP_CODIGO} = ${e} AND ${facturas.FAC_TIPO} = ${TIPO_FACTURA} AND ${facturas.FAC_ESTADO} = 'AUTORIZADA'`,
+      ),
       nombre: administradores.ADM_NOMBRE,
       correo: administradores.ADM_CORREO,
     })

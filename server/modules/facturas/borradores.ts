@@ -15,7 +15,7 @@ import { esDia } from '../../../domain/fechas';
 import { calcularFactura, compararTotales, IMPUESTO, sinPlazo, UNIDAD_CREDITO } from '../../../domain/facturas';
 import { clientScopeValues } from '../clientes';
 import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
-import { FacturaRechazada } from './emitir';
+import { ComprobanteRechazado } from '../comprobantes';
 import {
   deleteFactura,
   documentoFactura,
@@ -77,7 +77,7 @@ async function valoresDe(db: Db, actor: CompanyActor, enviado: FacturaBorrador) 
   body.lineas.forEach((l, i) => {
     if (!l.FDE_DESCRIPCION.trim()) errores.push({ campo: 'descripcion', linea: i + 1, mensaje: `Línea ${i + 1}: ingrese la descripción.` });
   });
-  if (errores.length) throw new FacturaRechazada(errores);
+  if (errores.length) throw new ComprobanteRechazado(errores);
 
   const factura: ValoresFactura = {
     EMP_CODIGO: empresa,

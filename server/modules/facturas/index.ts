@@ -2,3 +2,4 @@
 export { default } from './routes';
 export { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from '../comprobantes';
 export { TIPO_FACTURA } from './repo';
+export { tipoFactura } from './tipo';

@@ -16,7 +16,7 @@ const SCOPE =
   'Solo las facturas de la empresa de la sesión; un vendedor, solo las de sus clientes y las del consumidor final. Si un id no es de quien llama, responde 404 y no hace nada.';
 
 /** The invoices list's export and its bulk actions over the selected rows (lote.ts). */
-const facturasLoteRoutes: ModuleRoutes = (app, { db, files, guards, mailer, ride }) => {
+const facturasLoteRoutes: ModuleRoutes = (app, { db, files, guards, mailer, ride, tipos }) => {
   app.get(
     '/exportar',
     {
@@ -52,7 +52,7 @@ const facturasLoteRoutes: ModuleRoutes = (app, { db, files, guards, mailer, ride
         response: { 200: ResultadoCorreoLote, ...errorResponses },
       },
     },
-    async (request) => correoLote({ db, files, mailer, ride }, clientScopeValues(request.company!), request.body.ids, request.log),
+    async (request) => correoLote({ db, files, mailer, ride, tipos }, clientScopeValues(request.company!), request.body.ids, request.log),
   );
 
   app.post(

@@ -9,15 +9,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Db } from '../../infra/db/client';
 import type { FileStore } from '../../infra/files';
-import type { Mailer } from '../../infra/mail';
 import type { Log } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { MSG } from '../../../domain/messages';
 import { FACTURAS_LOTE_MSG, MAX_LOTE_FACTURAS, type ResultadoCorreoLote, type ResultadoEliminarLote } from './contract';
 import { deleteFacturas, documentosFacturas, lockFacturas, marcarEntrega, type AlcanceFacturas } from './repo';
-import { rideDe, xmlAutorizado } from '../comprobantes';
-import { entregarFactura, type ResultadoEntrega } from '../comprobantes';
+import { entregarComprobante, rideDe, xmlAutorizado, type DependenciasEntrega, type ResultadoEntrega } from '../comprobantes';
 import type { DibujanteRide } from '../comprobantes';
+import { tipoFactura } from './tipo';
 
 /** What may wait in memory for a slow download before the ZIP stops printing RIDEs. */
 const MAX_PENDING_BYTES = 4 * 1024 * 1024;
@@ -44,7 +43,7 @@ async function seleccionadas(db: Db, alcance: AlcanceFacturas, ids: number[]) {
  * records the outcome as the queue does; the others, and those whose buyer has no email, are left out.
  */
 export async function correoLote(
-  deps: { db: Db; files: FileStore; mailer: Mailer; ride: DibujanteRide },
+  deps: DependenciasEntrega & { db: Db },
   alcance: AlcanceFacturas,
   ids: number[],
   log: Log,
@@ -58,7 +57,7 @@ export async function correoLote(
     }
     let resultado: ResultadoEntrega | { estado: 'FALLIDA'; detalle: string };
     try {
-      resultado = await entregarFactura(deps, fila.FAC_CODIGO);
+      resultado = await entregarComprobante(deps, fila.FAC_CODIGO);
     } catch (error) {
       log.warn({ err: error, factura: fila.FAC_CODIGO }, 'correo de factura (en lote) no enviado');
       resultado = { estado: 'FALLIDA', detalle: `No se pudo enviar el correo: ${(error as Error).message}` };
@@ -120,7 +119,7 @@ export async function zipLote(
       xml.push(Buffer.from(xmlAutorizado(factura)), true);
       const pdf = new ZipPassThrough(`${factura.FAC_NUMERO}.pdf`);
       zip.add(pdf);
-      pdf.push(await rideDe(deps, alcance.empresa, factura), true);
+      pdf.push(await rideDe(deps, alcance.empresa, factura, tipoFactura), true);
       while (!out.destroyed && out.writableLength > MAX_PENDING_BYTES) await Promise.race([once(out, 'drain'), delay(50)]);
     }
     zip.end();

@@ -44,27 +44,27 @@ import {
 } from './contract';
 
 /** The document type of an invoice (codDoc), the key of its sequential per emission point. */
-export const TIPO_FACTURA = '01';
+export const TIPO_FACTURA = '01' as const;
 
 const f = facturas;
+/** Only invoices: the table holds every document type (notes too), and an invoice's routes never see another type. */
+const esFactura = eq(f.FAC_TIPO, TIPO_FACTURA);
 
 /**
  * Whose invoices a session sees: its company's (EMP_CODIGO from the token), and a seller only those whose buyer is a
  * client assigned to them or the consumidor final — the clients' rule (clientes/access.ts clientScopeValues), plus the
  * consumidor final, which has no seller: every seller sells to it at the counter (GET /api/clientes/consumidorFinal
  * gives it to them too), and sees what they and the others sold to it. Another seller's client's invoice is not found
- * (404). A number is the whole company (the bench, the company roles).
+ * (404).
  */
 export type AlcanceFacturas = { empresa: number; vendedor?: number };
-export const alcanceDe = (alcance: AlcanceFacturas | number): AlcanceFacturas =>
-  typeof alcance === 'number' ? { empresa: alcance } : alcance;
 
 /** The buyers a seller may invoice to and see (a value or a placeholder). */
 const delVendedor = (vendedor: unknown) => sql`(${clientes.CLI_VENDEDOR} = ${vendedor} OR ${clientes.CLI_CONSUMIDOR_FINAL})`;
 
 /** One invoice's condition for the scope: its company, and for a seller its buyer's (by id: one row, any plan does). */
 function visible(alcance: AlcanceFacturas): SQL {
-  const own = eq(f.EMP_CODIGO, alcance.empresa);
+  const own = and(eq(f.EMP_CODIGO, alcance.empresa), esFactura)!;
   if (alcance.vendedor === undefined) return own;
   return and(
     own,
@@ -168,6 +168,7 @@ export const facturaListSpec: ListSpec<keyof typeof SORTS> = {
   key: f.FAC_CODIGO,
   sort: SORTS,
   defaultSort: ['FAC_CODIGO', 'DESC'],
+  where: esFactura,
   filters: {
     FAC_ESTADO: { type: 'enum', column: f.FAC_ESTADO, values: ESTADOS_FACTURA },
     FAC_ENTREGA: { type: 'enum', column: f.FAC_ENTREGA, values: ENTREGAS_FACTURA },
@@ -356,6 +357,12 @@ export const pagosDe = (db: Executor, id: number) =>
     .where(eq(facturasPagos.FAC_CODIGO, id))
     .orderBy(asc(facturasPagos.FPA_LINEA));
 
+/** The draft's tip (propina), as its lines and payments, for building the document. */
+export async function propinaDe(db: Executor, id: number) {
+  const [row] = await db.select({ FAC_PROPINA: f.FAC_PROPINA }).from(f).where(eq(f.FAC_CODIGO, id));
+  return row?.FAC_PROPINA ?? null;
+}
+
 export type LineaGuardada = Awaited<ReturnType<typeof lineasDe>>[number];
 export type PagoGuardado = Awaited<ReturnType<typeof pagosDe>>[number];
 
@@ -388,7 +395,7 @@ export async function findFactura(db: Executor, alcance: AlcanceFacturas, id: nu
       .innerJoin(puntosEmision, eq(puntosEmision.PEM_CODIGO, f.PEM_CODIGO))
       .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
       .leftJoin(sriCola, eq(sriCola.FAC_CODIGO, f.FAC_CODIGO));
-  const byId = and(eq(f.FAC_CODIGO, sql.placeholder('id')), eq(f.EMP_CODIGO, sql.placeholder('empresa')));
+  const byId = and(eq(f.FAC_CODIGO, sql.placeholder('id')), eq(f.EMP_CODIGO, sql.placeholder('empresa')), esFactura);
   const header =
     vendedor === undefined
       ? prepared(db, 'factura_por_id', (d) => select(d).where(byId))
@@ -472,41 +479,6 @@ export async function replaceBorrador(tx: Executor, id: number, valores: Valores
 }
 
 export const deleteFactura = (tx: Executor, id: number) => tx.delete(f).where(eq(f.FAC_CODIGO, id));
-
-/**
- * The emission point's next invoice number, taken in the caller's transaction: the first issue creates the row (1),
- * each later one increments it. The row stays locked until the transaction ends, so concurrent issuers on one point
- * take numbers one after another, and a rollback gives the number back.
- */
-export async function siguienteSecuencial(tx: Executor, pem: number): Promise<number> {
-  const statement = prepared(tx, 'siguiente_secuencial', (d) =>
-    d
-      .insert(secuenciales)
-      .values({ PEM_CODIGO: sql.placeholder('pem'), SEC_TIPO: TIPO_FACTURA, SEC_SIGUIENTE: 2 })
-      .onConflictDoUpdate({
-        target: [secuenciales.PEM_CODIGO, secuenciales.SEC_TIPO],
-        set: { SEC_SIGUIENTE: sql`${secuenciales.SEC_SIGUIENTE} + 1` },
-      })
-      .returning({ numero: sql<number>`${secuenciales.SEC_SIGUIENTE} - 1` }),
-  );
-  const [row] = await statement.execute({ pem });
-  return Number(row!.numero);
-}
-
-export type Emitida = {
-  FAC_SECUENCIAL: number;
-  FAC_NUMERO: string;
-  FAC_CLAVE_ACCESO: string;
-  FAC_AMBIENTE: number;
-  FAC_XML: string;
-};
-
-export async function marcarFirmada(tx: Executor, id: number, emitida: Emitida) {
-  await tx
-    .update(f)
-    .set({ ...emitida, FAC_ESTADO: 'FIRMADA', FAC_SRI_MENSAJES: [], FAC_RECIBIDA: null, FAC_ACTUALIZADO: new Date() })
-    .where(eq(f.FAC_CODIGO, id));
-}
 
 /** What the downloads need of an invoice the scope sees: its state, number and signed XML. */
 export async function documentoFactura(db: Executor, alcance: AlcanceFacturas, id: number) {

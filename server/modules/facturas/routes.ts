@@ -22,7 +22,6 @@ import {
   TotalesQuery,
 } from './contract';
 import { crearBorrador, editarBorrador, eliminarBorrador } from './borradores';
-import { emitirFactura, FacturaRechazada } from './emitir';
 import {
   documentoFactura,
   estadosFacturas,
@@ -34,10 +33,17 @@ import {
   totalesFacturas,
   type AlcanceFacturas,
 } from './repo';
-import { anularFactura } from './anulacion';
-import { rideDe, xmlAutorizado } from '../comprobantes';
-import { direcciones, entregarFactura } from '../comprobantes';
-import { consultarDeNuevo } from './consulta';
+import {
+  anularComprobante,
+  ComprobanteRechazado,
+  consultarDeNuevo,
+  direcciones,
+  emitirComprobante,
+  entregarComprobante,
+  rideDe,
+  xmlAutorizado,
+} from '../comprobantes';
+import { tipoFactura } from './tipo';
 import facturasLoteRoutes from './lote-routes';
 import { clientScopeValues } from '../clientes';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
@@ -56,7 +62,7 @@ async function conErrores<T>(reply: FastifyReply, fn: () => Promise<T>) {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof FacturaRechazada) return reply.status(400).send({ msg: error.message, errores: error.errores });
+    if (error instanceof ComprobanteRechazado) return reply.status(400).send({ msg: error.message, errores: error.errores });
     throw error;
   }
 }
@@ -74,7 +80,7 @@ async function emitida(db: Executor, alcance: AlcanceFacturas, id: number) {
  * seller's by their clients (clientScopeValues; repo.ts AlcanceFacturas).
  */
 const facturasRoutes: ModuleRoutes = async (app, ctx) => {
-  const { db, files, config, guards, mailer, sri, ride } = ctx;
+  const { db, files, config, guards, mailer, sri, ride, tipos } = ctx;
   // The export and the bulk actions over the selected invoices.
   await facturasLoteRoutes(app, ctx);
   const deps = { db, files, box: secretBoxFor(config) };
@@ -213,7 +219,7 @@ const facturasRoutes: ModuleRoutes = async (app, ctx) => {
     async (request, reply) =>
       conErrores(reply, async () => {
         const alcance = clientScopeValues(request.company!);
-        const emision = await emitirFactura(deps, alcance, request.params.id);
+        const emision = await emitirComprobante(deps, alcance, request.params.id, tipoFactura);
         sri.despertar();
         request.log.info({ factura: request.params.id, numero: emision.FAC_NUMERO, tiempos: emision.tiempos }, 'factura emitida');
         return (await findFactura(db, alcance, request.params.id))!;
@@ -253,7 +259,7 @@ const facturasRoutes: ModuleRoutes = async (app, ctx) => {
     async (request, reply) => {
       const alcance = clientScopeValues(request.company!);
       const factura = await emitida(db, alcance, request.params.id);
-      const pdf = await rideDe({ db, files, ride }, alcance.empresa, factura);
+      const pdf = await rideDe({ db, files, ride }, alcance.empresa, factura, tipoFactura);
       return sendFile(reply, { name: `factura-${factura.FAC_NUMERO}.pdf`, type: 'application/pdf', body: pdf });
     },
   );
@@ -306,7 +312,7 @@ const facturasRoutes: ModuleRoutes = async (app, ctx) => {
         if (invalidas.length) throw new HttpError(400, FACTURAS_MSG.correoInvalido(invalidas[0]!));
         para = validas;
       }
-      const resultado = await entregarFactura({ db, files, mailer, ride }, request.params.id, para);
+      const resultado = await entregarComprobante({ db, files, mailer, ride, tipos }, request.params.id, para);
       if (resultado.estado === 'SIN_CORREO') throw new HttpError(400, FACTURAS_MSG.sinCorreo);
       await marcarEntrega(db, request.params.id, resultado.estado, resultado.detalle);
       return (await findFactura(db, alcance, request.params.id))!;
@@ -329,7 +335,7 @@ const facturasRoutes: ModuleRoutes = async (app, ctx) => {
     },
     async (request) => {
       const alcance = clientScopeValues(request.company!);
-      await anularFactura(db, alcance, request.params.id, request.body.motivo);
+      await anularComprobante(db, alcance, request.params.id, request.body.motivo, tipoFactura);
       return (await findFactura(db, alcance, request.params.id))!;
     },
   );
@@ -349,7 +355,7 @@ const facturasRoutes: ModuleRoutes = async (app, ctx) => {
     },
     async (request) => {
       const alcance = clientScopeValues(request.company!);
-      await consultarDeNuevo(db, alcance, request.params.id);
+      await consultarDeNuevo(db, alcance, request.params.id, tipoFactura);
       sri.despertar();
       return (await findFactura(db, alcance, request.params.id))!;
     },

@@ -11,9 +11,11 @@ import { facturas, sriCola } from '../../../infra/db/schema';
 
 export const PASOS = ['ENVIAR', 'AUTORIZAR', 'ENTREGAR'] as const;
 export type Paso = (typeof PASOS)[number];
-/** What the steps need of the invoice, read with the row that was taken (FAC_XML only for ENVIAR). */
+/** What the steps need of the document, read with the row that was taken (FAC_XML only for ENVIAR). */
 export type DocumentoCola = {
   EMP_CODIGO: number;
+  /** Its type's codDoc (01, 04, 05): the registry (server/modules/tipos.ts) gives its name, RIDE and email. */
+  FAC_TIPO: string;
   FAC_ESTADO: string;
   FAC_XML: string | null;
   FAC_CLAVE_ACCESO: string | null;
@@ -41,6 +43,7 @@ type FilaTomada = {
   col_intentos: number;
   col_tomada_hasta: Date | string;
   emp_codigo: number;
+  fac_tipo: string;
   fac_estado: string;
   fac_xml: string | null;
   fac_clave_acceso: string | null;
@@ -66,7 +69,7 @@ export async function tomar(db: Executor, cantidad: number, leaseMs: number): Pr
       UPDATE ${facturas} SET fac_estado = 'ENVIADA'
       WHERE fac_codigo IN (SELECT fac_codigo FROM tomadas WHERE col_paso = 'ENVIAR') AND fac_estado = 'FIRMADA'
       RETURNING fac_codigo)
-    SELECT t.fac_codigo, t.col_paso, t.col_intentos, t.col_tomada_hasta, f.emp_codigo,
+    SELECT t.fac_codigo, t.col_paso, t.col_intentos, t.col_tomada_hasta, f.emp_codigo, f.fac_tipo,
       CASE WHEN e.fac_codigo IS NULL THEN f.fac_estado ELSE 'ENVIADA' END AS fac_estado,
       CASE WHEN t.col_paso = 'ENVIAR' THEN f.fac_xml END AS fac_xml, f.fac_clave_acceso, f.fac_ambiente
     FROM tomadas t JOIN ${facturas} f ON f.fac_codigo = t.fac_codigo LEFT JOIN enviadas e ON e.fac_codigo = t.fac_codigo`);
@@ -77,6 +80,7 @@ export async function tomar(db: Executor, cantidad: number, leaseMs: number): Pr
     tomadaHasta: new Date(r.col_tomada_hasta),
     doc: {
       EMP_CODIGO: Number(r.emp_codigo),
+      FAC_TIPO: r.fac_tipo,
       FAC_ESTADO: r.fac_estado,
       FAC_XML: r.fac_xml,
       FAC_CLAVE_ACCESO: r.fac_clave_acceso,

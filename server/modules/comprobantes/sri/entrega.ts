@@ -1,7 +1,8 @@
 /**
- * Delivering an authorized invoice: an email to the buyer with the authorized XML and the RIDE attached, to the
- * addresses the invoice itself carries (its "Email" additional field: what the buyer had when it was issued), or to
- * others the user writes. Answers to the company's own address.
+ * Delivering an authorized document of any type: an email to the buyer with the authorized XML and the RIDE attached,
+ * to the addresses the document itself carries (its "Email" additional field: what the buyer had when it was issued),
+ * or to others the user writes. Answers to the company's own address. The subject, the words and the attachments'
+ * names come from its type: "Factura electrónica 001-001-000000123 de X", factura-001-001-000000123.pdf.
  */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../infra/db/client';
@@ -11,6 +12,7 @@ import type { Mailer } from '../../../infra/mail';
 import { leerComprobanteXml } from '../comprobante-xml';
 import { rideDe, xmlAutorizado } from '../documentos';
 import type { DibujanteRide } from '../ride-hilos';
+import type { TipoComprobante } from '../tipo';
 
 export type ResultadoEntrega = { estado: 'ENVIADA' | 'SIN_CORREO'; detalle: string };
 
@@ -28,18 +30,27 @@ export function direcciones(texto: string): { validas: string[]; invalidas: stri
 const fechaLarga = (fecha: Date) =>
   new Intl.DateTimeFormat('es-EC', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Guayaquil' }).format(fecha);
 
+/** "Nota de crédito" from "nota de crédito". */
+const capitalizado = (texto: string) => texto.charAt(0).toUpperCase() + texto.slice(1);
+
+export type DependenciasEntrega = {
+  db: Executor;
+  files: FileStore;
+  mailer: Mailer;
+  ride: DibujanteRide;
+  /** The registry's lookup (server/modules/tipos.ts): the document's type by its FAC_TIPO. */
+  tipos: (codDoc: string) => TipoComprobante;
+};
+
 /**
- * Sends the invoice `id` (AUTORIZADA or ANULADA is the caller's check) to `para`, or to the invoice's own addresses.
- * Throws what the mailer throws (the queue retries; the route answers it).
+ * Sends the document `id` of any type (AUTORIZADA or ANULADA is the caller's check) to `para`, or to the document's own
+ * addresses. Throws what the mailer throws (the queue retries; the route answers it).
  */
-export async function entregarFactura(
-  deps: { db: Executor; files: FileStore; mailer: Mailer; ride: DibujanteRide },
-  id: number,
-  para?: string[],
-): Promise<ResultadoEntrega> {
+export async function entregarComprobante(deps: DependenciasEntrega, id: number, para?: string[]): Promise<ResultadoEntrega> {
   const [row] = await deps.db
     .select({
       EMP_CODIGO: facturas.EMP_CODIGO,
+      FAC_TIPO: facturas.FAC_TIPO,
       FAC_NUMERO: facturas.FAC_NUMERO,
       FAC_XML: facturas.FAC_XML,
       FAC_AUTORIZACION: facturas.FAC_AUTORIZACION,
@@ -51,25 +62,27 @@ export async function entregarFactura(
     .from(facturas)
     .innerJoin(empresas, eq(empresas.EMP_CODIGO, facturas.EMP_CODIGO))
     .where(eq(facturas.FAC_CODIGO, id));
-  if (!row?.FAC_XML || !row.FAC_AUTORIZACION || !row.FAC_FECHA_AUTORIZACION) throw new Error('La factura no está autorizada');
+  if (!row?.FAC_XML || !row.FAC_AUTORIZACION || !row.FAC_FECHA_AUTORIZACION) throw new Error('El comprobante no está autorizado');
+  const tipo = deps.tipos(row.FAC_TIPO);
   const documento = { ...row, FAC_XML: row.FAC_XML };
   const comprobante = await leerComprobanteXml(row.FAC_XML);
   const destinatarios =
     para ?? direcciones(comprobante.infoAdicional?.find((c) => c.nombre.toLowerCase() === 'email')?.valor ?? '').validas;
-  if (destinatarios.length === 0) return { estado: 'SIN_CORREO', detalle: 'La factura no tiene correo del comprador.' };
+  if (destinatarios.length === 0) return { estado: 'SIN_CORREO', detalle: `La ${tipo.nombre} no tiene correo del comprador.` };
 
   const it = comprobante.infoTributaria;
   const emisor = it.nombreComercial || it.razonSocial;
   const numero = row.FAC_NUMERO ?? `${it.estab}-${it.ptoEmi}-${it.secuencial}`;
-  const ride = await rideDe(deps, row.EMP_CODIGO, documento, { comprobante, logo: row.EMP_LOGO });
+  const correo = tipo.correo(comprobante);
+  const ride = await rideDe(deps, row.EMP_CODIGO, documento, tipo, { comprobante, logo: row.EMP_LOGO });
   await deps.mailer.send({
     to: destinatarios.join(', '),
     replyTo: row.EMP_CORREO || undefined,
-    subject: `Factura electrónica ${numero} de ${emisor}`,
+    subject: `${capitalizado(tipo.nombre)} electrónica ${numero} de ${emisor}`,
     text: [
-      `Estimado(a) ${comprobante.infoFactura.razonSocialComprador}:`,
+      `Estimado(a) ${correo.destinatario}:`,
       '',
-      `${it.razonSocial} le envía su factura electrónica ${numero}, por USD ${comprobante.infoFactura.importeTotal}, autorizada por el SRI el ${fechaLarga(new Date(row.FAC_FECHA_AUTORIZACION))}.`,
+      `${it.razonSocial} le envía su ${tipo.nombre} electrónica ${numero}, por USD ${correo.importe}, autorizada por el SRI el ${fechaLarga(new Date(row.FAC_FECHA_AUTORIZACION))}.`,
       '',
       `Número de autorización: ${row.FAC_AUTORIZACION}`,
       '',
@@ -77,8 +90,8 @@ export async function entregarFactura(
       'Puede verificarla en el portal del SRI con su clave de acceso.',
     ].join('\n'),
     attachments: [
-      { filename: `factura-${numero}.xml`, content: Buffer.from(xmlAutorizado(documento)), contentType: 'application/xml' },
-      { filename: `factura-${numero}.pdf`, content: ride, contentType: 'application/pdf' },
+      { filename: `${tipo.archivo}-${numero}.xml`, content: Buffer.from(xmlAutorizado(documento)), contentType: 'application/xml' },
+      { filename: `${tipo.archivo}-${numero}.pdf`, content: ride, contentType: 'application/pdf' },
     ],
   });
   return { estado: 'ENVIADA', detalle: destinatarios.join(', ') };

@@ -10,7 +10,7 @@
  *              is a resend instead (ENVIAR with the document RECIBIDA: the SRI may have lost it), and the count of
  *              attempts goes on through it, so the waits never start over. 24 hours after the SRI first received it
  *              without an authorization (the SRI's technical sheet allows that much), it is SIN_RESPUESTA and leaves
- *              the queue: the user checks the SRI's portal and asks again by hand (POST /api/facturas/:id/consultar).
+ *              the queue: the user checks the SRI's portal and asks again by hand (POST /api/facturas/:id/consultar, and the same route of every type).
  *   ENTREGAR   the email to the buyer (entrega.ts): ENVIADA, SIN_CORREO, or FALLIDA after several tries. Taken again
  *              in its turn after AUTORIZAR, behind the SRI's steps of other documents: drawing the RIDE is the
  *              costliest part, and an authorization matters more than an email a few seconds sooner.
@@ -27,8 +27,9 @@ import type { SriConfig } from '../../../config';
 import { payForAuthorized } from '../../planesEmpresa';
 import { SriNoDisponible, type Ambiente, type ClienteSri, type RespuestaRecepcion } from './cliente';
 import { avanzar, espera, reintentar, soltar, terminar, type Paso, type Tarea } from './cola';
-import { entregarFactura } from './entrega';
+import { entregarComprobante } from './entrega';
 import type { DibujanteRide } from '../ride-hilos';
+import type { TipoComprobante } from '../tipo';
 
 export type DependenciasSri = {
   db: Db;
@@ -36,6 +37,8 @@ export type DependenciasSri = {
   mailer: Mailer;
   files: FileStore;
   ride: DibujanteRide;
+  /** The registry's lookup (server/modules/tipos.ts, handed down by app.ts): a document's type by its FAC_TIPO. */
+  tipos: (codDoc: string) => TipoComprobante;
   config: Pick<SriConfig, 'reintentoMs'>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Aborted when the server stops: calls in flight end at once and the documents wait for the next start. */
@@ -52,6 +55,9 @@ export const PLAZO_AUTORIZACION_HORAS = 24;
 const ENTREGA_INTENTOS = 5;
 
 type Siguiente = Paso | null;
+
+/** "factura", "nota de crédito"...: what the queue's reasons and the plan's history call the document. */
+const nombreDe = (deps: DependenciasSri, tarea: Tarea) => deps.tipos(tarea.doc.FAC_TIPO).nombre;
 
 const ambienteDe = (valor: number | null): Ambiente => (valor === 2 ? '2' : '1');
 const dice = (respuesta: RespuestaRecepcion, codigo: string) => respuesta.mensajes.some((m) => m.identificador === codigo);
@@ -114,7 +120,13 @@ async function reenviar(deps: DependenciasSri, tarea: Tarea, xml: string): Promi
     return 'AUTORIZAR';
   }
   if (dice(respuesta, EN_PROCESAMIENTO)) {
-    await reintentar(deps.db, tarea, esperaConsulta(deps, tarea.intentos), 'El SRI todavía está procesando la factura.', 'AUTORIZAR');
+    await reintentar(
+      deps.db,
+      tarea,
+      esperaConsulta(deps, tarea.intentos),
+      `El SRI todavía está procesando la ${nombreDe(deps, tarea)}.`,
+      'AUTORIZAR',
+    );
     return null;
   }
   const dijo = respuesta.mensajes.map((m) => `${m.identificador} ${m.mensaje}`).join('; ') || respuesta.estado;
@@ -171,6 +183,13 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
   const { decisiva } = await deps.sri.autorizacionComprobante(ambienteDe(doc.FAC_AMBIENTE), doc.FAC_CLAVE_ACCESO, deps.parar);
   if (decisiva?.estado === 'AUTORIZADO') {
     await deps.db.transaction(async (tx) => {
+      // A note changes what its invoice owes: its invoice's row is locked first, as a collection locks it, so that a
+      // collection never applies what a credit note authorized at the same instant took away.
+      if (doc.FAC_TIPO !== '01') {
+        await tx.execute(
+          sql`SELECT 1 FROM facturas WHERE fac_codigo = (SELECT fac_modifica FROM facturas WHERE fac_codigo = ${tarea.FAC_CODIGO}) FOR UPDATE`,
+        );
+      }
       const [cambiada] = await tx
         .update(facturas)
         .set({
@@ -185,7 +204,12 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
         .returning({ numero: facturas.FAC_NUMERO, emitida: facturas.FAC_FECHA });
       if (cambiada) {
         // Authorized is a fact at the SRI: a plan used up meanwhile goes to the company's history, never hides it.
-        const documento = { empresa: doc.EMP_CODIGO, numero: cambiada.numero ?? '', emitida: cambiada.emitida, nombre: 'factura' };
+        const documento = {
+          empresa: doc.EMP_CODIGO,
+          numero: cambiada.numero ?? '',
+          emitida: cambiada.emitida,
+          nombre: nombreDe(deps, tarea),
+        };
         const consumo = await payForAuthorized(tx, documento);
         if (!consumo.ok) deps.log.warn({ factura: tarea.FAC_CODIGO, motivo: consumo.msg }, 'factura autorizada sin plan que la pague');
       }
@@ -206,9 +230,10 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
   if (await vencida(deps, tarea)) return null;
   const demora = esperaConsulta(deps, tarea.intentos);
   if (!decisiva && (tarea.intentos + 1) % SIN_NOTICIAS === 0) {
-    await reintentar(deps.db, tarea, demora, 'El SRI todavía no registra la factura: se le enviará de nuevo.', 'ENVIAR');
+    await reintentar(deps.db, tarea, demora, `El SRI todavía no registra la ${nombreDe(deps, tarea)}: se le enviará de nuevo.`, 'ENVIAR');
   } else {
-    const porque = decisiva ? 'El SRI todavía está procesando la factura.' : 'El SRI todavía no registra la factura.';
+    const nombre = nombreDe(deps, tarea);
+    const porque = decisiva ? `El SRI todavía está procesando la ${nombre}.` : `El SRI todavía no registra la ${nombre}.`;
     await reintentar(deps.db, tarea, demora, porque);
   }
   return null;
@@ -221,7 +246,7 @@ async function entregar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente>
   }
   let resultado: { estado: 'ENVIADA' | 'SIN_CORREO' | 'FALLIDA'; detalle: string };
   try {
-    resultado = await entregarFactura(deps, tarea.FAC_CODIGO);
+    resultado = await entregarComprobante(deps, tarea.FAC_CODIGO);
   } catch (error) {
     const motivo = `No se pudo enviar el correo: ${(error as Error).message}`.slice(0, 500);
     if (tarea.intentos + 1 < ENTREGA_INTENTOS) {

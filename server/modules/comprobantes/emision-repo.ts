@@ -1,0 +1,146 @@
+/**
+ * The queries issuing needs of any document (a row of `facturas` of type FAC_TIPO): whose it is, its lock, its common
+ * fields (series, buyer, date, additional information), the next sequential of its type at its emission point, and
+ * storing it signed. A document of another type answers as missing: a note is never issued as an invoice.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../infra/db/client';
+import { clientes, empresas, establecimientos, facturas, puntosEmision, secuenciales } from '../../infra/db/schema';
+import { prepared } from '../../infra/db/prepared';
+import { found } from '../../core/errors';
+import { ESTADOS_EN_CAMINO } from '../../../domain/comprobantes';
+
+const f = facturas;
+
+/**
+ * Whose documents a session sees: its company's, and a seller only those whose buyer is a client assigned to them or
+ * the consumidor final (the invoices' rule, facturas/repo.ts). A number is the whole company (the bench, the roles).
+ */
+export type AlcanceComprobantes = { empresa: number; vendedor?: number };
+export const alcanceComprobantes = (alcance: AlcanceComprobantes | number): AlcanceComprobantes =>
+  typeof alcance === 'number' ? { empresa: alcance } : alcance;
+
+/** One document's condition for the scope: its company, and for a seller its buyer's. */
+function visible(alcance: AlcanceComprobantes): SQL {
+  const own = eq(f.EMP_CODIGO, alcance.empresa);
+  if (alcance.vendedor === undefined) return own;
+  return and(
+    own,
+    sql`EXISTS (SELECT 1 FROM ${clientes} WHERE ${clientes.CLI_CODIGO} = ${f.CLI_CODIGO} AND (${clientes.CLI_VENDEDOR} = ${alcance.vendedor} OR ${clientes.CLI_CONSUMIDOR_FINAL}))`,
+  )!;
+}
+
+/** The document `id` of type `codDoc` if the scope sees it: its state. */
+export async function existeComprobante(db: Executor, alcance: AlcanceComprobantes, id: number, codDoc: string) {
+  const [row] = await db
+    .select({ FAC_ESTADO: f.FAC_ESTADO })
+    .from(f)
+    .where(and(eq(f.FAC_CODIGO, id), eq(f.FAC_TIPO, codDoc), visible(alcance)));
+  return row;
+}
+
+/** Its state under a row lock (the caller's transaction); undefined when the scope does not see it or it is another type. */
+export async function lockComprobante(tx: Executor, alcance: AlcanceComprobantes, id: number, codDoc: string) {
+  const [row] = await tx
+    .select({ FAC_CODIGO: f.FAC_CODIGO, FAC_ESTADO: f.FAC_ESTADO })
+    .from(f)
+    .where(and(eq(f.FAC_CODIGO, id), eq(f.FAC_TIPO, codDoc), visible(alcance)))
+    .for('update');
+  return row;
+}
+
+/** The issuing company's fields the documents carry. */
+export async function emisorDe(db: Executor, empresa: number) {
+  const [row] = await db
+    .select({
+      EMP_RUC: empresas.EMP_RUC,
+      EMP_NOMBRE: empresas.EMP_NOMBRE,
+      EMP_NOMBREC: empresas.EMP_NOMBREC,
+      EMP_DIRECCION: empresas.EMP_DIRECCION,
+      EMP_CONTABILIDAD: empresas.EMP_CONTABILIDAD,
+      EMP_CONTRIBUYENTE_ESPECIAL: empresas.EMP_CONTRIBUYENTE_ESPECIAL,
+      EMP_AGENTE_RETENCION: empresas.EMP_AGENTE_RETENCION,
+      EMP_RIMPE: empresas.EMP_RIMPE,
+      EMP_AMBIENTE: empresas.EMP_AMBIENTE,
+    })
+    .from(empresas)
+    .where(eq(empresas.EMP_CODIGO, empresa));
+  return found(row);
+}
+
+/**
+ * The company's documents issued and not yet answered by the SRI (SIN_RESPUESTA too), of every type: the plan pays
+ * for each document when authorized, whatever its type.
+ */
+export async function enCamino(tx: Executor, empresa: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(f)
+    .where(and(eq(f.EMP_CODIGO, empresa), inArray(f.FAC_ESTADO, [...ESTADOS_EN_CAMINO])));
+  return Number(row?.n ?? 0);
+}
+
+/** The locked draft's common fields: its series, its last issue, its date, its buyer, its additional information. */
+export async function borradorComun(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({
+      PEM_CODIGO: f.PEM_CODIGO,
+      FAC_SECUENCIAL: f.FAC_SECUENCIAL,
+      FAC_NUMERO: f.FAC_NUMERO,
+      FAC_CLAVE_ACCESO: f.FAC_CLAVE_ACCESO,
+      FAC_SRI_MENSAJES: f.FAC_SRI_MENSAJES,
+      FAC_FECHA: f.FAC_FECHA,
+      FAC_ADICIONAL: f.FAC_ADICIONAL,
+      EST_NUMERO: establecimientos.EST_NUMERO,
+      EST_DIRECCION: establecimientos.EST_DIRECCION,
+      PEM_NUMERO: puntosEmision.PEM_NUMERO,
+      CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
+      CLI_IDENTIFICACION: clientes.CLI_IDENTIFICACION,
+      CLI_RAZON_SOCIAL: clientes.CLI_RAZON_SOCIAL,
+      CLI_DIRECCION: clientes.CLI_DIRECCION,
+      CLI_CORREOS: clientes.CLI_CORREOS,
+      CLI_TELEFONOS: clientes.CLI_TELEFONOS,
+    })
+    .from(f)
+    .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
+    .innerJoin(puntosEmision, eq(puntosEmision.PEM_CODIGO, f.PEM_CODIGO))
+    .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
+    .where(eq(f.FAC_CODIGO, id));
+  return found(row);
+}
+
+/**
+ * The emission point's next number of the type `codDoc`, taken in the caller's transaction: the first issue creates
+ * the row (1), each later one increments it. The row stays locked until the transaction ends, so concurrent issuers
+ * on one point take numbers one after another, and a rollback gives the number back. Each type counts on its own
+ * (factura 001-001-000000001 and nota de crédito 001-001-000000001 both exist).
+ */
+export async function siguienteSecuencial(tx: Executor, pem: number, codDoc: string): Promise<number> {
+  const statement = prepared(tx, 'siguiente_secuencial', (d) =>
+    d
+      .insert(secuenciales)
+      .values({ PEM_CODIGO: sql.placeholder('pem'), SEC_TIPO: sql.placeholder('tipo'), SEC_SIGUIENTE: 2 })
+      .onConflictDoUpdate({
+        target: [secuenciales.PEM_CODIGO, secuenciales.SEC_TIPO],
+        set: { SEC_SIGUIENTE: sql`${secuenciales.SEC_SIGUIENTE} + 1` },
+      })
+      .returning({ numero: sql<number>`${secuenciales.SEC_SIGUIENTE} - 1` }),
+  );
+  const [row] = await statement.execute({ pem, tipo: codDoc });
+  return Number(row!.numero);
+}
+
+export type Emitida = {
+  FAC_SECUENCIAL: number;
+  FAC_NUMERO: string;
+  FAC_CLAVE_ACCESO: string;
+  FAC_AMBIENTE: number;
+  FAC_XML: string;
+};
+
+export async function marcarFirmada(tx: Executor, id: number, emitida: Emitida) {
+  await tx
+    .update(f)
+    .set({ ...emitida, FAC_ESTADO: 'FIRMADA', FAC_SRI_MENSAJES: [], FAC_RECIBIDA: null, FAC_ACTUALIZADO: new Date() })
+    .where(eq(f.FAC_CODIGO, id));
+}

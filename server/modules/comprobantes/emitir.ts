@@ -1,0 +1,259 @@
+/**
+ * Issuing any document: a draft becomes a numbered, signed document (FIRMADA) in one transaction. The draft is locked,
+ * the company's plans locked and checked against what already waits for the SRI (planes/consumption.ts), the emission
+ * point's next sequential of the document's type taken (secuenciales: its row lock orders concurrent issuers, a
+ * rollback gives the number back), the document built by its type (tipo.armar, which may lock what its rules need: a
+ * credit note locks its invoice), checked against its type's schema, signed, stored and queued. Anything refused rolls
+ * all of it back: no number is skipped or used twice. The plan pays for the document when the SRI authorizes it.
+ *
+ * What needs no lock happens before the transaction: the company's data and opening its certificate (milliseconds the
+ * first time, then cached by signature id), so that the locks are held only for the document's own work (a few ms).
+ */
+import { performance } from 'node:perf_hooks';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../infra/db/client';
+import { firmas } from '../../infra/db/schema';
+import type { FileStore } from '../../infra/files';
+import type { SecretBox } from '../../infra/secret-box';
+import { CertificateError } from '../../infra/certificates';
+import { found, HttpError } from '../../core/errors';
+import { MSG } from '../../../domain/messages';
+import { REGIMEN_RIMPE, type RegimenRimpe } from '../../../domain/empresas';
+import {
+  COMPROBANTES_MSG,
+  ESTADOS_CORREGIBLES,
+  ESTADOS_EN_CAMINO,
+  leerClaveAcceso,
+  type CampoAdicional,
+  type DatosComunes,
+  type MensajeSriGuardado,
+  type TipoIdentificacionComprador,
+} from '../../../domain/comprobantes';
+import type { Ambiente, ErrorFactura } from '../../../domain/facturas';
+import { certificadoDeFirma, currentSignatureSecret, type Certificado } from '../firmas';
+import { issuingBlockLocked } from '../planesEmpresa';
+import { encolar } from './sri/cola';
+import { prepararValidador, validarComprobante } from './esquema';
+import { firmarXml } from './xades';
+import {
+  alcanceComprobantes,
+  borradorComun,
+  emisorDe,
+  enCamino,
+  existeComprobante,
+  lockComprobante,
+  marcarFirmada,
+  siguienteSecuencial,
+  type AlcanceComprobantes,
+} from './emision-repo';
+import type { Comprobante, TipoComprobante } from './tipo';
+
+/** A document the rules or the schema refuse: 400 with every reason (msg joins them; errores lists them for the form). */
+export class ComprobanteRechazado extends HttpError {
+  constructor(
+    readonly errores: ErrorFactura[],
+    prefijo = '',
+  ) {
+    super(400, prefijo + errores.map((e) => e.mensaje).join(' '));
+  }
+}
+
+export type DependenciasEmision = { db: Db; files: FileStore; box: SecretBox };
+
+/** Milliseconds of each step, for the bench (and the logs). */
+export type TiemposEmision = {
+  /** Locking the draft, checking the plan, reading the draft. */
+  leer: number;
+  secuencial: number;
+  /** The type's armar: reading its lines (and what its rules lock) and building the document. */
+  armar: number;
+  xml: number;
+  esquema: number;
+  firma: number;
+  /** Storing the signed document and queueing it for the SRI. */
+  guardar: number;
+  /** The whole transaction, commit included. */
+  transaccion: number;
+};
+export type Emision = { FAC_NUMERO: string; FAC_CLAVE_ACCESO: string; FAC_SECUENCIAL: number; tiempos: TiemposEmision };
+
+/**
+ * The company's current signature opened (cached by its id): none, unreadable or outside its validity is a 400 that
+ * says what to do (`nombre`: the document being signed, "factura" unless said).
+ */
+export async function certificadoEmpresa(
+  deps: DependenciasEmision,
+  empresa: number,
+  ahora: Date,
+  nombre = 'factura',
+): Promise<Certificado> {
+  const [firma] = await deps.db
+    .select({ FIR_CODIGO: firmas.FIR_CODIGO })
+    .from(firmas)
+    .where(and(eq(firmas.EMP_CODIGO, empresa), eq(firmas.FIR_ACTUAL, true)));
+  if (!firma) throw new HttpError(400, COMPROBANTES_MSG.sinFirma(nombre));
+  try {
+    return await certificadoDeFirma(
+      firma.FIR_CODIGO,
+      async () => {
+        const secreto = await currentSignatureSecret(deps.db, deps.files, deps.box, empresa);
+        if (!secreto) throw new HttpError(400, COMPROBANTES_MSG.sinFirma(nombre));
+        return { p12: secreto.p12, clave: secreto.password };
+      },
+      ahora,
+    );
+  } catch (error) {
+    if (error instanceof CertificateError) throw new HttpError(400, COMPROBANTES_MSG.firmaInvalida(error.message));
+    throw error;
+  }
+}
+
+/**
+ * What a corrected document keeps of its last issue. Its number, unless the SRI said the number is taken (45) or the
+ * user moved it to another emission point. Its access key's random part after a DEVUELTA (the SRI did not register
+ * the key, so the same date gives the same key); a new one after NO AUTORIZADO (the SRI registered that key).
+ */
+function numeroAnterior(
+  b: {
+    FAC_SECUENCIAL: number | null;
+    FAC_NUMERO: string | null;
+    FAC_CLAVE_ACCESO: string | null;
+    FAC_SRI_MENSAJES: unknown;
+    EST_NUMERO: string;
+    PEM_NUMERO: string;
+  },
+  estado: string,
+) {
+  const mensajes = (b.FAC_SRI_MENSAJES as MensajeSriGuardado[] | null) ?? [];
+  const mismoPunto = b.FAC_NUMERO?.startsWith(`${b.EST_NUMERO}-${b.PEM_NUMERO}-`) ?? false;
+  if (b.FAC_SECUENCIAL === null || !mismoPunto || mensajes.some((m) => m.identificador === '45')) return null;
+  const clave = b.FAC_CLAVE_ACCESO ? leerClaveAcceso(b.FAC_CLAVE_ACCESO) : null;
+  return { secuencial: b.FAC_SECUENCIAL, codigoNumerico: estado === 'DEVUELTA' ? clave?.codigoNumerico : undefined };
+}
+
+type Emisor = Awaited<ReturnType<typeof emisorDe>>;
+type Borrador = Awaited<ReturnType<typeof borradorComun>>;
+
+/** What every type is built from: the issuer, the series, the date, the buyer, the additional information. */
+function comunesDe(emisor: Emisor, b: Borrador, secuencial: number, codigoNumerico: string | undefined): DatosComunes {
+  return {
+    emisor: {
+      ruc: emisor.EMP_RUC,
+      razonSocial: emisor.EMP_NOMBRE ?? '',
+      nombreComercial: emisor.EMP_NOMBREC,
+      direccionMatriz: emisor.EMP_DIRECCION ?? '',
+      direccionEstablecimiento: b.EST_DIRECCION,
+      contribuyenteEspecial: emisor.EMP_CONTRIBUYENTE_ESPECIAL,
+      obligadoContabilidad: emisor.EMP_CONTABILIDAD,
+      agenteRetencion: emisor.EMP_AGENTE_RETENCION,
+      regimenRimpe: emisor.EMP_RIMPE ? (REGIMEN_RIMPE[emisor.EMP_RIMPE as RegimenRimpe] ?? null) : null,
+    },
+    ambiente: String(emisor.EMP_AMBIENTE) as Ambiente,
+    establecimiento: b.EST_NUMERO,
+    puntoEmision: b.PEM_NUMERO,
+    secuencial,
+    codigoNumerico,
+    fecha: b.FAC_FECHA,
+    comprador: {
+      tipoIdentificacion: b.CLI_TIPO_IDENTIFICACION as TipoIdentificacionComprador,
+      identificacion: b.CLI_IDENTIFICACION,
+      razonSocial: b.CLI_RAZON_SOCIAL,
+      direccion: b.CLI_DIRECCION,
+      email: b.CLI_CORREOS,
+      telefono: b.CLI_TELEFONOS[0] ?? null,
+    },
+    camposAdicionales: (b.FAC_ADICIONAL as CampoAdicional[] | null) ?? [],
+  };
+}
+
+/**
+ * Issues the draft `id` of type `tipo` the scope sees (a company id: the whole company). Refused (nothing saved, no
+ * number used): not found or of another type 404, already issued 409, no valid signature or plan 400 (what to do), a
+ * rule or the schema broken 400 (ComprobanteRechazado, each field in Spanish).
+ */
+export async function emitirComprobante<C extends Comprobante, L>(
+  deps: DependenciasEmision,
+  quien: AlcanceComprobantes | number,
+  id: number,
+  tipo: TipoComprobante<C, L>,
+  ahora = new Date(),
+): Promise<Emision> {
+  const alcance = alcanceComprobantes(quien);
+  const empresa = alcance.empresa;
+  const preparativos = Promise.all([
+    emisorDe(deps.db, empresa),
+    certificadoEmpresa(deps, empresa, ahora, tipo.nombre),
+    prepararValidador(tipo.esquema),
+  ]);
+  // Judged after the document is found: someone else's is a 404, never "your company has no signature".
+  preparativos.catch(() => {});
+  if (!(await existeComprobante(deps.db, alcance, id, tipo.codDoc))) throw new HttpError(404, MSG.notFound);
+  const [emisor, certificado] = await preparativos;
+  const inicio = performance.now();
+  const tiempos: TiemposEmision = { leer: 0, secuencial: 0, armar: 0, xml: 0, esquema: 0, firma: 0, guardar: 0, transaccion: 0 };
+  const resultado = await deps.db.transaction(async (tx) => {
+    const bloqueada = found(await lockComprobante(tx, alcance, id, tipo.codDoc));
+    const corregida = (ESTADOS_CORREGIBLES as readonly string[]).includes(bloqueada.FAC_ESTADO);
+    if (bloqueada.FAC_ESTADO !== 'BORRADOR' && !corregida) {
+      throw new HttpError(
+        409,
+        (ESTADOS_EN_CAMINO as readonly string[]).includes(bloqueada.FAC_ESTADO)
+          ? COMPROBANTES_MSG.enProceso(tipo.nombre)
+          : COMPROBANTES_MSG.yaEmitida(tipo.nombre),
+      );
+    }
+    // The draft is read under its own lock, before the company's plans are locked: every issuer of the company waits
+    // on those rows until commit, so the less that happens after them, the more documents a second.
+    const b = await borradorComun(tx, id);
+    const leido = tipo.leer ? await tipo.leer(tx, id) : undefined;
+    const bloqueo = await issuingBlockLocked(tx, empresa, () => enCamino(tx, empresa));
+    if (bloqueo) throw new HttpError(400, bloqueo);
+    let t = performance.now();
+    tiempos.leer = t - inicio;
+    const anterior = corregida ? numeroAnterior(b, bloqueada.FAC_ESTADO) : null;
+    const secuencial = anterior?.secuencial ?? (await siguienteSecuencial(tx, b.PEM_CODIGO, tipo.codDoc));
+    tiempos.secuencial = performance.now() - t;
+    t = performance.now();
+    const armado = await tipo.armar(tx, id, comunesDe(emisor, b, secuencial, anterior?.codigoNumerico), leido);
+    tiempos.armar = performance.now() - t;
+    if (!armado.ok) throw new ComprobanteRechazado(armado.errores);
+
+    t = performance.now();
+    const xml = tipo.xml(armado.comprobante);
+    tiempos.xml = performance.now() - t;
+    t = performance.now();
+    const esquema = await validarComprobante(xml, tipo.esquema);
+    tiempos.esquema = performance.now() - t;
+    if (!esquema.valido) {
+      throw new ComprobanteRechazado(
+        esquema.errores.map((e) => ({ campo: e.campo, mensaje: e.mensaje })),
+        COMPROBANTES_MSG.esquema(tipo.nombre),
+      );
+    }
+    t = performance.now();
+    const firmado = firmarXml(xml, certificado, ahora);
+    tiempos.firma = performance.now() - t;
+
+    const it = armado.comprobante.infoTributaria;
+    const emitida = {
+      FAC_SECUENCIAL: secuencial,
+      FAC_NUMERO: `${it.estab}-${it.ptoEmi}-${it.secuencial}`,
+      FAC_CLAVE_ACCESO: it.claveAcceso,
+      FAC_AMBIENTE: Number(it.ambiente),
+      FAC_XML: firmado,
+    };
+    t = performance.now();
+    await marcarFirmada(tx, id, emitida);
+    // The plan is consumed when the SRI authorizes it (sri/proceso.ts), not here: a document sent back costs nothing.
+    await encolar(tx, id);
+    tiempos.guardar = performance.now() - t;
+    return emitida;
+  });
+  tiempos.transaccion = performance.now() - inicio;
+  return {
+    FAC_NUMERO: resultado.FAC_NUMERO,
+    FAC_CLAVE_ACCESO: resultado.FAC_CLAVE_ACCESO,
+    FAC_SECUENCIAL: resultado.FAC_SECUENCIAL,
+    tiempos,
+  };
+}
