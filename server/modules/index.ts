@@ -30,6 +30,8 @@ import cuentas from './cuentas';
 import usuarios from './usuarios';
 import catalogo from './catalogo';
 import facturas from './facturas';
+import notasCredito from './notasCredito';
+import notasDebito from './notasDebito';
 
 const API = '/api/EmpresasAmelia';
 
@@ -79,5 +81,7 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Pe
   { prefix: '/api/catalogo', routes: catalogo, permiso: 'catalogo', roles: split(R.catalogo.leer, R.catalogo.gestionar) },
   // Sending by email and marking as annulled name their own roles (facturas/routes.ts).
   { prefix: '/api/facturas', routes: facturas, permiso: 'facturas', roles: split(R.facturas.leer, R.facturas.vender) },
+  { prefix: '/api/notasCredito', routes: notasCredito, permiso: 'notasCredito', roles: split(R.notasCredito.leer, R.notasCredito.emitir) },
+  { prefix: '/api/notasDebito', routes: notasDebito, permiso: 'notasDebito', roles: split(R.notasDebito.leer, R.notasDebito.emitir) },
   { prefix: '/api', routes: salud },
 ];

@@ -1,0 +1,92 @@
+/**
+ * The invoice a note modifies, judged for both notes, and its summary (GET /factura/:facturaId): what is left to credit
+ * of it and of each line, and its credit and debit notes in one answer for the invoice's page and the notes' forms.
+ */
+import type { Executor } from '../../infra/db/client';
+import { found, HttpError } from '../../core/errors';
+import { esDia, hoyEcuador } from '../../../domain/fechas';
+import { escalar, formatear, leerDecimal } from '../../../domain/comprobantes/decimal';
+import { FACTURA_MSG, type ErrorFactura, type Numero } from '../../../domain/facturas';
+import type { TotalesNota } from '../../../domain/contratos/notasCredito';
+import { NOTAS_MSG, type ResumenFacturaNotas } from '../../../domain/contratos/notasCredito';
+import { esConsumidorFinal, fechaLimiteNotaCredito, porDevolver, saldoPorAcreditar } from '../../../domain/notasCredito/reglas';
+import {
+  acreditado,
+  devuelto,
+  facturaModificada,
+  fijo,
+  lineaRespuesta,
+  lineasNota,
+  notasDeFactura,
+  type AlcanceNotas,
+  type FacturaModificada,
+} from './notas-repo';
+
+/** The note's date: the one sent, or today in Ecuador; a day that does not exist is a 400. */
+export function fechaNota(fecha: string | undefined): string {
+  const dia = fecha ?? hoyEcuador();
+  if (!esDia(dia)) throw new HttpError(400, NOTAS_MSG.fecha);
+  return dia;
+}
+
+const TOTALES = { FAC_SUBTOTAL: 'El subtotal sin impuestos', FAC_IVA: 'El IVA', FAC_TOTAL: 'El total de la nota' } as const;
+
+/** What the screen showed against the server's computation, to the cent (each total sent must match). */
+export function compararTotalesNota(declarados: TotalesNota | undefined, calculados: Record<keyof typeof TOTALES, string>): ErrorFactura[] {
+  if (!declarados) return [];
+  return (Object.keys(TOTALES) as Array<keyof typeof TOTALES>).flatMap((campo) => {
+    const enviado: Numero = declarados[campo];
+    const leido = leerDecimal(enviado);
+    const igual = leido.ok && leido.decimales <= 2 && formatear(escalar(leido, 2), 2) === calculados[campo];
+    return igual ? [] : [{ campo, mensaje: FACTURA_MSG.totalNoCoincide(TOTALES[campo], String(enviado), calculados[campo]) }];
+  });
+}
+
+/**
+ * The invoice `id` the scope sees, if a note of type `nombre` may modify it: 404 when it is not the caller's (or not
+ * found), 400 when it is not a factura or not AUTORIZADA. `bloquear` inside the issuing transaction.
+ */
+export async function facturaParaNota(db: Executor, alcance: AlcanceNotas, id: number, nombre: string, bloquear = false) {
+  const factura = found(await facturaModificada(db, alcance, id, bloquear));
+  if (factura.FAC_TIPO !== '01') throw new HttpError(400, NOTAS_MSG.noEsFactura);
+  if (factura.FAC_ESTADO !== 'AUTORIZADA' || !factura.FAC_NUMERO) throw new HttpError(400, NOTAS_MSG.facturaNoAutorizada(nombre));
+  return factura as FacturaModificada & { FAC_NUMERO: string };
+}
+
+export const esDeConsumidorFinal = (f: FacturaModificada) =>
+  f.CLI_CONSUMIDOR_FINAL || esConsumidorFinal({ tipoIdentificacion: f.CLI_TIPO_IDENTIFICACION, identificacion: f.CLI_IDENTIFICACION });
+
+/** The invoice's lines with what is left to return of each (the counted credit notes but `excepto`). */
+export async function lineasConRestante(db: Executor, factura: number, excepto?: number) {
+  // One after the other: inside the issuing transaction they share its connection.
+  const lineas = await lineasNota(db, factura);
+  const devueltas = await devuelto(db, factura, excepto);
+  return lineas.map((l) => ({
+    ...lineaRespuesta(l),
+    FDE_LINEA: l.FDE_LINEA,
+    FDE_RESTANTE: fijo(porDevolver(l.FDE_CANTIDAD, [devueltas.get(l.FDE_LINEA) ?? '0']), 6),
+  }));
+}
+
+/** What remains to credit of the invoice: its total less its counted credit notes but `excepto` ("12.34"). */
+export async function restanteDe(db: Executor, factura: { FAC_CODIGO: number; FAC_TOTAL: string }, excepto?: number) {
+  return saldoPorAcreditar(factura.FAC_TOTAL, [await acreditado(db, factura.FAC_CODIGO, excepto)]);
+}
+
+export async function resumenFactura(db: Executor, alcance: AlcanceNotas, id: number): Promise<ResumenFacturaNotas> {
+  const factura = found(await facturaModificada(db, alcance, id));
+  if (factura.FAC_TIPO !== '01') throw new HttpError(400, NOTAS_MSG.noEsFactura);
+  const [lineas, notas, restante] = await Promise.all([lineasConRestante(db, id), notasDeFactura(db, id), restanteDe(db, factura)]);
+  const { CLI_CONSUMIDOR_FINAL: _, FAC_TIPO: __, ...cabecera } = factura;
+  return {
+    factura: {
+      ...cabecera,
+      lineas,
+      consumidorFinal: esDeConsumidorFinal(factura),
+      vencida: hoyEcuador() > fechaLimiteNotaCredito(factura.FAC_FECHA),
+    },
+    notas: notas.creditos,
+    restante,
+    debitos: notas.debitos,
+  };
+}

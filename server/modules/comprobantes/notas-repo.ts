@@ -1,0 +1,469 @@
+/**
+ * The queries both notes (crédito 04, débito 05) share: their lists with the invoice they modify, one note's header,
+ * the downloads' row, the invoice a note modifies (locked when issuing) and what its notes already credited. Notes are
+ * rows of `facturas` (FAC_TIPO, FAC_MODIFICA, FAC_MOTIVO: migration 0029); their lines go to facturas_detalles and
+ * their payments to facturas_pagos.
+ */
+import { and, asc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from '../../infra/db/client';
+import { clientes, establecimientos, facturas, facturasDetalles, facturasPagos, puntosEmision, usuarios } from '../../infra/db/schema';
+import { HttpError } from '../../core/errors';
+import {
+  embed,
+  listBatches,
+  listConditions,
+  paged,
+  readPage,
+  scopedQuery,
+  type Bind,
+  type ListQuery,
+  type ListSpec,
+  type PageRequest,
+} from '../../core/list';
+import { esDia } from '../../../domain/fechas';
+import { conAyuda, type MensajeSriGuardado } from '../../../domain/facturas';
+import { ESTADOS_FACTURA } from '../../../domain/comprobantes/estados';
+import type { CampoAdicional } from '../../../domain/contratos/facturas';
+import type { Nota, NotaDeFactura, NotasTotales } from '../../../domain/contratos/notasCredito';
+import { clientSearch } from '../clientes';
+
+export type TipoNota = '04' | '05';
+export const NOTA_CREDITO: TipoNota = '04';
+export const NOTA_DEBITO: TipoNota = '05';
+
+/** Whose notes a session sees: its company's; a seller, those of their clients and of the consumidor final (as invoices). */
+export type AlcanceNotas = { empresa: number; vendedor?: number };
+
+/**
+ * The credit notes that count against their invoice: issued and not refused, annulled or still a draft. A draft,
+ * DEVUELTA or RECHAZADA note does not reduce what remains to credit.
+ */
+export const NOTAS_QUE_CUENTAN = ['FIRMADA', 'ENVIADA', 'RECIBIDA', 'AUTORIZADA', 'SIN_RESPUESTA'] as const;
+
+const f = facturas;
+const origen = alias(facturas, 'origen');
+
+const delVendedor = (vendedor: unknown) => sql`(${clientes.CLI_VENDEDOR} = ${vendedor} OR ${clientes.CLI_CONSUMIDOR_FINAL})`;
+
+/** One document's condition for the scope: its company, and for a seller its buyer's. */
+export function visible(alcance: AlcanceNotas, tabla: typeof facturas = f): SQL {
+  const own = eq(tabla.EMP_CODIGO, alcance.empresa);
+  if (alcance.vendedor === undefined) return own;
+  return and(
+    own,
+    sql`EXISTS (SELECT 1 FROM ${clientes} WHERE ${clientes.CLI_CODIGO} = ${tabla.CLI_CODIGO} AND ${delVendedor(alcance.vendedor)})`,
+  )!;
+}
+
+/** numeric(p, d) as text with exactly d decimals, whatever the driver hands back. */
+export const fijo = (value: unknown, decimals: number) => {
+  const text = String(value ?? '0');
+  return new RegExp(`^-?[0-9]+\\.[0-9]{${decimals}}$`).test(text) ? text : Number(text).toFixed(decimals);
+};
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+export const isoONull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+const listColumns = {
+  FAC_CODIGO: f.FAC_CODIGO,
+  FAC_TIPO: f.FAC_TIPO,
+  FAC_ESTADO: f.FAC_ESTADO,
+  FAC_FECHA: f.FAC_FECHA,
+  FAC_NUMERO: f.FAC_NUMERO,
+  FAC_CLAVE_ACCESO: f.FAC_CLAVE_ACCESO,
+  FAC_SUBTOTAL: f.FAC_SUBTOTAL,
+  FAC_IVA: f.FAC_IVA,
+  FAC_TOTAL: f.FAC_TOTAL,
+  FAC_MOTIVO: f.FAC_MOTIVO,
+  FAC_MODIFICA: origen.FAC_CODIGO,
+  FACTURA_NUMERO: origen.FAC_NUMERO,
+  FACTURA_FECHA: origen.FAC_FECHA,
+  CLI_CODIGO: f.CLI_CODIGO,
+  CLI_RAZON_SOCIAL: clientes.CLI_RAZON_SOCIAL,
+  CLI_IDENTIFICACION: clientes.CLI_IDENTIFICACION,
+  PEM_CODIGO: f.PEM_CODIGO,
+  FAC_ENTREGA: f.FAC_ENTREGA,
+  FAC_AUTORIZACION: f.FAC_AUTORIZACION,
+  FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
+  FAC_SRI_MENSAJES: f.FAC_SRI_MENSAJES,
+  FAC_ADICIONAL: f.FAC_ADICIONAL,
+};
+
+const selectList = (db: Executor) =>
+  db
+    .select(listColumns)
+    .from(f)
+    .innerJoin(origen, eq(origen.FAC_CODIGO, f.FAC_MODIFICA))
+    .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO));
+type ListRow = Awaited<ReturnType<ReturnType<typeof selectList>['execute']>>[number];
+
+export const toNota = (row: ListRow): Nota => ({
+  ...row,
+  FAC_SUBTOTAL: fijo(row.FAC_SUBTOTAL, 2),
+  FAC_IVA: fijo(row.FAC_IVA, 2),
+  FAC_TOTAL: fijo(row.FAC_TOTAL, 2),
+  FAC_FECHA_AUTORIZACION: isoONull(row.FAC_FECHA_AUTORIZACION),
+  FAC_SRI_MENSAJES: conAyuda((row.FAC_SRI_MENSAJES as MensajeSriGuardado[] | null) ?? []),
+  FAC_ADICIONAL: (row.FAC_ADICIONAL as CampoAdicional[] | null) ?? [],
+});
+
+const fecha = (name: string) => (text: string, bind: Bind) => {
+  if (!esDia(text)) throw new HttpError(400, `El filtro ${name} debe ser una fecha AAAA-MM-DD`);
+  return name === 'desde' ? sql`${f.FAC_FECHA} >= ${bind(text)}::date` : sql`${f.FAC_FECHA} <= ${bind(text)}::date`;
+};
+
+const entero = (name: string, text: string) => {
+  if (!/^\d{1,9}$/.test(text)) throw new HttpError(400, `El filtro ${name} debe ser un código`);
+  return Number(text);
+};
+
+/** The note's number whole or its sequential, its access key, the invoice's number, or the buyer's identification or name. */
+function notaSearch(text: string, bind: Bind = embed): SQL {
+  const numero = /^(\d{1,3})-(\d{1,3})-(\d{1,9})$/.exec(text);
+  if (numero) {
+    const [, estab, punto, secuencial] = numero;
+    const completo = bind(`${estab!.padStart(3, '0')}-${punto!.padStart(3, '0')}-${secuencial!.padStart(9, '0')}`);
+    // Its own number, or its invoice's (a note's invoice is always of its company).
+    return sql`(${f.FAC_NUMERO} = ${completo} OR ${f.FAC_MODIFICA} IN (SELECT o.fac_codigo FROM facturas o WHERE o.fac_numero = ${completo} AND o.fac_tipo = '01'))`;
+  }
+  if (/^\d{49}$/.test(text)) return sql`${f.FAC_CLAVE_ACCESO} = ${bind(text)}`;
+  const comprador = sql`${f.CLI_CODIGO} IN (SELECT ${clientes.CLI_CODIGO} FROM ${clientes} WHERE ${clientSearch(text, bind)})`;
+  if (/^\d{1,9}$/.test(text)) return sql`(${f.FAC_SECUENCIAL} = ${bind(Number(text))} OR ${comprador})`;
+  return comprador;
+}
+
+const SORTS = {
+  FAC_CODIGO: [f.FAC_CODIGO],
+  FAC_FECHA: [f.FAC_FECHA, f.FAC_CODIGO],
+  FAC_TOTAL: [f.FAC_TOTAL, f.FAC_CODIGO],
+  id: [f.FAC_CODIGO],
+} satisfies Record<string, AnyColumn[]>;
+
+export const FILTROS_NOTAS = ['FAC_ESTADO', 'desde', 'hasta', 'CLI_CODIGO', 'FAC_MODIFICA', 'q', 'id'] as const;
+const SCOPE_EMPRESA = '_empresa';
+const SCOPE_VENDEDOR = '_vendedor';
+
+const notasDelVendedor = (text: string, bind: Bind) => {
+  const vendedor = bind(entero(SCOPE_VENDEDOR, text));
+  return sql`${f.CLI_CODIGO} IN (SELECT ${clientes.CLI_CODIGO} FROM ${clientes} WHERE ${clientes.EMP_CODIGO} = (SELECT ${usuarios.COM_CODIGO} FROM ${usuarios} WHERE ${usuarios.USU_CODIGO} = ${vendedor}) AND ${delVendedor(vendedor)})`;
+};
+
+/** A list of one type of note; each has its own spec and row reader, so their statements never mix. */
+function listaDe(tipo: TipoNota, resource: string) {
+  const spec: ListSpec<keyof typeof SORTS> = {
+    resource,
+    table: f,
+    key: f.FAC_CODIGO,
+    sort: SORTS,
+    defaultSort: ['FAC_CODIGO', 'DESC'],
+    where: sql`${f.FAC_TIPO} = ${sql.raw(`'${tipo}'`)}`,
+    filters: {
+      FAC_ESTADO: { type: 'enum', column: f.FAC_ESTADO, values: ESTADOS_FACTURA },
+      desde: { type: 'search', where: fecha('desde') },
+      hasta: { type: 'search', where: fecha('hasta') },
+      CLI_CODIGO: { type: 'integer', column: f.CLI_CODIGO },
+      FAC_MODIFICA: { type: 'integer', column: f.FAC_MODIFICA },
+      q: { type: 'search', where: notaSearch },
+      id: { type: 'ids', column: f.FAC_CODIGO },
+      [SCOPE_EMPRESA]: { type: 'integer', column: f.EMP_CODIGO, partition: true },
+      [SCOPE_VENDEDOR]: { type: 'search', where: notasDelVendedor },
+    },
+    defaultRange: [0, 24],
+  };
+  const page = (db: Db, request: PageRequest) => paged(selectList(db).$dynamic(), request);
+  return { spec, page };
+}
+
+const LISTAS = { '04': listaDe('04', 'notasCredito'), '05': listaDe('05', 'notasDebito') } as const;
+
+const companyQuery = ({ empresa, vendedor }: AlcanceNotas, query: ListQuery) =>
+  scopedQuery(query, FILTROS_NOTAS, { [SCOPE_EMPRESA]: empresa, ...(vendedor === undefined ? {} : { [SCOPE_VENDEDOR]: vendedor }) });
+
+export function listNotas(db: Db, tipo: TipoNota, alcance: AlcanceNotas, query: ListQuery) {
+  const { spec, page } = LISTAS[tipo];
+  return readPage(db, spec, companyQuery(alcance, query), page, toNota);
+}
+
+/** Count and sums of the filtered notes (the list's footer); annulled ones are counted apart and add nothing. */
+export async function totalesNotas(db: Db, tipo: TipoNota, alcance: AlcanceNotas, filter: string | undefined): Promise<NotasTotales> {
+  const { where } = listConditions(LISTAS[tipo].spec, companyQuery(alcance, { filter }));
+  const cuenta = sql`${f.FAC_ESTADO} <> 'ANULADA'`;
+  const [row] = await db
+    .select({
+      cantidad: sql<number>`count(*)::int`,
+      anuladas: sql<number>`count(*) FILTER (WHERE NOT ${cuenta})::int`,
+      subtotal: sql<string>`coalesce(sum(${f.FAC_SUBTOTAL}) FILTER (WHERE ${cuenta}), 0)`,
+      iva: sql<string>`coalesce(sum(${f.FAC_IVA}) FILTER (WHERE ${cuenta}), 0)`,
+      total: sql<string>`coalesce(sum(${f.FAC_TOTAL}) FILTER (WHERE ${cuenta}), 0)`,
+    })
+    .from(f)
+    .where(where);
+  return {
+    cantidad: Number(row?.cantidad ?? 0),
+    anuladas: Number(row?.anuladas ?? 0),
+    subtotal: fijo(row?.subtotal, 2),
+    iva: fijo(row?.iva, 2),
+    total: fijo(row?.total, 2),
+  };
+}
+
+/** Every note of the list's filter and order, `size` at a time (the export). */
+export function notaBatches(db: Db, tipo: TipoNota, alcance: AlcanceNotas, query: ListQuery, size: number) {
+  const read = (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+    selectList(db)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit);
+  return listBatches(LISTAS[tipo].spec, companyQuery(alcance, query), read, toNota, size);
+}
+
+/** One note's header (its list row and the detail's extra fields), if the scope sees it. */
+export async function cabeceraNota(db: Executor, tipo: TipoNota, alcance: AlcanceNotas, id: number) {
+  const [row] = await db
+    .select({
+      ...listColumns,
+      CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
+      EST_NUMERO: establecimientos.EST_NUMERO,
+      PEM_NUMERO: puntosEmision.PEM_NUMERO,
+      FAC_SECUENCIAL: f.FAC_SECUENCIAL,
+      FAC_ANULACION_MOTIVO: f.FAC_ANULACION_MOTIVO,
+      FAC_ANULACION_FECHA: f.FAC_ANULACION_FECHA,
+      FAC_ENTREGA_FECHA: f.FAC_ENTREGA_FECHA,
+      FAC_ENTREGA_DETALLE: f.FAC_ENTREGA_DETALLE,
+      FAC_CREADO: f.FAC_CREADO,
+      FAC_ACTUALIZADO: f.FAC_ACTUALIZADO,
+    })
+    .from(f)
+    .innerJoin(origen, eq(origen.FAC_CODIGO, f.FAC_MODIFICA))
+    .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
+    .innerJoin(puntosEmision, eq(puntosEmision.PEM_CODIGO, f.PEM_CODIGO))
+    .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
+    .where(and(eq(f.FAC_CODIGO, id), eq(f.FAC_TIPO, tipo), visible(alcance)));
+  if (!row) return undefined;
+  return {
+    ...toNota(row),
+    CLI_TIPO_IDENTIFICACION: row.CLI_TIPO_IDENTIFICACION,
+    EST_NUMERO: row.EST_NUMERO,
+    PEM_NUMERO: row.PEM_NUMERO,
+    FAC_SECUENCIAL: row.FAC_SECUENCIAL,
+    FAC_ANULACION_MOTIVO: row.FAC_ANULACION_MOTIVO,
+    FAC_ANULACION_FECHA: isoONull(row.FAC_ANULACION_FECHA),
+    FAC_ENTREGA_FECHA: isoONull(row.FAC_ENTREGA_FECHA),
+    FAC_ENTREGA_DETALLE: row.FAC_ENTREGA_DETALLE,
+    FAC_CREADO: iso(row.FAC_CREADO),
+    FAC_ACTUALIZADO: iso(row.FAC_ACTUALIZADO),
+  };
+}
+
+/** A note's stored lines (a credit note's returned lines, a debit note's reasons), in order. */
+export const lineasNota = (db: Executor, id: number) =>
+  db
+    .select({
+      FDE_LINEA: facturasDetalles.FDE_LINEA,
+      FDE_LINEA_FACTURA: facturasDetalles.FDE_LINEA_FACTURA,
+      CAT_CODIGO: facturasDetalles.CAT_CODIGO,
+      FDE_PRINCIPAL: facturasDetalles.FDE_PRINCIPAL,
+      FDE_AUXILIAR: facturasDetalles.FDE_AUXILIAR,
+      FDE_DESCRIPCION: facturasDetalles.FDE_DESCRIPCION,
+      FDE_CANTIDAD: facturasDetalles.FDE_CANTIDAD,
+      FDE_PRECIO: facturasDetalles.FDE_PRECIO,
+      FDE_DESCUENTO: facturasDetalles.FDE_DESCUENTO,
+      FDE_IVA: facturasDetalles.FDE_IVA,
+      FDE_ICE_CODIGO: facturasDetalles.FDE_ICE_CODIGO,
+      FDE_ICE_TARIFA: facturasDetalles.FDE_ICE_TARIFA,
+      FDE_SUBTOTAL: facturasDetalles.FDE_SUBTOTAL,
+    })
+    .from(facturasDetalles)
+    .where(eq(facturasDetalles.FAC_CODIGO, id))
+    .orderBy(asc(facturasDetalles.FDE_LINEA));
+export type LineaNota = Awaited<ReturnType<typeof lineasNota>>[number];
+
+export const pagosNota = (db: Executor, id: number) =>
+  db
+    .select({
+      FPA_FORMA: facturasPagos.FPA_FORMA,
+      FPA_TOTAL: facturasPagos.FPA_TOTAL,
+      FPA_PLAZO: facturasPagos.FPA_PLAZO,
+      FPA_UNIDAD: facturasPagos.FPA_UNIDAD,
+    })
+    .from(facturasPagos)
+    .where(eq(facturasPagos.FAC_CODIGO, id))
+    .orderBy(asc(facturasPagos.FPA_LINEA));
+
+/** A line as the API answers it (amounts with their scale). */
+export const lineaRespuesta = (l: LineaNota) => ({
+  CAT_CODIGO: l.CAT_CODIGO,
+  FDE_PRINCIPAL: l.FDE_PRINCIPAL,
+  FDE_AUXILIAR: l.FDE_AUXILIAR,
+  FDE_DESCRIPCION: l.FDE_DESCRIPCION,
+  FDE_CANTIDAD: fijo(l.FDE_CANTIDAD, 6),
+  FDE_PRECIO: fijo(l.FDE_PRECIO, 6),
+  FDE_DESCUENTO: fijo(l.FDE_DESCUENTO, 2),
+  FDE_IVA: l.FDE_IVA,
+  FDE_ICE_CODIGO: l.FDE_ICE_CODIGO,
+  FDE_ICE_TARIFA: l.FDE_ICE_TARIFA === null ? null : fijo(l.FDE_ICE_TARIFA, 2),
+  FDE_SUBTOTAL: fijo(l.FDE_SUBTOTAL, 2),
+});
+
+/** The state of a note the scope sees, under a row lock (the caller's transaction). */
+export async function lockNota(tx: Executor, tipo: TipoNota, alcance: AlcanceNotas, id: number) {
+  const [row] = await tx
+    .select({ FAC_CODIGO: f.FAC_CODIGO, FAC_ESTADO: f.FAC_ESTADO, FAC_MODIFICA: f.FAC_MODIFICA })
+    .from(f)
+    .where(and(eq(f.FAC_CODIGO, id), eq(f.FAC_TIPO, tipo), visible(alcance)))
+    .for('update');
+  return row;
+}
+
+/** What the downloads and the email need of a note the scope sees. */
+export async function documentoNota(db: Executor, tipo: TipoNota, alcance: AlcanceNotas, id: number) {
+  const [row] = await db
+    .select({
+      FAC_ESTADO: f.FAC_ESTADO,
+      FAC_NUMERO: f.FAC_NUMERO,
+      FAC_XML: f.FAC_XML,
+      FAC_AUTORIZACION: f.FAC_AUTORIZACION,
+      FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
+      FAC_AMBIENTE: f.FAC_AMBIENTE,
+    })
+    .from(f)
+    .where(and(eq(f.FAC_CODIGO, id), eq(f.FAC_TIPO, tipo), visible(alcance)));
+  return row;
+}
+
+/**
+ * The invoice a note modifies, if the scope sees it (any type: the rules say when it is not a factura), locked for
+ * update inside an issuing transaction so that two notes of one invoice are judged one after the other.
+ */
+export async function facturaModificada(db: Executor, alcance: AlcanceNotas, id: number, bloquear = false) {
+  const query = db
+    .select({
+      FAC_CODIGO: f.FAC_CODIGO,
+      FAC_TIPO: f.FAC_TIPO,
+      FAC_ESTADO: f.FAC_ESTADO,
+      FAC_FECHA: f.FAC_FECHA,
+      FAC_NUMERO: f.FAC_NUMERO,
+      FAC_SUBTOTAL: f.FAC_SUBTOTAL,
+      FAC_IVA: f.FAC_IVA,
+      FAC_TOTAL: f.FAC_TOTAL,
+      PEM_CODIGO: f.PEM_CODIGO,
+      CLI_CODIGO: f.CLI_CODIGO,
+      CLI_RAZON_SOCIAL: clientes.CLI_RAZON_SOCIAL,
+      CLI_IDENTIFICACION: clientes.CLI_IDENTIFICACION,
+      CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
+      CLI_CONSUMIDOR_FINAL: clientes.CLI_CONSUMIDOR_FINAL,
+    })
+    .from(f)
+    .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
+    .where(and(eq(f.FAC_CODIGO, id), visible(alcance)));
+  const [row] = bloquear ? await query.for('update', { of: f }) : await query;
+  return row && { ...row, FAC_SUBTOTAL: fijo(row.FAC_SUBTOTAL, 2), FAC_IVA: fijo(row.FAC_IVA, 2), FAC_TOTAL: fijo(row.FAC_TOTAL, 2) };
+}
+export type FacturaModificada = NonNullable<Awaited<ReturnType<typeof facturaModificada>>>;
+
+/** The counted credit notes of an invoice (all but `excepto`, the one being judged). */
+const notasQueCuentan = (factura: number, excepto?: number) =>
+  and(
+    eq(f.FAC_MODIFICA, factura),
+    eq(f.FAC_TIPO, NOTA_CREDITO),
+    inArray(f.FAC_ESTADO, [...NOTAS_QUE_CUENTAN]),
+    excepto === undefined ? undefined : ne(f.FAC_CODIGO, excepto),
+  );
+
+/** What the invoice's counted credit notes add up to (2 decimals). */
+export async function acreditado(db: Executor, factura: number, excepto?: number): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${f.FAC_TOTAL}), 0)` })
+    .from(f)
+    .where(notasQueCuentan(factura, excepto));
+  return fijo(row?.total, 2);
+}
+
+/** How much of each invoice line (FDE_LINEA) the counted credit notes returned (6 decimals). */
+export async function devuelto(db: Executor, factura: number, excepto?: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ linea: facturasDetalles.FDE_LINEA_FACTURA, cantidad: sql<string>`sum(${facturasDetalles.FDE_CANTIDAD})` })
+    .from(facturasDetalles)
+    .innerJoin(f, eq(f.FAC_CODIGO, facturasDetalles.FAC_CODIGO))
+    .where(and(notasQueCuentan(factura, excepto), sql`${facturasDetalles.FDE_LINEA_FACTURA} IS NOT NULL`))
+    .groupBy(facturasDetalles.FDE_LINEA_FACTURA);
+  return new Map(rows.map((r) => [Number(r.linea), fijo(r.cantidad, 6)]));
+}
+
+/** Every note of the invoice, credit and debit, by date (one query for the invoice's page). */
+export async function notasDeFactura(db: Executor, factura: number): Promise<{ creditos: NotaDeFactura[]; debitos: NotaDeFactura[] }> {
+  const rows = await db
+    .select({
+      FAC_TIPO: f.FAC_TIPO,
+      FAC_CODIGO: f.FAC_CODIGO,
+      FAC_NUMERO: f.FAC_NUMERO,
+      FAC_FECHA: f.FAC_FECHA,
+      FAC_ESTADO: f.FAC_ESTADO,
+      FAC_TOTAL: f.FAC_TOTAL,
+      FAC_MOTIVO: f.FAC_MOTIVO,
+    })
+    .from(f)
+    .where(and(eq(f.FAC_MODIFICA, factura), inArray(f.FAC_TIPO, [NOTA_CREDITO, NOTA_DEBITO])))
+    .orderBy(asc(f.FAC_FECHA), asc(f.FAC_CODIGO));
+  const nota = ({ FAC_TIPO: _, ...r }: (typeof rows)[number]): NotaDeFactura => ({ ...r, FAC_TOTAL: fijo(r.FAC_TOTAL, 2) });
+  return {
+    creditos: rows.filter((r) => r.FAC_TIPO === NOTA_CREDITO).map(nota),
+    debitos: rows.filter((r) => r.FAC_TIPO === NOTA_DEBITO).map(nota),
+  };
+}
+
+export type ValoresNota = Omit<
+  typeof facturas.$inferInsert,
+  'FAC_CODIGO' | 'FAC_ESTADO' | 'FAC_CREADO' | 'FAC_ACTUALIZADO' | 'FAC_SECUENCIAL' | 'FAC_NUMERO' | 'FAC_CLAVE_ACCESO' | 'FAC_XML'
+>;
+export type ValoresLineaNota = Omit<typeof facturasDetalles.$inferInsert, 'FAC_CODIGO' | 'FDE_LINEA'>;
+export type ValoresPagoNota = Omit<typeof facturasPagos.$inferInsert, 'FAC_CODIGO' | 'FPA_LINEA'>;
+
+async function insertarHijos(tx: Executor, id: number, lineas: ValoresLineaNota[], pagos: ValoresPagoNota[]) {
+  if (lineas.length) await tx.insert(facturasDetalles).values(lineas.map((l, i) => ({ ...l, FAC_CODIGO: id, FDE_LINEA: i + 1 })));
+  if (pagos.length) await tx.insert(facturasPagos).values(pagos.map((p, i) => ({ ...p, FAC_CODIGO: id, FPA_LINEA: i + 1 })));
+}
+
+export async function insertNota(tx: Executor, valores: ValoresNota, lineas: ValoresLineaNota[], pagos: ValoresPagoNota[]) {
+  const [row] = await tx.insert(f).values(valores).returning({ id: f.FAC_CODIGO });
+  await insertarHijos(tx, row!.id, lineas, pagos);
+  return row!.id;
+}
+
+/** Replaces a locked draft's header, lines and payments. */
+export async function replaceNota(tx: Executor, id: number, valores: ValoresNota, lineas: ValoresLineaNota[], pagos: ValoresPagoNota[]) {
+  await tx
+    .update(f)
+    .set({ ...valores, FAC_ACTUALIZADO: new Date() })
+    .where(eq(f.FAC_CODIGO, id));
+  await tx.delete(facturasDetalles).where(eq(facturasDetalles.FAC_CODIGO, id));
+  await tx.delete(facturasPagos).where(eq(facturasPagos.FAC_CODIGO, id));
+  await insertarHijos(tx, id, lineas, pagos);
+}
+
+export const deleteNota = (tx: Executor, id: number) => tx.delete(f).where(eq(f.FAC_CODIGO, id));
+
+/** The outcome of an email to the buyer. */
+export async function marcarEntregaNota(db: Executor, id: number, estado: string, detalle: string) {
+  await db
+    .update(f)
+    .set({ FAC_ENTREGA: estado, FAC_ENTREGA_FECHA: new Date(), FAC_ENTREGA_DETALLE: detalle.slice(0, 500) })
+    .where(eq(f.FAC_CODIGO, id));
+}
+
+/** An active emission point of the company (its establishment's too); another company's is not found. */
+export async function puntoDeEmpresa(db: Executor, empresa: number, id: number) {
+  const [row] = await db
+    .select({ PEM_CODIGO: puntosEmision.PEM_CODIGO })
+    .from(puntosEmision)
+    .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
+    .where(
+      and(
+        eq(puntosEmision.PEM_CODIGO, id),
+        eq(establecimientos.EMP_CODIGO, empresa),
+        eq(establecimientos.EST_ACTIVO, true),
+        eq(puntosEmision.PEM_ACTIVO, true),
+      ),
+    );
+  return row;
+}

@@ -1,0 +1,3 @@
+/** The module's public face: its routes for the registry (../index.ts) and its document type (../tipos.ts). */
+export { default } from './routes';
+export { tipoNotaCredito } from './tipo';

@@ -1,0 +1,2 @@
+export * from '../../../domain/contratos/notasDebito';
+export { ErroresFactura } from '../../../domain/contratos/facturas';
