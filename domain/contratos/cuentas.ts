@@ -18,7 +18,11 @@
  *
  * Only AUTORIZADA invoices count: drafts, those waiting for the SRI, refused and ANULADA ones do not. An invoice falls due
  * on FAC_FECHA plus the longest term of its payments (facturas_pagos FPA_PLAZO in FPA_UNIDAD: dias, meses, anios); with
- * no term it is due on its date. Money travels as strings with 2 decimals; every sum is made in SQL numeric.
+ * no term it is due on its date. The notes that modify an invoice (rows of the same table: FAC_TIPO '04' crédito, '05'
+ * débito, FAC_MODIFICA the invoice) count with it while AUTORIZADA: what it owes is its total + its débito notes − its
+ * crédito notes − what was collected of it; a note's amount follows its invoice (due date, aging bucket, period), and
+ * annulling a note (ANULADA) puts the balance back. Money travels as strings with 2 decimals; every sum is made in SQL
+ * numeric.
  */
 import { Type, type Static } from 'typebox';
 import { Nullable } from './esquemas';
@@ -44,6 +48,7 @@ export const CUENTAS_MSG = {
     `El valor aplicado a la factura ${numero} supera lo que debe (USD ${saldo}): nunca se cobra más de lo adeudado`,
   excedeSaldo: (saldo: string) => `El cobro supera el saldo del cliente (USD ${saldo}): nunca se cobra más de lo adeudado`,
   sinSaldo: 'El cliente no tiene facturas pendientes de cobro',
+  noEsFactura: (numero: string) => `El documento ${numero} es una nota: los cobros se aplican a facturas`,
   motivoRequerido: 'Escriba el motivo de la anulación',
   yaAnulado: 'Este cobro ya fue anulado',
   fechasInvalidas: 'Las fechas desde y hasta deben ser AAAA-MM-DD, y desde no puede ser posterior a hasta',
@@ -74,12 +79,12 @@ export type ReporteSaldosQuery = Static<typeof ReporteSaldosQuery>;
 export const ValorFactura = Type.Object({
   CLI_CODIGO: Type.Integer(),
   facturas: Type.Integer({ description: 'Facturas autorizadas' }),
-  total: Dinero('Suma de sus importes totales'),
+  total: Dinero('Suma de sus importes totales, más sus notas de débito y menos sus notas de crédito autorizadas'),
 });
 export type ValorFactura = Static<typeof ValorFactura>;
 
 export const Saldo = Type.Object({
-  facturado: Dinero('Importe de las facturas autorizadas'),
+  facturado: Dinero('Importe de las facturas autorizadas, más sus notas de débito y menos sus notas de crédito autorizadas'),
   cobrado: Dinero('Lo cobrado de ellas (cobros no anulados)'),
   saldo: Dinero('facturado − cobrado'),
   vencido: Dinero('La parte del saldo de facturas ya vencidas'),
@@ -101,9 +106,11 @@ export const FacturaCuenta = Type.Object({
   FAC_NUMERO: Type.String({ description: '001-001-000000123' }),
   FAC_FECHA: Fecha('Emisión'),
   vencimiento: Fecha('FAC_FECHA más el plazo más largo de sus formas de pago'),
-  FAC_TOTAL: Dinero(),
+  FAC_TOTAL: Dinero('El total de la factura'),
+  notasCredito: Dinero('La suma de sus notas de crédito autorizadas'),
+  notasDebito: Dinero('La suma de sus notas de débito autorizadas'),
   cobrado: Dinero(),
-  saldo: Dinero(),
+  saldo: Dinero('FAC_TOTAL + notasDebito − notasCredito − cobrado'),
   diasVencida: Type.Integer({ description: 'Días desde el vencimiento, con saldo; 0 si no está vencida o está pagada' }),
 });
 export type FacturaCuenta = Static<typeof FacturaCuenta>;
@@ -133,6 +140,24 @@ export const Cobro = Type.Object({
 });
 export type Cobro = Static<typeof Cobro>;
 
+export const TIPOS_MOVIMIENTO = ['factura', 'notaDebito', 'notaCredito', 'cobro'] as const;
+export type TipoMovimiento = (typeof TIPOS_MOVIMIENTO)[number];
+
+export const Movimiento = Type.Object({
+  fecha: Fecha('Fecha del documento o del cobro'),
+  tipo: Type.Unsafe<TipoMovimiento>({ type: 'string', enum: [...TIPOS_MOVIMIENTO] }),
+  id: Type.Integer({ description: 'FAC_CODIGO de la factura o nota; COB_CODIGO del cobro' }),
+  numero: Nullable(Type.String({ description: 'Número de la factura o nota (001-001-000000123); null en un cobro' })),
+  factura: Nullable(Type.String({ description: 'En una nota: el número de la factura que modifica' })),
+  concepto: Type.String({
+    description: '"Factura 001-001-…", "Nota de crédito 001-001-… (factura 001-001-…)", "Cobro · forma · referencia"',
+  }),
+  debe: Dinero('Lo que suma a la deuda: una factura, una nota de débito'),
+  haber: Dinero('Lo que la descuenta: una nota de crédito, un cobro (lo aplicado a estas facturas)'),
+  saldo: Dinero('El saldo tras este movimiento'),
+});
+export type Movimiento = Static<typeof Movimiento>;
+
 export const EstadoCuenta = Type.Object({
   cliente: Type.Object({ CLI_CODIGO: Type.Integer(), CLI_IDENTIFICACION: Type.String(), CLI_RAZON_SOCIAL: Type.String() }),
   hoy: Fecha('La fecha del cálculo (Ecuador)'),
@@ -140,6 +165,10 @@ export const EstadoCuenta = Type.Object({
   hasta: Nullable(Type.String()),
   facturas: Type.Array(FacturaCuenta, { description: 'Las autorizadas, la más antigua primero' }),
   cobros: Type.Array(Cobro, { description: 'Los cobros, el más reciente primero' }),
+  movimientos: Type.Array(Movimiento, {
+    description:
+      'Los movimientos de las facturas mostradas por fecha, con el saldo acumulado: cada factura, sus notas autorizadas y los cobros no anulados aplicados a ellas; el último saldo es totales.saldo',
+  }),
   totales: Saldo,
   anterior: Type.Union([Saldo, Type.Null()], {
     description:

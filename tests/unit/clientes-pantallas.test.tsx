@@ -317,6 +317,7 @@ describe('el estado de cuenta por período', () => {
     hasta,
     facturas: [],
     cobros: [],
+    movimientos: [],
     totales: desde
       ? saldo({ facturado: '50.00', saldo: '20.00', facturas: 1, pendientes: 1 })
       : saldo({ facturado: '150.00', saldo: '90.00' }),

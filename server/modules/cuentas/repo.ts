@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { nombreFormaPago } from '../../../domain/facturas/catalogos';
-import type { CarteraCliente, Cobro, FacturaCuenta, Saldo, SaldoCliente, Tramos } from './contract';
+import type { CarteraCliente, Cobro, FacturaCuenta, Movimiento, Saldo, SaldoCliente, Tramos } from './contract';
 
 /**
  * Whose invoices a query reads: the company's (from the token), a seller's clients only, one client, a period of
@@ -29,33 +29,59 @@ const COBRADO = sql`coalesce((
     SELECT sum(cf.cfa_valor) FROM cobros_facturas cf JOIN cobros k ON k.cob_codigo = cf.cob_codigo
     WHERE cf.fac_codigo = f.fac_codigo AND NOT k.cob_anulado
   ), 0)`;
+/**
+ * The sum of invoice `f`'s AUTORIZADA notes of one type ('04' crédito, '05' débito): a note in any other state
+ * (draft, waiting for the SRI, refused, ANULADA) counts for nothing. The partial index facturas_modifica finds them.
+ */
+const NOTAS = (tipo: '04' | '05') => sql`coalesce((
+    SELECT sum(n.fac_total) FROM facturas n
+    WHERE n.fac_modifica = f.fac_codigo AND n.emp_codigo = f.emp_codigo AND n.fac_tipo = ${tipo} AND n.fac_estado = 'AUTORIZADA'
+  ), 0)`;
+/** What invoice `f` owes: its total, plus its debit notes, minus its credit notes and what was collected of it. */
+const DEBE = sql`f.fac_total + ${NOTAS('05')} - ${NOTAS('04')} - ${COBRADO}`;
 
 /**
- * The invoices that count in an account (AUTORIZADA only) with their due date and what was collected of each: the
- * due date is FAC_FECHA plus the longest term of its payments (dias, meses, anios; another unit counts as days), the
- * invoice's date when none has a term; collected is the sum of the applications of collections not undone.
+ * The invoices that count in an account (FAC_TIPO '01', AUTORIZADA only) with their due date, their notes and what was
+ * collected of each: the due date is FAC_FECHA plus the longest term of its payments (dias, meses, anios; another unit
+ * counts as days), the invoice's date when none has a term; a note's amount follows its invoice (its due date, its
+ * period); collected is the sum of the applications of collections not undone. `importe` is what the invoice amounts
+ * to after its notes, `debe` what is left of it after the collections.
  */
 function facturasCuenta(a: Alcance): SQL {
-  const conditions: SQL[] = [sql`f.emp_codigo = ${a.empresa}`, sql`c.emp_codigo = ${a.empresa}`, sql`f.fac_estado = 'AUTORIZADA'`];
+  return sql`SELECT y.*, y.fac_total + y.debitos - y.creditos AS importe, y.fac_total + y.debitos - y.creditos - y.cobrado AS debe
+    FROM (SELECT f.fac_codigo, f.cli_codigo, f.fac_numero, f.fac_fecha, f.fac_total,
+      ${VENCIMIENTO} AS vencimiento, ${COBRADO} AS cobrado, ${NOTAS('04')} AS creditos, ${NOTAS('05')} AS debitos
+    FROM facturas f JOIN clientes c ON c.cli_codigo = f.cli_codigo
+    WHERE ${condicionesFacturas(a)}) y`;
+}
+
+/** The invoices of the scope (the company's AUTORIZADA invoices, a seller's clients, one client, a period), as `f`. */
+function condicionesFacturas(a: Alcance): SQL {
+  const conditions: SQL[] = [
+    sql`f.emp_codigo = ${a.empresa}`,
+    sql`c.emp_codigo = ${a.empresa}`,
+    sql`f.fac_tipo = '01'`,
+    sql`f.fac_estado = 'AUTORIZADA'`,
+  ];
   if (a.vendedor !== undefined) conditions.push(sql`c.cli_vendedor = ${a.vendedor}`);
   if (a.cliente !== undefined) conditions.push(sql`f.cli_codigo = ${a.cliente}`);
   if (a.desde) conditions.push(sql`f.fac_fecha >= ${a.desde}::date`);
   if (a.hasta) conditions.push(sql`f.fac_fecha <= ${a.hasta}::date`);
-  return sql`SELECT f.fac_codigo, f.cli_codigo, f.fac_numero, f.fac_fecha, f.fac_total,
-      ${VENCIMIENTO} AS vencimiento, ${COBRADO} AS cobrado
-    FROM facturas f JOIN clientes c ON c.cli_codigo = f.cli_codigo
-    WHERE ${sql.join(conditions, sql` AND `)}`;
+  return sql.join(conditions, sql` AND `);
 }
 
-/** The totals of a set of invoice rows (facturasCuenta's), as Saldo. */
+/**
+ * The totals of a set of invoice rows (facturasCuenta's), as Saldo: facturado is what the invoices amount to after
+ * their notes (so that saldo is still facturado − cobrado).
+ */
 const totales = (hoy: string) => sql`
-  ${dinero(sql`sum(x.fac_total)`)} AS facturado,
+  ${dinero(sql`sum(x.importe)`)} AS facturado,
   ${dinero(sql`sum(x.cobrado)`)} AS cobrado,
-  ${dinero(sql`sum(x.fac_total - x.cobrado)`)} AS saldo,
-  ${dinero(sql`sum(x.fac_total - x.cobrado) FILTER (WHERE x.vencimiento < ${hoy}::date)`)} AS vencido,
+  ${dinero(sql`sum(x.debe)`)} AS saldo,
+  ${dinero(sql`sum(x.debe) FILTER (WHERE x.vencimiento < ${hoy}::date)`)} AS vencido,
   count(*)::int AS facturas,
-  (count(*) FILTER (WHERE x.fac_total > x.cobrado))::int AS pendientes,
-  (count(*) FILTER (WHERE x.fac_total > x.cobrado AND x.vencimiento < ${hoy}::date))::int AS vencidas`;
+  (count(*) FILTER (WHERE x.debe > 0))::int AS pendientes,
+  (count(*) FILTER (WHERE x.debe > 0 AND x.vencimiento < ${hoy}::date))::int AS vencidas`;
 
 export async function saldo(db: Executor, a: Alcance): Promise<Saldo> {
   const [row] = await filas<Saldo>(db, sql`SELECT ${totales(a.hoy)} FROM (${facturasCuenta(a)}) x`);
@@ -66,7 +92,7 @@ export async function saldo(db: Executor, a: Alcance): Promise<Saldo> {
 export async function valorNeto(db: Executor, a: Alcance): Promise<Saldo & { clientes: number }> {
   const [row] = await filas<Saldo & { clientes: number }>(
     db,
-    sql`SELECT ${totales(a.hoy)}, (count(DISTINCT x.cli_codigo) FILTER (WHERE x.fac_total > x.cobrado))::int AS clientes
+    sql`SELECT ${totales(a.hoy)}, (count(DISTINCT x.cli_codigo) FILTER (WHERE x.debe > 0))::int AS clientes
         FROM (${facturasCuenta(a)}) x`,
   );
   return row!;
@@ -75,21 +101,61 @@ export async function valorNeto(db: Executor, a: Alcance): Promise<Saldo & { cli
 export async function valorFacturado(db: Executor, a: Alcance): Promise<{ facturas: number; total: string }> {
   const [row] = await filas<{ facturas: number; total: string }>(
     db,
-    sql`SELECT count(*)::int AS facturas, ${dinero(sql`sum(x.fac_total)`)} AS total FROM (${facturasCuenta(a)}) x`,
+    sql`SELECT count(*)::int AS facturas, ${dinero(sql`sum(x.importe)`)} AS total FROM (${facturasCuenta(a)}) x`,
   );
   return row!;
 }
 
-/** The client's invoices with due date, collected, balance and days overdue: the oldest due first. */
+/** The client's invoices with due date, their notes, collected, balance and days overdue: the oldest due first. */
 export function facturasDelCliente(db: Executor, a: Alcance): Promise<FacturaCuenta[]> {
   return filas<FacturaCuenta>(
     db,
     sql`SELECT x.fac_codigo AS "FAC_CODIGO", x.fac_numero AS "FAC_NUMERO", x.fac_fecha::text AS "FAC_FECHA",
-          x.vencimiento::text AS vencimiento, x.fac_total::text AS "FAC_TOTAL", ${dinero(sql`x.cobrado`)} AS cobrado,
-          ${dinero(sql`x.fac_total - x.cobrado`)} AS saldo,
-          (CASE WHEN x.fac_total > x.cobrado AND x.vencimiento < ${a.hoy}::date THEN ${a.hoy}::date - x.vencimiento ELSE 0 END)::int AS "diasVencida"
+          x.vencimiento::text AS vencimiento, x.fac_total::text AS "FAC_TOTAL",
+          ${dinero(sql`x.creditos`)} AS "notasCredito", ${dinero(sql`x.debitos`)} AS "notasDebito", ${dinero(sql`x.cobrado`)} AS cobrado,
+          ${dinero(sql`x.debe`)} AS saldo,
+          (CASE WHEN x.debe > 0 AND x.vencimiento < ${a.hoy}::date THEN ${a.hoy}::date - x.vencimiento ELSE 0 END)::int AS "diasVencida"
         FROM (${facturasCuenta(a)}) x
         ORDER BY x.vencimiento, x.fac_fecha, x.fac_codigo`,
+  );
+}
+
+/** A movement as the database gives it; its text (concepto) is written by the service. */
+export type FilaMovimiento = Omit<Movimiento, 'concepto'> & { forma: string | null; referencia: string | null };
+
+/**
+ * The movements of the scope's invoices (one client's, in a period of their dates) in date order with the running
+ * balance: each invoice (debit), its AUTORIZADA notes (a débito note a debit, a crédito note a credit, on the note's
+ * date) and the collections not undone applied to them (a credit on the collection's date, the sum of what it applied
+ * to those invoices). On the same day an invoice comes before its notes, and the notes before the collections. The
+ * last running balance is the scope's saldo.
+ */
+export function movimientosDelCliente(db: Executor, a: Alcance): Promise<FilaMovimiento[]> {
+  return filas<FilaMovimiento>(
+    db,
+    sql`WITH f AS (
+          SELECT f.fac_codigo, f.fac_numero, f.fac_fecha, f.fac_total, f.emp_codigo
+          FROM facturas f JOIN clientes c ON c.cli_codigo = f.cli_codigo WHERE ${condicionesFacturas(a)}
+        ), m AS (
+          SELECT f.fac_fecha AS fecha, 1 AS orden, 'factura' AS tipo, f.fac_codigo AS id, f.fac_numero AS numero,
+            NULL::varchar AS factura, f.fac_total AS debe, 0::numeric AS haber, NULL::varchar AS forma, NULL::varchar AS referencia
+          FROM f
+          UNION ALL
+          SELECT n.fac_fecha, CASE n.fac_tipo WHEN '05' THEN 2 ELSE 3 END, CASE n.fac_tipo WHEN '05' THEN 'notaDebito' ELSE 'notaCredito' END,
+            n.fac_codigo, n.fac_numero, f.fac_numero,
+            CASE n.fac_tipo WHEN '05' THEN n.fac_total ELSE 0 END, CASE n.fac_tipo WHEN '04' THEN n.fac_total ELSE 0 END, NULL, NULL
+          FROM f JOIN facturas n ON n.fac_modifica = f.fac_codigo AND n.emp_codigo = f.emp_codigo
+          WHERE n.fac_tipo IN ('04', '05') AND n.fac_estado = 'AUTORIZADA'
+          UNION ALL
+          SELECT k.cob_fecha, 4, 'cobro', k.cob_codigo, NULL, NULL, 0, sum(cf.cfa_valor), k.cob_forma, k.cob_referencia
+          FROM f JOIN cobros_facturas cf ON cf.fac_codigo = f.fac_codigo JOIN cobros k ON k.cob_codigo = cf.cob_codigo
+          WHERE NOT k.cob_anulado
+          GROUP BY k.cob_codigo, k.cob_fecha, k.cob_forma, k.cob_referencia
+        )
+        SELECT m.fecha::text AS fecha, m.tipo, m.id, m.numero, m.factura, m.forma, m.referencia,
+          ${dinero(sql`m.debe`)} AS debe, ${dinero(sql`m.haber`)} AS haber,
+          ${dinero(sql`sum(m.debe - m.haber) OVER (ORDER BY m.fecha, m.orden, m.id ROWS UNBOUNDED PRECEDING)`)} AS saldo
+        FROM m ORDER BY m.fecha, m.orden, m.id`,
   );
 }
 
@@ -156,8 +222,18 @@ export async function anularCobro(db: Executor, cobro: number, motivo: string, u
   );
 }
 
-/** An invoice of the company as a collection sees it once its row is locked: its client, state, number and balance. */
-export type FacturaBloqueada = { FAC_CODIGO: number; CLI_CODIGO: number; FAC_ESTADO: string; FAC_NUMERO: string | null; saldo: string };
+/**
+ * A document of the company as a collection sees it once its row is locked: its type (a note is named to be refused),
+ * client, state, number and what it owes after its notes and collections.
+ */
+export type FacturaBloqueada = {
+  FAC_CODIGO: number;
+  FAC_TIPO: string;
+  CLI_CODIGO: number;
+  FAC_ESTADO: string;
+  FAC_NUMERO: string | null;
+  saldo: string;
+};
 
 /**
  * Locks the company's invoices (FOR UPDATE, in FAC_CODIGO order so that two collections never wait on each other in a
@@ -171,7 +247,7 @@ export async function bloquearFacturas(
 ): Promise<FacturaBloqueada[]> {
   const which =
     ids === undefined
-      ? sql`f.cli_codigo = ${a.cliente} AND f.fac_estado = 'AUTORIZADA'`
+      ? sql`f.cli_codigo = ${a.cliente} AND f.fac_tipo = '01' AND f.fac_estado = 'AUTORIZADA'`
       : sql`f.fac_codigo IN (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
@@ -187,8 +263,8 @@ export async function bloquearFacturas(
   );
   return filas<FacturaBloqueada>(
     db,
-    sql`SELECT f.fac_codigo AS "FAC_CODIGO", f.cli_codigo AS "CLI_CODIGO", f.fac_estado AS "FAC_ESTADO", f.fac_numero AS "FAC_NUMERO",
-          ${dinero(sql`f.fac_total - ${COBRADO}`)} AS saldo, ${VENCIMIENTO} AS vencimiento
+    sql`SELECT f.fac_codigo AS "FAC_CODIGO", f.fac_tipo AS "FAC_TIPO", f.cli_codigo AS "CLI_CODIGO", f.fac_estado AS "FAC_ESTADO",
+          f.fac_numero AS "FAC_NUMERO", ${dinero(DEBE)} AS saldo, ${VENCIMIENTO} AS vencimiento
         FROM facturas f WHERE f.fac_codigo IN (${found})
         ORDER BY vencimiento, f.fac_fecha, f.fac_codigo`,
   );
@@ -220,20 +296,23 @@ export function saldosPorCliente(db: Executor, a: Alcance): Promise<SaldoCliente
   return filas<SaldoCliente>(
     db,
     sql`SELECT c.cli_codigo AS "CLI_CODIGO", c.cli_identificacion AS "CLI_IDENTIFICACION", c.cli_razon_social AS "CLI_RAZON_SOCIAL",
-          ${dinero(sql`sum(x.fac_total)`)} AS facturado, ${dinero(sql`sum(x.cobrado)`)} AS cobrado,
-          ${dinero(sql`sum(x.fac_total - x.cobrado)`)} AS saldo,
-          ${dinero(sql`sum(x.fac_total - x.cobrado) FILTER (WHERE x.vencimiento < ${a.hoy}::date)`)} AS vencido
+          ${dinero(sql`sum(x.importe)`)} AS facturado, ${dinero(sql`sum(x.cobrado)`)} AS cobrado,
+          ${dinero(sql`sum(x.debe)`)} AS saldo,
+          ${dinero(sql`sum(x.debe) FILTER (WHERE x.vencimiento < ${a.hoy}::date)`)} AS vencido
         FROM (${facturasCuenta(a)}) x JOIN clientes c ON c.cli_codigo = x.cli_codigo
         GROUP BY c.cli_codigo, c.cli_identificacion, c.cli_razon_social
-        HAVING sum(x.fac_total - x.cobrado) <> 0
+        HAVING sum(x.debe) <> 0
         ORDER BY c.cli_razon_social, c.cli_codigo`,
   );
 }
 
-/** What each invoice of the scope still owes, and its days overdue as of `hoy` (0 or less: not yet due). */
+/**
+ * What each invoice of the scope still owes after its notes and collections, and its days overdue as of `hoy` (0 or
+ * less: not yet due): a note's amount falls in its invoice's bucket.
+ */
 const pendientes = (a: Alcance) =>
-  sql`SELECT x.cli_codigo, x.fac_total - x.cobrado AS saldo, ${a.hoy}::date - x.vencimiento AS dias
-      FROM (${facturasCuenta(a)}) x WHERE x.fac_total <> x.cobrado`;
+  sql`SELECT x.cli_codigo, x.debe AS saldo, ${a.hoy}::date - x.vencimiento AS dias
+      FROM (${facturasCuenta(a)}) x WHERE x.debe <> 0`;
 
 /** The balance of a set of pendientes rows split in the aging buckets (Tramos). */
 const TRAMOS = sql`

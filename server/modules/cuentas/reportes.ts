@@ -236,15 +236,60 @@ const cifrasSaldo = (t: Saldo): Array<[string, string]> => [
 
 type FacturaFila = EstadoCuenta['facturas'][number];
 type CobroFila = EstadoCuenta['cobros'][number];
+type MovimientoFila = EstadoCuenta['movimientos'][number];
 
+const NOTAS_CREDITO = 'N. crédito';
+const NOTAS_DEBITO = 'N. débito';
 const COLUMNAS_FACTURAS: Columna<FacturaFila>[] = [
-  { titulo: 'Factura', ancho: 95, valor: (f) => f.FAC_NUMERO },
-  { titulo: 'Emisión', ancho: 58, valor: (f) => fechaCorta(f.FAC_FECHA) },
-  { titulo: 'Vence', ancho: 58, valor: (f) => fechaCorta(f.vencimiento) },
-  { titulo: 'Total', ancho: 78, valor: (f) => f.FAC_TOTAL, derecha: true },
-  { titulo: 'Cobrado', ancho: 78, valor: (f) => f.cobrado, derecha: true },
-  { titulo: 'Saldo', ancho: 78, valor: (f) => f.saldo, derecha: true },
-  { titulo: 'Días vencida', ancho: 94, valor: (f) => (f.diasVencida > 0 ? String(f.diasVencida) : ''), derecha: true },
+  { titulo: 'Factura', ancho: 85, valor: (f) => f.FAC_NUMERO },
+  { titulo: 'Emisión', ancho: 50, valor: (f) => fechaCorta(f.FAC_FECHA) },
+  { titulo: 'Vence', ancho: 50, valor: (f) => fechaCorta(f.vencimiento) },
+  { titulo: 'Total', ancho: 62, valor: (f) => f.FAC_TOTAL, derecha: true },
+  { titulo: NOTAS_CREDITO, ancho: 58, valor: (f) => (f.notasCredito === '0.00' ? '' : f.notasCredito), derecha: true },
+  { titulo: NOTAS_DEBITO, ancho: 58, valor: (f) => (f.notasDebito === '0.00' ? '' : f.notasDebito), derecha: true },
+  { titulo: 'Cobrado', ancho: 62, valor: (f) => f.cobrado, derecha: true },
+  { titulo: 'Saldo', ancho: 62, valor: (f) => f.saldo, derecha: true },
+  { titulo: 'Días vencida', ancho: 52, valor: (f) => (f.diasVencida > 0 ? String(f.diasVencida) : ''), derecha: true },
+];
+
+/** The invoices' own totals and their notes' (the API's facturado is already net of the notes), summed exactly. */
+function sumasFacturas(e: EstadoCuenta) {
+  let total = 0n;
+  let creditos = 0n;
+  let debitos = 0n;
+  for (const f of e.facturas) {
+    total += centavos(f.FAC_TOTAL);
+    creditos += centavos(f.notasCredito);
+    debitos += centavos(f.notasDebito);
+  }
+  return {
+    total: formatear(total, 2),
+    creditos: formatear(creditos, 2),
+    debitos: formatear(debitos, 2),
+    conNotas: creditos + debitos > 0n,
+  };
+}
+
+/** The statement's boxes: with notes, what was invoiced, credited and debited before what was collected. */
+function cifrasEstado(e: EstadoCuenta): Array<[string, string]> {
+  const s = sumasFacturas(e);
+  if (!s.conNotas) return cifrasSaldo(e.totales);
+  return [
+    ['Facturado', `USD ${s.total}`],
+    ['Notas de crédito', `USD ${s.creditos}`],
+    ['Notas de débito', `USD ${s.debitos}`],
+    ['Cobrado', `USD ${e.totales.cobrado}`],
+    ['Saldo', `USD ${e.totales.saldo}`],
+    ['Vencido', `USD ${e.totales.vencido}`],
+  ];
+}
+
+const COLUMNAS_MOVIMIENTOS: Columna<MovimientoFila>[] = [
+  { titulo: 'Fecha', ancho: 55, valor: (m) => fechaCorta(m.fecha) },
+  { titulo: 'Concepto', ancho: 250, valor: (m) => m.concepto },
+  { titulo: 'Debe', ancho: 78, valor: (m) => (m.debe === '0.00' ? '' : m.debe), derecha: true },
+  { titulo: 'Haber', ancho: 78, valor: (m) => (m.haber === '0.00' ? '' : m.haber), derecha: true },
+  { titulo: 'Saldo', ancho: 78, valor: (m) => m.saldo, derecha: true },
 ];
 
 const aplicadas = (c: CobroFila) => c.aplicaciones.map((x) => `${x.FAC_NUMERO}: ${x.valor}`).join('; ');
@@ -265,13 +310,16 @@ async function estadoCuentaPdf(empresa: Empresa, e: EstadoCuenta): Promise<Buffe
     `${empresa.nombre} · RUC ${empresa.ruc}`,
     `${periodo(e)} · Saldos al ${fechaCorta(e.hoy)} · ${generado()}`,
   ]);
-  pdf.cifras(cifrasSaldo(e.totales));
+  pdf.cifras(cifrasEstado(e));
   const anterior = lineaAnterior(e);
   if (anterior) pdf.texto(anterior);
+  const s = sumasFacturas(e);
   pdf.seccion('Facturas');
   pdf.tabla(COLUMNAS_FACTURAS, e.facturas, 'No hay facturas autorizadas', {
-    total: ['Total', '', '', e.totales.facturado, e.totales.cobrado, e.totales.saldo, ''],
+    total: ['Total', '', '', s.total, s.creditos, s.debitos, e.totales.cobrado, e.totales.saldo, ''],
   });
+  pdf.seccion('Movimientos');
+  pdf.tabla(COLUMNAS_MOVIMIENTOS, e.movimientos, 'No hay movimientos', {});
   pdf.seccion('Cobros');
   pdf.tabla(COLUMNAS_COBROS, e.cobros, 'No hay cobros registrados', { tachada: (c) => c.COB_ANULADO });
   pdf.texto('Los cobros anulados se muestran tachados y no descuentan del saldo.');
@@ -339,14 +387,14 @@ async function estadoCuentaXlsx(empresa: Empresa, e: EstadoCuenta): Promise<Buff
     ...[lineaAnterior(e)].filter((linea) => linea !== undefined),
   ];
   const facturas = workbook.addWorksheet('Facturas');
-  facturas.columns = [16, 12, 12, 14, 14, 14, 12].map((width) => ({ width }));
+  facturas.columns = [16, 12, 12, 14, 14, 14, 12, 16, 16].map((width) => ({ width }));
   const titulo = `Estado de cuenta de ${e.cliente.CLI_RAZON_SOCIAL}`;
-  const h = encabezado(
-    facturas,
-    titulo,
-    lineas,
-    COLUMNAS_FACTURAS.map((c) => c.titulo),
-  );
+  // The notes' columns go last: the first seven keep the places they always had (formulas and macros read them).
+  const h = encabezado(facturas, titulo, lineas, [
+    ...COLUMNAS_FACTURAS.filter((c) => c.titulo !== NOTAS_CREDITO && c.titulo !== NOTAS_DEBITO).map((c) => c.titulo),
+    'Notas de crédito',
+    'Notas de débito',
+  ]);
   facturas.views = [{ state: 'frozen', ySplit: h }];
   for (const f of e.facturas)
     facturas.addRow([
@@ -357,22 +405,40 @@ async function estadoCuentaXlsx(empresa: Empresa, e: EstadoCuenta): Promise<Buff
       aNumero(f.cobrado),
       aNumero(f.saldo),
       f.diasVencida,
+      aNumero(f.notasCredito),
+      aNumero(f.notasDebito),
     ]);
+  const s = sumasFacturas(e);
   const total = facturas.addRow([
     'Total',
     null,
     null,
-    aNumero(e.totales.facturado),
+    aNumero(s.total),
     aNumero(e.totales.cobrado),
     aNumero(e.totales.saldo),
     null,
+    aNumero(s.creditos),
+    aNumero(s.debitos),
   ]);
   total.font = { bold: true };
   facturas.addRow([]);
   facturas.addRow(['Vencido', null, null, null, null, aNumero(e.totales.vencido)]).font = { bold: true };
   facturas.getColumn(2).numFmt = FECHA;
   facturas.getColumn(3).numFmt = FECHA;
-  for (const c of [4, 5, 6]) facturas.getColumn(c).numFmt = DINERO;
+  for (const c of [4, 5, 6, 8, 9]) facturas.getColumn(c).numFmt = DINERO;
+
+  const movimientos = workbook.addWorksheet('Movimientos');
+  movimientos.columns = [12, 60, 14, 14, 14].map((width) => ({ width }));
+  const hm = encabezado(
+    movimientos,
+    titulo,
+    lineas,
+    COLUMNAS_MOVIMIENTOS.map((c) => c.titulo),
+  );
+  movimientos.views = [{ state: 'frozen', ySplit: hm }];
+  for (const m of e.movimientos) movimientos.addRow([diaExcel(m.fecha), m.concepto, aNumero(m.debe), aNumero(m.haber), aNumero(m.saldo)]);
+  movimientos.getColumn(1).numFmt = FECHA;
+  for (const c of [3, 4, 5]) movimientos.getColumn(c).numFmt = DINERO;
 
   const cobros = workbook.addWorksheet('Cobros');
   cobros.columns = [12, 30, 18, 12, 40, 12, 30].map((width) => ({ width }));
@@ -444,8 +510,13 @@ const COLUMNAS_CARTERA: Columna<CarteraCliente>[] = [
   ...CLAVES_TRAMOS.map((c, i) => ({ titulo: TITULOS_TRAMOS[i]!, ancho: 58, valor: (r: CarteraCliente) => r[c], derecha: true })),
 ];
 
+/** The aging shows what each invoice owes: its collections and notes are in the statement. */
 const COLUMNAS_CARTERA_FACTURAS: Columna<FacturaCartera>[] = [
-  ...COLUMNAS_FACTURAS.filter((c) => c.titulo !== 'Cobrado'),
+  // Widened to the page: the statement's invoice columns, without three of them, and the bucket.
+  ...COLUMNAS_FACTURAS.filter((c) => ![NOTAS_CREDITO, NOTAS_DEBITO, 'Cobrado'].includes(c.titulo)).map((c) => ({
+    ...c,
+    ancho: Math.floor((c.ancho * 461) / 361),
+  })),
   { titulo: 'Tramo', ancho: 78, valor: nombreTramo },
 ];
 

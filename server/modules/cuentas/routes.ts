@@ -22,7 +22,7 @@ import {
   ValorNeto,
 } from './contract';
 import { cobrosDelCliente, facturasDelCliente, saldo, saldosPorCliente, valorFacturado, valorNeto } from './repo';
-import { alcance, cartera, carteraDelCliente, deshacerCobro, registrarCobro } from './service';
+import { alcance, cartera, carteraDelCliente, deshacerCobro, movimientos, registrarCobro } from './service';
 import { sumarDias } from '../../../domain/fechas';
 import {
   archivoCartera,
@@ -39,7 +39,7 @@ import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
 const tags = ['Clientes: cuentas'];
 const SCOPE =
-  'Solo clientes de la empresa de la sesión; un vendedor, solo los suyos (otro cliente responde 404). Cuentan solo las facturas AUTORIZADAS (no los borradores, las pendientes del SRI, las devueltas ni las anuladas).';
+  'Solo clientes de la empresa de la sesión; un vendedor, solo los suyos (otro cliente responde 404). Cuentan solo las facturas AUTORIZADAS (no los borradores, las pendientes del SRI, las devueltas ni las anuladas), cada una con sus notas de débito (suman) y de crédito (restan) AUTORIZADAS: una nota en otro estado, o anulada, no cuenta. Lo facturado es el importe de las facturas después de sus notas.';
 const VENCIMIENTO =
   'Una factura vence en su fecha más el plazo más largo de sus formas de pago (días, meses o años); sin plazo, en su fecha. Está vencida desde el día siguiente.';
 const TRAMOS =
@@ -51,9 +51,10 @@ async function estadoCuenta(db: Db, request: FastifyRequest, id: number, periodo
   const a = { ...alcance(request.company!, periodo), cliente: id };
   // What the client owes of the invoices before the period: the balance it starts the period with.
   const { desde, ...sinDesde } = a;
-  const [facturas, cobros, totales, anterior] = await Promise.all([
+  const [facturas, cobros, movs, totales, anterior] = await Promise.all([
     facturasDelCliente(db, a),
     cobrosDelCliente(db, a),
+    movimientos(db, a),
     saldo(db, a),
     desde ? saldo(db, { ...sinDesde, hasta: sumarDias(desde, -1) }) : null,
   ]);
@@ -64,6 +65,7 @@ async function estadoCuenta(db: Db, request: FastifyRequest, id: number, periodo
     hasta: a.hasta ?? null,
     facturas,
     cobros,
+    movimientos: movs,
     totales,
     anterior,
   };
@@ -105,7 +107,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
       schema: {
         tags,
         summary: 'Estado de cuenta de un cliente: facturas con vencimiento y saldo, cobros y totales',
-        description: `${SCOPE} ${VENCIMIENTO} Cobros vigentes y anulados (con motivo), cada uno con lo aplicado a cada factura. desde y hasta (AAAA-MM-DD, opcionales) limitan las facturas (por su fecha) y los cobros (por la suya); los totales son los de las facturas mostradas, y anterior (con desde) el saldo de las facturas anteriores al período.`,
+        description: `${SCOPE} ${VENCIMIENTO} Cobros vigentes y anulados (con motivo), cada uno con lo aplicado a cada factura. desde y hasta (AAAA-MM-DD, opcionales) limitan las facturas (por su fecha) y los cobros (por la suya); los totales son los de las facturas mostradas, y anterior (con desde) el saldo de las facturas anteriores al período. movimientos: cada factura mostrada, sus notas autorizadas y los cobros aplicados a ellas, por fecha, con el saldo acumulado.`,
         params: ClienteParam,
         querystring: PeriodoQuery,
         response: { 200: EstadoCuenta, ...errorResponses },
@@ -140,7 +142,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
       schema: {
         tags,
         summary: 'Registra un cobro del cliente, aplicado a una o más de sus facturas',
-        description: `${SCOPE} fecha (no posterior a hoy), valor (mayor que cero, hasta 2 decimales), forma (formaPago del SRI), referencia opcional y aplicaciones [{ FAC_CODIGO, valor }] que suman el valor; sin aplicaciones se aplica a las facturas que vencen primero. Nunca se aplica a una factura más de lo que debe, ni a una que no es del cliente o no está autorizada: 400 con el motivo, y no se guarda nada. Una factura de otra empresa responde 404. Dos cobros a la vez sobre la misma factura se atienden uno tras otro (las facturas se bloquean).`,
+        description: `${SCOPE} fecha (no posterior a hoy), valor (mayor que cero, hasta 2 decimales), forma (formaPago del SRI), referencia opcional y aplicaciones [{ FAC_CODIGO, valor }] que suman el valor; sin aplicaciones se aplica a las facturas que vencen primero. Nunca se aplica a una factura más de lo que debe después de sus notas, ni a una que no es del cliente o no está autorizada, ni a una nota: 400 con el motivo, y no se guarda nada. Una factura de otra empresa responde 404. Dos cobros a la vez sobre la misma factura se atienden uno tras otro (las facturas se bloquean).`,
         params: ClienteParam,
         body: CobroBody,
         response: { 201: Cobro, ...errorResponses },
@@ -194,7 +196,7 @@ const cuentasRoutes: ModuleRoutes = (app, { db, guards }) => {
       schema: {
         tags,
         summary: 'Estado de cuenta de un cliente en PDF o Excel',
-        description: `${SCOPE} formato: pdf o xlsx; desde y hasta como en estadoCuenta. Los totales, las facturas con vencimiento, cobrado, saldo y días vencida, y los cobros (los anulados, tachados con su motivo; en Excel en su propia hoja). Nombre: estado-cuenta-<identificación>-<fecha>.pdf o .xlsx.`,
+        description: `${SCOPE} formato: pdf o xlsx; desde y hasta como en estadoCuenta. Los totales (con notas: lo facturado, las notas de crédito y de débito), las facturas con vencimiento, sus notas, cobrado, saldo y días vencida (en Excel las notas van en las dos últimas columnas), los movimientos por fecha con el saldo acumulado (en Excel, hoja Movimientos) y los cobros (los anulados, tachados con su motivo; en Excel en su propia hoja). Nombre: estado-cuenta-<identificación>-<fecha>.pdf o .xlsx.`,
         params: ClienteParam,
         querystring: ReporteCuentaQuery,
         response: { 200: Archivo, ...errorResponses },

@@ -3,10 +3,19 @@ import { found, HttpError } from '../../core/errors';
 import type { CompanyActor } from '../../core/actor';
 import { MSG } from '../../../domain/messages';
 import { esDia, hoyEcuador } from '../../../domain/fechas';
-import { FORMAS_PAGO } from '../../../domain/facturas/catalogos';
+import { FORMAS_PAGO, nombreFormaPago } from '../../../domain/facturas/catalogos';
 import { escalar, formatear, leerDecimal } from '../../../domain/comprobantes/decimal';
 import { clientScopeValues, findVisibleClient, type ClientViewer } from '../clientes';
-import { CUENTAS_MSG, tramoCartera, type Cartera, type CarteraDeCliente, type Cobro, type CobroBody, type PeriodoQuery } from './contract';
+import {
+  CUENTAS_MSG,
+  tramoCartera,
+  type Cartera,
+  type CarteraDeCliente,
+  type Cobro,
+  type CobroBody,
+  type Movimiento,
+  type PeriodoQuery,
+} from './contract';
 import {
   anularCobro,
   bloquearCobro,
@@ -16,7 +25,9 @@ import {
   cobroPorId,
   facturasDelCliente,
   insertarCobro,
+  movimientosDelCliente,
   type Alcance,
+  type FilaMovimiento,
 } from './repo';
 
 /** Dollars as cents (bigint), exactly as typed; null unless greater than zero with at most 2 decimals. */
@@ -87,6 +98,7 @@ export async function registrarCobro(db: Db, actor: CompanyActor, cliente: numbe
         // Another company's invoice, or none: not found, as everywhere.
         if (!f) throw new HttpError(404, MSG.notFound);
         const numero = f.FAC_NUMERO ?? `#${f.FAC_CODIGO}`;
+        if (f.FAC_TIPO !== '01') throw new HttpError(400, CUENTAS_MSG.noEsFactura(numero));
         if (f.CLI_CODIGO !== cliente) throw new HttpError(400, CUENTAS_MSG.facturaAjena(numero));
         if (f.FAC_ESTADO !== 'AUTORIZADA') throw new HttpError(400, CUENTAS_MSG.facturaNoAutorizada(numero));
         if (x.valor > deuda(f.saldo)) throw new HttpError(400, CUENTAS_MSG.excedeFactura(numero, f.saldo));
@@ -127,6 +139,35 @@ export async function deshacerCobro(db: Db, actor: CompanyActor, cobro: number, 
     await anularCobro(tx, cobro, razon, actor.usuario);
   });
   return (await cobroPorId(db, a.empresa, cobro))!;
+}
+
+/** How the statement names a movement: "Nota de crédito 001-001-000000004 (factura 001-001-000000123)". */
+function concepto(m: FilaMovimiento): string {
+  switch (m.tipo) {
+    case 'factura':
+      return `Factura ${m.numero ?? `#${m.id}`}`;
+    case 'notaCredito':
+      return `Nota de crédito ${m.numero ?? `#${m.id}`} (factura ${m.factura ?? ''})`;
+    case 'notaDebito':
+      return `Nota de débito ${m.numero ?? `#${m.id}`} (factura ${m.factura ?? ''})`;
+    default:
+      return ['Cobro', m.forma ? (nombreFormaPago(m.forma) ?? m.forma) : null, m.referencia].filter(Boolean).join(' · ');
+  }
+}
+
+/** The statement's movements of one client's invoices (a period of their dates), with the running balance. */
+export async function movimientos(db: Db, a: Alcance & { cliente: number }): Promise<Movimiento[]> {
+  return (await movimientosDelCliente(db, a)).map((m) => ({
+    fecha: m.fecha,
+    tipo: m.tipo,
+    id: m.id,
+    numero: m.numero,
+    factura: m.factura,
+    concepto: concepto(m),
+    debe: m.debe,
+    haber: m.haber,
+    saldo: m.saldo,
+  }));
 }
 
 /** The aging of the company's receivable (a seller: their clients'), per client and in total, as of Ecuador's today. */

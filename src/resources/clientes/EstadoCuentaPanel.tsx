@@ -19,7 +19,7 @@ import AddCardIcon from '@mui/icons-material/AddCard';
 import BlockIcon from '@mui/icons-material/Block';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import TableViewIcon from '@mui/icons-material/TableView';
-import type { Cobro, EstadoCuenta, FacturaCuenta } from '../../../domain/contratos/cuentas';
+import type { Cobro, EstadoCuenta, FacturaCuenta, Movimiento } from '../../../domain/contratos/cuentas';
 import { AnularCobroDialog, RegistrarCobroDialog } from './EstadoCuentaCobro';
 import { formatDate } from '../../../domain/fechas';
 import { aCentavos, usd } from './EstadoCuentaReparto';
@@ -77,6 +77,32 @@ function Anterior({ data }: { data: EstadoCuenta }) {
   );
 }
 const conSaldo = (f: FacturaCuenta) => f.saldo !== '0.00';
+/** An invoice's AUTORIZADA notes in a few characters ("NC −20.00 · ND +5.50"); '' without any. */
+const notasDe = (f: FacturaCuenta) =>
+  [
+    f.notasCredito !== '0.00' ? t('nota_credito', { valor: dinero(f.notasCredito) }) : '',
+    f.notasDebito !== '0.00' ? t('nota_debito', { valor: dinero(f.notasDebito) }) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+/** What the invoices' notes add up to, as a sentence; null when none has notes. */
+function sumaNotas(facturas: FacturaCuenta[]) {
+  let credito = 0n;
+  let debito = 0n;
+  for (const f of facturas) {
+    credito += aCentavos(f.notasCredito) ?? 0n;
+    debito += aCentavos(f.notasDebito) ?? 0n;
+  }
+  if (credito + debito === 0n) return null;
+  const detalle = [
+    credito > 0n ? t('notas_credito_incluidas', { valor: dinero(usd(credito)) }) : '',
+    debito > 0n ? t('notas_debito_incluidas', { valor: dinero(usd(debito)) }) : '',
+  ]
+    .filter(Boolean)
+    .join(' y ');
+  return t('notas_incluidas', { detalle });
+}
 
 function Cifra({ etiqueta, valor, alerta }: { etiqueta: string; valor: string; alerta?: boolean }) {
   return (
@@ -101,6 +127,7 @@ const Vencida = ({ f }: { f: FacturaCuenta }) =>
 /** The invoices that owe: a table from 600 px, cards below (a phone). Overdue ones in red. */
 function Facturas({ facturas }: { facturas: FacturaCuenta[] }) {
   if (facturas.length === 0) return <Typography color="text.secondary">{t('sin_facturas')}</Typography>;
+  const conNotas = facturas.some((f) => notasDe(f) !== '');
   return (
     <>
       <Table size="small" sx={{ display: { xs: 'none', sm: 'table' } }} aria-label={t('facturas')}>
@@ -110,6 +137,7 @@ function Facturas({ facturas }: { facturas: FacturaCuenta[] }) {
             <TableCell>{t('emision')}</TableCell>
             <TableCell>{t('vence')}</TableCell>
             <TableCell align="right">{t('total')}</TableCell>
+            {conNotas && <TableCell align="right">{t('notas')}</TableCell>}
             <TableCell align="right">{t('cobrado')}</TableCell>
             <TableCell align="right">{t('saldo')}</TableCell>
             <TableCell />
@@ -122,6 +150,11 @@ function Facturas({ facturas }: { facturas: FacturaCuenta[] }) {
               <TableCell>{formatDate(f.FAC_FECHA)}</TableCell>
               <TableCell sx={{ color: f.diasVencida > 0 ? 'error.main' : undefined }}>{formatDate(f.vencimiento)}</TableCell>
               <TableCell align="right">{dinero(f.FAC_TOTAL)}</TableCell>
+              {conNotas && (
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {notasDe(f)}
+                </TableCell>
+              )}
               <TableCell align="right">{f.cobrado}</TableCell>
               <TableCell align="right" sx={{ fontWeight: 600 }}>
                 {dinero(f.saldo)}
@@ -149,12 +182,69 @@ function Facturas({ facturas }: { facturas: FacturaCuenta[] }) {
               {t('emision')} {formatDate(f.FAC_FECHA)} · {t('vence')} {formatDate(f.vencimiento)}
             </Typography>
             <Typography variant="body2">
-              {t('total')} {dinero(f.FAC_TOTAL)} · {t('cobrado')} {dinero(f.cobrado)} ·{' '}
+              {t('total')} {dinero(f.FAC_TOTAL)} · {notasDe(f) ? `${notasDe(f)} · ` : ''}
+              {t('cobrado')} {dinero(f.cobrado)} ·{' '}
               <Box component="strong">
                 {t('saldo')} {dinero(f.saldo)}
               </Box>
             </Typography>
           </Paper>
+        ))}
+      </Box>
+    </>
+  );
+}
+
+/**
+ * The movements of the shown invoices in date order (invoices, their notes, collections) with the running balance: a
+ * table from 600 px, a list below (a phone).
+ */
+function Movimientos({ movimientos }: { movimientos: Movimiento[] }) {
+  if (movimientos.length === 0) return <Typography color="text.secondary">{t('sin_movimientos')}</Typography>;
+  const valor = (v: string) => (v === '0.00' ? '' : dinero(v));
+  return (
+    <>
+      <Table size="small" sx={{ display: { xs: 'none', sm: 'table' } }} aria-label={t('movimientos')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('fecha')}</TableCell>
+            <TableCell>{t('concepto')}</TableCell>
+            <TableCell align="right">{t('debe')}</TableCell>
+            <TableCell align="right">{t('haber')}</TableCell>
+            <TableCell align="right">{t('saldo')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {movimientos.map((m) => (
+            <TableRow key={`${m.tipo}-${m.id}`}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(m.fecha)}</TableCell>
+              <TableCell>{m.concepto}</TableCell>
+              <TableCell align="right">{valor(m.debe)}</TableCell>
+              <TableCell align="right">{valor(m.haber)}</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {dinero(m.saldo)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Box
+        component="ul"
+        sx={{ display: { xs: 'grid', sm: 'none' }, listStyle: 'none', p: 0, m: 0, gap: 0.5 }}
+        aria-label={t('movimientos')}
+      >
+        {movimientos.map((m) => (
+          <Box component="li" key={`${m.tipo}-${m.id}`} sx={{ borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {formatDate(m.fecha)} · {m.concepto}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {m.debe !== '0.00' ? `${t('debe')} ${dinero(m.debe)}` : `${t('haber')} ${dinero(m.haber)}`} ·{' '}
+              <Box component="strong" sx={{ color: 'text.primary' }}>
+                {t('saldo')} {dinero(m.saldo)}
+              </Box>
+            </Typography>
+          </Box>
         ))}
       </Box>
     </>
@@ -200,8 +290,8 @@ function Cobros({ cobros, anular }: { cobros: Cobro[]; anular?: (c: Cobro) => vo
 }
 
 /**
- * The client's account: totals (invoiced, collected, balance, overdue), the invoices that owe with their due dates,
- * the collections (undone ones struck through with their reason), "Registrar cobro", "Anular cobro", and the statement
+ * The client's account: totals (invoiced after the notes, collected, balance, overdue), the invoices that owe with their
+ * due dates and notes, the movements with the running balance, the collections (undone ones struck through with their reason), "Registrar cobro", "Anular cobro", and the statement
  * as PDF or Excel.
  */
 export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
@@ -226,6 +316,7 @@ export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
       .catch((e: Error) => notify(e.message, { type: 'error' }));
 
   const pendientes = data?.facturas.filter(conSaldo) ?? [];
+  const notas = data ? sumaNotas(data.facturas) : null;
   const pagadas = (data?.facturas.length ?? 0) - pendientes.length;
   return (
     <PanelCard
@@ -269,6 +360,11 @@ export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
             <Cifra etiqueta={t('saldo')} valor={data.totales.saldo} />
             <Cifra etiqueta={t('vencido')} valor={data.totales.vencido} alerta={data.totales.vencido !== '0.00'} />
           </Box>
+          {notas && (
+            <Typography variant="body2" color="text.secondary">
+              {notas}
+            </Typography>
+          )}
           <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
             <Typography variant="subtitle1" component="h3">
               {t('facturas')}
@@ -279,6 +375,16 @@ export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
                 {t('pagadas', { smart_count: pagadas })}
               </Typography>
             )}
+          </Box>
+          <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+            <Typography variant="subtitle1" component="h3">
+              {t('movimientos')}
+            </Typography>
+            <Movimientos movimientos={data.movimientos} />
+            <Typography sx={{ fontWeight: 600, textAlign: 'right' }}>
+              {/* With a period, the alert above gives the total with what came before it. */}
+              {t(data.desde || data.hasta ? 'saldo_periodo' : 'saldo_total', { total: dinero(data.totales.saldo) })}
+            </Typography>
           </Box>
           <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
             <Typography variant="subtitle1" component="h3">
