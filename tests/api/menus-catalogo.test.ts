@@ -55,7 +55,7 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
 
   it('GET /menus lista todas las entradas por área y orden, con sus campos, y filtra', async () => {
     const all = await list();
-    expect(all.length).toBe(22);
+    expect(all.length).toBe(24);
     expect(all[0]).toEqual({
       MEN_CODIGO: 1,
       MEN_AREA: 'admin',
@@ -76,7 +76,18 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
     const areas = all.map((m) => m.MEN_AREA);
     expect(areas).toEqual([...areas].sort());
     const empresa = await list({ filter: { MEN_AREA: 'empresa' } });
-    expect(empresa.map((m) => m.MEN_RUTA)).toEqual(['', 'mi-empresa', 'facturas', 'clientes', 'catalogo', 'firma', 'usuarios', 'ayuda']);
+    expect(empresa.map((m) => m.MEN_RUTA)).toEqual([
+      '',
+      'mi-empresa',
+      'facturas',
+      'notasCredito',
+      'notasDebito',
+      'clientes',
+      'catalogo',
+      'firma',
+      'usuarios',
+      'ayuda',
+    ]);
     expect((await list({ filter: { q: 'PLANES' } })).map((m) => m.MEN_CODIGO)).toEqual([7, 8]);
     expect(await list({ filter: { MEN_ACTIVO: false } })).toEqual([]);
     const page = await call('GET', `/menus?range=${encodeURIComponent('[0,2]')}&sort=${encodeURIComponent('["MEN_CODIGO","DESC"]')}`);
@@ -184,6 +195,8 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
       'Inicio',
       'Mi empresa',
       'Facturas',
+      'Notas de crédito',
+      'Notas de débito',
       'Clientes',
       'Productos',
       'Firma electrónica',
@@ -191,7 +204,7 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
     ]);
     const id = company.COM_CODIGO;
     const choices = (await call('GET', `/menus/menuEmpresaAdmin/${id}`)).json() as Array<{ MEN_CODIGO: number; asignado: boolean }>;
-    expect(choices.map((m) => m.MEN_CODIGO).filter((c) => c < 1000)).toEqual([101, 102, 107, 105, 108, 104, 106]);
+    expect(choices.map((m) => m.MEN_CODIGO).filter((c) => c < 1000)).toEqual([101, 102, 107, 109, 110, 105, 108, 104, 106]);
     // The company page sends back what it read (103 included): accepted, and 103 stays assigned while hidden.
     const saved = await call('PUT', `/menus/menuEmpresaAdmin/${id}`, { menus: [101, 102, 103] });
     expect(saved.statusCode, saved.body).toBe(200);

@@ -27,12 +27,14 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
       return res.json() as MenuEntry[];
     };
 
-    it('Comercial Andina tiene Facturas, Clientes, Productos, Mi empresa, Usuarios y Ayuda y soporte, en orden', async () => {
+    it('Comercial Andina tiene Facturas, sus notas, Clientes, Productos, Mi empresa, Usuarios y Ayuda y soporte, en orden', async () => {
       const menu = await menuOf(COMPANIES.andina);
       expect(names(menu)).toEqual([
         'Inicio',
         'Mi empresa',
         'Facturas',
+        'Notas de crédito',
+        'Notas de débito',
         'Clientes',
         'Productos',
         'Firma electrónica',
@@ -44,7 +46,16 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
 
     it('Ferretería El Tornillo no tiene Mi empresa', async () => {
       const menu = await menuOf(COMPANIES.tornillo);
-      expect(names(menu)).toEqual(['Inicio', 'Facturas', 'Clientes', 'Productos', 'Firma electrónica', 'Ayuda y soporte']);
+      expect(names(menu)).toEqual([
+        'Inicio',
+        'Facturas',
+        'Notas de crédito',
+        'Notas de débito',
+        'Clientes',
+        'Productos',
+        'Firma electrónica',
+        'Ayuda y soporte',
+      ]);
       expect(names(menu)).not.toContain('Mi empresa');
     });
 

@@ -199,6 +199,27 @@ describe.each(testDatabases)('los menús se cumplen en el servidor (%s)', (kind)
     expect(failures).toEqual([]);
   });
 
+  it('las notas de crédito y débito piden su menú (109, 110): cada ruta suya está en la matriz, y sin la entrada 403 SIN_ACCESO', async () => {
+    for (const [tipo, menu] of [
+      ['notasCredito', 109],
+      ['notasDebito', 110],
+    ] as const) {
+      const own = routes.filter((r) => r.path.startsWith(`/api/${tipo}`));
+      // The surface of docs/architecture.md: list, totals, export, one, create, replace, delete, emit, xml, ride, …
+      expect(own.length, tipo).toBeGreaterThanOrEqual(14);
+      for (const route of own) expect(needed(route.permiso), show(route)).toContain(tipo);
+      const [{ permiso }] = await t.db.select({ permiso: menus.MEN_PERMISO }).from(menus).where(eq(menus.MEN_CODIGO, menu));
+      expect(permiso).toBe(tipo);
+    }
+    // Andina without the credit notes' entry: its list is refused, the debit notes' still answers; with it back, both.
+    const list = (tipo: string) => t.app.inject({ method: 'GET', url: `/api/${tipo}`, headers: { 'x-token': company } });
+    await grantCompany(permissions.empresa.filter((p) => p !== 'notasCredito'));
+    expect((await list('notasCredito')).json()).toEqual({ msg: MSG.noAccess, code: NO_ACCESS_CODE });
+    expect((await list('notasDebito')).statusCode).toBe(200);
+    await grantCompany(permissions.empresa);
+    expect((await list('notasCredito')).statusCode).toBe(200);
+  });
+
   it('Ferretería no tiene "Mi empresa": GET /miEmpresa responde 403 SIN_ACCESO, también a un distribuidor dentro de ella', async () => {
     const ferreteria = (await loginCompany(t, COMPANIES.tornillo)).token;
     const get = (url: string, token: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: { 'x-token': token } });

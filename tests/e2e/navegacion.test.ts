@@ -45,6 +45,8 @@ describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión 
       'Inicio',
       'Mi empresa',
       'Facturas',
+      'Notas de crédito',
+      'Notas de débito',
       'Clientes',
       'Productos',
       'Firma electrónica',

@@ -34,7 +34,16 @@ describe.skipIf(!e2eAvailable)('permisos de los menús en la aplicación web', (
       if (new URL(res.url()).pathname.endsWith('/api/EmpresasAmelia/miEmpresa')) miEmpresa.push(res.status());
     });
     await loginCompany(page, suite.server, { ...FERRETERIA, clave: DEMO.empresa.clave });
-    expect(await sidebarEntries(page)).toEqual(['Inicio', 'Facturas', 'Clientes', 'Productos', 'Firma electrónica', 'Ayuda y soporte']);
+    expect(await sidebarEntries(page)).toEqual([
+      'Inicio',
+      'Facturas',
+      'Notas de crédito',
+      'Notas de débito',
+      'Clientes',
+      'Productos',
+      'Firma electrónica',
+      'Ayuda y soporte',
+    ]);
     await page.getByText('Ferretería El Tornillo').first().waitFor();
     expect(await page.getByRole('link', { name: 'Ver datos de la empresa' }).count()).toBe(0);
     await shots(page, 'inicio-sin-mi-empresa');

@@ -304,6 +304,8 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
         'Inicio',
         'Mi empresa',
         'Facturas',
+        'Notas de crédito',
+        'Notas de débito',
         'Clientes',
         'Productos',
         'Firma electrónica',

@@ -40,6 +40,8 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
       'Inicio',
       'Mi empresa',
       'Facturas',
+      'Notas de crédito',
+      'Notas de débito',
       'Clientes',
       'Productos',
       'Firma electrónica',
@@ -60,7 +62,16 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
     const other = await freshPage();
     await loginCompany(other, suite.server, { ...FERRETERIA, clave: DEMO.empresa.clave });
     await expectPlanBanner(other, /caducó/);
-    expect(await sidebarEntries(other)).toEqual(['Inicio', 'Facturas', 'Clientes', 'Productos', 'Firma electrónica', 'Ayuda y soporte']);
+    expect(await sidebarEntries(other)).toEqual([
+      'Inicio',
+      'Facturas',
+      'Notas de crédito',
+      'Notas de débito',
+      'Clientes',
+      'Productos',
+      'Firma electrónica',
+      'Ayuda y soporte',
+    ]);
   });
 
   it('el administrador ingresa al área con su menú, react-admin en español, y edita una configuración', async () => {

@@ -6,7 +6,7 @@ ALTER TABLE "facturas_detalles" ADD COLUMN "fde_linea_factura" smallint;--> stat
 ALTER TABLE "facturas" ADD CONSTRAINT "facturas_fac_modifica_facturas_fac_codigo_fk" FOREIGN KEY ("fac_modifica") REFERENCES "public"."facturas"("fac_codigo") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "facturas_modifica" ON "facturas" USING btree ("fac_modifica") WHERE "facturas"."fac_modifica" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "facturas_empresa_tipo" ON "facturas" USING btree ("emp_codigo","fac_tipo","fac_codigo");--> statement-breakpoint
-CREATE UNIQUE INDEX "facturas_numero" ON "facturas" USING btree ("pem_codigo","fac_tipo","fac_secuencial");
+CREATE UNIQUE INDEX "facturas_numero" ON "facturas" USING btree ("pem_codigo","fac_tipo","fac_secuencial");--> statement-breakpoint
 -- The counters of 0022/0024 are the invoices' (GET /api/facturas/estados and the invoice list's totals): notes are
 -- rows of this table too, and stay out of them.
 CREATE OR REPLACE FUNCTION facturas_contadores_insercion() RETURNS trigger LANGUAGE plpgsql AS $$
