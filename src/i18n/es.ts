@@ -700,6 +700,12 @@ export const es: TranslationMessages = {
         q: 'Buscar',
       },
     },
+    notasCredito: {
+      name: 'Nota de crédito |||| Notas de crédito',
+    },
+    notasDebito: {
+      name: 'Nota de débito |||| Notas de débito',
+    },
     catalogo: {
       name: 'Producto o servicio |||| Productos y servicios',
       fields: {

@@ -16,6 +16,8 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import CategoryIcon from '@mui/icons-material/Category';
+import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
+import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import type { RolEmpresa } from '../../domain/clientes';
 import { ROLES_PERMITIDOS as R } from '../../domain/roles';
 
@@ -47,6 +49,15 @@ export type ResourceEntry = {
    */
   roles?: Readonly<Record<string, readonly RolEmpresa[]>>;
 };
+
+/** A note type's actions: accounting drafts, issues and annuls (domain/roles.ts). */
+const rolesNota = (r: { emitir: readonly RolEmpresa[]; anular: readonly RolEmpresa[] }) => ({
+  create: r.emitir,
+  edit: r.emitir,
+  delete: r.emitir,
+  emitir: r.emitir,
+  anular: r.anular,
+});
 
 /** Every resource of both areas. Adding one: its folder under src/resources/, its server module and one line here. */
 export const RESOURCES: readonly ResourceEntry[] = [
@@ -164,6 +175,25 @@ export const RESOURCES: readonly ResourceEntry[] = [
       emitir: R.facturas.vender,
       anular: R.facturas.anular,
     },
+  },
+  // The notes on an authorized invoice: accounting drafts and issues them (the menu's icons: remove_/add_circle_outline).
+  {
+    name: 'notasCredito',
+    area: 'empresa',
+    path: '/api/notasCredito',
+    key: 'FAC_CODIGO',
+    icon: RemoveCircleOutlineIcon,
+    menu: 'notasCredito',
+    roles: rolesNota(R.notasCredito),
+  },
+  {
+    name: 'notasDebito',
+    area: 'empresa',
+    path: '/api/notasDebito',
+    key: 'FAC_CODIGO',
+    icon: AddCircleOutlineIcon,
+    menu: 'notasDebito',
+    roles: rolesNota(R.notasDebito),
   },
   {
     name: 'catalogo',

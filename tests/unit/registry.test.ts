@@ -32,7 +32,14 @@ describe('resource registry', () => {
       'perfiles',
       'menus',
     ]);
-    expect(areaResources('empresa').map((r) => r.name)).toEqual(['clientes', 'usuarios', 'facturas', 'catalogo']);
+    expect(areaResources('empresa').map((r) => r.name)).toEqual([
+      'clientes',
+      'usuarios',
+      'facturas',
+      'notasCredito',
+      'notasDebito',
+      'catalogo',
+    ]);
   });
 
   it("gives a menu route its resource's icon, a page's icon, or null for a route it does not know", () => {

@@ -27,7 +27,7 @@ import { CalculoProvider, sinDescripcion } from './calculo';
 import { CompradorInput } from './CompradorInput';
 import { usePuntos } from './datos';
 import { esCorregible } from './estados';
-import { MensajesSri } from './MensajesSri';
+import { MensajesSri } from '../../comprobantes/MensajesSri';
 import { facturaToWire, formDe, nuevaFactura, validarFactura, type FacturaForm } from './formulario';
 import { LineasInput } from './LineasInput';
 import { PagosInput } from './PagosInput';

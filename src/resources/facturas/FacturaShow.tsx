@@ -32,9 +32,15 @@ import { dinero } from '../../ui/numeros';
 import { EstadoFacturaChip, FilaTotal } from './piezas';
 import { Dato } from '../../shell/Dato';
 import { texto } from './textos';
-import { Anular, Descargar, Emitir, type Registro } from './acciones';
+import type { FacturaDetalle } from '../../../domain/contratos/facturas';
+import { Anular, Descargar, Emitir } from '../../comprobantes/acciones';
+import { DocumentoProvider } from '../../comprobantes/documento';
+import { EstadoSri } from '../../comprobantes/EstadoSri';
+import { NotasDeFactura } from '../../comprobantes/NotasDeFactura';
 import { esPendiente, INTERVALO_FACTURA, tieneAutorizacion } from './estados';
-import { EstadoSri } from './EstadoSri';
+import { FACTURA } from './documento';
+
+type Registro = FacturaDetalle & { id: number };
 const t = (key: string, options?: object) => texto(`show.${key}`, options);
 const c = (key: string) => texto(`columnas.${key}`);
 const UNIDAD: Record<string, string> = { dias: 'días', meses: 'meses' };
@@ -228,6 +234,7 @@ function Contenido() {
         </Typography>
       </Box>
       <EstadoSri record={record} />
+      {record.FAC_ESTADO === 'AUTORIZADA' && <NotasDeFactura factura={record.FAC_CODIGO} />}
       <Box sx={grid2}>
         <Seccion titulo={t('emisor')}>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))' }}>
@@ -305,12 +312,14 @@ const esperando = (record: Registro | undefined) =>
  * an issued one's documents.
  */
 export const FacturaShow = ({ id }: { id?: Identifier }) => (
-  <Show
-    id={id}
-    actions={<Acciones />}
-    title={<Titulo />}
-    queryOptions={{ refetchInterval: (query) => (esperando(query.state.data as Registro | undefined) ? INTERVALO_FACTURA : false) }}
-  >
-    <Contenido />
-  </Show>
+  <DocumentoProvider value={FACTURA}>
+    <Show
+      id={id}
+      actions={<Acciones />}
+      title={<Titulo />}
+      queryOptions={{ refetchInterval: (query) => (esperando(query.state.data as Registro | undefined) ? INTERVALO_FACTURA : false) }}
+    >
+      <Contenido />
+    </Show>
+  </DocumentoProvider>
 );

@@ -9,18 +9,23 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
-import type { FacturaDetalle } from '../../../domain/contratos/facturas';
-import { ConsultarDeNuevo, Emitir, EnviarCorreo, type Registro } from './acciones';
+import type { FacturaDetalle } from '../../domain/contratos/facturas';
+import { ConsultarDeNuevo, Emitir, EnviarCorreo } from './acciones';
+import { useDocumento, type RegistroSri as Registro } from './documento';
 import { cuando, esCorregible, esPendiente, fechaHora } from './estados';
 import { MensajesSri } from './MensajesSri';
 import { EntregaIcono } from './piezas';
-import { Dato } from '../../shell/Dato';
-import { texto } from './textos';
+import { Dato } from '../shell/Dato';
 
-const t = (key: string, options?: object) => texto(`sri.${key}`, options);
+/** The document's texts of the SRI panel (sri.*), and any other of its catalogue. */
+function useTextos() {
+  const { texto } = useDocumento();
+  return { texto, t: (key: string, options?: object) => texto(`sri.${key}`, options) };
+}
 
 /** The queue's work on it: which step, which attempt, when the next one comes and why the last one failed. */
 function Cola({ cola }: { cola: NonNullable<FacturaDetalle['cola']> }) {
+  const { texto, t } = useTextos();
   const paso = texto(`sri.paso_${cola.paso}`);
   return (
     <Box sx={{ mt: 0.5 }} data-cola>
@@ -41,6 +46,7 @@ function Cola({ cola }: { cola: NonNullable<FacturaDetalle['cola']> }) {
 
 /** The authorization's number and date, a grid of two. */
 function Autorizacion({ record }: { record: Registro }) {
+  const { t } = useTextos();
   return (
     <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 1fr)' }, mt: 1 }}>
       <Dato label={t('numero_autorizacion')}>
@@ -55,6 +61,7 @@ function Autorizacion({ record }: { record: Registro }) {
 
 /** The email to the buyer: its state in words, the queue's retries, and Enviar por correo. */
 function Entrega({ record }: { record: Registro }) {
+  const { texto } = useTextos();
   const entrega = record.FAC_ENTREGA;
   const detalle = record.FAC_ENTREGA_DETALLE ?? '';
   const fecha = fechaHora(record.FAC_ENTREGA_FECHA);
@@ -96,6 +103,7 @@ function Entrega({ record }: { record: Registro }) {
 }
 
 function Panel({ children }: { children: ReactNode }) {
+  const { t } = useTextos();
   return (
     <Box component="section" aria-label={t('panel')} sx={{ display: 'grid', gap: 1.5, minWidth: 0 }} data-panel-sri>
       {children}
@@ -104,7 +112,7 @@ function Panel({ children }: { children: ReactNode }) {
 }
 
 /**
- * The invoice's state at the SRI, under its number. A draft: it is not a document yet. Waiting: what is happening,
+ * The document's state at the SRI, under its number. A draft: it is not a document yet. Waiting: what is happening,
  * the queue's next attempt and last error (the page asks again every 2 s). AUTORIZADA: number and date of the
  * authorization, the SRI's remarks, the email to the buyer. DEVUELTA or RECHAZADA: the SRI's messages with what to do,
  * Corregir and Volver a enviar. SIN_RESPUESTA: received, then 24 hours without an authorization: what to do at the
@@ -112,8 +120,10 @@ function Panel({ children }: { children: ReactNode }) {
  */
 export function EstadoSri({ record }: { record: Registro }) {
   const createPath = useCreatePath();
-  // Correcting and sending again are for the roles that sell.
-  const { canAccess: vende } = useCanAccess({ resource: 'facturas', action: 'emitir' });
+  const { recurso } = useDocumento();
+  const { texto, t } = useTextos();
+  // Correcting and sending again are for the roles that issue.
+  const { canAccess: vende } = useCanAccess({ resource: recurso, action: 'emitir' });
   const estado = record.FAC_ESTADO;
   if (estado === 'BORRADOR')
     return (
@@ -150,7 +160,7 @@ export function EstadoSri({ record }: { record: Registro }) {
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
               <Button
                 component={Link}
-                to={createPath({ resource: 'facturas', type: 'edit', id: record.id })}
+                to={createPath({ resource: recurso, type: 'edit', id: record.id })}
                 variant="outlined"
                 color="inherit"
                 startIcon={<EditIcon />}

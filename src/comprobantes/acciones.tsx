@@ -15,18 +15,20 @@ import EmailIcon from '@mui/icons-material/Email';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SyncIcon from '@mui/icons-material/Sync';
 import SendIcon from '@mui/icons-material/Send';
-import type { FacturaDetalle } from '../../../domain/contratos/facturas';
-import { texto } from './textos';
-import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
+import { useDocumento, type RegistroSri as Registro } from './documento';
 
-export type Registro = FacturaDetalle & { id: number };
-
-/** After an action on the invoice: its page, the list, the counts and the home card read again. */
+/**
+ * After an action on a document: its page, the lists, the counts and the home card read again (a note changes what
+ * its invoice's page shows, so the invoices' queries too).
+ */
 function useReleer() {
   const refresh = useRefresh();
   const queryClient = useQueryClient();
+  const { recurso } = useDocumento();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ['facturas'] });
+    void queryClient.invalidateQueries({ queryKey: [recurso] });
+    if (recurso !== 'facturas') void queryClient.invalidateQueries({ queryKey: ['facturas'] });
     refresh();
   };
 }
@@ -35,8 +37,8 @@ function useReleer() {
 function FalloDialog({ titulo, fallo, onClose }: { titulo: string; fallo: string | null; onClose: () => void }) {
   const translate = useTranslate();
   return (
-    <Dialog open={fallo !== null} onClose={onClose} aria-labelledby="factura-fallo-titulo" maxWidth="sm" fullWidth>
-      <DialogTitle id="factura-fallo-titulo">{titulo}</DialogTitle>
+    <Dialog open={fallo !== null} onClose={onClose} aria-labelledby="documento-fallo-titulo" maxWidth="sm" fullWidth>
+      <DialogTitle id="documento-fallo-titulo">{titulo}</DialogTitle>
       <DialogContent>
         <Alert severity="error">{fallo}</Alert>
       </DialogContent>
@@ -49,10 +51,11 @@ function FalloDialog({ titulo, fallo, onClose }: { titulo: string; fallo: string
 
 /**
  * Emitir (a draft) or Volver a enviar (a DEVUELTA or RECHAZADA one, after correcting it): confirmed, POST
- * /api/facturas/:id/emitir, which signs it (again, with the same number) and puts it on the SRI's queue. A refusal (no
+ * {api}/:id/emitir, which signs it (again, with the same number) and puts it on the SRI's queue. A refusal (no
  * signature, no plan...) shows the server's reason.
  */
 export function Emitir({ record, reenviar = false }: { record: Registro; reenviar?: boolean }) {
+  const { api, texto } = useDocumento();
   const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const releer = useReleer();
@@ -65,7 +68,7 @@ export function Emitir({ record, reenviar = false }: { record: Registro; reenvia
     setPending(true);
     setFallo(null);
     try {
-      const emitida = await dataProvider.call<FacturaDetalle>(`/api/facturas/${record.FAC_CODIGO}/emitir`, { method: 'POST' });
+      const emitida = await dataProvider.call<Registro>(`${api}/${record.FAC_CODIGO}/emitir`, { method: 'POST' });
       notify(t(clave('emitida', 'reenviada'), { numero: emitida.FAC_NUMERO ?? '' }), { type: 'success' });
       releer();
     } catch (error) {
@@ -100,10 +103,11 @@ export function Emitir({ record, reenviar = false }: { record: Registro; reenvia
 }
 
 /**
- * Consultar de nuevo (SIN_RESPUESTA only): POST /api/facturas/:id/consultar puts the invoice back on the SRI's queue to
+ * Consultar de nuevo (SIN_RESPUESTA only): POST {api}/:id/consultar puts the document back on the SRI's queue to
  * ask for its authorization once; the page then shows it waiting, and whatever the SRI answers.
  */
 export function ConsultarDeNuevo({ record }: { record: Registro }) {
+  const { api, texto } = useDocumento();
   const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const releer = useReleer();
@@ -112,7 +116,7 @@ export function ConsultarDeNuevo({ record }: { record: Registro }) {
   const consultar = async () => {
     setPending(true);
     try {
-      await dataProvider.call<FacturaDetalle>(`/api/facturas/${record.FAC_CODIGO}/consultar`, { method: 'POST' });
+      await dataProvider.call(`${api}/${record.FAC_CODIGO}/consultar`, { method: 'POST' });
       notify(texto('sri.consultada'), { type: 'success' });
       releer();
     } catch (error) {
@@ -132,13 +136,14 @@ export function ConsultarDeNuevo({ record }: { record: Registro }) {
 }
 
 const DESCARGAS = {
-  xml: { ruta: 'xml', nombre: (n: string) => `factura-${n}.xml`, label: 'show.xml_firmado' },
-  ride: { ruta: 'ride', nombre: (n: string) => `factura-${n}.pdf`, label: 'show.ride_corto' },
-  autorizado: { ruta: 'autorizado', nombre: (n: string) => `factura-${n}-autorizado.xml`, label: 'show.xml_autorizado' },
+  xml: { ruta: 'xml', sufijo: '.xml', label: 'show.xml_firmado' },
+  ride: { ruta: 'ride', sufijo: '.pdf', label: 'show.ride_corto' },
+  autorizado: { ruta: 'autorizado', sufijo: '-autorizado.xml', label: 'show.xml_autorizado' },
 } as const;
 
 /** The signed XML, the RIDE or the authorized XML, downloaded with the company's token under the server's file name. */
 export function Descargar({ record, tipo }: { record: Registro; tipo: keyof typeof DESCARGAS }) {
+  const { api, archivo, texto } = useDocumento();
   const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const [pending, setPending] = useState(false);
@@ -147,8 +152,8 @@ export function Descargar({ record, tipo }: { record: Registro; tipo: keyof type
     setPending(true);
     try {
       await dataProvider.download(
-        `/api/facturas/${record.FAC_CODIGO}/${descarga.ruta}`,
-        descarga.nombre(record.FAC_NUMERO ?? String(record.FAC_CODIGO)),
+        `${api}/${record.FAC_CODIGO}/${descarga.ruta}`,
+        `${archivo}-${record.FAC_NUMERO ?? String(record.FAC_CODIGO)}${descarga.sufijo}`,
       );
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
@@ -164,10 +169,11 @@ export function Descargar({ record, tipo }: { record: Registro; tipo: keyof type
 }
 
 /**
- * A dialog's POST on the invoice: while it is sent, its refusal (shown in the dialog), and on success the notice, the
+ * A dialog's POST on the document: while it is sent, its refusal (shown in the dialog), and on success the notice, the
  * dialog closed and everything read again.
  */
 function useEnvio(record: Registro, ruta: string, aviso: string, alCerrar: () => void) {
+  const { api } = useDocumento();
   const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const releer = useReleer();
@@ -181,7 +187,7 @@ function useEnvio(record: Registro, ruta: string, aviso: string, alCerrar: () =>
     setPending(true);
     setFallo(null);
     try {
-      await dataProvider.call(`/api/facturas/${record.FAC_CODIGO}/${ruta}`, { method: 'POST', body });
+      await dataProvider.call(`${api}/${record.FAC_CODIGO}/${ruta}`, { method: 'POST', body });
       notify(aviso, { type: 'success' });
       cerrar();
       releer();
@@ -210,7 +216,7 @@ type FormularioProps = {
   children: ReactNode;
 };
 
-/** A dialog holding one of the invoice's small forms: its title, its fields, the server's refusal and its buttons. */
+/** A dialog holding one of the document's small forms: its title, its fields, the server's refusal and its buttons. */
 function FormularioDialogo({ id, abierto, cerrar, onSubmit, titulo, fallo, enviar, children }: FormularioProps) {
   const translate = useTranslate();
   return (
@@ -232,9 +238,10 @@ function FormularioDialogo({ id, abierto, cerrar, onSubmit, titulo, fallo, envia
 
 /**
  * Enviar por correo: a dialog saying where it goes (the buyer's addresses) and taking other addresses if wanted;
- * POST /api/facturas/:id/correo { para? }. The server's refusal (no address, an invalid one) stays in the dialog.
+ * POST {api}/:id/correo { para? }. The server's refusal (no address, an invalid one) stays in the dialog.
  */
 export function EnviarCorreo({ record }: { record: Registro }) {
+  const { texto } = useDocumento();
   const [abierto, setAbierto] = useState(false);
   const [para, setPara] = useState('');
   const { pending, fallo, cerrar, enviar } = useEnvio(record, 'correo', texto('entrega.enviada'), () => {
@@ -292,9 +299,10 @@ export function EnviarCorreo({ record }: { record: Registro }) {
 
 /**
  * Marcar como anulada (AUTORIZADA only): a dialog explaining that the SRI's portal annuls it and this only records it,
- * the reason required; POST /api/facturas/:id/anular { motivo }.
+ * the reason required; POST {api}/:id/anular { motivo }.
  */
 export function Anular({ record }: { record: Registro }) {
+  const { texto } = useDocumento();
   const [abierto, setAbierto] = useState(false);
   const [motivo, setMotivo] = useState('');
   const [falta, setFalta] = useState(false);

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { MensajeSri } from '../../../domain/contratos/facturas';
-import { texto } from './textos';
+import type { MensajeSri } from '../../domain/contratos/facturas';
+import { textoComun } from './textos';
 
-const t = (key: string, options?: object) => texto(`sri.${key}`, options);
+const t = (key: string, options?: object) => textoComun(`sri.${key}`, options);
 
 /**
  * The SRI's messages, each with what to do first (`ayuda`, when the server knows the message), then the SRI's own

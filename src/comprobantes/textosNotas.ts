@@ -1,0 +1,80 @@
+import { textosDocumento, type NombresDocumento } from './textos';
+
+/**
+ * The texts both notes' screens share, naming the note (`la`: "la nota de crédito", `nombre`: "Nota de crédito",
+ * `plural`: "notas de crédito"); each note type's catalogue adds its own (its lines or its reasons).
+ */
+export function textosNota({ la, nombre, plural }: NombresDocumento & { plural: string }) {
+  const documento = textosDocumento({ la, nombre });
+  return {
+    ...documento,
+    borrador: 'Borrador',
+    titulo: nombre,
+    titulo_factura: 'Factura',
+    /** The list's columns and filters (the labels stay out of src/i18n/es.ts, which every area loads at start). */
+    campos: {
+      FAC_NUMERO: 'Número',
+      FAC_FECHA: 'Fecha',
+      FAC_ESTADO: 'Estado',
+      FAC_MODIFICA: 'Factura',
+      FAC_MOTIVO: 'Motivo',
+      CLI_CODIGO: 'Comprador',
+      CLI_RAZON_SOCIAL: 'Comprador',
+      PEM_CODIGO: 'Punto de emisión',
+      FAC_TOTAL: 'Total',
+      desde: 'Desde',
+      hasta: 'Hasta',
+    },
+    lista: {
+      buscar: 'Número, comprador o identificación',
+      resumen: `Totales de las ${plural} filtradas`,
+      notas: `%{smart_count} ${la.replace(/^la /, '')} |||| %{smart_count} ${plural}`,
+      anuladas: '%{smart_count} anulada no suma |||| %{smart_count} anuladas no suman',
+      cargando_totales: 'Calculando totales...',
+      subtotal: 'Subtotal',
+      iva: 'IVA',
+      total: 'Total',
+      vacio_titulo: `Aún no hay ${plural}`,
+      vacio_texto: `Una ${la.replace(/^la /, '')} modifica una factura autorizada por el SRI: ábrala desde la página de la factura («Emitir ${la.replace(/^la /, '')}») o créela aquí eligiendo la factura.`,
+      ver_facturas: 'Ver las facturas autorizadas',
+    },
+    show: {
+      ...documento.show,
+      factura: 'Factura que modifica',
+      ver_factura: 'Ver la factura',
+      fecha_factura: 'Fecha de la factura',
+      motivo: 'Motivo',
+      emision: 'Emisión',
+      comprador: 'Comprador',
+      totales: 'Totales',
+      eliminar: 'Eliminar',
+      eliminar_titulo: '¿Eliminar este borrador?',
+      eliminar_texto: 'El borrador se elimina del todo. No se puede deshacer.',
+      eliminado: 'Borrador eliminado',
+    },
+    form: {
+      nueva: `Nueva ${la.replace(/^la /, '')}`,
+      editar: `Borrador de ${la.replace(/^la /, '')}`,
+      corregir: `Corregir la ${la.replace(/^la /, '')} %{numero}`,
+      factura: 'Factura que modifica',
+      buscar_factura: 'Número de la factura o comprador',
+      sin_facturas: 'No hay facturas autorizadas que coincidan',
+      factura_ayuda: 'Solo facturas autorizadas por el SRI',
+      motivo: 'Motivo',
+      motivo_ayuda: 'Razón de la modificación, como la imprime el RIDE (hasta 300 caracteres)',
+      fecha: 'Fecha de emisión',
+      total_factura: 'Total de la factura: %{total}',
+      saldo: 'Saldo por acreditar: %{saldo}',
+      totales: 'Totales',
+      subtotal_tarifa: 'Subtotal %{nombre}',
+      subtotal_sin_impuestos: 'Subtotal sin impuestos',
+      total: 'Valor total',
+      guardar: 'Guardar borrador',
+      guardar_correccion: 'Guardar corrección',
+      siguiente: 'Próximo número al emitir:',
+      emitida: `Esta ${la.replace(/^la /, '')} ya fue emitida y no se puede modificar.`,
+      ver: `Ver la ${la.replace(/^la /, '')}`,
+      elija_factura: 'Elija la factura autorizada que modifica.',
+    },
+  };
+}
