@@ -1,7 +1,8 @@
 /**
  * npm run bench [-- --api | --bundles | --ttc] [--tickets 10000|100000|1000000] [--empresas 100000] [--runs N] [--sql] [--sin-fijar]
  * npm run bench -- --clientes 200000|1000000 [--memoria]: the clients book (bench/api-clientes.ts), alone unless other parts are named
- * npm run bench -- --facturas [--runs N]: issuing invoices of 20 lines (bench/facturas.ts), alone unless other parts are named
+ * npm run bench -- --facturas [--runs N]: issuing invoices of 20 lines (bench/facturas.ts), then notes de crédito and de débito
+ *   (bench/notas.ts), alone unless other parts are named
  * npm run bench -- --sri [--facturas-sri 1000] [--sri-en-proceso] [--sri-perfil archivo.cpuprofile]: the SRI pipeline against the local SRI (bench/sri.ts),
  *   alone unless other parts are named
  *
@@ -15,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { benchApi } from './api-lists';
 import { benchClientes } from './api-clientes';
 import { benchFacturas } from './facturas';
+import { benchNotas } from './notas';
 import { benchSri } from './sri';
 import { bundleReport } from './bundle-report';
 import { timeToContent } from './ttc';
@@ -37,7 +39,7 @@ const { values } = parseArgs({
     // The clients book on this many generated clients (its own bench database); --memoria adds the import and reports.
     clientes: { type: 'string', default: '0' },
     memoria: { type: 'boolean', default: false },
-    // Issuing invoices: each step and 1 000 through the service (bench/facturas.ts).
+    // Issuing invoices: each step and 1 000 through the service (bench/facturas.ts); then 1 000 notes of each type (bench/notas.ts).
     facturas: { type: 'boolean', default: false },
     // The SRI pipeline: this many invoices issued, then sent, authorized and emailed (bench/sri.ts).
     sri: { type: 'boolean', default: false },
@@ -119,6 +121,12 @@ if (values.facturas) {
     result.lote,
   );
   failed ||= result.failed;
+  const notas = await benchNotas({ databaseUrl });
+  printTable(
+    `${notas.total.toLocaleString('es-EC')} notas de crédito (cada una devuelve las ${result.lineas} líneas de su factura autorizada) y ${notas.total.toLocaleString('es-EC')} notas de débito emitidas seguidas por el mismo servicio (bloqueo de la nota y de su factura, reglas, plan, secuencial, armar, esquema, firma, guardar), ${notas.where}`,
+    notas.filas,
+  );
+  failed ||= notas.failed;
 }
 
 if (values.sri) {

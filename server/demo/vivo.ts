@@ -1,20 +1,21 @@
 /**
  * The living demo: on `npm start`'s first start (a fresh PGlite, DEMO_VIVO not false), Comercial Andina and Ferretería
- * El Tornillo get clients, products, invoices in every final state with collections, support tickets at different
- * stages, audit entries and sign-ins, so that a newcomer sees Amelia at work.
+ * El Tornillo get clients, products, invoices in every final state with collections, a nota de crédito and a nota de
+ * débito of the hardware store, support tickets at different stages, audit entries and sign-ins, so that a newcomer
+ * sees Amelia at work.
  *
  * Nothing is written by hand: a temporary app on the same database (buildApp) is driven through its real HTTP routes
  * (app.inject), so validation, plans, signatures, sequentials, the SRI queue, the plans' consumption and the audit log
- * all run for real, and every AUTORIZADA invoice went through the pipeline against a local SRI (server/sri-local) started
+ * all run for real, and every AUTORIZADA invoice and note went through the pipeline against a local SRI (server/sri-local) started
  * in-process on a free port, in the test environment. The local SRI answers DEVUELTA on its own to a date outside its
  * tolerance, and NO AUTORIZADO to a key it is told to refuse. When the queue is empty the temporary app closes (not the
  * database) and the local SRI stops; whatever happens, no document is left on the queue for the real SRI.
  */
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../infra/db/client';
-import { sriCola } from '../infra/db/schema';
+import { facturas as facturasTabla, sriCola } from '../infra/db/schema';
 import { buildApp } from '../app';
 import { iniciarSriLocal, type SriLocal } from '../sri-local';
 import { buildDemoPkcs12 } from '../infra/db/demo-certificate';
@@ -38,7 +39,15 @@ type Cliente = { CLI_CODIGO: number; CLI_DIAS_CREDITO: number; CLI_CONSUMIDOR_FI
 type Emitida = { id: number; cliente: number; fecha: string; total: string };
 
 /** What the demo made, for the start-up message and the tests. */
-export type ResumenDemo = { clientes: number; productos: number; facturas: Record<string, number>; tickets: number; ms: number };
+export type ResumenDemo = {
+  clientes: number;
+  productos: number;
+  facturas: Record<string, number>;
+  /** The state of Ferretería El Tornillo's nota de crédito and nota de débito. */
+  notas: Record<'notasCredito' | 'notasDebito', string>;
+  tickets: number;
+  ms: number;
+};
 
 /** The multipart body of a signature upload: its password, then the .p12 in `signfile`. */
 function formularioFirma(p12: Buffer, clave: string): Envio {
@@ -254,13 +263,22 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
   await borrador(datos.tornillo, hoy);
 
   // The queue takes every issued invoice to its end (the SRI's answer and the buyer's email).
-  const hasta = Date.now() + PLAZO_COLA_MS;
-  for (;;) {
-    const [{ n }] = await database.db.select({ n: count() }).from(sriCola);
-    if (n === 0) break;
-    if (Date.now() > hasta) throw new Error(`la cola del SRI no terminó en ${PLAZO_COLA_MS / 1000} s (${n} documentos)`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const colaVacia = async () => {
+    const hasta = Date.now() + PLAZO_COLA_MS;
+    for (;;) {
+      const [{ n }] = await database.db.select({ n: count() }).from(sriCola);
+      if (n === 0) return;
+      if (Date.now() > hasta) throw new Error(`la cola del SRI no terminó en ${PLAZO_COLA_MS / 1000} s (${n} documentos)`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  await colaVacia();
+
+  // The hardware store corrects two of its authorized invoices (not the ones collected below): a client returned part
+  // of one (nota de crédito), and another pays interest for paying late (nota de débito). They go to the SRI while
+  // the collections and the tickets are registered.
+  const [, , , devuelta, atrasada] = autorizadas.tornillo.filter((f) => f.cliente !== datos.tornillo.clientes[0]!.CLI_CODIGO);
+  const notas = await corregirConNotas(api, tornillo.token, puntos.get(tornillo.empresa)!, devuelta!, atrasada!);
 
   // Collections: a client who paid an invoice in full, another who paid part; one invoice annulled in the SRI's portal.
   for (const nombre of ['andina', 'tornillo'] as const) {
@@ -286,6 +304,7 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
   });
 
   const tickets = await mesaDeAyuda(api, admin, log);
+  await colaVacia();
   const facturas: Record<string, number> = {};
   for (const { sesion } of Object.values(datos)) {
     const { estados } = await api<{ estados: Record<string, number> }>('GET', '/api/facturas/estados', sesion.token);
@@ -295,11 +314,72 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
     clientes: datos.andina.clientes.length + datos.tornillo.clientes.length,
     productos: datos.andina.productos.length + datos.tornillo.productos.length,
     facturas,
+    notas: await estadosDeNotas(database, notas),
     tickets,
   };
 }
 
 type Api = <T>(metodo: Metodo, url: string, token?: string, cuerpo?: object) => Promise<T>;
+type LineaRestante = {
+  FDE_LINEA: number;
+  FDE_PRINCIPAL?: string | null;
+  FDE_DESCRIPCION: string;
+  FDE_CANTIDAD: string;
+  FDE_PRECIO: string;
+  FDE_IVA: string;
+  FDE_RESTANTE: string;
+};
+
+/**
+ * A credit note returning part of one invoice (half of its first line, at least one unit, without its discount) and
+ * a debit note charging interest on another (2 % of its total, IVA 0 %, paid by transfer), each created as a draft and
+ * issued through the notes' routes. Their ids, for the summary.
+ */
+async function corregirConNotas(api: Api, token: string, punto: number, devuelta: Emitida, atrasada: Emitida) {
+  const { factura } = await api<{ factura: { FAC_NUMERO: string; lineas: LineaRestante[] } }>(
+    'GET',
+    `/api/notasCredito/factura/${devuelta.id}`,
+    token,
+  );
+  const linea = factura.lineas[0]!;
+  const cantidad = Math.max(1, Math.floor(Number(linea.FDE_RESTANTE) / 2));
+  const credito = await api<{ FAC_CODIGO: number }>('POST', '/api/notasCredito', token, {
+    FAC_MODIFICA: devuelta.id,
+    PEM_CODIGO: punto,
+    FAC_MOTIVO: `Devolución de ${cantidad} ${cantidad === 1 ? 'unidad' : 'unidades'} en mal estado`,
+    lineas: [
+      {
+        FDE_LINEA_FACTURA: linea.FDE_LINEA,
+        FDE_PRINCIPAL: linea.FDE_PRINCIPAL,
+        FDE_DESCRIPCION: linea.FDE_DESCRIPCION,
+        FDE_CANTIDAD: String(cantidad),
+        FDE_PRECIO: linea.FDE_PRECIO,
+        FDE_IVA: linea.FDE_IVA,
+      },
+    ],
+  });
+  const interes = dolares(Math.max(100, Math.round(centavos(atrasada.total) * 0.02)));
+  const debito = await api<{ FAC_CODIGO: number }>('POST', '/api/notasDebito', token, {
+    FAC_MODIFICA: atrasada.id,
+    PEM_CODIGO: punto,
+    FAC_MOTIVO: 'Intereses por mora',
+    motivos: [{ razon: 'Interés por mora: pago recibido 30 días después del vencimiento', valor: interes, iva: '0' }],
+    pagos: [{ FPA_FORMA: '20', FPA_TOTAL: interes, FPA_PLAZO: 15, FPA_UNIDAD: 'dias' }],
+  });
+  await api('POST', `/api/notasCredito/${credito.FAC_CODIGO}/emitir`, token);
+  await api('POST', `/api/notasDebito/${debito.FAC_CODIGO}/emitir`, token);
+  return { notasCredito: credito.FAC_CODIGO, notasDebito: debito.FAC_CODIGO };
+}
+
+/** Each note's state once the queue is done with it (AUTORIZADA unless something went wrong), in one query. */
+async function estadosDeNotas(database: Database, notas: Record<'notasCredito' | 'notasDebito', number>) {
+  const filas = await database.db
+    .select({ id: facturasTabla.FAC_CODIGO, estado: facturasTabla.FAC_ESTADO })
+    .from(facturasTabla)
+    .where(inArray(facturasTabla.FAC_CODIGO, [notas.notasCredito, notas.notasDebito]));
+  const estadoDe = (id: number) => filas.find((f) => f.id === id)?.estado ?? 'NO EXISTE';
+  return { notasCredito: estadoDe(notas.notasCredito), notasDebito: estadoDe(notas.notasDebito) };
+}
 
 /**
  * Support tickets opened through the public form and taken through the desk: one still open and unassigned, one in

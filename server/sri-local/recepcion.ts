@@ -1,6 +1,6 @@
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { validarClaveAcceso } from '../../domain/comprobantes/clave-acceso';
-import { prepararValidador, validarFactura } from '../modules/comprobantes';
+import { prepararValidador, validarComprobante } from '../modules/comprobantes';
 import { FirmaInvalida, verificarFirmaXml } from './firma';
 import { documentoDe, type Registro } from './registro';
 import type { RespuestaRecepcion } from './soap';
@@ -9,11 +9,19 @@ import type { MensajeSriLocal } from './tipos';
 /**
  * What the SRI's reception checks in a document, in its order; the first failure returns it (DEVUELTA) with the
  * SRI's code and text and, in informacionAdicional, what exactly is wrong. A DEVUELTA document is not kept: it may
- * come back, corrected, with the same key. Only invoices (codDoc 01, schema 1.1.0) are taken for now.
+ * come back, corrected, with the same key. It takes the types Amelia issues: facturas (01), notas de crédito (04) and
+ * notas de débito (05), each checked against its own schema.
  */
 
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 const ROOT_ID = 'comprobante';
+
+/** The documents it receives, by root element: the codDoc it must carry, the block with fechaEmision, the schema. */
+const TIPOS: Record<string, { codDoc: string; info: string; esquema: string }> = {
+  factura: { codDoc: '01', info: 'infoFactura', esquema: 'factura_V1.1.0.xsd' },
+  notaCredito: { codDoc: '04', info: 'infoNotaCredito', esquema: 'NotaCredito_V1.1.0.xsd' },
+  notaDebito: { codDoc: '05', info: 'infoNotaDebito', esquema: 'NotaDebito_V1.0.0.xsd' },
+};
 
 const MENSAJES = {
   estructura: { identificador: '35', mensaje: 'ARCHIVO NO CUMPLE ESTRUCTURA XML' },
@@ -105,18 +113,18 @@ function verificarFirma(raiz: Element, firmas: Element[], clave: string): void {
     devolver(
       clave,
       'firma',
-      `La firma no cubre el comprobante completo: falta la referencia a #${ROOT_ID} (el id de <factura>) con la transformación enveloped-signature.`,
+      `La firma no cubre el comprobante completo: falta la referencia a #${ROOT_ID} (el id de <${raiz.localName}>) con la transformación enveloped-signature.`,
     );
   }
 }
 
 /** Step 5: a well-built key that says what the document says. */
-function verificarClave(clave: string, info: Element | undefined, infoFactura: Element | undefined): ReturnType<typeof documentoDe> {
+function verificarClave(clave: string, info: Element | undefined, infoDocumento: Element | undefined): ReturnType<typeof documentoDe> {
   const validacion = validarClaveAcceso(clave);
   if (!validacion.valida) return devolver(clave, 'clave', `${validacion.error} (clave ${clave || 'vacía'}).`);
   const { partes } = validacion;
   const enDocumento = {
-    fechaEmision: texto(hijo(infoFactura, 'fechaEmision')),
+    fechaEmision: texto(hijo(infoDocumento, 'fechaEmision')),
     codDoc: texto(hijo(info, 'codDoc')),
     ruc: texto(hijo(info, 'ruc')),
     ambiente: texto(hijo(info, 'ambiente')),
@@ -152,14 +160,23 @@ async function revisar(base64: string | undefined, registro: Registro, opciones:
   const documento: Document = parser.parseFromString(xml, 'text/xml');
   const raiz = documento.documentElement!;
   const info = hijo(raiz, 'infoTributaria');
-  const infoFactura = hijo(raiz, 'infoFactura');
   const clave = texto(hijo(info, 'claveAcceso'));
   if (clave) registro.contarIntento(clave);
 
-  // Step 2: the type of document.
-  if (raiz.localName !== 'factura' || raiz.namespaceURI) {
-    devolver(clave, 'tipo', `El elemento raíz es <${raiz.tagName}>; este servicio solo recibe facturas (<factura>, codDoc 01).`);
+  // Step 2: the type of document, by its root element, and the codDoc it declares.
+  const tipo = !raiz.namespaceURI && Object.hasOwn(TIPOS, raiz.localName) ? TIPOS[raiz.localName] : undefined;
+  if (!tipo) {
+    devolver(
+      clave,
+      'tipo',
+      `El elemento raíz es <${raiz.tagName}>; este servicio recibe <factura> (01), <notaCredito> (04) y <notaDebito> (05).`,
+    );
   }
+  const codDoc = texto(hijo(info, 'codDoc'));
+  if (codDoc && /^\d{2}$/.test(codDoc) && codDoc !== tipo!.codDoc) {
+    devolver(clave, 'tipo', `El codDoc ${codDoc} no corresponde a <${raiz.localName}>, que es el comprobante ${tipo!.codDoc}.`);
+  }
+  const infoDocumento = hijo(raiz, tipo!.info);
 
   // Step 3: the schema, on the document without its signature(s).
   const firmas = Array.from(documento.getElementsByTagNameNS(DS, 'Signature'));
@@ -167,14 +184,14 @@ async function revisar(base64: string | undefined, registro: Registro, opciones:
   for (const { firma, padre } of lugares) padre.removeChild(firma);
   const sinFirma = new XMLSerializer().serializeToString(documento);
   for (const { firma, padre, siguiente } of lugares.reverse()) padre.insertBefore(firma, siguiente);
-  const esquema = await validarFactura(sinFirma);
+  const esquema = await validarComprobante(sinFirma, tipo!.esquema);
   if (!esquema.valido) {
     const errores = esquema.errores.map((e) => (e.campo ? `${e.campo}: ${e.mensaje}` : e.mensaje));
-    devolver(clave, 'estructura', `El comprobante no cumple el esquema factura_V1.1.0.xsd. ${errores.join(' ')}`);
+    devolver(clave, 'estructura', `El comprobante no cumple el esquema ${tipo!.esquema}. ${errores.join(' ')}`);
   }
 
   verificarFirma(raiz, firmas, clave);
-  const delDocumento = verificarClave(clave, info, infoFactura);
+  const delDocumento = verificarClave(clave, info, infoDocumento);
 
   // Step 6: a key already received, or the document already authorized under another key.
   const estado = registro.estado(clave);
@@ -190,9 +207,12 @@ async function revisar(base64: string | undefined, registro: Registro, opciones:
     );
   }
 
-  verificarFecha(clave, texto(hijo(infoFactura, 'fechaEmision')), registro.ahora(), opciones.toleranciaMinutos);
+  verificarFecha(clave, texto(hijo(infoDocumento, 'fechaEmision')), registro.ahora(), opciones.toleranciaMinutos);
   registro.registrar(clave, delDocumento, xml);
 }
+
+/** The schemas of the documents it receives (the server compiles them at start). */
+export const ESQUEMAS_RECIBIDOS = Object.values(TIPOS).map((t) => t.esquema);
 
 /** validarComprobante: RECIBIDA (the key is registered) or DEVUELTA with the first failed check. */
 export async function recibir(base64: string | undefined, registro: Registro, opciones: OpcionesRecepcion): Promise<RespuestaRecepcion> {

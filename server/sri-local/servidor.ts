@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { prepararValidador } from '../modules/comprobantes';
 import { autorizar } from './autorizacion';
-import { recibir } from './recepcion';
+import { ESQUEMAS_RECIBIDOS, recibir } from './recepcion';
 import { Registro } from './registro';
 import { fault, leerSolicitud, respuestaAutorizacion, respuestaRecepcion } from './soap';
 import type { ModoSriLocal, OpcionesSriLocal, SriLocal } from './tipos';
@@ -37,8 +37,8 @@ export async function iniciarServidor(opciones: OpcionesSriLocal = {}, bitacora?
   let falla: Falla | undefined;
   let basuras = 0;
   const pendientes = new Set<NodeJS.Timeout>();
-  // Loading libxml2 and compiling the schema is slow (docs/performance.md): done now rather than on the first reception.
-  await prepararValidador();
+  // Loading libxml2 and compiling the schemas is slow (docs/performance.md): done now rather than on the first reception.
+  await Promise.all(ESQUEMAS_RECIBIDOS.map((esquema) => prepararValidador(esquema)));
 
   /** The fault that applies to this call, counted down; undefined: answer normally. */
   function fallaPara(servicio: Servicio): Falla | undefined {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMParser } from '@xmldom/xmldom';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { facturas, sriCola } from '../../server/infra/db/schema';
@@ -70,7 +70,7 @@ describe.each(testDatabases)('la demostración viva (%s)', (kind) => {
     const filas = await t.db
       .select({ id: facturas.FAC_CODIGO, empresa: facturas.EMP_CODIGO, autorizacion: facturas.FAC_AUTORIZACION })
       .from(facturas)
-      .where(inArray(facturas.FAC_ESTADO, ['AUTORIZADA', 'ANULADA']));
+      .where(and(eq(facturas.FAC_TIPO, '01'), inArray(facturas.FAC_ESTADO, ['AUTORIZADA', 'ANULADA'])));
     expect(filas.length).toBeGreaterThanOrEqual(20);
     const tokenDe = (empresa: number) => (empresa === sesiones.andina.empresa ? sesiones.andina : sesiones.tornillo).token;
     for (const fila of filas) {
@@ -83,6 +83,42 @@ describe.each(testDatabases)('la demostración viva (%s)', (kind) => {
       const firma = documento.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0]!;
       expect(verificarFirmaXml(documento.documentElement!, firma).documentoCompleto).toBe(true);
     }
+  });
+
+  it.each([
+    ['notasCredito', 'notaCredito'],
+    ['notasDebito', 'notaDebito'],
+  ] as const)('Ferretería El Tornillo has one %s, AUTORIZADA, of one of its authorized invoices, its XML signed', async (tipo, raiz) => {
+    expect(resumen.notas[tipo]).toBe('AUTORIZADA');
+    const { token, empresa } = sesiones.tornillo;
+    const lista = await get(`/api/${tipo}?range=[0,9]`, token);
+    expect(lista.statusCode).toBe(200);
+    const notas = lista.json() as Array<{
+      FAC_CODIGO: number;
+      FAC_ESTADO: string;
+      FAC_MODIFICA: number;
+      FACTURA_NUMERO: string;
+      FAC_AUTORIZACION: string;
+    }>;
+    expect(notas).toHaveLength(1);
+    const [nota] = notas;
+    expect(nota).toMatchObject({ FAC_ESTADO: 'AUTORIZADA', FAC_AUTORIZACION: expect.stringMatching(/^\d{49}$/) });
+    const [modificada] = await t.db
+      .select({ empresa: facturas.EMP_CODIGO, tipo: facturas.FAC_TIPO, estado: facturas.FAC_ESTADO, numero: facturas.FAC_NUMERO })
+      .from(facturas)
+      .where(eq(facturas.FAC_CODIGO, nota!.FAC_MODIFICA));
+    expect(modificada).toEqual({ empresa, tipo: '01', estado: 'AUTORIZADA', numero: nota!.FACTURA_NUMERO });
+
+    const firmado = (await get(`/api/${tipo}/${nota!.FAC_CODIGO}/xml`, token)).body;
+    const documento = new DOMParser().parseFromString(firmado, 'text/xml');
+    expect(documento.documentElement!.localName).toBe(raiz);
+    const firma = documento.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0]!;
+    expect(verificarFirmaXml(documento.documentElement!, firma).documentoCompleto).toBe(true);
+    const autorizado = (await get(`/api/${tipo}/${nota!.FAC_CODIGO}/autorizado`, token)).body;
+    expect(autorizado).toContain(`<numeroAutorizacion>${nota!.FAC_AUTORIZACION}</numeroAutorizacion>`);
+    expect(autorizado).toContain(`<comprobante><![CDATA[${firmado}]]></comprobante>`);
+    // Comercial Andina issued none.
+    expect(Number((await get(`/api/${tipo}?range=[0,0]`, sesiones.andina.token)).headers['content-range']!.split('/')[1])).toBe(0);
   });
 
   it.each(['andina', 'tornillo'] as const)("%s's plan card counts exactly the documents the SRI authorized", async (nombre) => {

@@ -262,7 +262,7 @@ describe('a document comes back DEVUELTA', () => {
     expect(r.informacion).toMatch(/bien formado \(línea \d+, columna \d+/);
   });
 
-  it('47 when the document is not an invoice', async () => {
+  it('47 when the root element is not the document its codDoc says (a <notaCredito> with codDoc 01)', async () => {
     const { xml, clave } = factura();
     const nota = firmar(xml.replace('<factura ', '<notaCredito ').replace('</factura>', '</notaCredito>'));
     const r = await devuelta(nota, '47', 'TIPO DE COMPROBANTE NO EXISTE');
