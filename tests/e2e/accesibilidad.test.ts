@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, e2eAvailable, e2eSuite, screenshotsAtTwoWidths, type RunningServer } from '../helpers/e2e';
 import {
@@ -25,6 +25,7 @@ import { borrador } from '../helpers/facturas-api';
 import { cedulaValida } from '../helpers/identificaciones';
 import { areaResources, type Area, type ResourceEntry } from '../../src/registry/resources';
 import { DEMO } from '../../server/infra/db/demo-accounts';
+import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
 
 /** A page to check: its hash route, and a text or element that shows once its data has arrived (optional). */
 type Screen = { name: string; route: string; ready?: string | RegExp };
@@ -56,7 +57,16 @@ const COMPANY_PAGES: Screen[] = [
 const ADMIN_PAGES: Screen[] = [{ name: 'administracion-inicio', route: '/administrador' }];
 
 /** The screens whose look the accessibility fixes changed (colors, the user menu, the editors' toolbars), photographed. */
-const SHOTS = new Set(['ticket-publico', 'empresa-inicio', 'facturas-crear', 'empresas', 'perfiles', 'soporte-ver', 'ingresos']);
+const SHOTS = new Set([
+  'ticket-publico',
+  'empresa-inicio',
+  'facturas-crear',
+  'empresas',
+  'perfiles',
+  'soporte-ver',
+  'ingresos',
+  'factura-con-notas',
+]);
 
 const VIEWS = ['list', 'create', 'edit', 'show'] as const;
 type View = (typeof VIEWS)[number];
@@ -77,11 +87,22 @@ async function firstId(server: RunningServer, entry: ResourceEntry, token: strin
   return rows.length ? String(rows[0][entry.key]) : null;
 }
 
-/** Every screen of an area's resources: list, create, and edit and show of its first record. */
-async function resourceScreens(server: RunningServer, area: Area, token: string): Promise<Screen[]> {
+/**
+ * The credit and debit notes: they need an invoice the SRI authorized, which only Ferretería El Tornillo (the demo
+ * company with a signature) can have, on a server with a local SRI; their screens are checked in their own suite.
+ */
+const NOTAS = new Set(['notasCredito', 'notasDebito']);
+
+/** Every screen of an area's resources (those `incluir` accepts): list, create, and edit and show of its first record. */
+async function resourceScreens(
+  server: RunningServer,
+  area: Area,
+  token: string,
+  incluir: (name: string) => boolean = (name) => !NOTAS.has(name),
+): Promise<Screen[]> {
   const prefix = area === 'admin' ? '/administrador' : '';
   const screens: Screen[] = [];
-  for (const entry of areaResources(area)) {
+  for (const entry of areaResources(area).filter((r) => incluir(r.name))) {
     const views = viewsOf(entry);
     const base = `${prefix}/${entry.name}`;
     if (views.includes('list')) screens.push({ name: entry.name, route: base });
@@ -371,5 +392,91 @@ describe.skipIf(!e2eAvailable)('accesibilidad: axe-core sin violaciones graves n
     await page.keyboard.press('Enter');
     await waitForRoute(page, '/facturas');
     await page.getByText(numero).first().waitFor();
+  });
+});
+
+/**
+ * The credit and debit notes' screens, as Ferretería El Tornillo with a local SRI: an invoice authorized by it with
+ * an authorized credit note, a debit note's draft and a credit note's draft (the first of each list, for its edit
+ * page); then the lists, the forms (also arriving from the invoice), the notes' pages, the invoice's page with its
+ * notes panel, and the "Anular con nota de crédito" dialog.
+ */
+describe.skipIf(!e2eAvailable)('accesibilidad de las notas de crédito y débito', () => {
+  let sri: SriLocal;
+  // Before the suite's server starts: its URL goes into the server's environment.
+  beforeAll(async () => {
+    sri = await iniciarSriLocal({ demoraAutorizacionMs: 200 });
+  });
+  const suite = e2eSuite(() => ({ SRI_COLA: 'true', SRI_PRUEBAS_URL: sri.url, SRI_INTERVALO_MS: '300', SRI_REINTENTO_MS: '300' }));
+  afterAll(() => sri?.close());
+
+  it('listas, formularios, páginas de las notas y la factura con su panel de notas', async () => {
+    await venderPlan(suite.server);
+    const token = await companyToken(suite.server, TORNILLO);
+    const estado = async (url: string) => (await apiCall<{ FAC_ESTADO: string }>(suite.server, url, { token })).FAC_ESTADO;
+    const cliente = await apiCall<{ CLI_CODIGO: number }>(suite.server, '/api/clientes', {
+      method: 'POST',
+      token,
+      body: {
+        CLI_TIPO_IDENTIFICACION: '05',
+        CLI_IDENTIFICACION: cedulaValida(4343),
+        CLI_RAZON_SOCIAL: 'FERRISARIATO DEL NORTE',
+        CLI_CORREOS: [],
+      },
+    });
+    const [{ PEM_CODIGO }] = await apiCall<Array<{ PEM_CODIGO: number }>>(suite.server, '/api/facturas/puntos', { token });
+    const { FAC_CODIGO: factura } = await apiCall<{ FAC_CODIGO: number }>(suite.server, '/api/facturas', {
+      method: 'POST',
+      token,
+      body: borrador(PEM_CODIGO, cliente.CLI_CODIGO),
+    });
+    await apiCall(suite.server, `/api/facturas/${factura}/emitir`, { method: 'POST', token });
+    await expect.poll(() => estado(`/api/facturas/${factura}`), { timeout: 20_000 }).toBe('AUTORIZADA');
+    const linea = {
+      FDE_LINEA_FACTURA: 1,
+      FDE_DESCRIPCION: 'Tornillo hexagonal 1/4"',
+      FDE_CANTIDAD: '10',
+      FDE_PRECIO: '0.125',
+      FDE_IVA: '4',
+    };
+    const credito = (motivo: string) =>
+      apiCall<{ FAC_CODIGO: number }>(suite.server, '/api/notasCredito', {
+        method: 'POST',
+        token,
+        body: { FAC_MODIFICA: factura, PEM_CODIGO, FAC_MOTIVO: motivo, lineas: [linea] },
+      });
+    const { FAC_CODIGO: autorizada } = await credito('Devolución de diez tornillos');
+    await apiCall(suite.server, `/api/notasCredito/${autorizada}/emitir`, { method: 'POST', token });
+    await expect.poll(() => estado(`/api/notasCredito/${autorizada}`), { timeout: 20_000 }).toBe('AUTORIZADA');
+    await credito('Otros diez tornillos devueltos');
+    await apiCall(suite.server, '/api/notasDebito', {
+      method: 'POST',
+      token,
+      body: {
+        FAC_MODIFICA: factura,
+        PEM_CODIGO,
+        motivos: [{ razon: 'Intereses por mora', valor: '10.00', iva: '4' }],
+        pagos: [{ FPA_FORMA: '01', FPA_TOTAL: '11.50' }],
+      },
+    });
+
+    const page = await suite.freshPage();
+    await loginCompany(page, suite.server, TORNILLO);
+    await checkNotice(page);
+    await sidebarEntries(page);
+    await checkScreens(page, suite.server, [
+      { name: 'notasCredito-ver-autorizada', route: `/notasCredito/${autorizada}/show`, ready: /Número de autorización/ },
+      ...(await resourceScreens(suite.server, 'empresa', token, (name) => NOTAS.has(name))),
+      { name: 'notasCredito-crear-desde-factura', route: `/notasCredito/create?factura=${factura}` },
+      { name: 'notasDebito-crear-desde-factura', route: `/notasDebito/create?factura=${factura}` },
+      { name: 'factura-con-notas', route: `/facturas/${factura}/show`, ready: 'Notas de crédito y débito' },
+    ]);
+
+    // A form dialog: annulling the invoice with a credit note asks for the motivo.
+    await page.getByRole('button', { name: 'Anular con nota de crédito' }).click();
+    await page.getByRole('dialog').waitFor();
+    await settled(page);
+    await expectAccessible(page, 'dialogo-anular-con-nota');
+    await page.keyboard.press('Escape');
   });
 });
