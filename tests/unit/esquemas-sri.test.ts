@@ -56,8 +56,10 @@ describe('esquemas y WSDL del SRI guardados en el repositorio', () => {
     // The walk must find them: an empty list would compare nothing and pass.
     expect(kept).toEqual(
       expect.arrayContaining([
-        path.join('server', 'modules', 'facturas', 'esquemas', 'factura_V1.1.0.xsd'),
-        path.join('server', 'modules', 'facturas', 'esquemas', 'xmldsig-core-schema.xsd'),
+        path.join('server', 'modules', 'comprobantes', 'esquemas', 'factura_V1.1.0.xsd'),
+        path.join('server', 'modules', 'comprobantes', 'esquemas', 'NotaCredito_V1.1.0.xsd'),
+        path.join('server', 'modules', 'comprobantes', 'esquemas', 'NotaDebito_V1.0.0.xsd'),
+        path.join('server', 'modules', 'comprobantes', 'esquemas', 'xmldsig-core-schema.xsd'),
         path.join('server', 'sri-local', 'wsdl', 'RecepcionComprobantesOffline.wsdl'),
         path.join('server', 'sri-local', 'wsdl', 'AutorizacionComprobantesOffline.wsdl'),
       ]),
