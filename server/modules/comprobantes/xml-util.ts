@@ -1,4 +1,4 @@
-import type { InfoTributaria } from '../../../domain/comprobantes/comprobante';
+import type { ImpuestoDetalle, InfoTributaria, Pago } from '../../../domain/comprobantes/comprobante';
 
 /**
  * What every document type's XML builder shares (facturas, notasCredito, notasDebito...): the escaping, the element
@@ -121,5 +121,35 @@ export function infoAdicional(adicionales: readonly CampoAdicional[] | undefined
     '<infoAdicional>' +
     adicionales.map((c) => `<campoAdicional nombre="${escaparAtributo(c.nombre)}">${escaparTexto(c.valor)}</campoAdicional>`).join('') +
     '</infoAdicional>'
+  );
+}
+
+/** A tax of a line or of a debit note: tarifa is required and comes before baseImponible in every schema issued. */
+const IMPUESTO: ReadonlyArray<Campo<ImpuestoDetalle>> = ['codigo', 'codigoPorcentaje', 'tarifa', 'baseImponible', 'valor'];
+const PAGO: ReadonlyArray<Campo<Pago>> = ['formaPago', 'total', 'plazo?', 'unidadTiempo?'];
+
+/** `<impuestos>` with one `<impuesto>` each (written even when empty, as the schemas want it). */
+export function impuestos(lista: readonly ImpuestoDetalle[]): string {
+  return '<impuestos>' + lista.map((i) => `<impuesto>${campos(i, IMPUESTO)}</impuesto>`).join('') + '</impuestos>';
+}
+
+/** The schema wants at least one pago inside pagos: no payments means no pagos element. */
+export const pagos = (items: readonly Pago[]): string => lista('pagos', 'pago', items, (p) => campos(p, PAGO));
+
+/** The document's totalConImpuestos, one totalImpuesto each with the fields its schema names. */
+export function totalConImpuestos<T extends object>(items: readonly T[], nombres: ReadonlyArray<Campo<T>>): string {
+  return '<totalConImpuestos>' + items.map((t) => `<totalImpuesto>${campos(t, nombres)}</totalImpuesto>`).join('') + '</totalConImpuestos>';
+}
+
+type Linea = { detallesAdicionales?: readonly CampoAdicional[]; impuestos: readonly ImpuestoDetalle[] };
+
+/** `<detalles>`: each line's fields (as its schema names them), its detallesAdicionales and its taxes. */
+export function detalles<D extends Linea>(lineas: readonly D[], nombres: ReadonlyArray<Campo<D>>): string {
+  return (
+    '<detalles>' +
+    lineas
+      .map((d) => '<detalle>' + campos(d, nombres) + detallesAdicionales(d.detallesAdicionales) + impuestos(d.impuestos) + '</detalle>')
+      .join('') +
+    '</detalles>'
   );
 }

@@ -1,5 +1,5 @@
-import type { ComprobanteFactura, Detalle, ImpuestoDetalle, InfoFactura, Pago, TotalImpuesto } from '../../../domain/facturas/comprobante';
-import { campos, detallesAdicionales, infoAdicional, inicioComprobante, lista, type Campo } from '../comprobantes';
+import type { ComprobanteFactura, Detalle, InfoFactura, TotalImpuesto } from '../../../domain/facturas/comprobante';
+import { campos, detalles, infoAdicional, inicioComprobante, pagos, totalConImpuestos, type Campo } from '../comprobantes';
 
 /**
  * The invoice's XML (factura_V1.1.0.xsd), written with the core's helpers (comprobantes/xml-util.ts: escaping, compact
@@ -14,7 +14,6 @@ const TOTAL_IMPUESTO: ReadonlyArray<Campo<TotalImpuesto>> = [
   'tarifa?',
   'valor',
 ];
-const PAGO: ReadonlyArray<Campo<Pago>> = ['formaPago', 'total', 'plazo?', 'unidadTiempo?'];
 const INFO_FACTURA_COMPRADOR: ReadonlyArray<Campo<InfoFactura>> = [
   'fechaEmision',
   'dirEstablecimiento?',
@@ -37,31 +36,15 @@ const DETALLE: ReadonlyArray<Campo<Detalle>> = [
   'descuento',
   'precioTotalSinImpuesto',
 ];
-const IMPUESTO: ReadonlyArray<Campo<ImpuestoDetalle>> = ['codigo', 'codigoPorcentaje', 'tarifa', 'baseImponible', 'valor'];
 
 function infoFactura(f: InfoFactura): string {
   return (
     '<infoFactura>' +
     campos(f, INFO_FACTURA_COMPRADOR) +
-    '<totalConImpuestos>' +
-    f.totalConImpuestos.map((t) => `<totalImpuesto>${campos(t, TOTAL_IMPUESTO)}</totalImpuesto>`).join('') +
-    '</totalConImpuestos>' +
+    totalConImpuestos(f.totalConImpuestos, TOTAL_IMPUESTO) +
     campos(f, INFO_FACTURA_TOTAL) +
-    // The schema wants at least one pago inside pagos: no payments means no pagos element.
-    lista('pagos', 'pago', f.pagos, (p) => campos(p, PAGO)) +
+    pagos(f.pagos) +
     '</infoFactura>'
-  );
-}
-
-function detalle(d: Detalle): string {
-  return (
-    '<detalle>' +
-    campos(d, DETALLE) +
-    detallesAdicionales(d.detallesAdicionales) +
-    '<impuestos>' +
-    d.impuestos.map((i) => `<impuesto>${campos(i, IMPUESTO)}</impuesto>`).join('') +
-    '</impuestos>' +
-    '</detalle>'
   );
 }
 
@@ -70,9 +53,7 @@ export function facturaXml(comprobante: ComprobanteFactura): string {
   return (
     inicioComprobante('factura', comprobante.version, comprobante.infoTributaria) +
     infoFactura(comprobante.infoFactura) +
-    '<detalles>' +
-    comprobante.detalles.map(detalle).join('') +
-    '</detalles>' +
+    detalles(comprobante.detalles, DETALLE) +
     infoAdicional(comprobante.infoAdicional) +
     '</factura>'
   );

@@ -1,11 +1,10 @@
-import type { ImpuestoDetalle } from '../../../domain/comprobantes/comprobante';
 import type {
   ComprobanteNotaCredito,
   DetalleNotaCredito,
   InfoNotaCredito,
   TotalImpuestoNotaCredito,
 } from '../../../domain/notasCredito/comprobante';
-import { campos, detallesAdicionales, infoAdicional, inicioComprobante, type Campo } from '../comprobantes';
+import { campos, detalles, infoAdicional, inicioComprobante, totalConImpuestos, type Campo } from '../comprobantes';
 
 /**
  * The credit note's XML (NotaCredito_V1.1.0.xsd), written with the core's helpers (comprobantes/xml-util.ts) exactly
@@ -38,29 +37,14 @@ const DETALLE: ReadonlyArray<Campo<DetalleNotaCredito>> = [
   'descuento',
   'precioTotalSinImpuesto',
 ];
-const IMPUESTO: ReadonlyArray<Campo<ImpuestoDetalle>> = ['codigo', 'codigoPorcentaje', 'tarifa', 'baseImponible', 'valor'];
 
 function infoNotaCredito(n: InfoNotaCredito): string {
   return (
     '<infoNotaCredito>' +
     campos(n, INFO_ANTES_DE_TOTALES) +
-    '<totalConImpuestos>' +
-    n.totalConImpuestos.map((t) => `<totalImpuesto>${campos(t, TOTAL_IMPUESTO)}</totalImpuesto>`).join('') +
-    '</totalConImpuestos>' +
+    totalConImpuestos(n.totalConImpuestos, TOTAL_IMPUESTO) +
     campos(n, ['motivo']) +
     '</infoNotaCredito>'
-  );
-}
-
-function detalle(d: DetalleNotaCredito): string {
-  return (
-    '<detalle>' +
-    campos(d, DETALLE) +
-    detallesAdicionales(d.detallesAdicionales) +
-    '<impuestos>' +
-    d.impuestos.map((i) => `<impuesto>${campos(i, IMPUESTO)}</impuesto>`).join('') +
-    '</impuestos>' +
-    '</detalle>'
   );
 }
 
@@ -69,9 +53,7 @@ export function notaCreditoXml(comprobante: ComprobanteNotaCredito): string {
   return (
     inicioComprobante('notaCredito', comprobante.version, comprobante.infoTributaria) +
     infoNotaCredito(comprobante.infoNotaCredito) +
-    '<detalles>' +
-    comprobante.detalles.map(detalle).join('') +
-    '</detalles>' +
+    detalles(comprobante.detalles, DETALLE) +
     infoAdicional(comprobante.infoAdicional) +
     '</notaCredito>'
   );

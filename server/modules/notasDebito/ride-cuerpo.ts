@@ -3,11 +3,17 @@
  * their values, the totals down to VALOR TOTAL and the payments. The core's frame (comprobantes/ride.ts) draws the
  * issuer, the number, the access key and the additional information around it.
  */
-import { TIPOS_DOCUMENTO } from '../../../domain/facturas/catalogos';
 import type { ComprobanteNotaDebito } from '../../../domain/notasDebito/comprobante';
-import { A4, MARGEN, impuestosRide, nombreFormaPagoRide, plazoPago, type CuerpoRide, type TablaRide } from '../comprobantes';
-
-const puntos = (ancho: number) => ancho / (A4.ancho - 2 * MARGEN);
+import {
+  documentoModificado,
+  emisorRide,
+  impuestosRide,
+  nombreFormaPagoRide,
+  plazoPago,
+  puntos,
+  type CuerpoRide,
+  type TablaRide,
+} from '../comprobantes';
 
 /** The reason takes what the value leaves. */
 const COLUMNAS: TablaRide['columnas'] = [
@@ -15,19 +21,11 @@ const COLUMNAS: TablaRide['columnas'] = [
   { titulo: 'Valor de la modificación', ancho: puntos(110), alinear: 'right' },
 ];
 
-/** "FACTURA 001-001-000000123": the modified document named by its codDoc. */
-const documentoModificado = (codDoc: string, numero: string) =>
-  `${(TIPOS_DOCUMENTO[codDoc as keyof typeof TIPOS_DOCUMENTO] ?? 'Comprobante').toLocaleUpperCase('es')} ${numero}`;
-
 export function cuerpoNotaDebito(c: ComprobanteNotaDebito): CuerpoRide {
   const n = c.infoNotaDebito;
   const { subtotales, ivas } = impuestosRide(n.impuestos);
   return {
-    emisor: {
-      dirEstablecimiento: n.dirEstablecimiento,
-      contribuyenteEspecial: n.contribuyenteEspecial,
-      obligadoContabilidad: n.obligadoContabilidad,
-    },
+    emisor: emisorRide(n),
     receptor: [
       ['Razón Social / Nombres y Apellidos:', n.razonSocialComprador],
       ['Identificación:', n.identificacionComprador],
