@@ -3,12 +3,13 @@
  * fields (series, buyer, date, additional information), the next sequential of its type at its emission point, and
  * storing it signed. A document of another type answers as missing: a note is never issued as an invoice.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { clientes, empresas, establecimientos, facturas, puntosEmision, secuenciales } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { found } from '../../core/errors';
 import { ESTADOS_EN_CAMINO } from '../../../domain/comprobantes';
+import { visible, type AlcanceDocumentos } from './filas';
 
 const f = facturas;
 
@@ -16,19 +17,9 @@ const f = facturas;
  * Whose documents a session sees: its company's, and a seller only those whose buyer is a client assigned to them or
  * the consumidor final (the invoices' rule, facturas/repo.ts). A number is the whole company (the bench, the roles).
  */
-export type AlcanceComprobantes = { empresa: number; vendedor?: number };
+export type AlcanceComprobantes = AlcanceDocumentos;
 export const alcanceComprobantes = (alcance: AlcanceComprobantes | number): AlcanceComprobantes =>
   typeof alcance === 'number' ? { empresa: alcance } : alcance;
-
-/** One document's condition for the scope: its company, and for a seller its buyer's. */
-function visible(alcance: AlcanceComprobantes): SQL {
-  const own = eq(f.EMP_CODIGO, alcance.empresa);
-  if (alcance.vendedor === undefined) return own;
-  return and(
-    own,
-    sql`EXISTS (SELECT 1 FROM ${clientes} WHERE ${clientes.CLI_CODIGO} = ${f.CLI_CODIGO} AND (${clientes.CLI_VENDEDOR} = ${alcance.vendedor} OR ${clientes.CLI_CONSUMIDOR_FINAL}))`,
-  )!;
-}
 
 /** The document `id` of type `codDoc` if the scope sees it: its state. */
 export async function existeComprobante(db: Executor, alcance: AlcanceComprobantes, id: number, codDoc: string) {

@@ -15,27 +15,43 @@ export { crearClienteSri, type ClienteSri } from './sri/cliente';
 export { crearTrabajadorSri } from './sri/trabajador';
 export { crearDibujanteRide, type DibujanteRide } from './ride-hilos';
 export type { CuerpoRide, TablaRide, TipoComprobante } from './tipo';
-export { decimalCorto, filasTotales, impuestosRide, nombreFormaPagoRide, plazoPago } from './ride-formato';
-export { campos, detallesAdicionales, infoAdicional, inicioComprobante, lista, type Campo } from './xml-util';
+export { filasTotales, impuestosRide, nombreFormaPagoRide, plazoPago } from './ride-formato';
+export { campos, detalles, impuestos, infoAdicional, inicioComprobante, lista, pagos, totalConImpuestos, type Campo } from './xml-util';
 export {
   cabeceraNota,
-  fijo,
-  insertNota,
   lineaRespuesta,
   lineasNota,
   lockNota,
   NOTA_CREDITO,
   NOTA_DEBITO,
   NOTAS_QUE_CUENTAN,
-  pagosNota,
   puntoDeEmpresa,
-  replaceNota,
   documentoNota,
   acreditado,
   type AlcanceNotas,
-  type ValoresLineaNota,
-  type ValoresNota,
-  type ValoresPagoNota,
 } from './notas-repo';
+export {
+  delVendedor,
+  delVendedorFiltro,
+  deleteBorrador,
+  fijo,
+  filtroEntero,
+  filtroFecha,
+  insertBorrador,
+  iso,
+  isoONull,
+  marcarEntrega,
+  pagosDe,
+  replaceBorrador,
+  SCOPE_EMPRESA,
+  SCOPE_VENDEDOR,
+  SORTS_DOCUMENTOS,
+  visible,
+  type ValoresBorrador,
+  type ValoresLinea,
+  type ValoresPago,
+} from './filas';
 export { compararTotalesNota, facturaParaNota, fechaNota, lineasConRestante, restanteDe } from './notas-factura';
 export { conErrores, rutasNotas } from './notas-routes';
+export { documentoModificado, emisorRide, puntos, tablaLineas } from './ride-lineas';
+export { columnasDocumento } from './notas-exportacion';

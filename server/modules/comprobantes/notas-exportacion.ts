@@ -15,28 +15,58 @@ const ESTADO: Record<string, string> = {
   SIN_RESPUESTA: 'Sin respuesta del SRI',
 };
 
-const dinero = (pick: (r: Nota) => string): Pick<ColumnaExportacion<Nota>, 'value' | 'text' | 'numFmt'> => ({
+/** What every document's export reads of its row. */
+type DocumentoExportable = {
+  FAC_NUMERO: string | null;
+  FAC_FECHA: string;
+  CLI_RAZON_SOCIAL: string;
+  CLI_IDENTIFICACION: string;
+  FAC_SUBTOTAL: string;
+  FAC_IVA: string;
+  FAC_TOTAL: string;
+  FAC_ESTADO: string;
+  FAC_AUTORIZACION: string | null;
+  FAC_FECHA_AUTORIZACION: string | null;
+};
+type Columna<R> = ColumnaExportacion<R>;
+
+const dinero = <R>(pick: (r: R) => string): Pick<Columna<R>, 'value' | 'text' | 'numFmt'> => ({
   value: (r) => Number(pick(r)),
   text: pick,
   numFmt: '#,##0.00',
 });
 
-/** Both notes' export (core/export.ts): the note, the invoice it modifies, its buyer and amounts. */
-export const COLUMNAS_NOTAS: Array<ColumnaExportacion<Nota>> = [
-  { header: 'Número', width: 20, value: (r) => r.FAC_NUMERO ?? 'Borrador' },
-  { header: 'Fecha', width: 12, value: (r) => r.FAC_FECHA },
-  { header: 'Factura', width: 20, value: (r) => r.FACTURA_NUMERO ?? '' },
-  { header: 'Cliente', width: 40, value: (r) => r.CLI_RAZON_SOCIAL },
-  { header: 'Identificación', width: 16, value: (r) => r.CLI_IDENTIFICACION },
-  { header: 'Motivo', width: 40, value: (r) => r.FAC_MOTIVO ?? '' },
-  { header: 'Subtotal', width: 13, ...dinero((r) => r.FAC_SUBTOTAL) },
-  { header: 'IVA', width: 12, ...dinero((r) => r.FAC_IVA) },
-  { header: 'Total', width: 13, ...dinero((r) => r.FAC_TOTAL) },
-  { header: 'Estado', width: 18, value: (r) => ESTADO[r.FAC_ESTADO] ?? r.FAC_ESTADO },
-  { header: 'Autorización', width: 52, value: (r) => r.FAC_AUTORIZACION ?? '' },
-  {
-    header: 'Fecha de autorización',
-    width: 14,
-    value: (r) => (r.FAC_FECHA_AUTORIZACION ? diaEcuador(new Date(r.FAC_FECHA_AUTORIZACION)) : ''),
-  },
-];
+/**
+ * A document's export (core/export.ts), what a person expects of a sales list: its number and date, its buyer, its
+ * amounts (money as numbers with 2 decimals), its state and authorization; a type adds its own columns after the date,
+ * after the buyer and at the end.
+ */
+export function columnasDocumento<R extends DocumentoExportable>(
+  propias: { trasFecha?: Columna<R>[]; trasComprador?: Columna<R>[]; alFinal?: Columna<R>[] } = {},
+): Columna<R>[] {
+  return [
+    { header: 'Número', width: 20, value: (r) => r.FAC_NUMERO ?? 'Borrador' },
+    { header: 'Fecha', width: 12, value: (r) => r.FAC_FECHA },
+    ...(propias.trasFecha ?? []),
+    { header: 'Cliente', width: 40, value: (r) => r.CLI_RAZON_SOCIAL },
+    { header: 'Identificación', width: 16, value: (r) => r.CLI_IDENTIFICACION },
+    ...(propias.trasComprador ?? []),
+    { header: 'Subtotal', width: 13, ...dinero<R>((r) => r.FAC_SUBTOTAL) },
+    { header: 'IVA', width: 12, ...dinero<R>((r) => r.FAC_IVA) },
+    { header: 'Total', width: 13, ...dinero<R>((r) => r.FAC_TOTAL) },
+    { header: 'Estado', width: 18, value: (r) => ESTADO[r.FAC_ESTADO] ?? r.FAC_ESTADO },
+    { header: 'Autorización', width: 52, value: (r) => r.FAC_AUTORIZACION ?? '' },
+    {
+      header: 'Fecha de autorización',
+      width: 14,
+      value: (r) => (r.FAC_FECHA_AUTORIZACION ? diaEcuador(new Date(r.FAC_FECHA_AUTORIZACION)) : ''),
+    },
+    ...(propias.alFinal ?? []),
+  ];
+}
+
+/** Both notes' export: the note, the invoice it modifies, its buyer, its reason and amounts. */
+export const COLUMNAS_NOTAS: Array<ColumnaExportacion<Nota>> = columnasDocumento<Nota>({
+  trasFecha: [{ header: 'Factura', width: 20, value: (r) => r.FACTURA_NUMERO ?? '' }],
+  trasComprador: [{ header: 'Motivo', width: 40, value: (r) => r.FAC_MOTIVO ?? '' }],
+});

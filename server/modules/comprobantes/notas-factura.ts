@@ -14,13 +14,13 @@ import {
   acreditado,
   devuelto,
   facturaModificada,
-  fijo,
   lineaRespuesta,
   lineasNota,
   notasDeFactura,
   type AlcanceNotas,
   type FacturaModificada,
 } from './notas-repo';
+import { fijo } from './filas';
 
 /** The note's date: the one sent, or today in Ecuador; a day that does not exist is a 400. */
 export function fechaNota(fecha: string | undefined): string {

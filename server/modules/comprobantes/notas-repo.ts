@@ -4,11 +4,10 @@
  * rows of `facturas` (FAC_TIPO, FAC_MODIFICA, FAC_MOTIVO: migration 0029); their lines go to facturas_detalles and
  * their payments to facturas_pagos.
  */
-import { and, asc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../infra/db/client';
-import { clientes, establecimientos, facturas, facturasDetalles, facturasPagos, puntosEmision, usuarios } from '../../infra/db/schema';
-import { HttpError } from '../../core/errors';
+import { clientes, establecimientos, facturas, facturasDetalles, puntosEmision } from '../../infra/db/schema';
 import {
   embed,
   listBatches,
@@ -21,19 +20,30 @@ import {
   type ListSpec,
   type PageRequest,
 } from '../../core/list';
-import { esDia } from '../../../domain/fechas';
 import { conAyuda, type MensajeSriGuardado } from '../../../domain/facturas';
 import { ESTADOS_FACTURA } from '../../../domain/comprobantes/estados';
 import type { CampoAdicional } from '../../../domain/contratos/facturas';
 import type { Nota, NotaDeFactura, NotasTotales } from '../../../domain/contratos/notasCredito';
 import { clientSearch } from '../clientes';
+import {
+  delVendedorFiltro,
+  filtroFecha,
+  fijo,
+  iso,
+  isoONull,
+  SCOPE_EMPRESA,
+  SCOPE_VENDEDOR,
+  SORTS_DOCUMENTOS,
+  visible,
+  type AlcanceDocumentos,
+} from './filas';
 
 export type TipoNota = '04' | '05';
 export const NOTA_CREDITO: TipoNota = '04';
 export const NOTA_DEBITO: TipoNota = '05';
 
 /** Whose notes a session sees: its company's; a seller, those of their clients and of the consumidor final (as invoices). */
-export type AlcanceNotas = { empresa: number; vendedor?: number };
+export type AlcanceNotas = AlcanceDocumentos;
 
 /**
  * The credit notes that count against their invoice: issued and not refused, annulled or still a draft. A draft,
@@ -43,26 +53,6 @@ export const NOTAS_QUE_CUENTAN = ['FIRMADA', 'ENVIADA', 'RECIBIDA', 'AUTORIZADA'
 
 const f = facturas;
 const origen = alias(facturas, 'origen');
-
-const delVendedor = (vendedor: unknown) => sql`(${clientes.CLI_VENDEDOR} = ${vendedor} OR ${clientes.CLI_CONSUMIDOR_FINAL})`;
-
-/** One document's condition for the scope: its company, and for a seller its buyer's. */
-export function visible(alcance: AlcanceNotas, tabla: typeof facturas = f): SQL {
-  const own = eq(tabla.EMP_CODIGO, alcance.empresa);
-  if (alcance.vendedor === undefined) return own;
-  return and(
-    own,
-    sql`EXISTS (SELECT 1 FROM ${clientes} WHERE ${clientes.CLI_CODIGO} = ${tabla.CLI_CODIGO} AND ${delVendedor(alcance.vendedor)})`,
-  )!;
-}
-
-/** numeric(p, d) as text with exactly d decimals, whatever the driver hands back. */
-export const fijo = (value: unknown, decimals: number) => {
-  const text = String(value ?? '0');
-  return new RegExp(`^-?[0-9]+\\.[0-9]{${decimals}}$`).test(text) ? text : Number(text).toFixed(decimals);
-};
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-export const isoONull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 const listColumns = {
   FAC_CODIGO: f.FAC_CODIGO,
@@ -107,16 +97,6 @@ export const toNota = (row: ListRow): Nota => ({
   FAC_ADICIONAL: (row.FAC_ADICIONAL as CampoAdicional[] | null) ?? [],
 });
 
-const fecha = (name: string) => (text: string, bind: Bind) => {
-  if (!esDia(text)) throw new HttpError(400, `El filtro ${name} debe ser una fecha AAAA-MM-DD`);
-  return name === 'desde' ? sql`${f.FAC_FECHA} >= ${bind(text)}::date` : sql`${f.FAC_FECHA} <= ${bind(text)}::date`;
-};
-
-const entero = (name: string, text: string) => {
-  if (!/^\d{1,9}$/.test(text)) throw new HttpError(400, `El filtro ${name} debe ser un código`);
-  return Number(text);
-};
-
 /** The note's number whole or its sequential, its access key, the invoice's number, or the buyer's identification or name. */
 function notaSearch(text: string, bind: Bind = embed): SQL {
   const numero = /^(\d{1,3})-(\d{1,3})-(\d{1,9})$/.exec(text);
@@ -132,41 +112,26 @@ function notaSearch(text: string, bind: Bind = embed): SQL {
   return comprador;
 }
 
-const SORTS = {
-  FAC_CODIGO: [f.FAC_CODIGO],
-  FAC_FECHA: [f.FAC_FECHA, f.FAC_CODIGO],
-  FAC_TOTAL: [f.FAC_TOTAL, f.FAC_CODIGO],
-  id: [f.FAC_CODIGO],
-} satisfies Record<string, AnyColumn[]>;
-
 export const FILTROS_NOTAS = ['FAC_ESTADO', 'desde', 'hasta', 'CLI_CODIGO', 'FAC_MODIFICA', 'q', 'id'] as const;
-const SCOPE_EMPRESA = '_empresa';
-const SCOPE_VENDEDOR = '_vendedor';
-
-const notasDelVendedor = (text: string, bind: Bind) => {
-  const vendedor = bind(entero(SCOPE_VENDEDOR, text));
-  return sql`${f.CLI_CODIGO} IN (SELECT ${clientes.CLI_CODIGO} FROM ${clientes} WHERE ${clientes.EMP_CODIGO} = (SELECT ${usuarios.COM_CODIGO} FROM ${usuarios} WHERE ${usuarios.USU_CODIGO} = ${vendedor}) AND ${delVendedor(vendedor)})`;
-};
-
 /** A list of one type of note; each has its own spec and row reader, so their statements never mix. */
 function listaDe(tipo: TipoNota, resource: string) {
-  const spec: ListSpec<keyof typeof SORTS> = {
+  const spec: ListSpec<keyof typeof SORTS_DOCUMENTOS> = {
     resource,
     table: f,
     key: f.FAC_CODIGO,
-    sort: SORTS,
+    sort: SORTS_DOCUMENTOS,
     defaultSort: ['FAC_CODIGO', 'DESC'],
     where: sql`${f.FAC_TIPO} = ${sql.raw(`'${tipo}'`)}`,
     filters: {
       FAC_ESTADO: { type: 'enum', column: f.FAC_ESTADO, values: ESTADOS_FACTURA },
-      desde: { type: 'search', where: fecha('desde') },
-      hasta: { type: 'search', where: fecha('hasta') },
+      desde: { type: 'search', where: filtroFecha('desde') },
+      hasta: { type: 'search', where: filtroFecha('hasta') },
       CLI_CODIGO: { type: 'integer', column: f.CLI_CODIGO },
       FAC_MODIFICA: { type: 'integer', column: f.FAC_MODIFICA },
       q: { type: 'search', where: notaSearch },
       id: { type: 'ids', column: f.FAC_CODIGO },
       [SCOPE_EMPRESA]: { type: 'integer', column: f.EMP_CODIGO, partition: true },
-      [SCOPE_VENDEDOR]: { type: 'search', where: notasDelVendedor },
+      [SCOPE_VENDEDOR]: { type: 'search', where: delVendedorFiltro },
     },
     defaultRange: [0, 24],
   };
@@ -277,18 +242,6 @@ export const lineasNota = (db: Executor, id: number) =>
     .where(eq(facturasDetalles.FAC_CODIGO, id))
     .orderBy(asc(facturasDetalles.FDE_LINEA));
 export type LineaNota = Awaited<ReturnType<typeof lineasNota>>[number];
-
-export const pagosNota = (db: Executor, id: number) =>
-  db
-    .select({
-      FPA_FORMA: facturasPagos.FPA_FORMA,
-      FPA_TOTAL: facturasPagos.FPA_TOTAL,
-      FPA_PLAZO: facturasPagos.FPA_PLAZO,
-      FPA_UNIDAD: facturasPagos.FPA_UNIDAD,
-    })
-    .from(facturasPagos)
-    .where(eq(facturasPagos.FAC_CODIGO, id))
-    .orderBy(asc(facturasPagos.FPA_LINEA));
 
 /** A line as the API answers it (amounts with their scale). */
 export const lineaRespuesta = (l: LineaNota) => ({
@@ -410,45 +363,6 @@ export async function notasDeFactura(db: Executor, factura: number): Promise<{ c
     creditos: rows.filter((r) => r.FAC_TIPO === NOTA_CREDITO).map(nota),
     debitos: rows.filter((r) => r.FAC_TIPO === NOTA_DEBITO).map(nota),
   };
-}
-
-export type ValoresNota = Omit<
-  typeof facturas.$inferInsert,
-  'FAC_CODIGO' | 'FAC_ESTADO' | 'FAC_CREADO' | 'FAC_ACTUALIZADO' | 'FAC_SECUENCIAL' | 'FAC_NUMERO' | 'FAC_CLAVE_ACCESO' | 'FAC_XML'
->;
-export type ValoresLineaNota = Omit<typeof facturasDetalles.$inferInsert, 'FAC_CODIGO' | 'FDE_LINEA'>;
-export type ValoresPagoNota = Omit<typeof facturasPagos.$inferInsert, 'FAC_CODIGO' | 'FPA_LINEA'>;
-
-async function insertarHijos(tx: Executor, id: number, lineas: ValoresLineaNota[], pagos: ValoresPagoNota[]) {
-  if (lineas.length) await tx.insert(facturasDetalles).values(lineas.map((l, i) => ({ ...l, FAC_CODIGO: id, FDE_LINEA: i + 1 })));
-  if (pagos.length) await tx.insert(facturasPagos).values(pagos.map((p, i) => ({ ...p, FAC_CODIGO: id, FPA_LINEA: i + 1 })));
-}
-
-export async function insertNota(tx: Executor, valores: ValoresNota, lineas: ValoresLineaNota[], pagos: ValoresPagoNota[]) {
-  const [row] = await tx.insert(f).values(valores).returning({ id: f.FAC_CODIGO });
-  await insertarHijos(tx, row!.id, lineas, pagos);
-  return row!.id;
-}
-
-/** Replaces a locked draft's header, lines and payments. */
-export async function replaceNota(tx: Executor, id: number, valores: ValoresNota, lineas: ValoresLineaNota[], pagos: ValoresPagoNota[]) {
-  await tx
-    .update(f)
-    .set({ ...valores, FAC_ACTUALIZADO: new Date() })
-    .where(eq(f.FAC_CODIGO, id));
-  await tx.delete(facturasDetalles).where(eq(facturasDetalles.FAC_CODIGO, id));
-  await tx.delete(facturasPagos).where(eq(facturasPagos.FAC_CODIGO, id));
-  await insertarHijos(tx, id, lineas, pagos);
-}
-
-export const deleteNota = (tx: Executor, id: number) => tx.delete(f).where(eq(f.FAC_CODIGO, id));
-
-/** The outcome of an email to the buyer. */
-export async function marcarEntregaNota(db: Executor, id: number, estado: string, detalle: string) {
-  await db
-    .update(f)
-    .set({ FAC_ENTREGA: estado, FAC_ENTREGA_FECHA: new Date(), FAC_ENTREGA_DETALLE: detalle.slice(0, 500) })
-    .where(eq(f.FAC_CODIGO, id));
 }
 
 /** An active emission point of the company (its establishment's too); another company's is not found. */

@@ -1,11 +1,12 @@
 /**
  * The routes both notes (crédito, débito) share, given their type: the list, its totals and export, the invoice's
- * summary, one note, deleting a draft, issuing, the downloads, the email and marking it annulled. Each type's module
- * adds its own create and replace (their bodies differ) and mounts these under its prefix.
+ * summary, one note, creating and replacing a draft (each type gives its body and its handlers), deleting a draft,
+ * issuing, the downloads, the email and marking it annulled. Each type's module mounts these under its prefix.
  */
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { App, AppContext } from '../../core/context';
+import type { CompanyActor } from '../../core/actor';
 import { sendFile } from '../../core/download';
 import { EXPORT_BATCH, exportFile } from '../../core/export';
 import { found, HttpError } from '../../core/errors';
@@ -25,24 +26,23 @@ import { rideDe, xmlAutorizado } from './documentos';
 import { emitirComprobante } from './emitir';
 import type { TipoComprobante } from './tipo';
 import {
-  deleteNota,
   documentoNota,
   FILTROS_NOTAS,
   listNotas,
   lockNota,
-  marcarEntregaNota,
   notaBatches,
   totalesNotas,
   type AlcanceNotas,
   type TipoNota,
 } from './notas-repo';
 import { resumenFactura } from './notas-factura';
+import { deleteBorrador, marcarEntrega } from './filas';
 import { COLUMNAS_NOTAS } from './notas-exportacion';
 
 export type RolesNota = { leer: RolesRuta; emitir: RolesRuta; enviar: RolesRuta; anular: RolesRuta };
 
 /** What a note's module gives the shared routes. */
-export type ModuloNota<D> = {
+export type ModuloNota<D, B extends TSchema = TSchema> = {
   codDoc: TipoNota;
   tipo: TipoComprobante;
   /** "Notas de crédito": the OpenAPI tag and the export's sheet. */
@@ -51,6 +51,13 @@ export type ModuloNota<D> = {
   /** One note whole, if the scope sees it. */
   buscar(db: Executor, alcance: AlcanceNotas, id: number): Promise<D | undefined>;
   detalle: TSchema;
+  /** A draft's body, the rules its routes describe, and its create and replace. */
+  borrador: {
+    body: B;
+    reglas: string;
+    crear(db: Db, actor: CompanyActor, body: Static<B>): Promise<D>;
+    editar(db: Db, actor: CompanyActor, id: number, body: Static<B>): Promise<D>;
+  };
 };
 
 /** A document the rules or the schema refuse answers its reasons one by one too (errores), for the form. */
@@ -69,7 +76,7 @@ export const alcanceNotas = (request: { company?: Parameters<typeof clientScopeV
   clientScopeValues(request.company!);
 
 /** An issued note's signed XML and number; a draft has neither (409). */
-async function emitida(db: Executor, m: ModuloNota<unknown>, alcance: AlcanceNotas, id: number) {
+async function emitida(db: Executor, m: ModuloNota<unknown, TSchema>, alcance: AlcanceNotas, id: number) {
   const row = found(await documentoNota(db, m.codDoc, alcance, id));
   if (row.FAC_ESTADO === 'BORRADOR' || !row.FAC_XML || !row.FAC_NUMERO)
     throw new HttpError(409, NOTAS_MSG.borradorSinDocumentos(m.tipo.nombre));
@@ -77,16 +84,16 @@ async function emitida(db: Executor, m: ModuloNota<unknown>, alcance: AlcanceNot
 }
 
 /** Deletes a draft the scope sees; an issued note is a 409. */
-async function eliminar(db: Db, m: ModuloNota<unknown>, alcance: AlcanceNotas, id: number) {
+async function eliminar(db: Db, m: ModuloNota<unknown, TSchema>, alcance: AlcanceNotas, id: number) {
   await db.transaction(async (tx) => {
     const row = found(await lockNota(tx, m.codDoc, alcance, id));
     if (row.FAC_ESTADO !== 'BORRADOR') throw new HttpError(409, NOTAS_MSG.emitidaNoEliminable(m.tipo.nombre));
-    await deleteNota(tx, id);
+    await deleteBorrador(tx, id);
   });
   return { FAC_CODIGO: id };
 }
 
-export function rutasNotas<D>(app: App, ctx: AppContext, m: ModuloNota<D>) {
+export function rutasNotas<D, B extends TSchema>(app: App, ctx: AppContext, m: ModuloNota<D, B>) {
   const { db, files, config, guards, mailer, sri, ride } = ctx;
   const deps = { db, files, box: secretBoxFor(config) };
   const nombre = m.tipo.nombre;
@@ -95,6 +102,40 @@ export function rutasNotas<D>(app: App, ctx: AppContext, m: ModuloNota<D>) {
   const FILTERS = `Filtros (filter, JSON): ${FILTROS_NOTAS.join(', ')} — FAC_ESTADO uno o una lista; desde y hasta fechas AAAA-MM-DD de emisión; FAC_MODIFICA la factura; q el número de la nota o de la factura, la clave de acceso, o parte de la identificación o el nombre del comprador.`;
   const Id = IdParam('id');
   const detalle = (alcance: AlcanceNotas, id: number) => m.buscar(db, alcance, id).then((d) => d!);
+  const conErroresDeFactura = { ...errorResponses, 400: ErroresFactura };
+
+  app.post(
+    '/',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: `Crea un borrador de ${nombre}`,
+        description: m.borrador.reglas,
+        body: m.borrador.body,
+        response: { 201: m.detalle, ...conErroresDeFactura },
+      },
+    },
+    async (request, reply) =>
+      conErrores(reply, async () => reply.status(201).send(await m.borrador.crear(db, request.company!, request.body as Static<B>))),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: guards.company,
+      schema: {
+        tags,
+        summary: `Reemplaza un borrador de ${nombre} (o una que el SRI devolvió)`,
+        description: `${m.borrador.reglas} Una emitida responde 409.`,
+        params: Id,
+        body: m.borrador.body,
+        response: { 200: m.detalle, ...conErroresDeFactura },
+      },
+    },
+    async (request, reply) =>
+      conErrores(reply, () => m.borrador.editar(db, request.company!, request.params.id, request.body as Static<B>)),
+  );
 
   app.get(
     '/',
@@ -299,7 +340,7 @@ export function rutasNotas<D>(app: App, ctx: AppContext, m: ModuloNota<D>) {
       // The note's own type: the registry (server/modules/tipos.ts) is not the core's to import.
       const resultado = await entregarComprobante({ db, files, mailer, ride, tipos: () => m.tipo }, request.params.id, para);
       if (resultado.estado === 'SIN_CORREO') throw new HttpError(400, NOTAS_MSG.sinCorreo);
-      await marcarEntregaNota(db, request.params.id, resultado.estado, resultado.detalle);
+      await marcarEntrega(db, request.params.id, resultado.estado, resultado.detalle);
       return detalle(alcance, request.params.id);
     },
   );

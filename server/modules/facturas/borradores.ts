@@ -15,21 +15,16 @@ import { esDia } from '../../../domain/fechas';
 import { calcularFactura, compararTotales, IMPUESTO, sinPlazo, UNIDAD_CREDITO } from '../../../domain/facturas';
 import { clientScopeValues } from '../clientes';
 import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
-import { ComprobanteRechazado } from '../comprobantes';
 import {
-  deleteFactura,
-  documentoFactura,
-  findComprador,
-  findFactura,
-  findPunto,
+  ComprobanteRechazado,
+  deleteBorrador,
   insertBorrador,
-  lockFactura,
   replaceBorrador,
-  type AlcanceFacturas,
-  type ValoresFactura,
+  type ValoresBorrador,
   type ValoresLinea,
   type ValoresPago,
-} from './repo';
+} from '../comprobantes';
+import { documentoFactura, findComprador, findFactura, findPunto, lockFactura, type AlcanceFacturas } from './repo';
 
 const opcional = (valor: string | null | undefined) => {
   const t = String(valor ?? '').trim();
@@ -79,7 +74,7 @@ async function valoresDe(db: Db, actor: CompanyActor, enviado: FacturaBorrador) 
   });
   if (errores.length) throw new ComprobanteRechazado(errores);
 
-  const factura: ValoresFactura = {
+  const factura: ValoresBorrador = {
     EMP_CODIGO: empresa,
     PEM_CODIGO: punto.PEM_CODIGO,
     CLI_CODIGO: cliente.CLI_CODIGO,
@@ -163,7 +158,7 @@ export async function editarBorrador(db: Db, actor: CompanyActor, id: number, bo
 export async function eliminarBorrador(db: Db, alcance: AlcanceFacturas, id: number) {
   await db.transaction(async (tx) => {
     await bloqueada(tx, alcance, id, ['BORRADOR'], FACTURAS_MSG.emitidaNoEliminable);
-    await deleteFactura(tx, id);
+    await deleteBorrador(tx, id);
   });
   return { FAC_CODIGO: id };
 }

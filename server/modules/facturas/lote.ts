@@ -13,8 +13,15 @@ import type { Log } from '../../core/context';
 import { HttpError } from '../../core/errors';
 import { MSG } from '../../../domain/messages';
 import { FACTURAS_LOTE_MSG, MAX_LOTE_FACTURAS, type ResultadoCorreoLote, type ResultadoEliminarLote } from './contract';
-import { deleteFacturas, documentosFacturas, lockFacturas, marcarEntrega, type AlcanceFacturas } from './repo';
-import { entregarComprobante, rideDe, xmlAutorizado, type DependenciasEntrega, type ResultadoEntrega } from '../comprobantes';
+import { deleteFacturas, documentosFacturas, lockFacturas, type AlcanceFacturas } from './repo';
+import {
+  entregarComprobante,
+  marcarEntrega,
+  rideDe,
+  xmlAutorizado,
+  type DependenciasEntrega,
+  type ResultadoEntrega,
+} from '../comprobantes';
 import type { DibujanteRide } from '../comprobantes';
 import { tipoFactura } from './tipo';
 

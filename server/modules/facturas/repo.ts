@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import {
   clientes,
@@ -6,14 +6,11 @@ import {
   facturas,
   facturasContadores,
   facturasDetalles,
-  facturasPagos,
   puntosEmision,
   secuenciales,
   sriCola,
-  usuarios,
 } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
-import { HttpError } from '../../core/errors';
 import {
   embed,
   listBatches,
@@ -27,9 +24,22 @@ import {
   type ListSpec,
   type PageRequest,
 } from '../../core/list';
-import { esDia } from '../../../domain/fechas';
 import { calcularFactura, conAyuda, type MensajeSriGuardado } from '../../../domain/facturas';
 import { clientSearch } from '../clientes';
+import {
+  delVendedor,
+  delVendedorFiltro,
+  fijo,
+  filtroEntero,
+  filtroFecha,
+  iso,
+  isoONull,
+  pagosDe,
+  SCOPE_EMPRESA,
+  SCOPE_VENDEDOR,
+  SORTS_DOCUMENTOS,
+  visible as visibleDocumento,
+} from '../comprobantes';
 import {
   ENTREGAS_FACTURA,
   ESTADOS_CORREGIBLES,
@@ -59,25 +69,8 @@ const esFactura = eq(f.FAC_TIPO, TIPO_FACTURA);
  */
 export type AlcanceFacturas = { empresa: number; vendedor?: number };
 
-/** The buyers a seller may invoice to and see (a value or a placeholder). */
-const delVendedor = (vendedor: unknown) => sql`(${clientes.CLI_VENDEDOR} = ${vendedor} OR ${clientes.CLI_CONSUMIDOR_FINAL})`;
-
 /** One invoice's condition for the scope: its company, and for a seller its buyer's (by id: one row, any plan does). */
-function visible(alcance: AlcanceFacturas): SQL {
-  const own = and(eq(f.EMP_CODIGO, alcance.empresa), esFactura)!;
-  if (alcance.vendedor === undefined) return own;
-  return and(
-    own,
-    sql`EXISTS (SELECT 1 FROM ${clientes} WHERE ${clientes.CLI_CODIGO} = ${f.CLI_CODIGO} AND ${delVendedor(alcance.vendedor)})`,
-  )!;
-}
-
-/** numeric(p, d) as text with exactly d decimals, whatever the driver hands back. */
-export const fijo = (value: unknown, decimals: number) => {
-  const text = String(value ?? '0');
-  return new RegExp(`^-?[0-9]+\\.[0-9]{${decimals}}$`).test(text) ? text : Number(text).toFixed(decimals);
-};
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const visible = (alcance: AlcanceFacturas): SQL => and(visibleDocumento(alcance), esFactura)!;
 
 /** A list row: the invoice with its buyer and its series (joins to clientes, puntos_emision, establecimientos). */
 const listColumns = {
@@ -115,16 +108,6 @@ const toFactura = (row: ListRow): Factura => ({
   FAC_TOTAL: fijo(row.FAC_TOTAL, 2),
 });
 
-const fecha = (name: string) => (text: string, bind: Bind) => {
-  if (!esDia(text)) throw new HttpError(400, `El filtro ${name} debe ser una fecha AAAA-MM-DD`);
-  return name === 'desde' ? sql`${f.FAC_FECHA} >= ${bind(text)}::date` : sql`${f.FAC_FECHA} <= ${bind(text)}::date`;
-};
-
-const entero = (name: string, text: string) => {
-  if (!/^\d{1,9}$/.test(text)) throw new HttpError(400, `El filtro ${name} debe ser un código`);
-  return Number(text);
-};
-
 /**
  * The invoice's number whole (001-001-000000123) or its sequential alone (123), its access key (49 digits), or the
  * buyer's identification or name (the clients' search).
@@ -141,52 +124,33 @@ function facturaSearch(text: string, bind: Bind = embed): SQL {
   return comprador;
 }
 
-const SORTS = {
-  FAC_CODIGO: [f.FAC_CODIGO],
-  FAC_FECHA: [f.FAC_FECHA, f.FAC_CODIGO],
-  FAC_TOTAL: [f.FAC_TOTAL, f.FAC_CODIGO],
-  id: [f.FAC_CODIGO],
-} satisfies Record<string, AnyColumn[]>;
-
 export const PUBLIC_FILTERS = ['FAC_ESTADO', 'FAC_ENTREGA', 'desde', 'hasta', 'CLI_CODIGO', 'EST_CODIGO', 'PEM_CODIGO', 'q', 'id'] as const;
-const SCOPE_EMPRESA = '_empresa';
-const SCOPE_VENDEDOR = '_vendedor';
 
-/**
- * A seller's invoices (AlcanceFacturas): their clients' and the consumidor final's, a set small enough to hash. The
- * clients are read within the seller's company (its index clientes_vendedor leads with the company, which only the
- * seller's row tells this filter), never the whole table.
- */
-const facturasDelVendedor = (text: string, bind: Bind) => {
-  const vendedor = bind(entero(SCOPE_VENDEDOR, text));
-  return sql`${f.CLI_CODIGO} IN (SELECT ${clientes.CLI_CODIGO} FROM ${clientes} WHERE ${clientes.EMP_CODIGO} = (SELECT ${usuarios.COM_CODIGO} FROM ${usuarios} WHERE ${usuarios.USU_CODIGO} = ${vendedor}) AND ${delVendedor(vendedor)})`;
-};
-
-export const facturaListSpec: ListSpec<keyof typeof SORTS> = {
+export const facturaListSpec: ListSpec<keyof typeof SORTS_DOCUMENTOS> = {
   resource: 'facturas',
   table: f,
   key: f.FAC_CODIGO,
-  sort: SORTS,
+  sort: SORTS_DOCUMENTOS,
   defaultSort: ['FAC_CODIGO', 'DESC'],
   where: esFactura,
   filters: {
     FAC_ESTADO: { type: 'enum', column: f.FAC_ESTADO, values: ESTADOS_FACTURA },
     FAC_ENTREGA: { type: 'enum', column: f.FAC_ENTREGA, values: ENTREGAS_FACTURA },
-    desde: { type: 'search', where: fecha('desde') },
-    hasta: { type: 'search', where: fecha('hasta') },
+    desde: { type: 'search', where: filtroFecha('desde') },
+    hasta: { type: 'search', where: filtroFecha('hasta') },
     CLI_CODIGO: { type: 'integer', column: f.CLI_CODIGO },
     PEM_CODIGO: { type: 'integer', column: f.PEM_CODIGO },
     // The count reads facturas alone: the establishment is its emission points.
     EST_CODIGO: {
       type: 'search',
       where: (text, bind) =>
-        sql`${f.PEM_CODIGO} IN (SELECT ${puntosEmision.PEM_CODIGO} FROM ${puntosEmision} WHERE ${puntosEmision.EST_CODIGO} = ${bind(entero('EST_CODIGO', text))})`,
+        sql`${f.PEM_CODIGO} IN (SELECT ${puntosEmision.PEM_CODIGO} FROM ${puntosEmision} WHERE ${puntosEmision.EST_CODIGO} = ${bind(filtroEntero('EST_CODIGO', text))})`,
     },
     q: { type: 'search', where: facturaSearch },
     id: { type: 'ids', column: f.FAC_CODIGO },
     // A company's invoices: its index (facturas_empresa) leads with the company.
     [SCOPE_EMPRESA]: { type: 'integer', column: f.EMP_CODIGO, partition: true },
-    [SCOPE_VENDEDOR]: { type: 'search', where: facturasDelVendedor },
+    [SCOPE_VENDEDOR]: { type: 'search', where: delVendedorFiltro },
   },
   defaultRange: [0, 24],
 };
@@ -324,7 +288,6 @@ const detailColumns = {
   COL_PROXIMO: sriCola.COL_PROXIMO,
   COL_ERROR: sriCola.COL_ERROR,
 };
-const isoONull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 export const lineasDe = (db: Executor, id: number) =>
   db
@@ -344,18 +307,6 @@ export const lineasDe = (db: Executor, id: number) =>
     .from(facturasDetalles)
     .where(eq(facturasDetalles.FAC_CODIGO, id))
     .orderBy(asc(facturasDetalles.FDE_LINEA));
-
-export const pagosDe = (db: Executor, id: number) =>
-  db
-    .select({
-      FPA_FORMA: facturasPagos.FPA_FORMA,
-      FPA_TOTAL: facturasPagos.FPA_TOTAL,
-      FPA_PLAZO: facturasPagos.FPA_PLAZO,
-      FPA_UNIDAD: facturasPagos.FPA_UNIDAD,
-    })
-    .from(facturasPagos)
-    .where(eq(facturasPagos.FAC_CODIGO, id))
-    .orderBy(asc(facturasPagos.FPA_LINEA));
 
 /** The draft's tip (propina), as its lines and payments, for building the document. */
 export async function propinaDe(db: Executor, id: number) {
@@ -449,37 +400,6 @@ export async function lockFactura(tx: Executor, alcance: AlcanceFacturas, id: nu
   return row;
 }
 
-export type ValoresFactura = Omit<
-  typeof facturas.$inferInsert,
-  'FAC_CODIGO' | 'FAC_ESTADO' | 'FAC_CREADO' | 'FAC_ACTUALIZADO' | 'FAC_SECUENCIAL' | 'FAC_NUMERO' | 'FAC_CLAVE_ACCESO' | 'FAC_XML'
->;
-export type ValoresLinea = Omit<typeof facturasDetalles.$inferInsert, 'FAC_CODIGO' | 'FDE_LINEA'>;
-export type ValoresPago = Omit<typeof facturasPagos.$inferInsert, 'FAC_CODIGO' | 'FPA_LINEA'>;
-
-async function insertarHijos(tx: Executor, id: number, lineas: ValoresLinea[], pagos: ValoresPago[]) {
-  if (lineas.length) await tx.insert(facturasDetalles).values(lineas.map((l, i) => ({ ...l, FAC_CODIGO: id, FDE_LINEA: i + 1 })));
-  if (pagos.length) await tx.insert(facturasPagos).values(pagos.map((p, i) => ({ ...p, FAC_CODIGO: id, FPA_LINEA: i + 1 })));
-}
-
-export async function insertBorrador(tx: Executor, valores: ValoresFactura, lineas: ValoresLinea[], pagos: ValoresPago[]) {
-  const [row] = await tx.insert(f).values(valores).returning({ id: f.FAC_CODIGO });
-  await insertarHijos(tx, row!.id, lineas, pagos);
-  return row!.id;
-}
-
-/** Replaces a locked draft's header, lines and payments. */
-export async function replaceBorrador(tx: Executor, id: number, valores: ValoresFactura, lineas: ValoresLinea[], pagos: ValoresPago[]) {
-  await tx
-    .update(f)
-    .set({ ...valores, FAC_ACTUALIZADO: new Date() })
-    .where(eq(f.FAC_CODIGO, id));
-  await tx.delete(facturasDetalles).where(eq(facturasDetalles.FAC_CODIGO, id));
-  await tx.delete(facturasPagos).where(eq(facturasPagos.FAC_CODIGO, id));
-  await insertarHijos(tx, id, lineas, pagos);
-}
-
-export const deleteFactura = (tx: Executor, id: number) => tx.delete(f).where(eq(f.FAC_CODIGO, id));
-
 /** What the downloads need of an invoice the scope sees: its state, number and signed XML. */
 export async function documentoFactura(db: Executor, alcance: AlcanceFacturas, id: number) {
   const [row] = await db
@@ -544,14 +464,6 @@ export async function estadosFacturas(db: Db, alcance: AlcanceFacturas): Promise
     sinRespuesta: estados.SIN_RESPUESTA ?? 0,
     correosFallidos,
   };
-}
-
-/** The outcome of an email to the buyer. */
-export async function marcarEntrega(db: Executor, id: number, estado: string, detalle: string) {
-  await db
-    .update(f)
-    .set({ FAC_ENTREGA: estado, FAC_ENTREGA_FECHA: new Date(), FAC_ENTREGA_DETALLE: detalle.slice(0, 500) })
-    .where(eq(f.FAC_CODIGO, id));
 }
 
 /** A row of the export: the list's, with the SRI's authorization. */

@@ -28,7 +28,6 @@ import {
   findFactura,
   listFacturas,
   listPuntos,
-  marcarEntrega,
   PUBLIC_FILTERS,
   totalesFacturas,
   type AlcanceFacturas,
@@ -40,6 +39,7 @@ import {
   direcciones,
   emitirComprobante,
   entregarComprobante,
+  marcarEntrega,
   rideDe,
   xmlAutorizado,
 } from '../comprobantes';

@@ -4,9 +4,9 @@
  */
 import type { Executor } from '../../infra/db/client';
 import { armarComprobante, type ComprobanteFactura } from '../../../domain/facturas';
-import type { TipoComprobante } from '../comprobantes';
+import { pagosDe, type TipoComprobante } from '../comprobantes';
 import { cuerpoFactura } from './ride-cuerpo';
-import { entradaLinea, entradaPago, lineasDe, pagosDe, propinaDe, TIPO_FACTURA } from './repo';
+import { entradaLinea, entradaPago, lineasDe, propinaDe, TIPO_FACTURA } from './repo';
 import { facturaXml } from './xml';
 
 /** The draft's lines, payments and tip, as armarComprobante reads them. */

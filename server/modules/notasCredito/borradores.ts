@@ -21,17 +21,17 @@ import {
   documentoNota,
   facturaParaNota,
   fechaNota,
-  insertNota,
+  insertBorrador,
   lineasConRestante,
   lockNota,
   ComprobanteRechazado,
   puntoDeEmpresa,
-  replaceNota,
+  replaceBorrador,
   restanteDe,
   NOTA_CREDITO,
   type AlcanceNotas,
-  type ValoresLineaNota,
-  type ValoresNota,
+  type ValoresLinea,
+  type ValoresBorrador,
 } from '../comprobantes';
 import { clientScopeValues } from '../clientes';
 import type { NotaCreditoBorrador, NotaCreditoDetalle, NotaCreditoLineaBorrador } from './contract';
@@ -127,7 +127,7 @@ async function valoresDe(db: Db, actor: CompanyActor, body: NotaCreditoBorrador,
     );
   if (errores.length) throw new ComprobanteRechazado(errores);
 
-  const nota: ValoresNota = {
+  const nota: ValoresBorrador = {
     EMP_CODIGO: alcance.empresa,
     FAC_TIPO: NOTA_CREDITO,
     FAC_MODIFICA: factura.FAC_CODIGO,
@@ -145,7 +145,7 @@ async function valoresDe(db: Db, actor: CompanyActor, body: NotaCreditoBorrador,
       .filter((c) => c.nombre || c.valor),
     USU_CODIGO: actor.usuario,
   };
-  const lineas: ValoresLineaNota[] = body.lineas.map((l, i) => {
+  const lineas: ValoresLinea[] = body.lineas.map((l, i) => {
     const c = calculo.lineas[i]!;
     const origen = origenes[i];
     const ice = c.impuestos.find((imp) => imp.codigo === '3');
@@ -169,7 +169,7 @@ async function valoresDe(db: Db, actor: CompanyActor, body: NotaCreditoBorrador,
 
 export async function crearNotaCredito(db: Db, actor: CompanyActor, body: NotaCreditoBorrador): Promise<NotaCreditoDetalle> {
   const { nota, lineas, alcance } = await valoresDe(db, actor, body);
-  const id = await db.transaction((tx) => insertNota(tx, nota, lineas, []));
+  const id = await db.transaction((tx) => insertBorrador(tx, nota, lineas, []));
   return (await buscarNotaCredito(db, alcance, id))!;
 }
 
@@ -185,7 +185,7 @@ export async function editarNotaCredito(db: Db, actor: CompanyActor, id: number,
   await db.transaction(async (tx) => {
     const row = found(await lockNota(tx, NOTA_CREDITO, alcance, id));
     if (!EDITABLES.includes(row.FAC_ESTADO)) throw new HttpError(409, noAdmite(row.FAC_ESTADO));
-    await replaceNota(tx, id, nota, lineas, []);
+    await replaceBorrador(tx, id, nota, lineas, []);
   });
   return (await buscarNotaCredito(db, alcance, id))!;
 }

@@ -21,38 +21,6 @@ const notasCreditoRoutes: ModuleRoutes = (app, ctx) => {
   const { db, guards } = ctx;
 
   app.post(
-    '/',
-    {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Crea un borrador de nota de crédito',
-        description: RULES,
-        body: NotaCreditoBorrador,
-        response: { 201: NotaCreditoDetalle, ...withErrors },
-      },
-    },
-    async (request, reply) =>
-      conErrores(reply, async () => reply.status(201).send(await crearNotaCredito(db, request.company!, request.body))),
-  );
-
-  app.put(
-    '/:id',
-    {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: 'Reemplaza un borrador de nota de crédito (o una que el SRI devolvió)',
-        description: `${RULES} Una emitida responde 409.`,
-        params: IdParam('id'),
-        body: NotaCreditoBorrador,
-        response: { 200: NotaCreditoDetalle, ...withErrors },
-      },
-    },
-    async (request, reply) => conErrores(reply, () => editarNotaCredito(db, request.company!, request.params.id, request.body)),
-  );
-
-  app.post(
     '/anular/:facturaId',
     {
       onRequest: guards.company,
@@ -79,6 +47,7 @@ const notasCreditoRoutes: ModuleRoutes = (app, ctx) => {
     roles: ROLES_PERMITIDOS.notasCredito,
     buscar: buscarNotaCredito,
     detalle: NotaCreditoDetalle,
+    borrador: { body: NotaCreditoBorrador, reglas: RULES, crear: crearNotaCredito, editar: editarNotaCredito },
   });
 };
 

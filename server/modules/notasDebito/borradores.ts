@@ -18,16 +18,16 @@ import {
   documentoNota,
   facturaParaNota,
   fechaNota,
-  insertNota,
+  insertBorrador,
   lockNota,
   ComprobanteRechazado,
   NOTA_DEBITO,
   puntoDeEmpresa,
-  replaceNota,
+  replaceBorrador,
   type AlcanceNotas,
-  type ValoresLineaNota,
-  type ValoresNota,
-  type ValoresPagoNota,
+  type ValoresLinea,
+  type ValoresBorrador,
+  type ValoresPago,
 } from '../comprobantes';
 import { clientScopeValues } from '../clientes';
 import type { NotaDebitoBorrador, NotaDebitoDetalle } from './contract';
@@ -76,7 +76,7 @@ async function valoresDe(db: Executor, actor: CompanyActor, body: NotaDebitoBorr
     );
   if (errores.length) throw new ComprobanteRechazado(errores);
 
-  const nota: ValoresNota = {
+  const nota: ValoresBorrador = {
     EMP_CODIGO: alcance.empresa,
     FAC_TIPO: NOTA_DEBITO,
     FAC_MODIFICA: factura.FAC_CODIGO,
@@ -95,7 +95,7 @@ async function valoresDe(db: Executor, actor: CompanyActor, body: NotaDebitoBorr
     USU_CODIGO: actor.usuario,
   };
   // A reason is stored as a line: its text, one unit at its value, its IVA rate.
-  const lineas: ValoresLineaNota[] = calculo.motivos.map((m) => ({
+  const lineas: ValoresLinea[] = calculo.motivos.map((m) => ({
     FDE_DESCRIPCION: m.razon,
     FDE_CANTIDAD: '1',
     FDE_PRECIO: m.valor,
@@ -103,7 +103,7 @@ async function valoresDe(db: Executor, actor: CompanyActor, body: NotaDebitoBorr
     FDE_IVA: m.iva,
     FDE_SUBTOTAL: m.valor,
   }));
-  const pagos: ValoresPagoNota[] = calculo.pagos.map((p, i) => ({
+  const pagos: ValoresPago[] = calculo.pagos.map((p, i) => ({
     FPA_FORMA: p.formaPago,
     FPA_TOTAL: p.total,
     FPA_PLAZO: body.pagos[i]!.FPA_PLAZO ?? null,
@@ -114,7 +114,7 @@ async function valoresDe(db: Executor, actor: CompanyActor, body: NotaDebitoBorr
 
 export async function crearNotaDebito(db: Db, actor: CompanyActor, body: NotaDebitoBorrador): Promise<NotaDebitoDetalle> {
   const { nota, lineas, pagos, alcance } = await valoresDe(db, actor, body);
-  const id = await db.transaction((tx) => insertNota(tx, nota, lineas, pagos));
+  const id = await db.transaction((tx) => insertBorrador(tx, nota, lineas, pagos));
   return (await buscarNotaDebito(db, alcance, id))!;
 }
 
@@ -130,7 +130,7 @@ export async function editarNotaDebito(db: Db, actor: CompanyActor, id: number, 
   await db.transaction(async (tx) => {
     const row = found(await lockNota(tx, NOTA_DEBITO, alcance, id));
     if (!EDITABLES.includes(row.FAC_ESTADO)) throw new HttpError(409, noAdmite(row.FAC_ESTADO));
-    await replaceNota(tx, id, nota, lineas, pagos);
+    await replaceBorrador(tx, id, nota, lineas, pagos);
   });
   return (await buscarNotaDebito(db, alcance, id))!;
 }

@@ -1,2 +1,1 @@
 export * from '../../../domain/contratos/notasDebito';
-export { ErroresFactura } from '../../../domain/contratos/facturas';

@@ -1,10 +1,10 @@
 import type { Executor } from '../../infra/db/client';
-import { cabeceraNota, fijo, lineasNota, NOTA_DEBITO, pagosNota, type AlcanceNotas } from '../comprobantes';
+import { cabeceraNota, fijo, lineasNota, NOTA_DEBITO, pagosDe, type AlcanceNotas } from '../comprobantes';
 import type { NotaDebitoDetalle } from './contract';
 
 /** A debit note whole, if the scope sees it: its header, its reasons (stored as lines) and its payments. */
 export async function buscarNotaDebito(db: Executor, alcance: AlcanceNotas, id: number): Promise<NotaDebitoDetalle | undefined> {
-  const [cabecera, lineas, pagos] = await Promise.all([cabeceraNota(db, NOTA_DEBITO, alcance, id), lineasNota(db, id), pagosNota(db, id)]);
+  const [cabecera, lineas, pagos] = await Promise.all([cabeceraNota(db, NOTA_DEBITO, alcance, id), lineasNota(db, id), pagosDe(db, id)]);
   if (!cabecera) return undefined;
   return {
     ...cabecera,

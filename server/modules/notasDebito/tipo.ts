@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { facturas } from '../../infra/db/schema';
 import { hoyEcuador } from '../../../domain/fechas';
 import { armarNotaDebito, type ComprobanteNotaDebito } from '../../../domain/notasDebito';
-import { facturaParaNota, lineasNota, pagosNota, type TipoComprobante } from '../comprobantes';
+import { facturaParaNota, lineasNota, pagosDe, type TipoComprobante } from '../comprobantes';
 import { juzgarNotaDebito, NOMBRE } from './borradores';
 import { notaDebitoXml } from './xml';
 import { cuerpoNotaDebito } from './ride-cuerpo';
@@ -24,7 +24,7 @@ export const tipoNotaDebito: TipoComprobante<ComprobanteNotaDebito> = {
       .where(eq(facturas.FAC_CODIGO, id));
     const factura = await facturaParaNota(tx, { empresa: nota!.EMP_CODIGO }, nota!.FAC_MODIFICA!, NOMBRE, true);
     const lineas = await lineasNota(tx, id);
-    const pagos = await pagosNota(tx, id);
+    const pagos = await pagosDe(tx, id);
     const motivos = lineas.map((l) => ({ razon: l.FDE_DESCRIPCION, valor: l.FDE_SUBTOTAL, iva: l.FDE_IVA }));
     const pagosEntrada = pagos.map((p) => ({ formaPago: p.FPA_FORMA, total: p.FPA_TOTAL, plazo: p.FPA_PLAZO, unidadTiempo: p.FPA_UNIDAD }));
     const fecha = typeof comunes.fecha === 'string' ? comunes.fecha : hoyEcuador(comunes.fecha);
