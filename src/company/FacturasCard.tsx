@@ -11,8 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { FacturasTotales } from '../../domain/contratos/facturas';
 import { formatCount } from '../../domain/listas';
 import { hoyEcuador } from '../../domain/fechas';
-import { useEstados } from '../resources/facturas/datos';
-import { rutaFiltrada, type GrupoEstados } from '../resources/facturas/estados';
+import { rutaFiltrada, useEstados, type GrupoEstados } from '../comprobantes/estados';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 import { dinero } from '../ui/numeros';
 

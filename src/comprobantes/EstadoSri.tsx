@@ -12,10 +12,26 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { FacturaDetalle } from '../../domain/contratos/facturas';
 import { ConsultarDeNuevo, Emitir, EnviarCorreo } from './acciones';
 import { useDocumento, type RegistroSri as Registro } from './documento';
-import { cuando, esCorregible, esPendiente, fechaHora } from './estados';
+import { esCorregible, esPendiente } from './estados';
+import { diaEcuador, formatDateTime } from '../../domain/fechas';
 import { MensajesSri } from './MensajesSri';
 import { EntregaIcono } from './piezas';
 import { Dato } from '../shell/Dato';
+
+// The moments the panel writes (only this lazy screen needs them: the company's first load stays small).
+const HORA = new Intl.DateTimeFormat('es-EC', {
+  timeZone: 'America/Guayaquil',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** An ISO moment as the screens write it: 2026-03-15 10:32 (America/Guayaquil). */
+const fechaHora = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '');
+/** Only the time (10:32:05) when the moment is today in Ecuador, the date and time otherwise. */
+const cuando = (iso: string, now = new Date()) =>
+  diaEcuador(new Date(iso)) === diaEcuador(now) ? HORA.format(new Date(iso)) : fechaHora(iso);
 
 /** The document's texts of the SRI panel (sri.*), and any other of its catalogue. */
 function useTextos() {

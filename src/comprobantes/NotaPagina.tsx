@@ -1,146 +1,28 @@
-import { useState, type ReactNode } from 'react';
-import {
-  Confirm,
-  EditButton,
-  type Identifier,
-  Link,
-  Show,
-  TopToolbar,
-  useCanAccess,
-  useCreatePath,
-  useDelete,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-} from 'react-admin';
+import type { ReactNode } from 'react';
+import { type Identifier, Link, useCreatePath, useRecordContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/Delete';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import type { Nota } from '../../domain/contratos/notasCredito';
 import type { SubtotalIva } from '../../domain/facturas';
 import { formatDate } from '../../domain/fechas';
 import { Dato } from '../shell/Dato';
 import { dinero } from '../ui/numeros';
-import { Anular, Descargar, Emitir } from './acciones';
-import { DocumentoProvider, useDocumento, type Documento, type RegistroSri } from './documento';
-import { esPendiente, INTERVALO_DOCUMENTO, tieneAutorizacion } from './estados';
+import { useDocumento, type Documento, type RegistroSri } from './documento';
 import { EstadoSri } from './EstadoSri';
-import { EstadoChip, FilaTotal } from './piezas';
+import { PaginaDocumento, Seccion } from './pagina';
+import { EstadoChip, FilasTotales } from './piezas';
 
 /** A note as its page reads it: the list's row, the SRI's fields of its detail, and its own body (lines or reasons). */
 export type NotaRegistro = Nota &
   Omit<RegistroSri, keyof Nota> & { EST_NUMERO?: string; PEM_NUMERO?: string; CLI_TIPO_IDENTIFICACION?: string };
 
-function Eliminar({ record }: { record: NotaRegistro }) {
-  const { recurso, texto } = useDocumento();
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const [remove, { isPending }] = useDelete();
-  const [confirmando, setConfirmando] = useState(false);
-  const eliminar = () =>
-    remove(
-      recurso,
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setConfirmando(false);
-          notify(texto('show.eliminado'), { type: 'info' });
-          redirect('list', recurso);
-        },
-        onError: (error) => {
-          setConfirmando(false);
-          notify((error as Error).message, { type: 'error' });
-        },
-      },
-    );
-  return (
-    <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmando(true)} disabled={isPending}>
-        {texto('show.eliminar')}
-      </Button>
-      <Confirm
-        isOpen={confirmando}
-        loading={isPending}
-        title={texto('show.eliminar_titulo')}
-        content={texto('show.eliminar_texto')}
-        onConfirm={eliminar}
-        onClose={() => setConfirmando(false)}
-      />
-    </>
-  );
-}
-
-/** A draft is issued, edited or deleted by accounting; an issued note downloads its documents; accounting annuls one. */
-function Acciones() {
-  const record = useRecordContext<NotaRegistro>();
-  const { recurso } = useDocumento();
-  const { canAccess: emite } = useCanAccess({ resource: recurso, action: 'emitir' });
-  const { canAccess: anula } = useCanAccess({ resource: recurso, action: 'anular' });
-  if (!record) return <TopToolbar />;
-  return (
-    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
-      {record.FAC_ESTADO === 'BORRADOR' ? (
-        emite && (
-          <>
-            <Emitir record={record} />
-            <EditButton />
-            <Eliminar record={record} />
-          </>
-        )
-      ) : (
-        <>
-          <Descargar record={record} tipo="ride" />
-          <Descargar record={record} tipo="xml" />
-          {tieneAutorizacion(record.FAC_ESTADO) && <Descargar record={record} tipo="autorizado" />}
-          {record.FAC_ESTADO === 'AUTORIZADA' && anula && <Anular record={record} />}
-        </>
-      )}
-    </TopToolbar>
-  );
-}
-
-function Titulo() {
-  const record = useRecordContext<NotaRegistro>();
-  const { texto } = useDocumento();
-  return <span>{record ? `${texto('titulo')} ${record.FAC_NUMERO ?? texto('borrador')}` : ''}</span>;
-}
-
-export function Seccion({ titulo, children }: { titulo: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={titulo} sx={{ minWidth: 0 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {titulo}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
 /** The totals as the RIDE prints them: the base per IVA rate, the subtotal, the IVA per rate, the total. */
 export function TotalesNota({ subtotales, subtotal, total }: { subtotales: readonly SubtotalIva[]; subtotal: string; total: string }) {
   const { texto } = useDocumento();
-  return (
-    <>
-      {subtotales.map((s) => (
-        <FilaTotal key={s.codigoPorcentaje} label={texto('form.subtotal_tarifa', { nombre: s.nombre })} valor={dinero(s.baseImponible)} />
-      ))}
-      <FilaTotal label={texto('form.subtotal_sin_impuestos')} valor={dinero(subtotal)} />
-      {subtotales
-        .filter((s) => Number(s.tarifa) > 0)
-        .map((s) => (
-          <FilaTotal key={`iva-${s.codigoPorcentaje}`} label={s.nombre} valor={dinero(s.valor)} />
-        ))}
-      <FilaTotal label={texto('form.total')} valor={dinero(total)} fuerte />
-    </>
-  );
+  return <FilasTotales f={(key, options) => texto(`form.${key}`, options)} subtotales={subtotales} subtotal={subtotal} total={total} />;
 }
 
 /** The invoice the note modifies (a link to its page), the motivo, the emission and the buyer. */
@@ -219,9 +101,6 @@ function Contenido({ completa, cuerpo }: { completa: (r: NotaRegistro) => boolea
   );
 }
 
-const esperando = (record: NotaRegistro | undefined) =>
-  Boolean(record && (esPendiente(record.FAC_ESTADO) || record.cola || record.FAC_ENTREGA === 'PENDIENTE'));
-
 /**
  * A note's page: number, state and total; its state at the SRI (the shared panel, asked again every 2 s while the SRI
  * owes an answer); the invoice it modifies with a link to it, the motivo, the buyer; then its own body (`cuerpo`:
@@ -239,17 +118,8 @@ export function NotaPagina({
   cuerpo: (r: NotaRegistro) => ReactNode;
 }) {
   return (
-    <DocumentoProvider value={documento}>
-      <Show
-        id={id}
-        actions={<Acciones />}
-        title={<Titulo />}
-        queryOptions={{
-          refetchInterval: (query) => (esperando(query.state.data as NotaRegistro | undefined) ? INTERVALO_DOCUMENTO : false),
-        }}
-      >
-        <Contenido completa={completa} cuerpo={cuerpo} />
-      </Show>
-    </DocumentoProvider>
+    <PaginaDocumento id={id} documento={documento}>
+      <Contenido completa={completa} cuerpo={cuerpo} />
+    </PaginaDocumento>
   );
 }

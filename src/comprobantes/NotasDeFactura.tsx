@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useCanAccess, useTranslate } from 'react-admin';
+import { Link, useCanAccess } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -7,11 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import BlockIcon from '@mui/icons-material/Block';
@@ -21,6 +16,7 @@ import { formatDate } from '../../domain/fechas';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 import { lectorDeTextos } from '../i18n/textos';
 import { dinero } from '../ui/numeros';
+import { CampoMotivo, FormularioDialogo, useMotivo } from './acciones';
 import { rechazosDe, useResumenFactura } from './resumenFactura';
 import { EstadoChip } from './piezas';
 
@@ -46,13 +42,12 @@ const t = lectorDeTextos({
 
 /** "Anular con nota de crédito": the motivo, then POST /api/notasCredito/anular/:id, then the new draft's page. */
 function AnularConNota({ factura, saldo }: { factura: number; saldo: string }) {
-  const translate = useTranslate();
   const dataProvider = useAreaDataProvider();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [abierto, setAbierto] = useState(false);
-  const [motivo, setMotivo] = useState('');
-  const [falta, setFalta] = useState(false);
+  const estado = useMotivo();
+  const { motivo, setFalta } = estado;
   const [pending, setPending] = useState(false);
   const [fallo, setFallo] = useState<string | null>(null);
   const cerrar = () => {
@@ -84,37 +79,22 @@ function AnularConNota({ factura, saldo }: { factura: number; saldo: string }) {
       <Button color="warning" variant="outlined" startIcon={<BlockIcon />} onClick={() => setAbierto(true)}>
         {t('anular')}
       </Button>
-      <Dialog open={abierto} onClose={cerrar} aria-labelledby="anular-nota-titulo" maxWidth="sm" fullWidth>
-        <form onSubmit={enviar} noValidate>
-          <DialogTitle id="anular-nota-titulo">{t('anular_titulo')}</DialogTitle>
-          <DialogContent sx={{ display: 'grid', gap: 2 }}>
-            <Alert severity="info">{t('anular_texto', { saldo: dinero(saldo) })}</Alert>
-            <TextField
-              label={t('motivo')}
-              value={motivo}
-              onChange={(e) => {
-                setMotivo(e.target.value);
-                if (e.target.value.trim()) setFalta(false);
-              }}
-              required
-              error={falta}
-              helperText={falta ? t('motivo_requerido') : t('motivo_ayuda')}
-              slotProps={{ htmlInput: { maxLength: 300 } }}
-              multiline
-              minRows={2}
-              fullWidth
-              autoFocus
-            />
-            {fallo && <Alert severity="error">{fallo}</Alert>}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={cerrar}>{translate('ra.action.cancel')}</Button>
-            <Button type="submit" variant="contained" color="warning" disabled={pending}>
-              {pending ? t('preparando') : t('preparar')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <FormularioDialogo
+        id="anular-nota-titulo"
+        abierto={abierto}
+        cerrar={cerrar}
+        onSubmit={enviar}
+        titulo={t('anular_titulo')}
+        fallo={fallo}
+        enviar={
+          <Button type="submit" variant="contained" color="warning" disabled={pending}>
+            {pending ? t('preparando') : t('preparar')}
+          </Button>
+        }
+      >
+        <Alert severity="info">{t('anular_texto', { saldo: dinero(saldo) })}</Alert>
+        <CampoMotivo estado={estado} label={t('motivo')} requerido={t('motivo_requerido')} ayuda={t('motivo_ayuda')} />
+      </FormularioDialogo>
     </>
   );
 }

@@ -12,18 +12,15 @@ import {
   SimpleList,
   TopToolbar,
   useCanAccess,
-  useListContext,
   type RaRecord,
 } from 'react-admin';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { Nota, NotasTotales } from '../../domain/contratos/notasCredito';
+import type { Nota } from '../../domain/contratos/notasCredito';
 import { formatDate } from '../../domain/fechas';
-import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 import { ExportarExcelCsv } from '../shell/ExportarMenu';
 import { ListPagination } from '../shell/ListPagination';
 import { useNarrow } from '../shell/catalogo';
@@ -31,66 +28,11 @@ import { dinero } from '../ui/numeros';
 import type { Documento } from './documento';
 import { ESTADOS, esPendiente, INTERVALO_LISTA } from './estados';
 import { EntregaIcono, EstadoChip } from './piezas';
+import { ResumenLista } from './ResumenLista';
 
 const nota = (r: RaRecord) => r as unknown as Nota;
 /** The invoices' list showing only the authorized ones: where a note starts. */
 const FACTURAS_AUTORIZADAS = `/facturas?${new URLSearchParams({ filter: JSON.stringify({ FAC_ESTADO: ['AUTORIZADA'] }) })}`;
-
-/** The count and sums of every note the filter selects (GET {api}/totales), read again with the list. */
-function useTotales(api: string, recurso: string, filter: Record<string, unknown>) {
-  const dataProvider = useAreaDataProvider();
-  const json = JSON.stringify(filter ?? {});
-  return useQuery({
-    queryKey: [recurso, 'totales', json],
-    queryFn: () => dataProvider.call<NotasTotales>(`${api}/totales?${new URLSearchParams({ filter: json })}`),
-    placeholderData: keepPreviousData,
-  });
-}
-
-function Resumen({ documento }: { documento: Documento }) {
-  const { texto, api, recurso } = documento;
-  const { filterValues } = useListContext();
-  const { data } = useTotales(api, recurso, filterValues);
-  return (
-    <Box
-      component="section"
-      aria-label={texto('lista.resumen')}
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        justifyContent: 'flex-end',
-        gap: { xs: 1, sm: 3 },
-        px: 2,
-        py: 1.5,
-        borderTop: 1,
-        borderColor: 'divider',
-        bgcolor: 'action.hover',
-      }}
-    >
-      {data ? (
-        <>
-          <Typography variant="body2" sx={{ mr: 'auto' }}>
-            {texto('lista.notas', { smart_count: data.cantidad })}
-            {data.anuladas > 0 && ` · ${texto('lista.anuladas', { smart_count: data.anuladas })}`}
-          </Typography>
-          <Typography variant="body2" data-resumen="subtotal">
-            {texto('lista.subtotal')} <strong>{dinero(data.subtotal)}</strong>
-          </Typography>
-          <Typography variant="body2" data-resumen="iva">
-            {texto('lista.iva')} <strong>{dinero(data.iva)}</strong>
-          </Typography>
-          <Typography variant="body2" data-resumen="total">
-            {texto('lista.total')} <strong>{dinero(data.total)}</strong>
-          </Typography>
-        </>
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          {texto('lista.cargando_totales')}
-        </Typography>
-      )}
-    </Box>
-  );
-}
 
 function Acciones({ documento }: { documento: Documento }) {
   const { canAccess } = useCanAccess({ resource: documento.recurso, action: 'create' });
@@ -243,7 +185,7 @@ export function NotasLista({ documento }: { documento: Documento }) {
           <DataTable.Col source="FAC_ESTADO" label={campo('FAC_ESTADO')} disableSort render={(r: RaRecord) => <EstadoCelda record={r} />} />
         </DataTable>
       )}
-      <Resumen documento={documento} />
+      <ResumenLista documento={documento} cuenta="lista.notas" />
     </List>
   );
 }

@@ -217,7 +217,7 @@ type FormularioProps = {
 };
 
 /** A dialog holding one of the document's small forms: its title, its fields, the server's refusal and its buttons. */
-function FormularioDialogo({ id, abierto, cerrar, onSubmit, titulo, fallo, enviar, children }: FormularioProps) {
+export function FormularioDialogo({ id, abierto, cerrar, onSubmit, titulo, fallo, enviar, children }: FormularioProps) {
   const translate = useTranslate();
   return (
     <Dialog open={abierto} onClose={cerrar} aria-labelledby={id} maxWidth="sm" fullWidth>
@@ -233,6 +233,46 @@ function FormularioDialogo({ id, abierto, cerrar, onSubmit, titulo, fallo, envia
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+/** The state of a required reason: what was typed, and whether its absence is being shown. */
+export function useMotivo() {
+  const [motivo, setMotivo] = useState('');
+  const [falta, setFalta] = useState(false);
+  const cambiar = (valor: string) => {
+    setMotivo(valor);
+    if (valor.trim()) setFalta(false);
+  };
+  return { motivo, setMotivo, falta, setFalta, cambiar };
+}
+
+/** The reason an annulment needs (required, up to 300 characters): what is missing, or the help, under it. */
+export function CampoMotivo({
+  estado: { motivo, falta, cambiar },
+  label,
+  requerido,
+  ayuda,
+}: {
+  estado: ReturnType<typeof useMotivo>;
+  label: string;
+  requerido: string;
+  ayuda: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      value={motivo}
+      onChange={(e) => cambiar(e.target.value)}
+      required
+      error={falta}
+      helperText={falta ? requerido : ayuda}
+      slotProps={{ htmlInput: { maxLength: 300 } }}
+      multiline
+      minRows={2}
+      fullWidth
+      autoFocus
+    />
   );
 }
 
@@ -304,8 +344,8 @@ export function EnviarCorreo({ record }: { record: Registro }) {
 export function Anular({ record }: { record: Registro }) {
   const { texto } = useDocumento();
   const [abierto, setAbierto] = useState(false);
-  const [motivo, setMotivo] = useState('');
-  const [falta, setFalta] = useState(false);
+  const estado = useMotivo();
+  const { motivo, setMotivo, setFalta } = estado;
   const { pending, fallo, cerrar, enviar } = useEnvio(record, 'anular', texto('anular.anulada'), () => {
     setAbierto(false);
     setMotivo('');
@@ -338,21 +378,11 @@ export function Anular({ record }: { record: Registro }) {
         }
       >
         <Alert severity="warning">{texto('anular.texto')}</Alert>
-        <TextField
+        <CampoMotivo
+          estado={estado}
           label={texto('anular.motivo')}
-          value={motivo}
-          onChange={(e) => {
-            setMotivo(e.target.value);
-            if (e.target.value.trim()) setFalta(false);
-          }}
-          required
-          error={falta}
-          helperText={falta ? texto('anular.motivo_requerido') : texto('anular.motivo_ayuda')}
-          slotProps={{ htmlInput: { maxLength: 300 } }}
-          multiline
-          minRows={2}
-          fullWidth
-          autoFocus
+          requerido={texto('anular.motivo_requerido')}
+          ayuda={texto('anular.motivo_ayuda')}
         />
       </FormularioDialogo>
     </>

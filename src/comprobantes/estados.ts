@@ -1,5 +1,13 @@
-import { ESTADOS_CORREGIBLES, ESTADOS_FACTURA, ESTADOS_PENDIENTES, type EstadoFactura } from '../../domain/comprobantes/estados';
-import { diaEcuador, formatDateTime } from '../../domain/fechas';
+import { useQuery } from '@tanstack/react-query';
+import {
+  ESTADOS_CORREGIBLES,
+  ESTADOS_FACTURA,
+  ESTADOS_PENDIENTES,
+  type EntregaFactura,
+  type EstadoFactura,
+} from '../../domain/comprobantes/estados';
+import type { FacturasEstados } from '../../domain/contratos/facturas';
+import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
 
 /** A document's states as the screens group them (domain/comprobantes/estados.ts): the same for invoices and notes. */
 export const ESTADOS: readonly EstadoFactura[] = ESTADOS_FACTURA;
@@ -16,16 +24,31 @@ export const tieneAutorizacion = (estado: string | undefined) => CON_AUTORIZACIO
 export const INTERVALO_LISTA = 3000;
 export const INTERVALO_DOCUMENTO = 2000;
 
-const HORA = new Intl.DateTimeFormat('es-EC', {
-  timeZone: 'America/Guayaquil',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
+// The invoices' groups as the list's chips and the company home's card filter them: with the states, in one small
+// module of the home's first load (docs/performance.md#downloads).
+/** The list's filters behind the counts' chips (and the home card's links). */
+export const FILTROS = {
+  pendientes: { FAC_ESTADO: [...PENDIENTES] },
+  autorizadas: { FAC_ESTADO: ['AUTORIZADA'] },
+  devueltas: { FAC_ESTADO: [...CORREGIBLES] },
+  sinRespuesta: { FAC_ESTADO: ['SIN_RESPUESTA' satisfies EstadoFactura] },
+  correosFallidos: { FAC_ENTREGA: 'FALLIDA' satisfies EntregaFactura },
+} as const;
+export type GrupoEstados = keyof typeof FILTROS;
 
-/** An ISO moment as the screens write it: 2026-03-15 10:32 (America/Guayaquil). */
-export const fechaHora = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '');
-/** Only the time (10:32:05) when the moment is today in Ecuador, the date and time otherwise. */
-export const cuando = (iso: string, now = new Date()) =>
-  diaEcuador(new Date(iso)) === diaEcuador(now) ? HORA.format(new Date(iso)) : fechaHora(iso);
+/** The address of the invoices' list filtered by one of the groups. */
+export const rutaFiltrada = (grupo: GrupoEstados) => `/facturas?${new URLSearchParams({ filter: JSON.stringify(FILTROS[grupo]) })}`;
+
+/**
+ * The counts by state (GET /api/facturas/estados), asked again every 3 s while some invoice waits for the SRI and not
+ * at all otherwise. The company home's card shares the query (same key), so it lives here, in the home's first load,
+ * and not with the list's other queries (datos.ts).
+ */
+export function useEstados() {
+  const dataProvider = useAreaDataProvider();
+  return useQuery({
+    queryKey: ['facturas', 'estados'],
+    queryFn: () => dataProvider.call<FacturasEstados>('/api/facturas/estados'),
+    refetchInterval: (query) => ((query.state.data?.pendientes ?? 0) > 0 ? INTERVALO_LISTA : false),
+  });
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,6 +8,8 @@ import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import UnsubscribeIcon from '@mui/icons-material/Unsubscribe';
 import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import type { SubtotalIva } from '../../domain/facturas';
+import { dinero } from '../ui/numeros';
 import { esPendiente } from './estados';
 import { textoComun as texto } from './textos';
 
@@ -113,5 +116,42 @@ export function FilaTotal({ label, valor, fuerte = false }: { label: string; val
         {valor}
       </Typography>
     </Box>
+  );
+}
+
+/**
+ * A document's totals as the RIDE prints them: the base per IVA rate, the subtotal, then `antesDelIva` (discounts, ICE),
+ * the IVA per rate, `antesDelTotal` (the tip) and the total. `f` reads the document's `form.*` texts.
+ */
+export function FilasTotales({
+  f,
+  subtotales,
+  subtotal,
+  total,
+  antesDelIva,
+  antesDelTotal,
+}: {
+  f: (key: string, options?: object) => string;
+  subtotales: readonly SubtotalIva[];
+  subtotal: string;
+  total: string;
+  antesDelIva?: ReactNode;
+  antesDelTotal?: ReactNode;
+}) {
+  return (
+    <>
+      {subtotales.map((s) => (
+        <FilaTotal key={s.codigoPorcentaje} label={f('subtotal_tarifa', { nombre: s.nombre })} valor={dinero(s.baseImponible)} />
+      ))}
+      <FilaTotal label={f('subtotal_sin_impuestos')} valor={dinero(subtotal)} />
+      {antesDelIva}
+      {subtotales
+        .filter((s) => Number(s.tarifa) > 0)
+        .map((s) => (
+          <FilaTotal key={`iva-${s.codigoPorcentaje}`} label={s.nombre} valor={dinero(s.valor)} />
+        ))}
+      {antesDelTotal}
+      <FilaTotal label={f('total')} valor={dinero(total)} fuerte />
+    </>
   );
 }

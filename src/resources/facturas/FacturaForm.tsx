@@ -9,7 +9,6 @@ import {
   SelectInput,
   SimpleForm,
   Toolbar,
-  useCreatePath,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -27,7 +26,8 @@ import { CalculoProvider, sinDescripcion } from './calculo';
 import { CompradorInput } from './CompradorInput';
 import { usePuntos } from './datos';
 import { esCorregible } from './estados';
-import { MensajesSri } from '../../comprobantes/MensajesSri';
+import { EdicionDocumento } from '../../comprobantes/EdicionDocumento';
+import { FACTURA } from './documento';
 import { facturaToWire, formDe, nuevaFactura, validarFactura, type FacturaForm } from './formulario';
 import { LineasInput } from './LineasInput';
 import { PagosInput } from './PagosInput';
@@ -180,45 +180,24 @@ export function FacturaCreate() {
  * never edited (the server refuses it too).
  */
 function EditContenido() {
-  const record = useRecordContext<FacturaDetalle & { id: number }>();
-  const validate = useValidar();
-  const createPath = useCreatePath();
-  // Opened from the list, react-admin first has the list's row (no lines) until GET /:id answers.
-  const completa = record && Array.isArray(record.lineas) ? record : undefined;
-  const valores = useMemo(() => (completa ? formDe(completa) : undefined), [completa]);
-  if (!record || !valores) return null;
-  const correccion = esCorregible(record.FAC_ESTADO);
-  if (record.FAC_ESTADO !== 'BORRADOR' && !correccion)
-    return (
-      <Box sx={{ p: 2 }}>
-        <Alert severity="info">
-          {texto('form.emitida')} <Link to={createPath({ resource: 'facturas', type: 'show', id: record.id })}>{texto('form.ver')}</Link>
-        </Alert>
-      </Box>
-    );
-  const numero = record.FAC_NUMERO ?? undefined;
   return (
-    <>
-      {correccion && (
-        <Box sx={{ px: { xs: 1, sm: 2 }, pt: 2 }}>
-          <Alert severity="error" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }} data-correccion>
-            <AlertTitle>{texto(record.FAC_ESTADO === 'DEVUELTA' ? 'sri.devuelta' : 'sri.rechazada')}</AlertTitle>
-            <Typography variant="body2" sx={{ mb: 1.5 }}>
-              {texto('form.corregir_aviso', { numero: numero ?? '' })}
-            </Typography>
-            <MensajesSri mensajes={record.FAC_SRI_MENSAJES ?? []} />
-          </Alert>
-        </Box>
+    <EdicionDocumento
+      documento={FACTURA}
+      completa={(r: FacturaDetalle & { id: number }) => Array.isArray(r.lineas)}
+      formDe={formDe}
+      validate={useValidar()}
+      barra={(correccion) => <Barra correccion={correccion} />}
+      aviso={(record) => (
+        <>
+          <AlertTitle>{texto(record.FAC_ESTADO === 'DEVUELTA' ? 'sri.devuelta' : 'sri.rechazada')}</AlertTitle>
+          <Typography variant="body2" sx={{ mb: 1.5 }}>
+            {texto('form.corregir_aviso', { numero: record.FAC_NUMERO ?? '' })}
+          </Typography>
+        </>
       )}
-      <SimpleForm
-        record={{ ...valores, id: record.id }}
-        validate={validate}
-        toolbar={<Barra correccion={correccion} />}
-        sx={{ maxWidth: 1280 }}
-      >
-        <Campos numero={correccion ? numero : undefined} />
-      </SimpleForm>
-    </>
+    >
+      {(correccion, record) => <Campos numero={correccion ? (record.FAC_NUMERO ?? undefined) : undefined} />}
+    </EdicionDocumento>
   );
 }
 

@@ -26,12 +26,14 @@ import { ListPagination } from '../../shell/ListPagination';
 import { useNarrow } from '../../shell/catalogo';
 import { formatDate } from '../../../domain/fechas';
 import { formatCount } from '../../../domain/listas';
-import { useEstados, usePuntos, useTotales } from './datos';
-import { ESTADOS as CODIGOS, esPendiente, FILTROS, INTERVALO_LISTA, type GrupoEstados } from './estados';
+import { usePuntos } from './datos';
+import { ESTADOS as CODIGOS, esPendiente, FILTROS, INTERVALO_LISTA, useEstados, type GrupoEstados } from './estados';
 import { dinero } from '../../ui/numeros';
 import { EntregaIcono, EstadoFacturaChip } from './piezas';
 import { texto } from './textos';
 import { FacturaBulkActions, FacturaExportar } from './FacturaLote';
+import { FACTURA } from './documento';
+import { ResumenLista } from '../../comprobantes/ResumenLista';
 
 const factura = (r: RaRecord) => r as unknown as Factura;
 const numero = (r: RaRecord) => factura(r).FAC_NUMERO ?? texto('borrador');
@@ -166,49 +168,7 @@ const esperando = (rows: RaRecord[] | undefined) =>
   Boolean(rows?.some((r) => esPendiente(factura(r).FAC_ESTADO) || factura(r).FAC_ENTREGA === 'PENDIENTE'));
 
 /** The totals of every invoice the filters select (GET /api/facturas/totales with the same filter), under the list. */
-export function ResumenFacturas() {
-  const { filterValues } = useListContext();
-  const { data } = useTotales(filterValues);
-  return (
-    <Box
-      component="section"
-      aria-label={texto('lista.resumen')}
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        justifyContent: 'flex-end',
-        gap: { xs: 1, sm: 3 },
-        px: 2,
-        py: 1.5,
-        borderTop: 1,
-        borderColor: 'divider',
-        bgcolor: 'action.hover',
-      }}
-    >
-      {data ? (
-        <>
-          <Typography variant="body2" sx={{ mr: 'auto' }}>
-            {texto('lista.facturas', { smart_count: data.cantidad })}
-            {data.anuladas > 0 && ` · ${texto('lista.anuladas', { smart_count: data.anuladas })}`}
-          </Typography>
-          <Typography variant="body2" data-resumen="subtotal">
-            {texto('lista.subtotal')} <strong>{dinero(data.subtotal)}</strong>
-          </Typography>
-          <Typography variant="body2" data-resumen="iva">
-            {texto('lista.iva')} <strong>{dinero(data.iva)}</strong>
-          </Typography>
-          <Typography variant="body2" data-resumen="total">
-            {texto('lista.total')} <strong>{dinero(data.total)}</strong>
-          </Typography>
-        </>
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          {texto('lista.cargando_totales')}
-        </Typography>
-      )}
-    </Box>
-  );
-}
+export const ResumenFacturas = () => <ResumenLista documento={FACTURA} cuenta="lista.facturas" />;
 
 const importe = (source: 'FAC_SUBTOTAL' | 'FAC_IVA' | 'FAC_TOTAL') => (r: RaRecord) => dinero(factura(r)[source]);
 const derecha = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;

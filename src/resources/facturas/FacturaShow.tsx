@@ -1,214 +1,34 @@
-import { useState, type ReactNode } from 'react';
-import {
-  Confirm,
-  EditButton,
-  type Identifier,
-  Show,
-  TopToolbar,
-  useCanAccess,
-  useDelete,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-  useTranslate,
-} from 'react-admin';
+import { type Identifier, useRecordContext, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/Delete';
-import { AMBIENTES, nombreFormaPago, tarifaIva, TIPOS_IDENTIFICACION_COMPRADOR, vencimiento } from '../../../domain/facturas';
+import { AMBIENTES, TIPOS_IDENTIFICACION_COMPRADOR, vencimiento } from '../../../domain/facturas';
 import { formatDate } from '../../../domain/fechas';
-import { useNarrow } from '../../shell/catalogo';
-import { sinCeros } from './formulario';
 import { dinero } from '../../ui/numeros';
-import { EstadoFacturaChip, FilaTotal } from './piezas';
+import { EstadoFacturaChip, FilaTotal, FilasTotales } from './piezas';
 import { Dato } from '../../shell/Dato';
 import { texto } from './textos';
 import type { FacturaDetalle } from '../../../domain/contratos/facturas';
-import { Anular, Descargar, Emitir } from '../../comprobantes/acciones';
-import { DocumentoProvider } from '../../comprobantes/documento';
 import { EstadoSri } from '../../comprobantes/EstadoSri';
 import { NotasDeFactura } from '../../comprobantes/NotasDeFactura';
-import { esPendiente, INTERVALO_FACTURA, tieneAutorizacion } from './estados';
+import { LineasDocumento, PagosDocumento, PaginaDocumento, Seccion } from '../../comprobantes/pagina';
 import { FACTURA } from './documento';
 
 type Registro = FacturaDetalle & { id: number };
 const t = (key: string, options?: object) => texto(`show.${key}`, options);
-const c = (key: string) => texto(`columnas.${key}`);
 const UNIDAD: Record<string, string> = { dias: 'días', meses: 'meses' };
-
-function Eliminar({ record }: { record: Registro }) {
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const [remove, { isPending }] = useDelete();
-  const [confirmando, setConfirmando] = useState(false);
-  const eliminar = () =>
-    remove(
-      'facturas',
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setConfirmando(false);
-          notify(t('eliminado'), { type: 'info' });
-          redirect('list', 'facturas');
-        },
-        onError: (error) => {
-          setConfirmando(false);
-          notify((error as Error).message, { type: 'error' });
-        },
-      },
-    );
-  return (
-    <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmando(true)} disabled={isPending}>
-        {t('eliminar')}
-      </Button>
-      <Confirm
-        isOpen={confirmando}
-        loading={isPending}
-        title={t('eliminar_titulo')}
-        content={t('eliminar_texto')}
-        onConfirm={eliminar}
-        onClose={() => setConfirmando(false)}
-      />
-    </>
-  );
-}
-
-/**
- * A draft is issued, edited or deleted; an issued invoice downloads its signed XML and RIDE, and once authorized the
- * SRI's authorized XML; an authorized one can be marked as annulled. Correcting and sending again are in the SRI panel.
- * Each action only for the roles that may take it (who sells handles drafts, accounting annuls).
- */
-function Acciones() {
-  const record = useRecordContext<Registro>();
-  const { canAccess: vende } = useCanAccess({ resource: 'facturas', action: 'emitir' });
-  const { canAccess: anula } = useCanAccess({ resource: 'facturas', action: 'anular' });
-  if (!record) return <TopToolbar />;
-  const borrador = record.FAC_ESTADO === 'BORRADOR';
-  return (
-    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
-      {borrador ? (
-        vende && (
-          <>
-            <Emitir record={record} />
-            <EditButton />
-            <Eliminar record={record} />
-          </>
-        )
-      ) : (
-        <>
-          <Descargar record={record} tipo="ride" />
-          <Descargar record={record} tipo="xml" />
-          {tieneAutorizacion(record.FAC_ESTADO) && <Descargar record={record} tipo="autorizado" />}
-          {record.FAC_ESTADO === 'AUTORIZADA' && anula && <Anular record={record} />}
-        </>
-      )}
-    </TopToolbar>
-  );
-}
-
-function Titulo() {
-  const record = useRecordContext<Registro>();
-  return <span>{record ? `${texto('titulo')} ${record.FAC_NUMERO ?? texto('borrador')}` : ''}</span>;
-}
-
-function Seccion({ titulo, children }: { titulo: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={titulo} sx={{ minWidth: 0 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {titulo}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-const ivaDe = (codigo: string) => tarifaIva(codigo)?.nombre ?? codigo;
-const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-
-/** The lines: a table on a wide screen, one block per line on a phone. */
-function Lineas({ record }: { record: Registro }) {
-  const narrow = useNarrow();
-  if (narrow)
-    return (
-      <Box sx={{ display: 'grid', gap: 1 }}>
-        {record.lineas.map((l, i) => (
-          <Box key={i} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1, minWidth: 0 }}>
-            <Typography variant="body2" fontWeight={600} sx={{ overflowWrap: 'anywhere' }}>
-              {l.FDE_DESCRIPCION}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {[l.FDE_PRINCIPAL, `${sinCeros(l.FDE_CANTIDAD)} × ${dinero(sinCeros(l.FDE_PRECIO))}`, ivaDe(l.FDE_IVA)]
-                .filter(Boolean)
-                .join(' · ')}
-              {Number(l.FDE_DESCUENTO) > 0 && ` · ${c('descuento')} ${dinero(l.FDE_DESCUENTO)}`}
-            </Typography>
-            <Typography variant="body2" sx={num}>
-              {dinero(l.FDE_SUBTOTAL)}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
-    );
-  return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>{c('codigo')}</TableCell>
-          <TableCell>{c('descripcion')}</TableCell>
-          <TableCell sx={num}>{c('cantidad')}</TableCell>
-          <TableCell sx={num}>{c('precio')}</TableCell>
-          <TableCell sx={num}>{c('descuento')}</TableCell>
-          <TableCell>{c('iva')}</TableCell>
-          <TableCell sx={num}>{c('subtotal')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {record.lineas.map((l, i) => (
-          <TableRow key={i}>
-            <TableCell>{l.FDE_PRINCIPAL}</TableCell>
-            <TableCell>{l.FDE_DESCRIPCION}</TableCell>
-            <TableCell sx={num}>{sinCeros(l.FDE_CANTIDAD)}</TableCell>
-            <TableCell sx={num}>{dinero(sinCeros(l.FDE_PRECIO))}</TableCell>
-            <TableCell sx={num}>{dinero(l.FDE_DESCUENTO)}</TableCell>
-            <TableCell>{ivaDe(l.FDE_IVA)}</TableCell>
-            <TableCell sx={num}>{dinero(l.FDE_SUBTOTAL)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
 
 function Totales({ record }: { record: Registro }) {
   const f = (key: string, options?: object) => texto(`form.${key}`, options);
   return (
-    <>
-      {record.subtotalesIva.map((s) => (
-        <FilaTotal key={s.codigoPorcentaje} label={f('subtotal_tarifa', { nombre: s.nombre })} valor={dinero(s.baseImponible)} />
-      ))}
-      <FilaTotal label={f('subtotal_sin_impuestos')} valor={dinero(record.FAC_SUBTOTAL)} />
-      <FilaTotal label={f('descuentos')} valor={dinero(record.FAC_DESCUENTO)} />
-      {record.subtotalesIva
-        .filter((s) => Number(s.tarifa) > 0)
-        .map((s) => (
-          <FilaTotal key={`iva-${s.codigoPorcentaje}`} label={s.nombre} valor={dinero(s.valor)} />
-        ))}
-      {Number(record.FAC_PROPINA) > 0 && <FilaTotal label={f('propina')} valor={dinero(record.FAC_PROPINA)} />}
-      <FilaTotal label={f('total')} valor={dinero(record.FAC_TOTAL)} fuerte />
-    </>
+    <FilasTotales
+      f={f}
+      subtotales={record.subtotalesIva}
+      subtotal={record.FAC_SUBTOTAL}
+      total={record.FAC_TOTAL}
+      antesDelIva={<FilaTotal label={f('descuentos')} valor={dinero(record.FAC_DESCUENTO)} />}
+      antesDelTotal={Number(record.FAC_PROPINA) > 0 && <FilaTotal label={f('propina')} valor={dinero(record.FAC_PROPINA)} />}
+    />
   );
 }
 
@@ -263,22 +83,12 @@ function Contenido() {
         </Seccion>
       </Box>
       <Seccion titulo={t('lineas')}>
-        <Lineas record={record} />
+        <LineasDocumento lineas={record.lineas} descuentoEnTelefono />
       </Seccion>
       <Box sx={grid2}>
         <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
           <Seccion titulo={t('pagos')}>
-            {record.pagos.map((p, i) => (
-              <Box key={i} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }}>
-                <Typography variant="body2" sx={{ minWidth: 0 }}>
-                  {nombreFormaPago(p.FPA_FORMA) ?? p.FPA_FORMA}
-                  {p.FPA_PLAZO ? ` · ${p.FPA_PLAZO} ${UNIDAD[p.FPA_UNIDAD ?? ''] ?? p.FPA_UNIDAD ?? ''}` : ''}
-                </Typography>
-                <Typography variant="body2" sx={num}>
-                  {dinero(p.FPA_TOTAL)}
-                </Typography>
-              </Box>
-            ))}
+            <PagosDocumento pagos={record.pagos} unidades={UNIDAD} />
           </Seccion>
           {record.FAC_ADICIONAL.length > 0 && (
             <Seccion titulo={t('adicional')}>
@@ -303,23 +113,12 @@ function Contenido() {
   );
 }
 
-/** While the SRI owes an answer (or the email is on its way) the page asks again every 2 s; otherwise never. */
-const esperando = (record: Registro | undefined) =>
-  Boolean(record && (esPendiente(record.FAC_ESTADO) || record.cola || record.FAC_ENTREGA === 'PENDIENTE'));
-
 /**
  * An invoice's page: its state at the SRI (EstadoSri), its data, lines, payments and totals; issue a draft, download
- * an issued one's documents.
+ * an issued one's documents (the page every document shares: src/comprobantes/pagina.tsx).
  */
 export const FacturaShow = ({ id }: { id?: Identifier }) => (
-  <DocumentoProvider value={FACTURA}>
-    <Show
-      id={id}
-      actions={<Acciones />}
-      title={<Titulo />}
-      queryOptions={{ refetchInterval: (query) => (esperando(query.state.data as Registro | undefined) ? INTERVALO_FACTURA : false) }}
-    >
-      <Contenido />
-    </Show>
-  </DocumentoProvider>
+  <PaginaDocumento id={id} documento={FACTURA}>
+    <Contenido />
+  </PaginaDocumento>
 );

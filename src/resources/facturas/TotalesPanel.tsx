@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useCalculo } from './calculo';
 import { dinero } from '../../ui/numeros';
-import { FilaTotal } from './piezas';
+import { FilaTotal, FilasTotales } from './piezas';
 import { texto } from './textos';
 
 const t = (key: string, options?: object) => texto(`form.${key}`, options);
@@ -18,19 +18,19 @@ export function TotalesPanel() {
         <Typography variant="h6" component="h2" gutterBottom>
           {t('totales')}
         </Typography>
-        {calculo.subtotalesIva.map((s) => (
-          <FilaTotal key={s.codigoPorcentaje} label={t('subtotal_tarifa', { nombre: s.nombre })} valor={dinero(s.baseImponible)} />
-        ))}
-        <FilaTotal label={t('subtotal_sin_impuestos')} valor={dinero(calculo.totalSinImpuestos)} />
-        <FilaTotal label={t('descuentos')} valor={dinero(calculo.totalDescuento)} />
-        {Number(calculo.totalIce) > 0 && <FilaTotal label={t('ice')} valor={dinero(calculo.totalIce)} />}
-        {calculo.subtotalesIva
-          .filter((s) => Number(s.tarifa) > 0)
-          .map((s) => (
-            <FilaTotal key={`iva-${s.codigoPorcentaje}`} label={s.nombre} valor={dinero(s.valor)} />
-          ))}
-        {Number(calculo.propina) > 0 && <FilaTotal label={t('propina')} valor={dinero(calculo.propina)} />}
-        <FilaTotal label={t('total')} valor={dinero(calculo.importeTotal)} fuerte />
+        <FilasTotales
+          f={t}
+          subtotales={calculo.subtotalesIva}
+          subtotal={calculo.totalSinImpuestos}
+          total={calculo.importeTotal}
+          antesDelIva={
+            <>
+              <FilaTotal label={t('descuentos')} valor={dinero(calculo.totalDescuento)} />
+              {Number(calculo.totalIce) > 0 && <FilaTotal label={t('ice')} valor={dinero(calculo.totalIce)} />}
+            </>
+          }
+          antesDelTotal={Number(calculo.propina) > 0 && <FilaTotal label={t('propina')} valor={dinero(calculo.propina)} />}
+        />
         <FilaTotal label={t('pagado')} valor={dinero(calculo.totalPagos)} />
         <Typography
           variant="body2"

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { FacturasEstados, FacturasTotales, PuntoEmisionFactura } from '../../../domain/contratos/facturas';
-import { INTERVALO_LISTA } from './estados';
+import type { PuntoEmisionFactura } from '../../../domain/contratos/facturas';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
 /** The establishments and emission points the user may invoice from, read once per five minutes. */
@@ -12,30 +11,6 @@ export function usePuntos() {
     queryKey: ['facturas', 'puntos'],
     queryFn: () => dataProvider.call<PuntoEmisionFactura[]>('/api/facturas/puntos'),
     staleTime: 5 * 60_000,
-  });
-}
-
-/** The list's footer: count and sums of every invoice the filter selects (not only the page shown). */
-export function useTotales(filter: Record<string, unknown>) {
-  const dataProvider = useAreaDataProvider();
-  const json = JSON.stringify(filter ?? {});
-  return useQuery({
-    queryKey: ['facturas', 'totales', json],
-    queryFn: () => dataProvider.call<FacturasTotales>(`/api/facturas/totales?${new URLSearchParams({ filter: json })}`),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/**
- * The counts by state (GET /api/facturas/estados), asked again every 3 s while some invoice waits for the SRI and not
- * at all otherwise. The company home's card shares the query (same key).
- */
-export function useEstados() {
-  const dataProvider = useAreaDataProvider();
-  return useQuery({
-    queryKey: ['facturas', 'estados'],
-    queryFn: () => dataProvider.call<FacturasEstados>('/api/facturas/estados'),
-    refetchInterval: (query) => ((query.state.data?.pendientes ?? 0) > 0 ? INTERVALO_LISTA : false),
   });
 }
 

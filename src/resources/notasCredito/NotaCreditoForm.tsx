@@ -1,17 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Create,
-  Edit,
-  type Identifier,
-  Link,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useCreatePath,
-  useRecordContext,
-} from 'react-admin';
+import { Create, Edit, type Identifier, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -28,12 +16,11 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { NotaCreditoDetalle, ResumenFacturaNotas } from '../../../domain/contratos/notasCredito';
 import { TARIFAS_IVA_PRODUCTO, tarifaIva } from '../../../domain/facturas/catalogos';
 import { NOTAS_CREDITO_MSG } from '../../../domain/notasCredito/mensajes';
-import { esCorregible } from '../../comprobantes/estados';
+import { EdicionDocumento } from '../../comprobantes/EdicionDocumento';
 import { FalloServidor, numeroEn, useFalloServidor } from '../../comprobantes/falloServidor';
-import { MensajesSri } from '../../comprobantes/MensajesSri';
 import { NotaCabecera } from '../../comprobantes/NotaCabecera';
 import { rechazosDe, useResumenFactura } from '../../comprobantes/resumenFactura';
-import { FilaTotal } from '../../comprobantes/piezas';
+import { FilasTotales } from '../../comprobantes/piezas';
 import { dinero } from '../../ui/numeros';
 import { NOTA_CREDITO } from './documento';
 import {
@@ -235,16 +222,7 @@ function Totales({ calculo }: { calculo: CalculoNota }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {f('totales')}
         </Typography>
-        {calculo.subtotalesIva.map((s) => (
-          <FilaTotal key={s.codigoPorcentaje} label={f('subtotal_tarifa', { nombre: s.nombre })} valor={dinero(s.baseImponible)} />
-        ))}
-        <FilaTotal label={f('subtotal_sin_impuestos')} valor={dinero(calculo.totalSinImpuestos)} />
-        {calculo.subtotalesIva
-          .filter((s) => Number(s.tarifa) > 0)
-          .map((s) => (
-            <FilaTotal key={`iva-${s.codigoPorcentaje}`} label={s.nombre} valor={dinero(s.valor)} />
-          ))}
-        <FilaTotal label={f('total')} valor={dinero(calculo.total)} fuerte />
+        <FilasTotales f={f} subtotales={calculo.subtotalesIva} subtotal={calculo.totalSinImpuestos} total={calculo.total} />
         {generales.map((e) => (
           <Typography key={e.mensaje} variant="body2" color="error" role="alert" sx={{ mt: 1 }} data-regla>
             {e.mensaje}
@@ -389,40 +367,21 @@ export function NotaCreditoCreate() {
 }
 
 function EditContenido({ fallo, resumenes }: { fallo: string | null; resumenes: Map<number, ResumenFacturaNotas> }) {
-  const record = useRecordContext<NotaCreditoDetalle & { id: number }>();
-  const createPath = useCreatePath();
-  const completa = record && Array.isArray(record.lineas) ? record : undefined;
-  const valores = useMemo(() => (completa ? formDe(completa) : undefined), [completa]);
-  const validate = useValidar();
-  if (!record || !valores) return null;
-  const correccion = esCorregible(record.FAC_ESTADO);
-  if (record.FAC_ESTADO !== 'BORRADOR' && !correccion)
-    return (
-      <Box sx={{ p: 2 }}>
-        <Alert severity="info">
-          {f('emitida')} <Link to={createPath({ resource: 'notasCredito', type: 'show', id: record.id })}>{f('ver')}</Link>
-        </Alert>
-      </Box>
-    );
   return (
-    <>
-      {correccion && (
-        <Box sx={{ px: { xs: 1, sm: 2 }, pt: 2 }}>
-          <Alert severity="error" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
-            <MensajesSri mensajes={record.FAC_SRI_MENSAJES ?? []} />
-          </Alert>
-        </Box>
+    <EdicionDocumento
+      documento={NOTA_CREDITO}
+      completa={(r: NotaCreditoDetalle & { id: number }) => Array.isArray(r.lineas)}
+      formDe={formDe}
+      validate={useValidar()}
+      barra={(correccion) => <Barra correccion={correccion} />}
+    >
+      {() => (
+        <>
+          <Recordar resumenes={resumenes} />
+          <Campos fija fallo={fallo} />
+        </>
       )}
-      <SimpleForm
-        record={{ ...valores, id: record.id }}
-        validate={validate}
-        toolbar={<Barra correccion={correccion} />}
-        sx={{ maxWidth: 1280 }}
-      >
-        <Recordar resumenes={resumenes} />
-        <Campos fija fallo={fallo} />
-      </SimpleForm>
-    </>
+    </EdicionDocumento>
   );
 }
 

@@ -1,17 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Create,
-  Edit,
-  type Identifier,
-  Link,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useCreatePath,
-  useRecordContext,
-} from 'react-admin';
+import { Create, Edit, type Identifier, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -26,12 +14,11 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { NotaDebitoDetalle } from '../../../domain/contratos/notasDebito';
 import { FORMAS_PAGO, TARIFAS_IVA_PRODUCTO, UNIDADES_TIEMPO } from '../../../domain/facturas/catalogos';
 import type { NotaDebitoCalculada } from '../../../domain/notasDebito/calculo';
-import { esCorregible } from '../../comprobantes/estados';
+import { EdicionDocumento } from '../../comprobantes/EdicionDocumento';
 import { FalloServidor, numeroEn, useFalloServidor } from '../../comprobantes/falloServidor';
-import { MensajesSri } from '../../comprobantes/MensajesSri';
 import { NotaCabecera } from '../../comprobantes/NotaCabecera';
 import { rechazosDe, useResumenFactura } from '../../comprobantes/resumenFactura';
-import { FilaTotal } from '../../comprobantes/piezas';
+import { FilaTotal, FilasTotales } from '../../comprobantes/piezas';
 import { dinero } from '../../ui/numeros';
 import { NOTA_DEBITO } from './documento';
 import { calcular, formDe, motivoVacio, notaDebitoToWire, nuevaNotaDebito, pagoInicial, type NotaDebitoForm } from './formulario';
@@ -236,16 +223,7 @@ function Totales({ calculo }: { calculo: NotaDebitoCalculada }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {f('totales')}
         </Typography>
-        {calculo.subtotalesIva.map((s) => (
-          <FilaTotal key={s.codigoPorcentaje} label={f('subtotal_tarifa', { nombre: s.nombre })} valor={dinero(s.baseImponible)} />
-        ))}
-        <FilaTotal label={f('subtotal_sin_impuestos')} valor={dinero(calculo.totalSinImpuestos)} />
-        {calculo.subtotalesIva
-          .filter((s) => Number(s.tarifa) > 0)
-          .map((s) => (
-            <FilaTotal key={`iva-${s.codigoPorcentaje}`} label={s.nombre} valor={dinero(s.valor)} />
-          ))}
-        <FilaTotal label={f('total')} valor={dinero(calculo.valorTotal)} fuerte />
+        <FilasTotales f={f} subtotales={calculo.subtotalesIva} subtotal={calculo.totalSinImpuestos} total={calculo.valorTotal} />
         <FilaTotal label={f('pagado')} valor={dinero(calculo.totalPagos)} />
         <FilaTotal label={f('por_pagar')} valor={dinero(calculo.porPagar)} />
       </CardContent>
@@ -326,38 +304,16 @@ export function NotaDebitoCreate() {
 }
 
 function EditContenido({ fallo }: { fallo: string | null }) {
-  const record = useRecordContext<NotaDebitoDetalle & { id: number }>();
-  const createPath = useCreatePath();
-  const completa = record && Array.isArray(record.motivos) ? record : undefined;
-  const valores = useMemo(() => (completa ? formDe(completa) : undefined), [completa]);
-  if (!record || !valores) return null;
-  const correccion = esCorregible(record.FAC_ESTADO);
-  if (record.FAC_ESTADO !== 'BORRADOR' && !correccion)
-    return (
-      <Box sx={{ p: 2 }}>
-        <Alert severity="info">
-          {f('emitida')} <Link to={createPath({ resource: 'notasDebito', type: 'show', id: record.id })}>{f('ver')}</Link>
-        </Alert>
-      </Box>
-    );
   return (
-    <>
-      {correccion && (
-        <Box sx={{ px: { xs: 1, sm: 2 }, pt: 2 }}>
-          <Alert severity="error" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
-            <MensajesSri mensajes={record.FAC_SRI_MENSAJES ?? []} />
-          </Alert>
-        </Box>
-      )}
-      <SimpleForm
-        record={{ ...valores, id: record.id }}
-        validate={validar}
-        toolbar={<Barra correccion={correccion} />}
-        sx={{ maxWidth: 1280 }}
-      >
-        <Campos fija fallo={fallo} />
-      </SimpleForm>
-    </>
+    <EdicionDocumento
+      documento={NOTA_DEBITO}
+      completa={(r: NotaDebitoDetalle & { id: number }) => Array.isArray(r.motivos)}
+      formDe={formDe}
+      validate={validar}
+      barra={(correccion) => <Barra correccion={correccion} />}
+    >
+      {() => <Campos fija fallo={fallo} />}
+    </EdicionDocumento>
   );
 }
 

@@ -2,15 +2,15 @@ import type { Identifier } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { NotaDebitoDetalle } from '../../../domain/contratos/notasDebito';
-import { nombreFormaPago, tarifaIva } from '../../../domain/facturas/catalogos';
+import { tarifaIva } from '../../../domain/facturas/catalogos';
 import { calcularNotaDebito } from '../../../domain/notasDebito/calculo';
-import { NotaPagina, Seccion, TotalesNota, type NotaRegistro } from '../../comprobantes/NotaPagina';
+import { NotaPagina, TotalesNota, type NotaRegistro } from '../../comprobantes/NotaPagina';
+import { CIFRA, PagosDocumento, Seccion } from '../../comprobantes/pagina';
 import { dinero } from '../../ui/numeros';
 import { NOTA_DEBITO } from './documento';
 import { texto } from './textos';
 
 type Registro = NotaRegistro & Pick<NotaDebitoDetalle, 'motivos' | 'pagos'>;
-const num = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** Reasons (razón, IVA, value) and payments, beside the totals. */
 function Cuerpo({ record }: { record: Registro }) {
@@ -32,24 +32,14 @@ function Cuerpo({ record }: { record: Registro }) {
                   {tarifaIva(m.iva)?.nombre ?? m.iva}
                 </Typography>
               </Box>
-              <Typography variant="body2" sx={num}>
+              <Typography variant="body2" sx={CIFRA}>
                 {dinero(m.valor)}
               </Typography>
             </Box>
           ))}
         </Seccion>
         <Seccion titulo={texto('show.pagos')}>
-          {record.pagos.map((p, i) => (
-            <Box key={i} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }}>
-              <Typography variant="body2" sx={{ minWidth: 0 }}>
-                {nombreFormaPago(p.FPA_FORMA) ?? p.FPA_FORMA}
-                {p.FPA_PLAZO ? ` · ${p.FPA_PLAZO} ${p.FPA_UNIDAD ?? ''}` : ''}
-              </Typography>
-              <Typography variant="body2" sx={num}>
-                {dinero(p.FPA_TOTAL)}
-              </Typography>
-            </Box>
-          ))}
+          <PagosDocumento pagos={record.pagos} />
         </Seccion>
       </Box>
       <Seccion titulo={texto('show.totales')}>
