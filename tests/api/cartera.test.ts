@@ -1,14 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
 import { borrador, crearOk, darPlan, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
 import { autorizar, cerrarSriCompartido } from '../helpers/sri';
+import { carpetaTemporal, filasExcel } from '../helpers/archivos';
 import { facturas, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import type { Cartera, CarteraDeCliente } from '../../server/modules/cuentas/contract';
@@ -22,18 +18,7 @@ import { hoyEcuador, sumarDias } from '../../domain/fechas';
  * bucket by days overdue (0, 1, 30, 31, 90, 91), collections reduce it, a seller sees their clients only, another
  * company's client is a 404, and the PDF and Excel say the same.
  */
-const dir = mkdtempSync(join(tmpdir(), 'cartera-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const pdfTexto = (pdf: Buffer, nombre: string) => {
-  const file = join(dir, nombre);
-  writeFileSync(file, pdf);
-  return spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
-};
-const filasExcel = async (xlsx: Buffer, hoja: string) => {
-  const libro = new ExcelJS.Workbook();
-  await libro.xlsx.load(xlsx as unknown as ArrayBuffer);
-  return libro.getWorksheet(hoja)!.getSheetValues().filter(Boolean) as unknown[][];
-};
+const { pdfTexto } = carpetaTemporal('cartera-');
 
 const linea = (precio: string): LineaBorrador[] => [
   { FDE_DESCRIPCION: 'Servicio de mantenimiento', FDE_CANTIDAD: '1', FDE_PRECIO: precio, FDE_IVA: '0' },

@@ -42,10 +42,11 @@ type Schema = {
   minLength?: number;
   minItems?: number;
 };
-type Registro = 'cliente' | 'documento' | 'usuario' | 'producto' | 'factura';
+type Registro = 'cliente' | 'documento' | 'usuario' | 'producto' | 'factura' | 'nota de crédito' | 'nota de débito';
+const femenino = (what: Registro) => what === 'factura' || what.startsWith('nota');
 /** "el cliente", "la factura": the failures read as sentences. */
-const el = (what: Registro) => (what === 'factura' ? `la ${what}` : `el ${what}`);
-const un = (what: Registro) => (what === 'factura' ? `una ${what}` : `un ${what}`);
+const el = (what: Registro) => (femenino(what) ? `la ${what}` : `el ${what}`);
+const un = (what: Registro) => (femenino(what) ? `una ${what}` : `un ${what}`);
 type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: Schema };
 type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; security?: unknown[] };
 
@@ -75,6 +76,11 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
   let product: number;
   let invoice: number;
   let invoiceBody: FacturaBorrador;
+  /** A's credit and debit notes of that invoice (issued and authorized), and valid bodies for the notes' writes. */
+  let creditNote: number;
+  let debitNote: number;
+  let creditBody: Record<string, unknown>;
+  let debitBody: Record<string, unknown>;
   const marker = `AISLADO${Math.floor(Math.random() * 1e9)}`;
 
   beforeAll(async () => {
@@ -156,6 +162,32 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
     expect(issued.statusCode, issued.body).toBe(200);
     // Authorized by a local SRI: the authorized XML, the email and the annulment answer only then.
     await autorizar(t, [invoice]);
+    creditBody = {
+      FAC_MODIFICA: invoice,
+      PEM_CODIGO: point!.PEM_CODIGO,
+      FAC_MOTIVO: 'Devolución',
+      lineas: [{ FDE_LINEA_FACTURA: 1, FDE_DESCRIPCION: 'Taladro percutor 1/2"', FDE_CANTIDAD: '0.5', FDE_PRECIO: '25.50', FDE_IVA: '4' }],
+    };
+    debitBody = {
+      FAC_MODIFICA: invoice,
+      PEM_CODIGO: point!.PEM_CODIGO,
+      motivos: [{ razon: 'Intereses por mora', valor: '2.00', iva: '0' }],
+      pagos: [{ FPA_FORMA: '20', FPA_TOTAL: '2.00' }],
+    };
+    const notes: number[] = [];
+    for (const [url, body] of [
+      ['/api/notasCredito', creditBody],
+      ['/api/notasDebito', debitBody],
+    ] as const) {
+      const note = await asA('POST', url, body);
+      expect(note.statusCode, note.body).toBe(201);
+      const id = note.json().FAC_CODIGO as number;
+      const sent = await asA('POST', `${url}/${id}/emitir`);
+      expect(sent.statusCode, sent.body).toBe(200);
+      notes.push(id);
+    }
+    [creditNote, debitNote] = notes as [number, number];
+    await autorizar(t, notes);
 
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, Operation>>;
@@ -200,15 +232,21 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
 
   /** Which record of A an integer path parameter names: a company user, a product, an invoice, a client's document, or a client. */
   const recordFor = (path: string): [Registro, number] =>
-    path.startsWith('/api/usuarios')
-      ? ['usuario', userA]
-      : path.startsWith('/api/catalogo')
-        ? ['producto', product]
-        : path.startsWith('/api/facturas')
-          ? ['factura', invoice]
-          : /\/documentos\/\{/.test(path)
-            ? ['documento', document]
-            : ['cliente', client.CLI_CODIGO];
+    /^\/api\/notas(Credito|Debito)\/(factura|anular)\//.test(path)
+      ? ['factura', invoice]
+      : path.startsWith('/api/notasCredito')
+        ? ['nota de crédito', creditNote]
+        : path.startsWith('/api/notasDebito')
+          ? ['nota de débito', debitNote]
+          : path.startsWith('/api/usuarios')
+            ? ['usuario', userA]
+            : path.startsWith('/api/catalogo')
+              ? ['producto', product]
+              : path.startsWith('/api/facturas')
+                ? ['factura', invoice]
+                : /\/documentos\/\{/.test(path)
+                  ? ['documento', document]
+                  : ['cliente', client.CLI_CODIGO];
 
   /** The request of an operation against A's records, and what it names. */
   function build(method: string, path: string, op: Operation) {
@@ -239,7 +277,11 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       if (path.startsWith('/api/catalogo'))
         for (const [key, value] of Object.entries({ CAT_IVA: '4', CAT_PRECIO: '1.00', CAT_ICE_CODIGO: null, CAT_ICE_TARIFA: null }))
           if (key in body) body[key] = value;
-      if ('lineas' in body) {
+      // A note whole: A's invoice, point and a line or motivo it admits.
+      if (path.startsWith('/api/notasCredito') && 'lineas' in body) options.payload = { ...creditBody };
+      else if (path.startsWith('/api/notasDebito') && 'motivos' in body) options.payload = { ...debitBody };
+      if (options.payload) names ??= 'factura';
+      else if ('lineas' in body) {
         Object.assign(body, invoiceBody);
         delete body.propina;
       }
@@ -256,7 +298,7 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
         bulk = !names;
       }
       if (typeof body.nombre === 'string') body.nombre = marker;
-      options.payload = body;
+      options.payload ??= body;
     } else if (method === 'POST' && /documentos|import/.test(path)) {
       const form = multipart('current', 'contrato.pdf', PDF, 'application/pdf');
       options.payload = form.payload;
@@ -305,7 +347,7 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
         } else if (names !== 'usuario') {
           const notTheirs = await send(options, seller);
           // What a seller's role may not do is refused before any record is looked up (tests/api/roles.test.ts).
-          if (sellerRefused.has(route)) {
+          if (sellerRefused.has(route.replace(/(.)\/$/, '$1'))) {
             if (notTheirs.statusCode !== 403 || notTheirs.json().code !== ROLE_REFUSED_CODE || notTheirs.json().msg !== MSG.roleRefused)
               failures.push(`${route} de un vendedor, que su rol no permite: ${notTheirs.statusCode} ${notTheirs.body.slice(0, 120)}`);
           } else if (notTheirs.statusCode !== 404)
@@ -347,6 +389,12 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       'POST /api/facturas/{id}/emitir (factura)',
       'GET /api/facturas/{id}/xml (factura)',
       'GET /api/facturas/{id}/ride (factura)',
+      'POST /api/notasCredito/ (factura)',
+      'GET /api/notasCredito/{id} (nota de crédito)',
+      'PUT /api/notasCredito/{id} (nota de crédito)',
+      'GET /api/notasCredito/{id}/xml (nota de crédito)',
+      'POST /api/notasDebito/ (factura)',
+      'GET /api/notasDebito/{id}/autorizado (nota de débito)',
     ])
       expect(walked).toContain(route);
     expect(walked.length).toBeGreaterThanOrEqual(30);

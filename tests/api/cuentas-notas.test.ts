@@ -1,14 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
 import { borrador, crearOk, darPlan, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
 import { autorizar, cerrarSriCompartido } from '../helpers/sri';
+import { carpetaTemporal, filasExcel } from '../helpers/archivos';
 import { facturas } from '../../server/infra/db/schema';
 import { CUENTAS_MSG, type CarteraDeCliente, type EstadoCuenta } from '../../server/modules/cuentas/contract';
 import type { LineaBorrador, PagoBorrador } from '../../server/modules/facturas/contract';
@@ -22,19 +18,9 @@ import { fechaCorta, hoyEcuador, sumarDias } from '../../domain/fechas';
  * pending, and annulling a note puts the balance back. The notes are issued through their API and authorized by the
  * local SRI, as the invoices are.
  */
-const dir = mkdtempSync(join(tmpdir(), 'cuentas-notas-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const carpeta = carpetaTemporal('cuentas-notas-');
 /** The PDF's text with every run of spaces and lines as one space. */
-const pdfTexto = (pdf: Buffer, nombre: string) => {
-  const file = join(dir, nombre);
-  writeFileSync(file, pdf);
-  return spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
-};
-const filasExcel = async (xlsx: Buffer, hoja: string) => {
-  const libro = new ExcelJS.Workbook();
-  await libro.xlsx.load(xlsx as unknown as ArrayBuffer);
-  return libro.getWorksheet(hoja)!.getSheetValues().filter(Boolean) as unknown[][];
-};
+const pdfTexto = (pdf: Buffer, nombre: string) => carpeta.pdfTexto(pdf, nombre).replace(/\s+/g, ' ');
 
 const linea = (precio: string): LineaBorrador[] => [
   { FDE_DESCRIPCION: 'Servicio de mantenimiento', FDE_CANTIDAD: '1', FDE_PRECIO: precio, FDE_IVA: '0' },

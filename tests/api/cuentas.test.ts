@@ -1,7 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -9,6 +5,7 @@ import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
 import { borrador, crearOk, darPlan, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
 import { autorizar, cerrarSriCompartido } from '../helpers/sri';
+import { carpetaTemporal } from '../helpers/archivos';
 import { cobros, facturas, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
 import { CUENTAS_MSG, type Cobro, type EstadoCuenta } from '../../server/modules/cuentas/contract';
@@ -23,13 +20,7 @@ import { fechaCorta, hoyEcuador, sumarDias } from '../../domain/fechas';
  * not count (drafts, annulled invoices), two collections at once, a seller's scope, another company's records (404),
  * the company's receivable and the PDF and Excel reports.
  */
-const dir = mkdtempSync(join(tmpdir(), 'cuentas-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const pdfTexto = (pdf: Buffer, nombre: string) => {
-  const file = join(dir, nombre);
-  writeFileSync(file, pdf);
-  return spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
-};
+const { pdfTexto } = carpetaTemporal('cuentas-');
 
 /** A day plus `n` months as PostgreSQL adds them: the day of month kept, or the month's last day. */
 function sumarMeses(dia: string, n: number) {

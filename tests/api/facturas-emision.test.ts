@@ -1,12 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { startTestApp, testSetups, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
-import { borrador, crearOk, darPlan, LINEAS, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
+import { borrador, crearOk, darPlan, LINEAS, nuevoCliente, puntoPrincipal, usadosDelPlan } from '../helpers/facturas-api';
+import { carpetaTemporal, esquemaSri } from '../helpers/archivos';
 import { empresas, facturas, facturasDetalles, facturasPagos, planesEmpresa, secuenciales } from '../../server/infra/db/schema';
 import { ESTADOS_EN_CAMINO, FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas/contract';
 import { validarClaveAcceso } from '../../domain/facturas';
@@ -18,23 +16,10 @@ import { hoyEcuador } from '../../domain/fechas';
  * Debian's xmllint validates against the SRI's schema and xmlsec1 verifies, the RIDE, and every refusal (no signature,
  * no plan, a document that cannot be built) leaving nothing behind.
  */
-const ESQUEMA = join(import.meta.dirname, '../../server/modules/comprobantes/esquemas/factura_V1.1.0.xsd');
-const dir = mkdtempSync(join(tmpdir(), 'facturas-emision-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let archivos = 0;
-const guardar = (nombre: string, contenido: string | Buffer) => {
-  const file = join(dir, `${++archivos}-${nombre}`);
-  writeFileSync(file, contenido);
-  return file;
-};
-
-/** Debian's xmllint against the SRI's schema, on the document without its signature (the schema has no ds:Signature). */
-function esquemaAcepta(xml: string) {
-  const sinFirma = xml.replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '');
-  expect(sinFirma).not.toBe(xml);
-  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', ESQUEMA, guardar('sin-firma.xml', sinFirma)], { encoding: 'utf8' });
-  return { ok: run.status === 0, salida: run.stderr };
-}
+const ESQUEMA = esquemaSri('factura_V1.1.0.xsd');
+const carpeta = carpetaTemporal('facturas-emision-');
+const { guardar, pdfTexto } = carpeta;
+const esquemaAcepta = (xml: string) => carpeta.esquemaAcepta(ESQUEMA, xml);
 
 /**
  * xmlsec1 with the key of the X509 certificate the document carries. The seed's demo certificate chains to a CA made in
@@ -48,8 +33,6 @@ function xmlsec(xml: string) {
   );
   return { ok: run.status === 0, salida: run.stderr };
 }
-
-const pdfTexto = (pdf: Buffer) => spawnSync('pdftotext', ['-layout', guardar('ride.pdf', pdf), '-'], { encoding: 'utf8' }).stdout;
 
 describe.each(testSetups)('facturas: emisión, XML firmado y RIDE (%s, %s)', (kind, storage) => {
   let t: TestApp;
@@ -116,12 +99,8 @@ describe.each(testSetups)('facturas: emisión, XML firmado y RIDE (%s, %s)', (ki
     }
     expect(numeros).toEqual(['001-001-000000001', '001-001-000000002']);
     expect(await siguiente(tornillo)).toBe(3);
-    const [plan] = await t.db
-      .select({ usados: planesEmpresa.PLANEMPRESA_USADOS })
-      .from(planesEmpresa)
-      .where(and(eq(planesEmpresa.EMP_CODIGO, empresaTornillo), eq(planesEmpresa.PLANEMPRESA_NOMBRE, 'Plan de pruebas')));
     // The plan pays for authorized documents (tests/api/facturas-sri.test.ts), not for one the SRI may send back.
-    expect(plan!.usados).toBe(0);
+    expect(await usadosDelPlan(t, empresaTornillo)).toBe(0);
   });
 
   it('serves the signed XML: the schema (Debian xmllint) and xmlsec1 accept it, and one changed byte is refused', async () => {

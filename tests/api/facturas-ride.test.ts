@@ -1,35 +1,25 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ComprobanteFactura } from '../../domain/facturas/comprobante';
 import { dibujarRide, type OpcionesRide } from '../../server/modules/comprobantes/ride';
 import { cuerpoFactura } from '../../server/modules/facturas/ride-cuerpo';
 import { CLAVE_ACCESO_EJEMPLO, comprobanteConLineas, comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
+import { carpetaTemporal } from '../helpers/archivos';
 
 /** The RIDE as the buyer gets it: rendered by poppler (pdftotext, pdftoppm, pdfimages), never by our own code. */
 const rideFactura = (comprobante: ComprobanteFactura, opciones: OpcionesRide) =>
   dibujarRide({ comprobante, cuerpo: cuerpoFactura(comprobante), titulo: 'FACTURA', opciones });
-const dir = mkdtempSync(join(tmpdir(), 'ride-'));
+const carpeta = carpetaTemporal('ride-');
 const SHOTS = '/tmp/shots-ride';
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let archivos = 0;
-const guardar = (pdf: Buffer) => {
-  const file = join(dir, `ride-${++archivos}.pdf`);
-  writeFileSync(file, pdf);
-  return file;
-};
+const guardar = (pdf: Buffer) => carpeta.guardar('ride.pdf', pdf);
 /** The text layer, one string per page (pdftotext separates pages with a form feed). */
-const paginas = (pdf: Buffer) =>
-  execFileSync('pdftotext', ['-layout', guardar(pdf), '-'], { encoding: 'utf8' })
-    .split('\f')
-    .filter((p) => p.trim());
+const { paginas } = carpeta;
 /** One page as a grey image: P5 (PGM) bytes, one byte per pixel. Options crop in pixels (-x -y -W -H). */
 function gris(pdf: Buffer, pagina: number, dpi: number, recorte: string[] = []) {
-  const base = join(dir, `gris-${++archivos}`);
+  const base = carpeta.ruta('gris');
   execFileSync('pdftoppm', [
     '-gray',
     '-r',

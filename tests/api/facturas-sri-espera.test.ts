@@ -1,13 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
-import { COMPANIES, loginCompany } from '../helpers/accounts';
-import { borrador, crearOk, darPlan, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
-import { configSri, esperarEstado } from '../helpers/sri';
+import { testDatabases, type TestApp } from '../helpers/server';
+import { borrador, crearOk } from '../helpers/facturas-api';
+import { configSri, esperarEstado, tornilloConSri, trabajadorSri } from '../helpers/sri';
 import { facturas, planesEmpresa } from '../../server/infra/db/schema';
 import { FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas/contract';
-import { crearClienteSri } from '../../server/modules/comprobantes/sri/cliente';
-import { crearTrabajadorSri, type TrabajadorSri } from '../../server/modules/comprobantes/sri/trabajador';
+import type { TrabajadorSri } from '../../server/modules/comprobantes/sri/trabajador';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
 
 /**
@@ -58,20 +56,7 @@ describe.each(testDatabases)('facturas: la espera de la autorización del SRI (%
   /** The real worker on the app's database, against `de`, with the README's default waits. */
   const trabajar = (de: SriLocal = sri) => {
     const config = configSri(de.url, { reintentoMs: 2_000, intervaloMs: 1_000 }).sri!;
-    const silencio = { info() {}, warn() {}, error() {} };
-    trabajador = crearTrabajadorSri(
-      {
-        db: t.db,
-        files: t.ctx.files,
-        mailer: t.ctx.mailer,
-        ride: t.ctx.ride,
-        tipos: t.ctx.tipos,
-        sri: crearClienteSri(config),
-        config,
-        log: silencio,
-      },
-      config,
-    );
+    trabajador = trabajadorSri(t, config);
     trabajador.iniciar();
   };
   const parar = async () => {
@@ -133,14 +118,7 @@ describe.each(testDatabases)('facturas: la espera de la autorización del SRI (%
   };
 
   beforeAll(async () => {
-    sri = await iniciarSriLocal();
-    t = await startTestApp(kind);
-    const b = await loginCompany(t, COMPANIES.tornillo);
-    [token, empresa] = [b.token, b.COM_CODIGO];
-    andina = (await loginCompany(t, COMPANIES.andina)).token;
-    punto = await puntoPrincipal(t, empresa);
-    cliente = await nuevoCliente(t, empresa, 311);
-    await darPlan(t, empresa, 500);
+    ({ sri, t, tornillo: token, empresa, andina, punto, cliente } = await tornilloConSri(kind, { cliente: 311, app: {} }));
   });
   // Each test's document leaves with it: another test's worker must not ask about it.
   afterEach(async () => {

@@ -1,18 +1,15 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
+import { testDatabases, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
-import { borrador, crearOk, darPlan, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
-import { configSri, esperarEstado } from '../helpers/sri';
+import { borrador, crearOk, nuevoCliente, puntoPrincipal, usadosDelPlan } from '../helpers/facturas-api';
+import { configSri, esperarEstado, tornilloConSri } from '../helpers/sri';
+import { carpetaTemporal } from '../helpers/archivos';
 import { facturas, planesEmpresa } from '../../server/infra/db/schema';
 import { FACTURAS_MSG, type FacturaDetalle } from '../../server/modules/facturas/contract';
 import { crearClienteSri } from '../../server/modules/comprobantes/sri/cliente';
 import { tomar } from '../../server/modules/comprobantes/sri/cola';
-import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
+import type { SriLocal } from '../../server/sri-local';
 import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import { PLAN_MSG } from '../../domain/planes';
 
@@ -22,13 +19,7 @@ import { PLAN_MSG } from '../../domain/planes';
  * slow, 500, garbage), a document the SRI already holds, a worker that dies holding documents, two instances on one
  * database; annulment and resending the email.
  */
-const dir = mkdtempSync(join(tmpdir(), 'facturas-sri-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const pdfTexto = (pdf: Buffer) => {
-  const file = join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
-};
+const { pdfTexto } = carpetaTemporal('facturas-sri-');
 
 describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
   let sri: SriLocal;
@@ -41,13 +32,7 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
 
   const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api/facturas${url}`, headers: { 'x-token': token }, ...(payload ? { payload } : {}) });
-  const usados = async () => {
-    const [plan] = await t.db
-      .select({ usados: planesEmpresa.PLANEMPRESA_USADOS })
-      .from(planesEmpresa)
-      .where(and(eq(planesEmpresa.EMP_CODIGO, empresa), eq(planesEmpresa.PLANEMPRESA_NOMBRE, 'Plan de pruebas')));
-    return plan!.usados;
-  };
+  const usados = () => usadosDelPlan(t, empresa);
   /** A new draft issued: its id and what issuing answered (FIRMADA, queued). */
   const emitir = async (extra: Parameters<typeof borrador>[3] = {}) => {
     const id = await crearOk(t, tornillo, borrador(punto, cliente, undefined, extra));
@@ -57,14 +42,10 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    sri = await iniciarSriLocal({ demoraAutorizacionMs: 300 });
-    t = await startTestApp(kind, configSri(sri.url));
-    const b = await loginCompany(t, COMPANIES.tornillo);
-    [tornillo, empresa] = [b.token, b.COM_CODIGO];
-    andina = (await loginCompany(t, COMPANIES.andina)).token;
-    punto = await puntoPrincipal(t, empresa);
-    cliente = await nuevoCliente(t, empresa, 301);
-    await darPlan(t, empresa, 500);
+    ({ sri, t, tornillo, empresa, andina, punto, cliente } = await tornilloConSri(kind, {
+      cliente: 301,
+      sri: { demoraAutorizacionMs: 300 },
+    }));
   });
   afterAll(async () => {
     await t?.close();
@@ -332,14 +313,10 @@ describe.each(testDatabases)('facturas: la cola del SRI entre reinicios e instan
   let tornillo: string;
 
   beforeAll(async () => {
-    sri = await iniciarSriLocal();
     // This instance works no queue: it is the server that was killed, or one with SRI_COLA=false.
-    t = await startTestApp(kind);
-    const b = await loginCompany(t, COMPANIES.tornillo);
-    tornillo = b.token;
-    await darPlan(t, b.COM_CODIGO, 500);
-    const punto = await puntoPrincipal(t, b.COM_CODIGO);
-    const cliente = await nuevoCliente(t, b.COM_CODIGO, 302);
+    const inicio = await tornilloConSri(kind, { cliente: 302, app: {} });
+    ({ sri, t, tornillo } = inicio);
+    const { punto, cliente } = inicio;
     ids = [];
     for (let i = 0; i < 16; i++) {
       const id = await crearOk(t, tornillo, borrador(punto, cliente));

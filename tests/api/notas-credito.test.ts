@@ -1,16 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
+import { testDatabases, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
-import { borrador, crearOk, darPlan, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
-import { configSri, esperarEstado } from '../helpers/sri';
+import { borrador, crearOk, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
+import { emitirAutorizada, esperarNota as esperarNotaSri, tornilloConSri } from '../helpers/sri';
+import { carpetaTemporal, esquemaSri } from '../helpers/archivos';
 import { hashPassword } from '../../server/infra/passwords';
 import { facturas, usuarios } from '../../server/infra/db/schema';
-import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
+import type { SriLocal } from '../../server/sri-local';
 import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import { NOTAS_CREDITO_MSG } from '../../domain/notasCredito/mensajes';
 import {
@@ -26,22 +23,10 @@ import {
  * annulled with a note; every rule with its status and sentence, the sums under concurrency, the scope of a company and
  * of a seller, the signed XML against the SRI's schema, the RIDE, the list, its totals and export.
  */
-const ESQUEMA = join(import.meta.dirname, '../../server/modules/comprobantes/esquemas/NotaCredito_V1.1.0.xsd');
-const dir = mkdtempSync(join(tmpdir(), 'notas-credito-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let archivos = 0;
-const guardar = (nombre: string, contenido: string | Buffer) => {
-  const file = join(dir, `${++archivos}-${nombre}`);
-  writeFileSync(file, contenido);
-  return file;
-};
-const pdfTexto = (pdf: Buffer) => spawnSync('pdftotext', ['-layout', guardar('ride.pdf', pdf), '-'], { encoding: 'utf8' }).stdout;
-function esquemaAcepta(xml: string) {
-  const sinFirma = xml.replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '');
-  expect(sinFirma).not.toBe(xml);
-  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', ESQUEMA, guardar('nota.xml', sinFirma)], { encoding: 'utf8' });
-  return { ok: run.status === 0, salida: run.stderr };
-}
+const ESQUEMA = esquemaSri('NotaCredito_V1.1.0.xsd');
+const carpeta = carpetaTemporal('notas-credito-');
+const { pdfTexto } = carpeta;
+const esquemaAcepta = (xml: string) => carpeta.esquemaAcepta(ESQUEMA, xml, 'nota.xml');
 
 describe.each(testDatabases)('notas de crédito (%s)', (kind) => {
   let sri: SriLocal;
@@ -57,9 +42,7 @@ describe.each(testDatabases)('notas de crédito (%s)', (kind) => {
   /** An invoice issued and authorized by the local SRI. */
   const facturaAutorizada = async (comprador = cliente, extra: Parameters<typeof borrador>[3] = {}) => {
     const id = await crearOk(t, tornillo, borrador(punto, comprador, undefined, extra));
-    const res = await t.app.inject({ method: 'POST', url: `/api/facturas/${id}/emitir`, headers: { 'x-token': tornillo } });
-    expect(res.statusCode, res.body).toBe(200);
-    return esperarEstado(t, tornillo, id, ['AUTORIZADA'], { sinCola: false, timeoutMs: 30_000 });
+    return emitirAutorizada(t, tornillo, id, { sinCola: false, timeoutMs: 30_000 });
   };
   const nota = (
     FAC_MODIFICA: number,
@@ -77,15 +60,8 @@ describe.each(testDatabases)('notas de crédito (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as NotaCreditoDetalle;
   };
-  const esperarNota = async (id: number, estados: string[]) => {
-    const hasta = Date.now() + 30_000;
-    for (;;) {
-      const n = (await call(tornillo, 'GET', `/${id}`)).json() as NotaCreditoDetalle;
-      if (estados.includes(n.FAC_ESTADO)) return n;
-      if (Date.now() > hasta) throw new Error(`La nota ${id} quedó en ${n.FAC_ESTADO}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const esperarNota = (id: number, estados: string[]) =>
+    esperarNotaSri<NotaCreditoDetalle>(t, tornillo, 'notasCredito', id, estados, { sinCola: false, timeoutMs: 30_000 });
   const resumen = async (factura: number) => {
     const res = await call(tornillo, 'GET', `/factura/${factura}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -99,14 +75,10 @@ describe.each(testDatabases)('notas de crédito (%s)', (kind) => {
   });
 
   beforeAll(async () => {
-    sri = await iniciarSriLocal({ demoraAutorizacionMs: 50 });
-    t = await startTestApp(kind, configSri(sri.url));
-    const b = await loginCompany(t, COMPANIES.tornillo);
-    [tornillo, empresa] = [b.token, b.COM_CODIGO];
-    andina = (await loginCompany(t, COMPANIES.andina)).token;
-    punto = await puntoPrincipal(t, empresa);
-    cliente = await nuevoCliente(t, empresa, 401);
-    await darPlan(t, empresa, 500);
+    ({ sri, t, tornillo, empresa, andina, punto, cliente } = await tornilloConSri(kind, {
+      cliente: 401,
+      sri: { demoraAutorizacionMs: 50 },
+    }));
   });
   afterAll(async () => {
     await t?.close();

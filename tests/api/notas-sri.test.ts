@@ -1,15 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
-import { COMPANIES, loginCompany } from '../helpers/accounts';
-import { borrador, crearOk, darPlan, nuevoCliente, puntoPrincipal } from '../helpers/facturas-api';
-import { configSri, esperarEstado } from '../helpers/sri';
-import { planesEmpresa, sriCola } from '../../server/infra/db/schema';
+import { testDatabases, type TestApp } from '../helpers/server';
+import { borrador, crearOk, usadosDelPlan } from '../helpers/facturas-api';
+import { configSri, emitirAutorizada, esperarNota, tornilloConSri } from '../helpers/sri';
+import { carpetaTemporal } from '../helpers/archivos';
 import { crearClienteSri } from '../../server/modules/comprobantes/sri/cliente';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
 import { verificarFirmaXml } from '../../server/sri-local/firma';
@@ -23,13 +19,7 @@ import { hoyEcuador, sumarDias } from '../../domain/fechas';
  * Before that, the local SRI itself is checked against notes the real SRI authorized (tests/fixtures/sri).
  */
 const FIXTURES = join(import.meta.dirname, '../fixtures/sri');
-const dir = mkdtempSync(join(tmpdir(), 'notas-sri-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const pdfTexto = (pdf: Buffer) => {
-  const file = join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
-};
+const { pdfTexto } = carpetaTemporal('notas-sri-');
 
 /** The signed document inside an authorized XML as the SRI gives it (its <comprobante>, CDATA). */
 const comprobanteDe = (autorizado: string) =>
@@ -117,17 +107,10 @@ describe.each(testDatabases)('las notas ante el SRI (%s)', (kind) => {
 
   const call = (tipo: Tipo | 'facturas', method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api/${tipo}${url}`, headers: { 'x-token': tornillo }, ...(payload ? { payload } : {}) });
-  const usados = async () => {
-    const [plan] = await t.db
-      .select({ usados: planesEmpresa.PLANEMPRESA_USADOS })
-      .from(planesEmpresa)
-      .where(and(eq(planesEmpresa.EMP_CODIGO, empresa), eq(planesEmpresa.PLANEMPRESA_NOMBRE, 'Plan de pruebas')));
-    return plan!.usados;
-  };
+  const usados = () => usadosDelPlan(t, empresa);
   const facturaAutorizada = async (fecha: string) => {
     const id = await crearOk(t, tornillo, borrador(punto, cliente, undefined, { FAC_FECHA: fecha }));
-    expect((await call('facturas', 'POST', `/${id}/emitir`)).statusCode).toBe(200);
-    const f = await esperarEstado(t, tornillo, id, ['AUTORIZADA']);
+    const f = await emitirAutorizada(t, tornillo, id);
     return { id, numero: f.FAC_NUMERO! };
   };
 
@@ -172,28 +155,14 @@ describe.each(testDatabases)('las notas ante el SRI (%s)', (kind) => {
   };
 
   /** Polls the note until its state is one of `estados` and nothing of it is left on the SRI's queue. */
-  const esperar = async (tipo: Tipo, id: number, estados: string[], timeoutMs = 15_000): Promise<NotaLeida> => {
-    const hasta = Date.now() + timeoutMs;
-    let ultima: NotaLeida | undefined;
-    while (Date.now() < hasta) {
-      ultima = (await call(tipo, 'GET', `/${id}`)).json() as NotaLeida;
-      if (estados.includes(ultima.FAC_ESTADO)) {
-        const cola = await t.db.select({ id: sriCola.FAC_CODIGO }).from(sriCola).where(eq(sriCola.FAC_CODIGO, id));
-        if (cola.length === 0) return ultima;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`La nota ${id} no llegó a ${estados.join('/')}: ${ultima?.FAC_ESTADO}`);
-  };
+  const esperar = (tipo: Tipo, id: number, estados: string[], timeoutMs = 15_000) =>
+    esperarNota<NotaLeida>(t, tornillo, tipo, id, estados, { timeoutMs });
 
   beforeAll(async () => {
-    sri = await iniciarSriLocal({ demoraAutorizacionMs: 300, ahora: () => new Date(Date.now() + adelanto) });
-    t = await startTestApp(kind, configSri(sri.url));
-    const sesion = await loginCompany(t, COMPANIES.tornillo);
-    [tornillo, empresa] = [sesion.token, sesion.COM_CODIGO];
-    punto = await puntoPrincipal(t, empresa);
-    cliente = await nuevoCliente(t, empresa, 401);
-    await darPlan(t, empresa, 500);
+    ({ sri, t, tornillo, empresa, punto, cliente } = await tornilloConSri(kind, {
+      cliente: 401,
+      sri: { demoraAutorizacionMs: 300, ahora: () => new Date(Date.now() + adelanto) },
+    }));
     factura = await facturaAutorizada(hoyEcuador());
     antigua = await facturaAutorizada(sumarDias(hoyEcuador(), -85));
   }, 60_000);

@@ -1,22 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ComprobanteFactura } from '../../domain/facturas/comprobante';
 import { crearDibujanteRide } from '../../server/modules/comprobantes/ride-hilos';
 import { dibujarRide, type DatosRide, type OpcionesRide } from '../../server/modules/comprobantes/ride';
 import { cuerpoFactura } from '../../server/modules/facturas/ride-cuerpo';
 import { comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
+import { carpetaTemporal } from '../helpers/archivos';
 
 /** RIDEs drawn in worker threads (RIDE_HILOS), read back by poppler as the buyer's viewer would. */
-const dir = mkdtempSync(join(tmpdir(), 'ride-hilos-'));
-let archivos = 0;
-const guardar = (pdf: Buffer) => {
-  const file = join(dir, `ride-${++archivos}.pdf`);
-  writeFileSync(file, pdf);
-  return file;
-};
+const carpeta = carpetaTemporal('ride-hilos-');
+const guardar = (pdf: Buffer) => carpeta.guardar('ride.pdf', pdf);
 const texto = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', guardar(pdf), '-'], { encoding: 'utf8' });
 const imagenes = (pdf: Buffer) =>
   execFileSync('pdfimages', ['-list', guardar(pdf)], { encoding: 'utf8' })
@@ -35,7 +28,6 @@ const datos = (comprobante: ComprobanteFactura, opciones: OpcionesRide = {}): Da
 const dibujante = crearDibujanteRide(2);
 afterAll(async () => {
   await dibujante.cerrar();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** A 1×1 PNG (one opaque grey pixel). */

@@ -1,35 +1,21 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dibujarRide, type DatosRide } from '../../server/modules/comprobantes/ride';
 import { crearDibujanteRide } from '../../server/modules/comprobantes/ride-hilos';
 import type { CuerpoRide } from '../../server/modules/comprobantes/tipo';
 import { comprobanteEjemplo } from '../helpers/comprobante-ejemplo';
+import { carpetaTemporal } from '../helpers/archivos';
 
 /**
  * The RIDE's frame around a body no document type computed: whatever a type gives (here a made-up credit note with a
  * long table), the reader gets the issuer, the title and number on every page, the recipient, the document it
  * modifies, every row and the totals. Read back by poppler, as the recipient's viewer would.
  */
-const dir = mkdtempSync(join(tmpdir(), 'ride-marco-'));
-let archivos = 0;
-const guardar = (pdf: Buffer) => {
-  const file = join(dir, `ride-${++archivos}.pdf`);
-  writeFileSync(file, pdf);
-  return file;
-};
-const paginas = (pdf: Buffer) =>
-  execFileSync('pdftotext', ['-layout', guardar(pdf), '-'], { encoding: 'utf8' })
-    .split('\f')
-    .filter((p) => p.trim());
+const { paginas } = carpetaTemporal('ride-marco-');
 
 const hilos = crearDibujanteRide(2);
 const bucle = crearDibujanteRide(0);
 afterAll(async () => {
   await hilos.cerrar();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const FILAS = 100;

@@ -9,14 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, e2eAvailable, e2eSuite, screenshot } from '../helpers/e2e';
+import { apiCall, e2eAvailable } from '../helpers/e2e';
 import { loginCompany, open } from '../helpers/browser';
-import { TORNILLO, venderPlan } from '../helpers/facturas-e2e';
+import { e2eSuiteConSri, fotoDosAnchos, TORNILLO, venderPlan } from '../helpers/facturas-e2e';
 import { borrador } from '../helpers/facturas-api';
 import { cedulaValida } from '../helpers/identificaciones';
-import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
 import type { LineaBorrador } from '../../server/modules/facturas/contract';
 import type { Nota } from '../../domain/contratos/notasCredito';
 
@@ -35,30 +34,11 @@ const SALDO_DESPUES = '109.25';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-notas-e2e-'));
 
-async function foto(page: Page, nombre: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${nombre}-1366.png`), fullPage: true });
-  await screenshot(page, `${nombre}-1366`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(400);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${nombre} cabe en 390 px`).toBe(true);
-  await page.screenshot({ path: path.join(SHOTS, `${nombre}-390.png`), fullPage: true });
-  await screenshot(page, `${nombre}-390`);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.waitForTimeout(300);
-}
+const foto = (page: Page, nombre: string) => fotoDosAnchos(page, SHOTS, nombre);
 
 describe.skipIf(!e2eAvailable)('nota de crédito: devolución parcial de una factura autorizada', () => {
-  let sri: SriLocal;
-  // Before the suite's server starts: its URL goes into the server's environment.
-  beforeAll(async () => {
-    sri = await iniciarSriLocal({ demoraAutorizacionMs: 500 });
-  });
-  const suite = e2eSuite(() => ({ SRI_COLA: 'true', SRI_PRUEBAS_URL: sri.url, SRI_INTERVALO_MS: '300', SRI_REINTENTO_MS: '300' }));
-  afterAll(async () => {
-    await sri?.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  const suite = e2eSuiteConSri({ demoraAutorizacionMs: 500 });
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   let page: Page;
   let token = '';

@@ -49,6 +49,15 @@ export async function darPlan(t: TestApp, empresa: number, comprobantes: number,
   });
 }
 
+/** How many documents of the plan darPlan gave are used. */
+export async function usadosDelPlan(t: TestApp, empresa: number) {
+  const [plan] = await t.db
+    .select({ usados: planesEmpresa.PLANEMPRESA_USADOS })
+    .from(planesEmpresa)
+    .where(and(eq(planesEmpresa.EMP_CODIGO, empresa), eq(planesEmpresa.PLANEMPRESA_NOMBRE, 'Plan de pruebas')));
+  return plan!.usados;
+}
+
 /** Three lines at two IVA rates (15 % and 0 %), with a discount. */
 export const LINEAS: LineaBorrador[] = [
   { FDE_PRINCIPAL: 'TOR-001', FDE_DESCRIPCION: 'Tornillo hexagonal 1/4"', FDE_CANTIDAD: '100', FDE_PRECIO: '0.125', FDE_IVA: '4' },

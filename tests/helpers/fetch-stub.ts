@@ -6,6 +6,14 @@ export type StubAnswer = { status?: number; body: unknown; headers?: Record<stri
 export type StubRoute = (url: URL, method: string) => StubAnswer | undefined;
 export type SentRequest = { method: string; path: string; url: URL; body: unknown };
 
+/** A route that answers `method path` with `body` (or what `body()` gives at the time of the request). */
+export const on =
+  (method: string, path: string, body: unknown, headers?: Record<string, string>, status?: number): StubRoute =>
+  (url, m) =>
+    m === method && url.pathname === path
+      ? { body: typeof body === 'function' ? (body as () => unknown)() : body, headers, status }
+      : undefined;
+
 /**
  * Screens with their real components and data provider, only HTTP stubbed: for each test of the file, `fetch` answers
  * from `routes` (the first that knows the request; otherwise 404 `{ msg }`) and records every request in `sent`. Both

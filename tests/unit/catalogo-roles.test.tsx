@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, ResourceDefinitionContextProvider } from 'react-admin';
-import { stubFetch, type StubRoute } from '../helpers/fetch-stub';
+import { on, stubFetch } from '../helpers/fetch-stub';
 import { companyAuthProvider } from '../../src/authProvider';
 import { companySession, type CompanyUser } from '../../src/authProvider/session';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider';
@@ -15,11 +15,6 @@ import type { RolEmpresa } from '../../domain/clientes';
  * to its role anyway); the accountant and the administrator are.
  */
 const { routes } = stubFetch();
-
-const on =
-  (method: string, path: string, body: unknown, headers?: Record<string, string>): StubRoute =>
-  (url, m) =>
-    m === method && url.pathname === path ? { body, headers } : undefined;
 
 const PRODUCTO = {
   CAT_CODIGO: 7,

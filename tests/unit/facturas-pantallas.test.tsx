@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stubFetch, type StubRoute } from '../helpers/fetch-stub';
+import { on, stubFetch } from '../helpers/fetch-stub';
+import { PUNTO } from '../helpers/facturas-pantallas';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext, ListContextProvider, ResourceContextProvider, type ListControllerResult } from 'react-admin';
@@ -15,11 +16,6 @@ import { facturaToWire, nuevaFactura } from '../../src/resources/facturas/formul
  */
 const { routes, sent } = stubFetch();
 
-const on =
-  (method: string, path: string, body: unknown, headers?: Record<string, string>): StubRoute =>
-  (url, m) =>
-    m === method && url.pathname === path ? { body, headers } : undefined;
-
 function Wrapper({ children }: { children: ReactNode }) {
   return (
     <AdminContext dataProvider={createDataProvider('empresa', () => 'token')} i18nProvider={i18nProvider}>
@@ -28,17 +24,6 @@ function Wrapper({ children }: { children: ReactNode }) {
   );
 }
 
-const PUNTO = {
-  PEM_CODIGO: 3,
-  PEM_NUMERO: '001',
-  PEM_NOMBRE: 'Caja principal',
-  EST_CODIGO: 2,
-  EST_NUMERO: '001',
-  EST_NOMBRE: 'Matriz',
-  EST_DIRECCION: 'Quito',
-  serie: '001-001',
-  siguiente: 7,
-};
 const CLIENTE = {
   CLI_CODIGO: 41,
   CLI_TIPO_IDENTIFICACION: '04',

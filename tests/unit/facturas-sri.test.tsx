@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { stubFetch, type StubRoute } from '../helpers/fetch-stub';
+import { on, stubFetch, type StubRoute } from '../helpers/fetch-stub';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext, ResourceContextProvider } from 'react-admin';
@@ -18,11 +18,6 @@ import type { FacturaDetalle, FacturasEstados } from '../../server/modules/factu
  * stubbed: `fetch` answers from the routes below (the contract's shapes) and records what was sent.
  */
 const { routes, sent } = stubFetch();
-
-const on =
-  (method: string, path: string, body: unknown | (() => unknown), headers?: Record<string, string>, status?: number): StubRoute =>
-  (url, m) =>
-    m === method && url.pathname === path ? { body: typeof body === 'function' ? body() : body, headers, status } : undefined;
 
 function Wrapper({ children, at = '/' }: { children: ReactNode; at?: string }) {
   return (

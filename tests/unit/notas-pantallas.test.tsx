@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stubFetch, type StubRoute } from '../helpers/fetch-stub';
+import { on, stubFetch } from '../helpers/fetch-stub';
+import { PUNTO } from '../helpers/facturas-pantallas';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext, ResourceContextProvider } from 'react-admin';
@@ -20,11 +21,6 @@ import { hoyEcuador } from '../../domain/fechas';
  */
 const { routes, sent } = stubFetch();
 
-const on =
-  (method: string, path: string, body: unknown, headers?: Record<string, string>, status?: number): StubRoute =>
-  (url, m) =>
-    m === method && url.pathname === path ? { body, headers, status } : undefined;
-
 function Wrapper({ children, at, recurso }: { children: ReactNode; at: string; recurso: string }) {
   return (
     <MemoryRouter initialEntries={[at]}>
@@ -35,17 +31,17 @@ function Wrapper({ children, at, recurso }: { children: ReactNode; at: string; r
   );
 }
 
-const PUNTO = {
-  PEM_CODIGO: 3,
-  PEM_NUMERO: '001',
-  PEM_NOMBRE: 'Caja principal',
-  EST_CODIGO: 2,
-  EST_NUMERO: '001',
-  EST_NOMBRE: 'Matriz',
-  EST_DIRECCION: 'Quito',
-  serie: '001-001',
-  siguiente: 7,
-};
+/** The form of a new note of invoice 12, as the invoice's page opens it; saving goes to the note's page. */
+function abrirNueva(recurso: 'notasCredito' | 'notasDebito') {
+  render(
+    <Wrapper at={`/${recurso}/create?factura=12`} recurso={recurso}>
+      <Routes>
+        <Route path={`/${recurso}/create`} element={recurso === 'notasCredito' ? <NotaCreditoCreate /> : <NotaDebitoCreate />} />
+        <Route path={`/${recurso}/:id/show`} element={<p>Página de la nota</p>} />
+      </Routes>
+    </Wrapper>,
+  );
+}
 
 const hoy = hoyEcuador();
 const linea = (n: number, descripcion: string, cantidad: string, precio: string, iva: string, restante: string) => ({
@@ -124,14 +120,7 @@ describe('la nota de crédito', { timeout: 60_000 }, () => {
   it('devolución: cada línea de la factura con lo que queda; más de lo que queda se dice en palabras del servidor y no se guarda; los totales se calculan mientras se escribe y viajan con el borrador', async () => {
     comun();
     routes.push((url, m) => (m === 'POST' && url.pathname === '/api/notasCredito' ? { status: 201, body: { FAC_CODIGO: 77 } } : undefined));
-    render(
-      <Wrapper at="/notasCredito/create?factura=12" recurso="notasCredito">
-        <Routes>
-          <Route path="/notasCredito/create" element={<NotaCreditoCreate />} />
-          <Route path="/notasCredito/:id/show" element={<p>Página de la nota</p>} />
-        </Routes>
-      </Wrapper>,
-    );
+    abrirNueva('notasCredito');
     // Arriving from the invoice: its summary and what remains to credit, before the user types anything.
     expect(await screen.findByText('Saldo por acreditar: USD 59.00')).toBeInTheDocument();
     expect(document.querySelector('[data-queda="1"]')?.textContent).toBe('3');
@@ -170,13 +159,7 @@ describe('la nota de crédito', { timeout: 60_000 }, () => {
 
   it('descuento: un valor con su IVA; por encima del saldo lo dice como el servidor', async () => {
     comun();
-    render(
-      <Wrapper at="/notasCredito/create?factura=12" recurso="notasCredito">
-        <Routes>
-          <Route path="/notasCredito/create" element={<NotaCreditoCreate />} />
-        </Routes>
-      </Wrapper>,
-    );
+    abrirNueva('notasCredito');
     fireEvent.click(await screen.findByRole('button', { name: 'Descuento' }));
     escribir('Valor sin IVA, descuento 1', '10');
     await waitFor(() => expect(total('Valor total')).toBe('11.50'));
@@ -190,13 +173,7 @@ describe('la nota de crédito', { timeout: 60_000 }, () => {
 
   it('lo que la factura ya no admite se dice antes de escribir: consumidor final, más de 12 meses', async () => {
     comun({ ...RESUMEN, factura: { ...RESUMEN.factura, consumidorFinal: true, vencida: true } });
-    render(
-      <Wrapper at="/notasCredito/create?factura=12" recurso="notasCredito">
-        <Routes>
-          <Route path="/notasCredito/create" element={<NotaCreditoCreate />} />
-        </Routes>
-      </Wrapper>,
-    );
+    abrirNueva('notasCredito');
     expect(
       await screen.findByText('No se emiten notas de crédito a consumidor final: el SRI exige identificar al comprador.'),
     ).toBeInTheDocument();
@@ -210,14 +187,7 @@ describe('la nota de débito', { timeout: 60_000 }, () => {
   it('motivos con su IVA: los totales por tarifa en vivo, la forma de pago sigue al total y el borrador lleva lo que mostró', async () => {
     comun();
     routes.push((url, m) => (m === 'POST' && url.pathname === '/api/notasDebito' ? { status: 201, body: { FAC_CODIGO: 78 } } : undefined));
-    render(
-      <Wrapper at="/notasDebito/create?factura=12" recurso="notasDebito">
-        <Routes>
-          <Route path="/notasDebito/create" element={<NotaDebitoCreate />} />
-          <Route path="/notasDebito/:id/show" element={<p>Página de la nota</p>} />
-        </Routes>
-      </Wrapper>,
-    );
+    abrirNueva('notasDebito');
     fireEvent.change(await screen.findByLabelText('Razón, motivo 1'), { target: { value: 'Intereses por mora' } });
     escribir('Valor sin IVA, motivo 1', '8.25');
     // 8.25 × 15 % = 1.2375: half up, 1.24.
