@@ -15,4 +15,6 @@ export const COMPROBANTES_MSG = {
   soloAutorizadaAnulable: (nombre: string) => `Solo una ${nombre} autorizada se puede marcar como anulada.`,
   anulacionMotivo: (nombre: string) => `Escriba por qué se anuló la ${nombre}.`,
   conCobros: (nombre: string) => `La ${nombre} tiene cobros registrados: anúlelos primero en el estado de cuenta del cliente.`,
+  conNotas: (nombre: string) =>
+    `La ${nombre} tiene notas de crédito o débito emitidas: anúlelas primero en el portal del SRI y márquelas como anuladas.`,
 } as const;

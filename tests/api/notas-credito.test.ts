@@ -172,6 +172,17 @@ describe.each(testDatabases)('notas de crédito (%s)', (kind) => {
     expect(anulada.json().FAC_ESTADO).toBe('ANULADA');
     expect((await resumen(factura.FAC_CODIGO)).restante).toBe('32.03');
     expect((await call(tornillo, 'POST', `/${descuento.FAC_CODIGO}/anular`, { motivo: 'otra vez' })).statusCode).toBe(409);
+    // The invoice itself cannot be marked annulled while a note still modifies it (the SRI refuses it too).
+    const facturaAnulada = await t.app.inject({
+      method: 'POST',
+      url: `/api/facturas/${factura.FAC_CODIGO}/anular`,
+      headers: { 'x-token': tornillo },
+      payload: { motivo: 'Error en el comprador' },
+    });
+    expect(facturaAnulada.statusCode).toBe(409);
+    expect(facturaAnulada.json().msg).toBe(
+      'La factura tiene notas de crédito o débito emitidas: anúlelas primero en el portal del SRI y márquelas como anuladas.',
+    );
 
     // The list: by invoice, with its number; totals leave the annulled one out; the export.
     const filtro = encodeURIComponent(JSON.stringify({ FAC_MODIFICA: factura.FAC_CODIGO }));

@@ -4,11 +4,11 @@
  * balance and the totals of authorized documents. Collections applied to it must be undone first, so that no payment
  * points at a document that no longer counts.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { cobros, cobrosFacturas, facturas } from '../../infra/db/schema';
 import { found, HttpError } from '../../core/errors';
-import { COMPROBANTES_MSG } from '../../../domain/comprobantes';
+import { COMPROBANTES_MSG, ESTADOS_EN_CAMINO } from '../../../domain/comprobantes';
 import { lockComprobante, type AlcanceComprobantes } from './emision-repo';
 import type { TipoComprobante } from './tipo';
 
@@ -32,6 +32,13 @@ export async function anularComprobante(
       .where(and(eq(cobrosFacturas.FAC_CODIGO, id), eq(cobros.COB_ANULADO, false)))
       .limit(1);
     if (cobrada) throw new HttpError(409, COMPROBANTES_MSG.conCobros(tipo.nombre));
+    // The SRI refuses to annul an invoice its notes still modify; a note waiting for the SRI counts too.
+    const [conNota] = await tx
+      .select({ uno: sql`1` })
+      .from(facturas)
+      .where(and(eq(facturas.FAC_MODIFICA, id), inArray(facturas.FAC_ESTADO, [...ESTADOS_EN_CAMINO, 'AUTORIZADA'])))
+      .limit(1);
+    if (conNota) throw new HttpError(409, COMPROBANTES_MSG.conNotas(tipo.nombre));
     await tx
       .update(facturas)
       .set({ FAC_ESTADO: 'ANULADA', FAC_ANULACION_MOTIVO: razon, FAC_ANULACION_FECHA: new Date(), FAC_ACTUALIZADO: new Date() })

@@ -11,7 +11,10 @@ import { facturaXml } from './xml';
 
 /** The draft's lines, payments and tip, as armarComprobante reads them. */
 async function leerFactura(tx: Executor, id: number) {
-  const [lineas, pagos, propina] = await Promise.all([lineasDe(tx, id), pagosDe(tx, id), propinaDe(tx, id)]);
+  // One after another: a transaction is one connection, and pg warns of (and will refuse) overlapping queries on it.
+  const lineas = await lineasDe(tx, id);
+  const pagos = await pagosDe(tx, id);
+  const propina = await propinaDe(tx, id);
   return { lineas: lineas.map(entradaLinea), pagos: pagos.map(entradaPago), propina };
 }
 
