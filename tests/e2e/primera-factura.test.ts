@@ -106,7 +106,7 @@ describe.skipIf(!e2eAvailable)('la primera factura, sin ayuda: registro, plan, c
     await page.setViewportSize(WIDE);
     await loginCompany(page, suite.server, EMPRESA);
     await paso('plan').waitFor();
-    expect(await estado('plan')).toBe('hecho');
+    await expect.poll(() => estado('plan')).toBe('hecho');
     for (const pendiente of ['firma', 'punto', 'cliente', 'producto', 'factura'])
       expect(await estado(pendiente), pendiente).toBe('pendiente');
     await screenshotsAtTwoWidths(page, 'primeros-pasos');
@@ -181,8 +181,8 @@ describe.skipIf(!e2eAvailable)('la primera factura, sin ayuda: registro, plan, c
 
     await inicio();
     await paso('punto').waitFor();
-    expect(await estado('punto')).toBe('hecho');
-    expect(await estado('firma')).toBe('hecho');
+    await expect.poll(() => estado('punto')).toBe('hecho');
+    await expect.poll(() => estado('firma')).toBe('hecho');
   });
 
   it('agrega su primer cliente y su primer producto desde los enlaces de la lista', async () => {
@@ -208,8 +208,8 @@ describe.skipIf(!e2eAvailable)('la primera factura, sin ayuda: registro, plan, c
 
     await inicio();
     await paso('producto').waitFor();
-    expect(await estado('cliente')).toBe('hecho');
-    expect(await estado('producto')).toBe('hecho');
+    await expect.poll(() => estado('cliente')).toBe('hecho');
+    await expect.poll(() => estado('producto')).toBe('hecho');
   });
 
   it('emite su primera factura, el SRI local la autoriza y los primeros pasos desaparecen', async () => {
