@@ -31,6 +31,14 @@ export const ROLES_PERMITIDOS = {
    */
   notasCredito: { leer: TODOS, emitir: CONTABILIDAD, enviar: TODOS, anular: CONTABILIDAD },
   notasDebito: { leer: TODOS, emitir: CONTABILIDAD, enviar: TODOS, anular: CONTABILIDAD },
+  /**
+   * The purchase side is the books' business: accounting keeps the suppliers, records what the company received, and
+   * issues retenciones and liquidaciones de compra; a seller opens none of it.
+   */
+  proveedores: { leer: CONTABILIDAD, gestionar: CONTABILIDAD },
+  recibidos: { leer: CONTABILIDAD, registrar: CONTABILIDAD },
+  retenciones: { leer: CONTABILIDAD, emitir: CONTABILIDAD, enviar: CONTABILIDAD, anular: CONTABILIDAD },
+  liquidacionesCompra: { leer: CONTABILIDAD, emitir: CONTABILIDAD, enviar: CONTABILIDAD, anular: CONTABILIDAD },
   /** The company's users: only its administrator sees and manages them. */
   usuarios: { leer: ADMINISTRADOR, gestionar: ADMINISTRADOR },
   /** The electronic signature: accounting reads its state; only the administrator uploads or checks one. */
@@ -50,6 +58,10 @@ export const SECCIONES_POR_ROL: Readonly<Record<string, readonly RolEmpresa[]>> 
   usuarios: ROLES_PERMITIDOS.usuarios.leer,
   firma: ROLES_PERMITIDOS.firma.leer,
   'mi-empresa': ROLES_PERMITIDOS.empresa.leer,
+  proveedores: ROLES_PERMITIDOS.proveedores.leer,
+  recibidos: ROLES_PERMITIDOS.recibidos.leer,
+  retenciones: ROLES_PERMITIDOS.retenciones.leer,
+  liquidacionesCompra: ROLES_PERMITIDOS.liquidacionesCompra.leer,
 };
 
 /** Whether a role opens the company menu's section with this MEN_PERMISO. */

@@ -1,7 +1,7 @@
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { validarClaveAcceso } from '../../domain/comprobantes/clave-acceso';
 import { prepararValidador, validarComprobante } from '../modules/comprobantes';
-import { FirmaInvalida, verificarFirmaXml } from './firma';
+import { FirmaInvalida, verificarFirmaXml } from '../modules/comprobantes';
 import { documentoDe, type Registro } from './registro';
 import type { RespuestaRecepcion } from './soap';
 import type { MensajeSriLocal } from './tipos';

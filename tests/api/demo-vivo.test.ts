@@ -5,7 +5,7 @@ import { startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { API, COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { facturas, sriCola } from '../../server/infra/db/schema';
 import { vivificarDemo, type ResumenDemo } from '../../server/demo/vivo';
-import { verificarFirmaXml } from '../../server/sri-local/firma';
+import { verificarFirmaXml } from '../../server/modules/comprobantes';
 import type { MiPlan } from '../../server/modules/planesEmpresa/contract';
 import type { FacturasEstados } from '../../server/modules/facturas/contract';
 import type { Ingreso } from '../../server/modules/ingresos/contract';

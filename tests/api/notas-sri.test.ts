@@ -8,7 +8,7 @@ import { configSri, emitirAutorizada, esperarNota, tornilloConSri } from '../hel
 import { carpetaTemporal } from '../helpers/archivos';
 import { crearClienteSri } from '../../server/modules/comprobantes/sri/cliente';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
-import { verificarFirmaXml } from '../../server/sri-local/firma';
+import { verificarFirmaXml } from '../../server/modules/comprobantes';
 import { hoyEcuador, sumarDias } from '../../domain/fechas';
 
 /**

@@ -807,8 +807,57 @@ export const catalogo = pgTable(
 );
 
 /**
+ * A company's suppliers (the purchase side): who it buys from, receives invoices of, withholds on and issues
+ * liquidaciones de compra to. PRV_TIPO_IDENTIFICACION is the SRI code (04 RUC, 05 cédula, 06 pasaporte, 08 exterior);
+ * the identification is unique within the company. PRV_BANDERAS keeps the last taxpayer-flag lookup (fantasma,
+ * especial, agente de retención, RIMPE) with its date, as CLI_BANDERAS does.
+ */
+export const proveedores = pgTable(
+  'proveedores',
+  {
+    PRV_CODIGO: serial('prv_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    PRV_TIPO_IDENTIFICACION: varchar('prv_tipo_identificacion', { length: 2 }).notNull(),
+    PRV_IDENTIFICACION: varchar('prv_identificacion', { length: 20 }).notNull(),
+    PRV_RAZON_SOCIAL: varchar('prv_razon_social', { length: 300 }).notNull(),
+    PRV_NOMBRE_COMERCIAL: varchar('prv_nombre_comercial', { length: 300 }),
+    PRV_CORREOS: text('prv_correos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    PRV_TELEFONOS: text('prv_telefonos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    PRV_DIRECCION: varchar('prv_direccion', { length: 300 }),
+    /** Whom to talk to at the supplier. */
+    PRV_CONTACTO: varchar('prv_contacto', { length: 200 }),
+    PRV_DIAS_CREDITO: integer('prv_dias_credito').notNull().default(0),
+    PRV_ACTIVO: boolean('prv_activo').notNull().default(true),
+    PRV_OBSERVACION: text('prv_observacion'),
+    PRV_BANDERAS: jsonb('prv_banderas'),
+    PRV_CREADO: timestamp('prv_creado', { withTimezone: true }).notNull().defaultNow(),
+    PRV_ACTUALIZADO: timestamp('prv_actualizado', { withTimezone: true }).notNull().defaultNow(),
+    /** What the name search indexes: identification and names, lower case without accents (amelia_busqueda). */
+    PRV_BUSQUEDA: text('prv_busqueda').generatedAlwaysAs(
+      (): SQL =>
+        sql`amelia_busqueda(${proveedores.PRV_IDENTIFICACION} || ' ' || ${proveedores.PRV_RAZON_SOCIAL} || ' ' || coalesce(${proveedores.PRV_NOMBRE_COMERCIAL}, ''))`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('proveedores_identificacion').on(t.EMP_CODIGO, t.PRV_IDENTIFICACION),
+    index('proveedores_empresa').on(t.EMP_CODIGO, t.PRV_CODIGO),
+    index('proveedores_nombre').on(t.EMP_CODIGO, t.PRV_RAZON_SOCIAL, t.PRV_CODIGO),
+    index('proveedores_busqueda_trgm').using('gin', t.PRV_BUSQUEDA.op('gin_trgm_ops')),
+  ],
+);
+
+/**
  * Every SRI document the company issues (the table keeps the name of its first type): FAC_TIPO is its codDoc (01
- * factura, 04 nota de crédito, 05 nota de débito). A draft (BORRADOR) has no number, key or XML; issuing assigns the
+ * factura, 03 liquidación de compra, 04 nota de crédito, 05 nota de débito, 07 comprobante de retención). A sale's
+ * recipient is a client (CLI_CODIGO), a purchase's a supplier (PRV_CODIGO): exactly one of them is set. A draft (BORRADOR) has no number, key or XML; issuing assigns the
  * emission point's next sequential of its type, the access key and the signed XML in one transaction (FIRMADA); the SRI
  * states follow (domain/comprobantes/estados.ts). Amounts are the server's own calculation.
  */
@@ -822,10 +871,11 @@ export const facturas = pgTable(
     PEM_CODIGO: integer('pem_codigo')
       .notNull()
       .references(() => puntosEmision.PEM_CODIGO),
-    CLI_CODIGO: integer('cli_codigo')
-      .notNull()
-      .references(() => clientes.CLI_CODIGO),
-    /** The SRI's codDoc: 01 factura, 04 nota de crédito, 05 nota de débito (migration 0029). */
+    /** A sale's buyer (01, 04, 05); null for a document issued to a supplier (migration 0030). */
+    CLI_CODIGO: integer('cli_codigo').references(() => clientes.CLI_CODIGO),
+    /** The supplier of a liquidación de compra (03) or the subject of a retención (07). */
+    PRV_CODIGO: integer('prv_codigo').references(() => proveedores.PRV_CODIGO),
+    /** The SRI's codDoc: 01 factura, 03 liquidación de compra, 04 nota de crédito, 05 nota de débito, 07 retención. */
     FAC_TIPO: varchar('fac_tipo', { length: 2 }).notNull().default('01'),
     /** A note's invoice (codDocModificado 01): the AUTORIZADA factura of the same company it corrects. */
     FAC_MODIFICA: integer('fac_modifica').references((): AnyPgColumn => facturas.FAC_CODIGO),
@@ -879,7 +929,11 @@ export const facturas = pgTable(
     index('facturas_empresa_tipo').on(t.EMP_CODIGO, t.FAC_TIPO, t.FAC_CODIGO),
     index('facturas_empresa_fecha').on(t.EMP_CODIGO, t.FAC_FECHA, t.FAC_CODIGO),
     index('facturas_cliente').on(t.CLI_CODIGO),
+    index('facturas_proveedor')
+      .on(t.PRV_CODIGO)
+      .where(sql`${t.PRV_CODIGO} IS NOT NULL`),
     index('facturas_empresa_estado').on(t.EMP_CODIGO, t.FAC_ESTADO),
+    check('facturas_un_receptor', sql`(${t.CLI_CODIGO} IS NULL) <> (${t.PRV_CODIGO} IS NULL)`),
   ],
 );
 
@@ -1017,8 +1071,13 @@ export const cobros = pgTable(
       .references(() => clientes.CLI_CODIGO),
     COB_FECHA: date('cob_fecha').notNull(),
     COB_VALOR: numeric('cob_valor', { precision: 14, scale: 2 }).notNull(),
-    /** The SRI's formaPago code (01 efectivo, 19 tarjeta de crédito, 20 transferencia...). */
-    COB_FORMA: varchar('cob_forma', { length: 2 }).notNull(),
+    /**
+     * The SRI's formaPago code (01 efectivo, 19 tarjeta de crédito, 20 transferencia...); null for a client's
+     * comprobante de retención (REC_CODIGO), which settles without money.
+     */
+    COB_FORMA: varchar('cob_forma', { length: 2 }),
+    /** The client's comprobante de retención this collection applies (one collection per received retención). */
+    REC_CODIGO: integer('rec_codigo').references((): AnyPgColumn => recibidos.REC_CODIGO, { onDelete: 'cascade' }),
     COB_REFERENCIA: varchar('cob_referencia', { length: 100 }),
     COB_ANULADO: boolean('cob_anulado').notNull().default(false),
     COB_ANULACION_MOTIVO: varchar('cob_anulacion_motivo', { length: 300 }),
@@ -1027,7 +1086,13 @@ export const cobros = pgTable(
     USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
     COB_CREADO: timestamp('cob_creado', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cobros_cliente').on(t.EMP_CODIGO, t.CLI_CODIGO, t.COB_CODIGO)],
+  (t) => [
+    index('cobros_cliente').on(t.EMP_CODIGO, t.CLI_CODIGO, t.COB_CODIGO),
+    uniqueIndex('cobros_recibido')
+      .on(t.REC_CODIGO)
+      .where(sql`${t.REC_CODIGO} IS NOT NULL`),
+    check('cobros_forma_o_retencion', sql`(${t.COB_FORMA} IS NULL) <> (${t.REC_CODIGO} IS NULL)`),
+  ],
 );
 
 /** How much of a collection went to each invoice. */
@@ -1043,4 +1108,138 @@ export const cobrosFacturas = pgTable(
     CFA_VALOR: numeric('cfa_valor', { precision: 14, scale: 2 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.COB_CODIGO, t.FAC_CODIGO] }), index('cobros_facturas_factura').on(t.FAC_CODIGO)],
+);
+
+/**
+ * The SRI's withholding codes (codigoRetencion) and their percentages, dated: the SRI changes them by resolution, so a
+ * code has the period it is in force (RCO_HASTA null: still in force). The back office keeps this table (seeded from
+ * the published table, migration 0031); a company chooses from the rows in force on its retención's date and never
+ * edits them. RCO_IMPUESTO is the retención's `codigo`: 1 renta, 2 IVA, 6 ISD.
+ */
+export const codigosRetencion = pgTable(
+  'codigos_retencion',
+  {
+    RCO_ID: serial('rco_id').primaryKey(),
+    RCO_IMPUESTO: varchar('rco_impuesto', { length: 1 }).notNull(),
+    RCO_CODIGO: varchar('rco_codigo', { length: 5 }).notNull(),
+    RCO_CONCEPTO: varchar('rco_concepto', { length: 500 }).notNull(),
+    RCO_PORCENTAJE: numeric('rco_porcentaje', { precision: 5, scale: 2 }).notNull(),
+    RCO_DESDE: date('rco_desde').notNull(),
+    RCO_HASTA: date('rco_hasta'),
+    RCO_ACTUALIZADO: timestamp('rco_actualizado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('codigos_retencion_vigencia').on(t.RCO_IMPUESTO, t.RCO_CODIGO, t.RCO_DESDE),
+    check('codigos_retencion_periodo', sql`${t.RCO_HASTA} IS NULL OR ${t.RCO_HASTA} >= ${t.RCO_DESDE}`),
+  ],
+);
+
+/**
+ * The SRI documents a company received (facturas, notas de crédito and débito, liquidaciones de compra, its clients'
+ * comprobantes de retención), each kept as the SRI authorized it (REC_XML: the signed comprobante) with the fields the
+ * lists, totals and retenciones need. One row per access key within the company. The issuer is a supplier
+ * (PRV_CODIGO: the book gains it when missing) or, for a client's retención or a liquidación issued to the company,
+ * a client (CLI_CODIGO) when the book has it.
+ */
+export const recibidos = pgTable(
+  'recibidos',
+  {
+    REC_CODIGO: serial('rec_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    /** codDoc: 01, 03, 04, 05, 07. */
+    REC_TIPO: varchar('rec_tipo', { length: 2 }).notNull(),
+    REC_CLAVE_ACCESO: varchar('rec_clave_acceso', { length: 49 }).notNull(),
+    /** 001-001-000000123. */
+    REC_NUMERO: varchar('rec_numero', { length: 17 }).notNull(),
+    /** fechaEmision. */
+    REC_FECHA: date('rec_fecha').notNull(),
+    REC_EMISOR_RUC: varchar('rec_emisor_ruc', { length: 13 }).notNull(),
+    REC_EMISOR_RAZON_SOCIAL: varchar('rec_emisor_razon_social', { length: 300 }).notNull(),
+    PRV_CODIGO: integer('prv_codigo').references(() => proveedores.PRV_CODIGO),
+    CLI_CODIGO: integer('cli_codigo').references(() => clientes.CLI_CODIGO),
+    REC_AUTORIZACION: varchar('rec_autorizacion', { length: 49 }).notNull(),
+    REC_FECHA_AUTORIZACION: timestamp('rec_fecha_autorizacion', { withTimezone: true }),
+    /** 1 pruebas, 2 producción. */
+    REC_AMBIENTE: smallint('rec_ambiente').notNull(),
+    /** Before taxes (totalSinImpuestos); 0 for a retención. */
+    REC_SUBTOTAL: numeric('rec_subtotal', { precision: 14, scale: 2 }).notNull().default('0'),
+    REC_IVA: numeric('rec_iva', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** importeTotal / valorModificacion / valorTotal; a retención's total withheld. */
+    REC_TOTAL: numeric('rec_total', { precision: 14, scale: 2 }).notNull().default('0'),
+    /**
+     * What the rest of the app reads of it without parsing the XML again: the taxes per rate, the payments, a note's
+     * modified document, a retención's withholdings with their support documents (domain/contratos/recibidos.ts).
+     */
+    REC_DATOS: jsonb('rec_datos').notNull().default({}),
+    REC_XML: text('rec_xml').notNull(),
+    /** How it arrived: xml (an uploaded file), clave (asked to the SRI by its key), reporte (the SRI portal's list). */
+    REC_ORIGEN: varchar('rec_origen', { length: 10 }).notNull(),
+    USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
+    REC_CREADO: timestamp('rec_creado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recibidos_clave').on(t.EMP_CODIGO, t.REC_CLAVE_ACCESO),
+    index('recibidos_empresa').on(t.EMP_CODIGO, t.REC_CODIGO),
+    index('recibidos_empresa_fecha').on(t.EMP_CODIGO, t.REC_FECHA, t.REC_CODIGO),
+    index('recibidos_empresa_tipo').on(t.EMP_CODIGO, t.REC_TIPO, t.REC_CODIGO),
+    index('recibidos_proveedor')
+      .on(t.PRV_CODIGO)
+      .where(sql`${t.PRV_CODIGO} IS NOT NULL`),
+    index('recibidos_cliente')
+      .on(t.CLI_CODIGO)
+      .where(sql`${t.CLI_CODIGO} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The support documents (docsSustento) of a comprobante de retención (a `facturas` row of type 07), in order: a
+ * received document (REC_CODIGO: a supplier's factura, nota de débito...) or a liquidación de compra of the company's
+ * own (RSU_LIQUIDACION). RSU_SUSTENTO is the SRI's codSustento (01 crédito tributario para declaración de IVA...).
+ */
+export const retencionesSustentos = pgTable(
+  'retenciones_sustentos',
+  {
+    FAC_CODIGO: integer('fac_codigo')
+      .notNull()
+      .references(() => facturas.FAC_CODIGO, { onDelete: 'cascade' }),
+    RSU_LINEA: smallint('rsu_linea').notNull(),
+    REC_CODIGO: integer('rec_codigo').references(() => recibidos.REC_CODIGO),
+    RSU_LIQUIDACION: integer('rsu_liquidacion').references((): AnyPgColumn => facturas.FAC_CODIGO),
+    RSU_SUSTENTO: varchar('rsu_sustento', { length: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.FAC_CODIGO, t.RSU_LINEA] }),
+    index('retenciones_sustentos_recibido')
+      .on(t.REC_CODIGO)
+      .where(sql`${t.REC_CODIGO} IS NOT NULL`),
+    index('retenciones_sustentos_liquidacion')
+      .on(t.RSU_LIQUIDACION)
+      .where(sql`${t.RSU_LIQUIDACION} IS NOT NULL`),
+    check('retenciones_sustentos_uno', sql`(${t.REC_CODIGO} IS NULL) <> (${t.RSU_LIQUIDACION} IS NULL)`),
+  ],
+);
+
+/**
+ * A comprobante de retención's withholdings, in order: on which support document (RSU_LINEA), which tax (RDE_IMPUESTO:
+ * 1 renta, 2 IVA, 6 ISD), the code chosen (RCO_ID, the table's row in force on the retención's date; RDE_CODIGO and
+ * RDE_PORCENTAJE keep what was applied), the base and the value withheld.
+ */
+export const retencionesDetalles = pgTable(
+  'retenciones_detalles',
+  {
+    FAC_CODIGO: integer('fac_codigo')
+      .notNull()
+      .references(() => facturas.FAC_CODIGO, { onDelete: 'cascade' }),
+    RDE_LINEA: smallint('rde_linea').notNull(),
+    RSU_LINEA: smallint('rsu_linea').notNull(),
+    RDE_IMPUESTO: varchar('rde_impuesto', { length: 1 }).notNull(),
+    RCO_ID: integer('rco_id').references(() => codigosRetencion.RCO_ID),
+    RDE_CODIGO: varchar('rde_codigo', { length: 5 }).notNull(),
+    RDE_BASE: numeric('rde_base', { precision: 14, scale: 2 }).notNull(),
+    RDE_PORCENTAJE: numeric('rde_porcentaje', { precision: 5, scale: 2 }).notNull(),
+    RDE_VALOR: numeric('rde_valor', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.FAC_CODIGO, t.RDE_LINEA] })],
 );

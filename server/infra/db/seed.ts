@@ -203,8 +203,8 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
     await tx
       .insert(menusEmpresa)
       .values([
-        ...[101, 102, 103, 104, 105, 106, 107, 108, 109, 110].map((m) => ({ EMP_CODIGO: andina.EMP_CODIGO, MEN_CODIGO: m })),
-        ...[101, 103, 104, 105, 107, 108, 109, 110].map((m) => ({ EMP_CODIGO: tornillo.EMP_CODIGO, MEN_CODIGO: m })),
+        ...[101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114].map((m) => ({ EMP_CODIGO: andina.EMP_CODIGO, MEN_CODIGO: m })),
+        ...[101, 103, 104, 105, 107, 108, 109, 110, 111, 112, 113, 114].map((m) => ({ EMP_CODIGO: tornillo.EMP_CODIGO, MEN_CODIGO: m })),
         ...[101, 102].map((m) => ({ EMP_CODIGO: costa.EMP_CODIGO, MEN_CODIGO: m })),
       ]);
 

@@ -5,7 +5,8 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
-import { clientes, empresas, establecimientos, facturas, puntosEmision, secuenciales } from '../../infra/db/schema';
+import { clientes, empresas, establecimientos, facturas, proveedores, puntosEmision, secuenciales } from '../../infra/db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { prepared } from '../../infra/db/prepared';
 import { found } from '../../core/errors';
 import { ESTADOS_EN_CAMINO } from '../../../domain/comprobantes';
@@ -71,7 +72,13 @@ export async function enCamino(tx: Executor, empresa: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The locked draft's common fields: its series, its last issue, its date, its buyer, its additional information. */
+/** A sale's buyer (a client) or a purchase's supplier: the table's check keeps exactly one of them on a document. */
+const receptor = (cliente: AnyPgColumn, proveedor: AnyPgColumn) => sql<string>`coalesce(${cliente}, ${proveedor})`;
+
+/**
+ * The locked draft's common fields: its series, its last issue, its date, its recipient (the client of a sale, the
+ * supplier of a liquidación de compra or a retención), its additional information.
+ */
 export async function borradorComun(tx: Executor, id: number) {
   const [row] = await tx
     .select({
@@ -85,15 +92,16 @@ export async function borradorComun(tx: Executor, id: number) {
       EST_NUMERO: establecimientos.EST_NUMERO,
       EST_DIRECCION: establecimientos.EST_DIRECCION,
       PEM_NUMERO: puntosEmision.PEM_NUMERO,
-      CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
-      CLI_IDENTIFICACION: clientes.CLI_IDENTIFICACION,
-      CLI_RAZON_SOCIAL: clientes.CLI_RAZON_SOCIAL,
-      CLI_DIRECCION: clientes.CLI_DIRECCION,
-      CLI_CORREOS: clientes.CLI_CORREOS,
-      CLI_TELEFONOS: clientes.CLI_TELEFONOS,
+      RECEPTOR_TIPO_IDENTIFICACION: receptor(clientes.CLI_TIPO_IDENTIFICACION, proveedores.PRV_TIPO_IDENTIFICACION),
+      RECEPTOR_IDENTIFICACION: receptor(clientes.CLI_IDENTIFICACION, proveedores.PRV_IDENTIFICACION),
+      RECEPTOR_RAZON_SOCIAL: receptor(clientes.CLI_RAZON_SOCIAL, proveedores.PRV_RAZON_SOCIAL),
+      RECEPTOR_DIRECCION: sql<string | null>`coalesce(${clientes.CLI_DIRECCION}, ${proveedores.PRV_DIRECCION})`,
+      RECEPTOR_CORREOS: sql<string[]>`coalesce(${clientes.CLI_CORREOS}, ${proveedores.PRV_CORREOS})`,
+      RECEPTOR_TELEFONOS: sql<string[]>`coalesce(${clientes.CLI_TELEFONOS}, ${proveedores.PRV_TELEFONOS})`,
     })
     .from(f)
-    .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
+    .leftJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
+    .leftJoin(proveedores, eq(proveedores.PRV_CODIGO, f.PRV_CODIGO))
     .innerJoin(puntosEmision, eq(puntosEmision.PEM_CODIGO, f.PEM_CODIGO))
     .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
     .where(eq(f.FAC_CODIGO, id));

@@ -155,12 +155,12 @@ function comunesDe(emisor: Emisor, b: Borrador, secuencial: number, codigoNumeri
     codigoNumerico,
     fecha: b.FAC_FECHA,
     comprador: {
-      tipoIdentificacion: b.CLI_TIPO_IDENTIFICACION as TipoIdentificacionComprador,
-      identificacion: b.CLI_IDENTIFICACION,
-      razonSocial: b.CLI_RAZON_SOCIAL,
-      direccion: b.CLI_DIRECCION,
-      email: b.CLI_CORREOS,
-      telefono: b.CLI_TELEFONOS[0] ?? null,
+      tipoIdentificacion: b.RECEPTOR_TIPO_IDENTIFICACION as TipoIdentificacionComprador,
+      identificacion: b.RECEPTOR_IDENTIFICACION,
+      razonSocial: b.RECEPTOR_RAZON_SOCIAL,
+      direccion: b.RECEPTOR_DIRECCION,
+      email: b.RECEPTOR_CORREOS,
+      telefono: b.RECEPTOR_TELEFONOS[0] ?? null,
     },
     camposAdicionales: (b.FAC_ADICIONAL as CampoAdicional[] | null) ?? [],
   };

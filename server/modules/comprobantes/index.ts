@@ -8,6 +8,7 @@ export { rideDe, xmlAutorizado } from './documentos';
 export { direcciones, entregarComprobante, type DependenciasEntrega, type ResultadoEntrega } from './sri/entrega';
 export { prepararValidador, validarComprobante } from './esquema';
 export { firmarXml } from './xades';
+export { FirmaInvalida, verificarFirmaXml } from './firma-verificacion';
 export { certificadoEmpresa, ComprobanteRechazado, emitirComprobante, type TiemposEmision } from './emitir';
 export { anularComprobante } from './anulacion';
 export { consultarDeNuevo } from './sri/consulta';

@@ -1,2 +1,3 @@
 /** The module's public face: its routes for the registry (../index.ts) and what other modules use of it. */
 export { default } from './routes';
+export { aplicarRetencionRecibida, type Aplicacion, type RetencionDeCliente } from './retenciones';

@@ -1,0 +1,2 @@
+/** The module's public face: its routes for the registry (../index.ts) and what other modules use of it. */
+export { asegurarProveedor, type ProveedorDocumento } from './repo';
