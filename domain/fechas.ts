@@ -10,7 +10,7 @@ const ecuadorDateTime = new Intl.DateTimeFormat('es-EC', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
 });
 /** "15/03/2026 10:32" in Ecuador's time, whatever the machine's zone (the server's reports; screens use formatDateTime). */
 export const fechaHoraEcuador = (fecha: Date) => ecuadorDateTime.format(fecha).replace(',', '');

@@ -15,7 +15,7 @@ const raiz = path.resolve(import.meta.dirname, '../..');
 const puerto = Number(process.env.PORT || 3000);
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(raiz, 'data', 'demo'));
 const base = `http://127.0.0.1:${puerto}/api/EmpresasAmelia`;
-const hora = () => new Date().toLocaleTimeString('es-EC', { hour12: false, timeZone: 'America/Guayaquil' });
+const hora = () => new Date().toLocaleTimeString('es-EC', { hourCycle: 'h23', timeZone: 'America/Guayaquil' });
 
 async function llamar<T>(ruta: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
   const respuesta = await fetch(`${base}${ruta}`, {

@@ -18,7 +18,7 @@ function entero(nombre: string, porDefecto: number, maximo: number): number {
 const port = entero('SRI_LOCAL_PORT', 8089, 65_535);
 const demora = entero('SRI_LOCAL_DEMORA_MS', 1500, 3_600_000);
 const host = process.env.SRI_LOCAL_HOST || '127.0.0.1';
-const hora = () => new Date().toLocaleTimeString('es-EC', { hour12: false, timeZone: 'America/Guayaquil' });
+const hora = () => new Date().toLocaleTimeString('es-EC', { hourCycle: 'h23', timeZone: 'America/Guayaquil' });
 
 let sri;
 try {

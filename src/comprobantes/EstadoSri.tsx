@@ -24,7 +24,7 @@ const HORA = new Intl.DateTimeFormat('es-EC', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
 });
 
 /** An ISO moment as the screens write it: 2026-03-15 10:32 (America/Guayaquil). */
