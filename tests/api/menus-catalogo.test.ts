@@ -55,7 +55,7 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
 
   it('GET /menus lista todas las entradas por área y orden, con sus campos, y filtra', async () => {
     const all = await list();
-    expect(all.length).toBe(24);
+    expect(all.length).toBe(29);
     expect(all[0]).toEqual({
       MEN_CODIGO: 1,
       MEN_AREA: 'admin',
@@ -82,7 +82,11 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
       'facturas',
       'notasCredito',
       'notasDebito',
+      'retenciones',
+      'liquidacionesCompra',
       'clientes',
+      'proveedores',
+      'recibidos',
       'catalogo',
       'firma',
       'usuarios',
@@ -197,14 +201,20 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
       'Facturas',
       'Notas de crédito',
       'Notas de débito',
+      'Retenciones',
+      'Liquidaciones de compra',
       'Clientes',
+      'Proveedores',
+      'Documentos recibidos',
       'Productos',
       'Firma electrónica',
       'Usuarios',
     ]);
     const id = company.COM_CODIGO;
     const choices = (await call('GET', `/menus/menuEmpresaAdmin/${id}`)).json() as Array<{ MEN_CODIGO: number; asignado: boolean }>;
-    expect(choices.map((m) => m.MEN_CODIGO).filter((c) => c < 1000)).toEqual([101, 102, 107, 109, 110, 105, 108, 104, 106]);
+    expect(choices.map((m) => m.MEN_CODIGO).filter((c) => c < 1000)).toEqual([
+      101, 102, 107, 109, 110, 113, 114, 105, 111, 112, 108, 104, 106,
+    ]);
     // The company page sends back what it read (103 included): accepted, and 103 stays assigned while hidden.
     const saved = await call('PUT', `/menus/menuEmpresaAdmin/${id}`, { menus: [101, 102, 103] });
     expect(saved.statusCode, saved.body).toBe(200);

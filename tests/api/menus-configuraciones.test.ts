@@ -27,7 +27,7 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
       return res.json() as MenuEntry[];
     };
 
-    it('Comercial Andina tiene Facturas, sus notas, Clientes, Productos, Mi empresa, Usuarios y Ayuda y soporte, en orden', async () => {
+    it('Comercial Andina tiene Facturas, sus notas, las compras, Clientes, Productos, Mi empresa, Usuarios y Ayuda y soporte, en orden', async () => {
       const menu = await menuOf(COMPANIES.andina);
       expect(names(menu)).toEqual([
         'Inicio',
@@ -35,7 +35,11 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
         'Facturas',
         'Notas de crédito',
         'Notas de débito',
+        'Retenciones',
+        'Liquidaciones de compra',
         'Clientes',
+        'Proveedores',
+        'Documentos recibidos',
         'Productos',
         'Firma electrónica',
         'Usuarios',
@@ -51,7 +55,11 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
         'Facturas',
         'Notas de crédito',
         'Notas de débito',
+        'Retenciones',
+        'Liquidaciones de compra',
         'Clientes',
+        'Proveedores',
+        'Documentos recibidos',
         'Productos',
         'Firma electrónica',
         'Ayuda y soporte',
