@@ -3,27 +3,13 @@
  * messages, shared by the API and the import dialog.
  */
 import type { UploadRule } from './archivos';
+import { hojaImportacion } from './importaciones';
 import { CATALOGO_LIMITES } from './catalogo';
 import { TARIFAS_IVA_PRODUCTO } from './facturas/catalogos';
 
 export const IMPORTACION_CATALOGO = {
-  /** The import reads the content itself (a CSV is text, an .xlsx a zip): no stored-file kinds. */
-  kinds: [],
-  maxBytes: 20_971_520,
-  maxFilas: 100_000,
-  maxErrores: 1_000,
-  extensions: ['csv', 'xlsx'],
-  accept: '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  typeMessage: 'Solo se aceptan archivos CSV (separados por comas o punto y coma) o Excel (.xlsx)',
-  sizeMessage: 'El archivo supera el tamaño máximo de 20 MB',
-  vacio: 'El archivo no tiene filas de datos',
-  faltaColumna: (columnas: string[]) =>
-    `Falta la columna ${columnas.join(', ')} en la cabecera del archivo; descargue la plantilla para ver las columnas`,
-  demasiadasFilas: (max: number) =>
-    `El archivo tiene más de ${max.toLocaleString('es-EC')} filas: se importaron las primeras ${max.toLocaleString('es-EC')}; importe el resto en otro archivo`,
-  archivoDanado: 'No se pudo leer el archivo: revise que sea un CSV o un Excel (.xlsx) válido',
+  ...hojaImportacion(20, 100_000),
   tipo: 'El tipo debe ser B (bien) o S (servicio), o las palabras Bien o Servicio',
-  activo: 'La columna activo debe decir Sí o No',
   repetidoEnArchivo: (linea: number) => `El código principal ya figura en la línea ${linea} de este archivo`,
 } as const satisfies UploadRule & Record<string, unknown>;
 

@@ -4,6 +4,7 @@
  */
 import { checkCedula, checkRuc, CONSUMIDOR_FINAL, type IdCheck } from './identifiers';
 import type { UploadRule } from './archivos';
+import { hojaImportacion } from './importaciones';
 
 export { CONSUMIDOR_FINAL };
 
@@ -239,22 +240,8 @@ export const USUARIOS_MSG = {
  * an existing client as it is.
  */
 export const IMPORTACION_CLIENTES = {
-  /** The import reads the content itself (a CSV is text, an .xlsx a zip): no stored-file kinds. */
-  kinds: [],
-  maxBytes: 52_428_800,
-  maxFilas: 200_000,
-  maxErrores: 1_000,
-  extensions: ['csv', 'xlsx'],
-  accept: '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  typeMessage: 'Solo se aceptan archivos CSV (separados por comas o punto y coma) o Excel (.xlsx)',
-  sizeMessage: 'El archivo supera el tamaño máximo de 50 MB',
-  vacio: 'El archivo no tiene filas de datos',
+  ...hojaImportacion(50, 200_000),
   sinCabecera: 'La primera fila del archivo debe ser la cabecera con los nombres de las columnas',
-  faltaColumna: (columnas: string[]) =>
-    `Falta la columna ${columnas.join(', ')} en la cabecera del archivo; descargue la plantilla para ver las columnas`,
-  demasiadasFilas: (max: number) =>
-    `El archivo tiene más de ${max.toLocaleString('es-EC')} filas: se importaron las primeras ${max.toLocaleString('es-EC')}; importe el resto en otro archivo`,
-  archivoDanado: 'No se pudo leer el archivo: revise que sea un CSV o un Excel (.xlsx) válido',
   otroVendedor: 'Ya existe en su empresa un cliente con esa identificación que no está asignado a usted',
 } as const satisfies UploadRule & Record<string, unknown>;
 

@@ -1,29 +1,21 @@
 import { Type, type Static } from 'typebox';
 import { multiline, Nullable, text } from './esquemas';
-import { BANDERAS, CLIENTE_LIMITES, CLIENTE_MSG, TIPOS_IDENTIFICACION, type Banderas, type TipoIdentificacion } from '../clientes';
+import { CLIENTE_LIMITES, CLIENTE_MSG, TIPOS_IDENTIFICACION } from '../clientes';
+import {
+  AceptarAdvertencia,
+  BanderasSchema,
+  contactoEsquemas,
+  IdentificacionEsquema,
+  TipoIdentificacionEsquema,
+  textoTipos,
+} from './terceros';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const NullableId = (errorMessage: string, description: string) =>
   Nullable(Type.Integer({ minimum: 1, maximum: 2147483647, errorMessage, description }));
 
-const TIPOS = TIPOS_IDENTIFICACION.map((t) => t.id);
-const TIPOS_TEXTO = TIPOS_IDENTIFICACION.map((t) => `${t.id} ${t.name}`).join(', ');
-
-/** One enum (not a union of literals): a wrong value gets its own Spanish message. */
-export const TipoIdentificacionSchema = Type.Unsafe<TipoIdentificacion>(
-  Type.String({ enum: TIPOS, description: TIPOS_TEXTO, errorMessage: CLIENTE_MSG.tipoIdentificacion }),
-);
-
-const BanderasSchema = Type.Unsafe<Banderas>(
-  Type.Object(
-    {
-      ...Object.fromEntries(Object.keys(BANDERAS).map((key) => [key, Type.Optional(Type.Boolean())])),
-      catastro: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
-      consultado: Type.Optional(Type.String({ description: 'Fecha y hora ISO 8601 de la consulta' })),
-    },
-    { additionalProperties: true, description: 'Banderas del contribuyente (fantasma, especial, agenteRetencion, rimpe, catastro)' },
-  ),
-);
+const TIPOS_TEXTO = textoTipos(TIPOS_IDENTIFICACION);
+const contacto = contactoEsquemas(CLIENTE_LIMITES, CLIENTE_MSG);
 
 /** A client as every call answers it (GET /api/clientes/{id}, the list's rows, create and edit). */
 export const Cliente = Type.Object({
@@ -53,25 +45,12 @@ export type Cliente = Static<typeof Cliente>;
 
 /** Creating or editing a client. On PUT a field left out keeps its value; null empties it. */
 export const ClienteDatos = Type.Object({
-  CLI_TIPO_IDENTIFICACION: TipoIdentificacionSchema,
-  CLI_IDENTIFICACION: Type.String({
-    maxLength: CLIENTE_LIMITES.identificacion,
-    description: 'RUC 13 dígitos, cédula 10, pasaporte o exterior 3 a 20 letras o números',
-  }),
+  CLI_TIPO_IDENTIFICACION: TipoIdentificacionEsquema(TIPOS_IDENTIFICACION, CLIENTE_MSG.tipoIdentificacion),
+  CLI_IDENTIFICACION: IdentificacionEsquema(CLIENTE_LIMITES.identificacion),
   CLI_RAZON_SOCIAL: Type.String({ maxLength: CLIENTE_LIMITES.razonSocial }),
   CLI_NOMBRE_COMERCIAL: Type.Optional(Nullable(Type.String({ maxLength: CLIENTE_LIMITES.nombreComercial }))),
-  CLI_CORREOS: Type.Optional(
-    Type.Array(Type.String({ maxLength: 150, errorMessage: CLIENTE_MSG.correoInvalido }), {
-      maxItems: CLIENTE_LIMITES.correos,
-      errorMessage: CLIENTE_MSG.demasiadosCorreos,
-    }),
-  ),
-  CLI_TELEFONOS: Type.Optional(
-    Type.Array(Type.String({ maxLength: 30, errorMessage: CLIENTE_MSG.telefonoInvalido }), {
-      maxItems: CLIENTE_LIMITES.telefonos,
-      errorMessage: CLIENTE_MSG.demasiadosTelefonos,
-    }),
-  ),
+  CLI_CORREOS: contacto.correos,
+  CLI_TELEFONOS: contacto.telefonos,
   CLI_DIRECCION: Type.Optional(Nullable(Type.String({ maxLength: CLIENTE_LIMITES.direccion }))),
   TCL_CODIGO: Type.Optional(NullableId(CLIENTE_MSG.tipoInvalido, 'Tipo de cliente (GET /api/tipoClientes)')),
   GCL_CODIGO: Type.Optional(NullableId(CLIENTE_MSG.grupoInvalido, 'Grupo de la empresa (GET /api/grupoClientes)')),
@@ -97,11 +76,7 @@ export const ClienteDatos = Type.Object({
   ),
   CLI_ACTIVO: Type.Optional(Type.Boolean()),
   CLI_OBSERVACION: Type.Optional(Nullable(Type.String({ maxLength: CLIENTE_LIMITES.observacion, ...multiline }))),
-  aceptarAdvertencia: Type.Optional(
-    Type.Boolean({
-      description: 'true cuando el usuario aceptó la advertencia del dígito verificador (sin él: 422 ADVERTENCIA_IDENTIFICACION)',
-    }),
-  ),
+  aceptarAdvertencia: AceptarAdvertencia,
 });
 export type ClienteDatos = Static<typeof ClienteDatos>;
 
@@ -164,7 +139,11 @@ export const GrupoDatos = Type.Object({
 export const TipoJuridico = Type.Object({ TJU_CODIGO: Type.Integer(), TJU_NOMBRE: Type.String() });
 export type TipoJuridico = Static<typeof TipoJuridico>;
 export const TipoIdentificacionParam = Type.Object({
-  tipoIdentificacion: Type.String({ enum: TIPOS, description: TIPOS_TEXTO, errorMessage: CLIENTE_MSG.tipoIdentificacion }),
+  tipoIdentificacion: Type.String({
+    enum: TIPOS_IDENTIFICACION.map((t) => t.id),
+    description: TIPOS_TEXTO,
+    errorMessage: CLIENTE_MSG.tipoIdentificacion,
+  }),
 });
 
 export const Eliminado = Type.Object({ msg: Type.String() });

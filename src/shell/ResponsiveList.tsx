@@ -11,6 +11,8 @@ export type ResponsiveListProps = Omit<ListProps, 'children'> &
     bulkActionButtons?: ReactElement | false;
     tableSx?: SxProps<Theme>;
     phoneSx?: SxProps<Theme>;
+    /** Shown above the rows, inside the list's context (a warning about the page's rows). */
+    encabezado?: ReactNode;
     /** The table's columns (`DataTable.Col`...). */
     children: ReactNode;
   };
@@ -27,12 +29,14 @@ export function ResponsiveList({
   bulkActionButtons = false,
   tableSx,
   phoneSx,
+  encabezado,
   children,
   ...list
 }: ResponsiveListProps) {
   const narrow = useNarrow();
   return (
     <List {...list}>
+      {encabezado}
       {narrow ? (
         <SimpleList primaryText={primaryText} secondaryText={secondaryText} tertiaryText={tertiaryText} linkType={rowClick} sx={phoneSx} />
       ) : (

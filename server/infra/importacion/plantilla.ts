@@ -1,7 +1,18 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { Workbook } from 'exceljs';
 
 export const FORMATOS_PLANTILLA = ['csv', 'xlsx'] as const;
 export type FormatoPlantilla = (typeof FORMATOS_PLANTILLA)[number];
+
+/** GET …/plantilla's query: the template's format, Excel unless asked. */
+export const PlantillaQuery = Type.Object({
+  formato: Type.Unsafe<FormatoPlantilla>({
+    type: 'string',
+    enum: [...FORMATOS_PLANTILLA],
+    default: 'xlsx',
+    errorMessage: 'El formato debe ser csv o xlsx',
+  }),
+});
 
 export const TEMPLATE_TYPES: Record<FormatoPlantilla, string> = {
   csv: 'text/csv; charset=utf-8',

@@ -4,12 +4,13 @@ import { keyedWrites } from '../../infra/db/keyed';
 import { catalogo, facturasDetalles } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import {
+  companyQuery,
   embed,
   escapeLike,
   listBatches,
   paged,
   readPage,
-  scopedQuery,
+  SCOPE_EMPRESA,
   type Bind,
   type ListQuery,
   type ListSpec,
@@ -68,8 +69,6 @@ const SORTS = {
 } satisfies Record<string, AnyColumn[]>;
 
 export const PUBLIC_FILTERS = ['q', 'CAT_ACTIVO', 'CAT_IVA', 'CAT_TIPO', 'id'] as const;
-/** The company as a bound filter: every company shares the list's prepared statements. */
-const SCOPE_EMPRESA = '_empresa';
 
 export const productListSpec: ListSpec<keyof typeof SORTS> = {
   resource: 'catalogo',
@@ -90,13 +89,12 @@ export const productListSpec: ListSpec<keyof typeof SORTS> = {
   defaultRange: [0, 24],
 };
 
-/** The caller's query with the company added; a filter outside PUBLIC_FILTERS (the scope's key too) is a 400. */
-const companyQuery = (empresa: number, query: ListQuery) => scopedQuery(query, PUBLIC_FILTERS, { [SCOPE_EMPRESA]: empresa });
+const productQuery = companyQuery(PUBLIC_FILTERS);
 
 const productPage = (db: Db, request: PageRequest) => paged(selectProducts(db).$dynamic(), request);
 
 export const listProducts = (db: Db, empresa: number, query: ListQuery) =>
-  readPage(db, productListSpec, companyQuery(empresa, query), productPage, toProducto);
+  readPage(db, productListSpec, productQuery(empresa, query), productPage, toProducto);
 
 /** The company's product by id; another company's is not found. */
 export async function findProduct(db: Executor, empresa: number, id: number): Promise<Producto | undefined> {
@@ -165,7 +163,7 @@ export const setProductsActive = (tx: Executor, ids: number[], activo: boolean) 
 export const productBatches = (db: Db, empresa: number, query: ListQuery, size: number) =>
   listBatches(
     productListSpec,
-    companyQuery(empresa, query),
+    productQuery(empresa, query),
     (where, orderBy, limit) =>
       selectProducts(db)
         .where(where)

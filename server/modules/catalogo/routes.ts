@@ -1,4 +1,3 @@
-import { Type } from '@fastify/type-provider-typebox';
 import type { ModuleRoutes } from '../../core/context';
 import { resourceSchemas } from '../../core/resource-schemas';
 import { sendFile } from '../../core/download';
@@ -19,7 +18,7 @@ import {
   importCatalogo,
   ResultadoImportacionCatalogo,
 } from './importacion';
-import { FORMATOS_PLANTILLA, TEMPLATE_TYPES, type FormatoPlantilla } from '../../infra/importacion/plantilla';
+import { PlantillaQuery, TEMPLATE_TYPES } from '../../infra/importacion/plantilla';
 import { COLUMNAS_CATALOGO, IMPORTACION_CATALOGO } from '../../../domain/catalogoImportacion';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 
@@ -33,15 +32,6 @@ const RULES =
   `precio desde 0 con hasta ${CATALOGO_LIMITES.decimalesPrecio} decimales; tarifa de IVA vigente; ICE opcional (código de 1 a 4 dígitos ` +
   `y tarifa de 0 a ${CATALOGO_LIMITES.tarifaIceMaxima} con hasta 2 decimales, los dos o ninguno); tipo B o S.`;
 const COLUMNAS = COLUMNAS_CATALOGO.map((c) => `${c.campo}${c.obligatoria ? ' (obligatoria)' : ''}`).join(', ');
-const PlantillaQuery = Type.Object({
-  formato: Type.Unsafe<FormatoPlantilla>({
-    type: 'string',
-    enum: [...FORMATOS_PLANTILLA],
-    default: 'xlsx',
-    errorMessage: 'El formato debe ser csv o xlsx',
-  }),
-});
-
 /**
  * The company application's catalogue of products and services (resource `catalogo`, menu `catalogo`): what the
  * invoice form offers for its lines. Every query is scoped by the token's company, and only by it: unlike the clients,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, not, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Executor } from '../../infra/db/client';
 import { keyedWrites } from '../../infra/db/keyed';
 import {
@@ -12,19 +12,9 @@ import {
   usuarios,
 } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
-import { HttpError } from '../../core/errors';
-import {
-  embed,
-  escapeLike,
-  paged,
-  readPage,
-  scopedQuery,
-  type Bind,
-  type ListQuery,
-  type ListSpec,
-  type PageRequest,
-} from '../../core/list';
-import { BANDERAS, CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Bandera, type Banderas } from '../../../domain/clientes';
+import { busquedaTercero, filtroBandera } from '../../core/terceros';
+import { paged, readPage, scopedQuery, type ListQuery, type ListSpec, type PageRequest } from '../../core/list';
+import { CONSUMIDOR_FINAL, TIPO_IDENTIFICACION, type Banderas } from '../../../domain/clientes';
 import { clientScope, clientScopeValues, type ClientViewer } from './access';
 import type { Cliente } from './contract';
 
@@ -80,30 +70,11 @@ export const toCliente = (row: Row): Cliente => ({
   CLI_ACTUALIZADO: iso(row.CLI_ACTUALIZADO),
 });
 
-/**
- * A part of the identification, the razón social or the nombre comercial, without accents and in any case, through
- * the trigram index of CLI_BUSQUEDA (normalised by the same function, amelia_busqueda).
- * A whole cédula (10 digits) or RUC (13) is looked up in the company's unique identification index instead: the
- * trigram index covers every company's clients, and is slow for a company with many of them (docs/performance.md). A
- * cédula also finds the RUC of the same person (the cédula followed by 001).
- */
-export function clientSearch(text: string, bind: Bind = embed): SQL {
-  const digits = text.trim();
-  if (/^\d{10}$/.test(digits)) return sql`${clientes.CLI_IDENTIFICACION} IN (${bind(digits)}, ${bind(`${digits}001`)})`;
-  if (/^\d{13}$/.test(digits)) return sql`${clientes.CLI_IDENTIFICACION} = ${bind(digits)}`;
-  return sql`${clientes.CLI_BUSQUEDA} LIKE '%' || amelia_busqueda(${bind(escapeLike(text))}) || '%'`;
-}
+/** The search of the list and of the documents' client filter (busquedaTercero). */
+export const clientSearch = busquedaTercero(clientes.CLI_IDENTIFICACION, clientes.CLI_BUSQUEDA);
 
 /** tipos_juridicos 4 (seeded by migration 0017): the legal type of the consumidor final. */
 const TJU_CONSUMIDOR_FINAL = 4;
-
-const BANDERA_KEYS = Object.keys(BANDERAS) as Bandera[];
-
-/** A taxpayer flag found by the last lookup (CLI_BANDERAS has it true). */
-function flagCondition(text: string, bind: Bind): SQL {
-  if (!BANDERA_KEYS.includes(text as Bandera)) throw new HttpError(400, `El filtro bandera debe ser ${BANDERA_KEYS.join(', ')}`);
-  return sql`${clientes.CLI_BANDERAS} @> ${bind(JSON.stringify({ [text]: true }))}::jsonb`;
-}
 
 /** The list's orders; each ends in a key unique within a company, so a report can read its rows after the last one. */
 export const SORTS = {
@@ -139,7 +110,7 @@ export const clientListSpec: ListSpec<Sort> = {
     GCL_CODIGO: { type: 'integer', column: clientes.GCL_CODIGO },
     CLI_VENDEDOR: { type: 'integer', column: clientes.CLI_VENDEDOR },
     CLI_ACTIVO: { type: 'boolean', column: clientes.CLI_ACTIVO },
-    bandera: { type: 'search', where: flagCondition },
+    bandera: { type: 'search', where: filtroBandera(clientes.CLI_BANDERAS) },
     id: { type: 'ids', column: clientes.CLI_CODIGO },
     // A company's clients: a search's window walks that company's most recent rows (index clientes_empresa).
     [SCOPE_EMPRESA]: { type: 'integer', column: clientes.EMP_CODIGO, partition: true },

@@ -1,13 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { IMPORTACION_CLIENTES } from '../../../domain/clientes';
-
-/** One refused row of an import: its line in the file (the header is line 1), its identification and why. */
-export const ErrorImportacion = Type.Object({
-  linea: Type.Integer({ description: 'Línea del archivo (la cabecera es la línea 1)' }),
-  identificacion: Type.String(),
-  motivo: Type.String({ description: 'Por qué no se guardó, en español' }),
-});
-export type ErrorImportacion = Static<typeof ErrorImportacion>;
+import { ErrorImportacion } from '../../../domain/contratos/terceros';
 
 export const ResultadoImportacion = Type.Object({
   total: Type.Integer({ description: 'Filas de datos leídas (sin la cabecera ni las líneas vacías)' }),
@@ -22,17 +15,7 @@ export const ResultadoImportacion = Type.Object({
 });
 export type ResultadoImportacion = Static<typeof ResultadoImportacion>;
 
-export { type FormatoPlantilla } from '../../infra/importacion/plantilla';
-import { FORMATOS_PLANTILLA, type FormatoPlantilla } from '../../infra/importacion/plantilla';
-
-export const PlantillaQuery = Type.Object({
-  formato: Type.Unsafe<FormatoPlantilla>({
-    type: 'string',
-    enum: [...FORMATOS_PLANTILLA],
-    default: 'xlsx',
-    errorMessage: 'El formato debe ser csv o xlsx',
-  }),
-});
+export { PlantillaQuery } from '../../infra/importacion/plantilla';
 
 import { FORMATOS_REPORTE, type FormatoReporte } from '../../../domain/contratos/reportes';
 export { FORMATOS_REPORTE, type FormatoReporte };

@@ -14,12 +14,13 @@ import {
   TIPO_IDENTIFICACION,
   tipoPorIdentificacion,
   type ColumnaImportacion,
-  type TipoIdentificacion,
 } from '../../../domain/clientes';
 import { fileRows } from '../../infra/importacion/lectura';
 import { celda, filasConCabecera, normalizar, siNo, type Cabecera } from '../../infra/importacion/cabecera';
+import { lista, telefono, tipoIdentificacionDe } from '../../infra/importacion/terceros';
 import { importLookups, upsertClients, type ClienteImportado, type ColumnaCliente } from './repo';
-import type { ErrorImportacion, ResultadoImportacion } from './contract';
+import type { ErrorImportacion } from '../../../domain/contratos/terceros';
+import type { ResultadoImportacion } from './contract';
 
 /** Rows per INSERT ... ON CONFLICT: about 8 000 parameters, far under PostgreSQL's 65 535. */
 export const IMPORT_BATCH = 500;
@@ -28,21 +29,6 @@ type Campo = (typeof COLUMNAS_IMPORTACION)[number]['campo'];
 
 /** Where each known column is in the file's header; unknown headers are ignored. */
 type Header = Cabecera<Campo>;
-
-const TIPOS: Record<string, TipoIdentificacion> = {
-  ruc: '04',
-  cedula: '05',
-  pasaporte: '06',
-  consumidor_final: '07',
-  exterior: '08',
-  identificacion_del_exterior: '08',
-  del_exterior: '08',
-};
-function tipoDe(text: string): TipoIdentificacion | null {
-  const value = normalizar(text);
-  if (/^0?[4-8]$/.test(value)) return `0${value.slice(-1)}` as TipoIdentificacion;
-  return TIPOS[value] ?? null;
-}
 
 /** A dollar amount written with a decimal point or comma, thousands separated or not: 1.234,56 · 1,234.56 · 1234,5. */
 function amount(text: string): number | null {
@@ -54,18 +40,6 @@ function amount(text: string): number | null {
   if (!/^\d+(\.\d{1,2})?$/.test(value)) return null;
   return Number(value);
 }
-
-const splitList = (text: string) =>
-  text
-    .split(/[;,\n]+/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-/** A phone as the client form stores it (TELEFONO_PATTERN), once the dashes, dots and brackets people write are gone. */
-const phone = (text: string) =>
-  text
-    .replace(/[-.()]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 type Lookups = Awaited<ReturnType<typeof importLookups>>;
 
@@ -104,7 +78,7 @@ function checkRow(cells: string[], ctx: Context): Checked & { identificacion: st
   const problems: string[] = [];
   let identificacion = cell('identificacion').replace(/\s+/g, '');
   const tipoTexto = cell('tipo_identificacion');
-  let tipo = tipoTexto ? tipoDe(tipoTexto) : null;
+  let tipo = tipoTexto ? tipoIdentificacionDe(tipoTexto) : null;
   if (tipoTexto && !tipo) problems.push(CLIENTE_MSG.tipoIdentificacion);
   // A spreadsheet drops the leading zero of provinces 01 to 09: a 9- or 12-digit cédula or RUC gets it back.
   if ((!tipoTexto || tipo === '04' || tipo === '05') && /^\d{9}$|^\d{12}$/.test(identificacion)) identificacion = `0${identificacion}`;
@@ -135,13 +109,13 @@ function checkRow(cells: string[], ctx: Context): Checked & { identificacion: st
   if (header.direccion !== undefined) row.CLI_DIRECCION = tooLong(cell('direccion'), CLIENTE_LIMITES.direccion, 'La dirección');
   if (header.observacion !== undefined) row.CLI_OBSERVACION = tooLong(cell('observacion'), CLIENTE_LIMITES.observacion, 'La observación');
   if (header.correos !== undefined) {
-    const correos = splitList(cell('correos').replace(/\s+/g, ';')).map((c) => c.toLowerCase());
+    const correos = lista(cell('correos').replace(/\s+/g, ';')).map((c) => c.toLowerCase());
     if (correos.some((c) => !isEmail(c) || c.length > 150)) problems.push(CLIENTE_MSG.correoInvalido);
     else if (new Set(correos).size > CLIENTE_LIMITES.correos) problems.push(CLIENTE_MSG.demasiadosCorreos);
     row.CLI_CORREOS = [...new Set(correos)];
   }
   if (header.telefonos !== undefined) {
-    const telefonos = splitList(cell('telefonos')).map(phone);
+    const telefonos = lista(cell('telefonos')).map(telefono);
     if (telefonos.some((t) => !TELEFONO_PATTERN.test(t))) problems.push(CLIENTE_MSG.telefonoInvalido);
     else if (new Set(telefonos).size > CLIENTE_LIMITES.telefonos) problems.push(CLIENTE_MSG.demasiadosTelefonos);
     row.CLI_TELEFONOS = [...new Set(telefonos)];
@@ -172,7 +146,7 @@ function checkRow(cells: string[], ctx: Context): Checked & { identificacion: st
   }
   if (header.activo !== undefined) {
     const activo = siNo(cell('activo'));
-    if (activo === null) problems.push('La columna activo debe decir Sí o No');
+    if (activo === null) problems.push(IMPORTACION_CLIENTES.activo);
     row.CLI_ACTIVO = activo !== false;
   }
   return problems.length ? { ok: false, identificacion, motivo: problems.join('; ') } : { ok: true, identificacion, row, advertencia };

@@ -1,2 +1,4 @@
 /** The module's public face: its routes for the registry (../index.ts) and what other modules use of it. */
 export { default } from './routes';
+export { lookupFlags, lookupTaxpayer } from './service';
+export { ResultadoBanderas } from './contract';

@@ -50,35 +50,55 @@ export async function lookupClient(
     const { CLI_CODIGO, visible, ...cliente } = own;
     return { fuente: 'clientes', cliente, ...(visible ? { existente: CLI_CODIGO } : {}) };
   }
-  // The consumidor final is not a taxpayer: no service knows it (GET consumidorFinal creates the company's).
+  const found = await lookupTaxpayer(consultas, tipo, identificacion, log);
+  return found && { fuente: found.fuente as ConsultaCliente['fuente'], cliente: toCliente(tipo, found.contribuyente) };
+}
+
+/**
+ * A RUC or a cédula at the external services, for any book's form (clients, suppliers): null when a service says it
+ * does not exist; 503 when no service answered. The consumidor final is no taxpayer: no service knows it.
+ */
+export async function lookupTaxpayer(
+  consultas: Consultas,
+  tipo: typeof TIPO_IDENTIFICACION.ruc | typeof TIPO_IDENTIFICACION.cedula,
+  identificacion: string,
+  log: Log,
+): Promise<{ fuente: string; contribuyente: Contribuyente } | null> {
   if (identificacion === CONSUMIDOR_FINAL) return null;
   const result: Consulta =
     tipo === TIPO_IDENTIFICACION.ruc ? await consultas.ruc(identificacion, log) : await consultas.cedula(identificacion, log);
   if (result.estado === 'noDisponible') throw new HttpError(503, CLIENTE_MSG.sriNoDisponible);
   if (result.estado === 'noEncontrado') return null;
-  return { fuente: result.fuente as ConsultaCliente['fuente'], cliente: toCliente(tipo, result.contribuyente) };
+  return { fuente: result.fuente, contribuyente: result.contribuyente };
 }
 
 /**
- * POST {id}/banderas: asks every flag service for the client's RUC (a cédula: the natural person's RUC, cédula + 001)
- * and stores the answers in CLI_BANDERAS; a flag whose service is down or not configured keeps its previous value.
+ * A taxpayer's flags asked to every flag service for its RUC (a cédula: the natural person's RUC, cédula + 001), over
+ * the ones stored before: a flag whose service is down or not configured keeps its previous value.
  */
+export async function lookupFlags(
+  consultas: Consultas,
+  tipo: string,
+  identificacion: string,
+  anteriores: Banderas | null,
+  log: Log,
+): Promise<ResultadoBanderas> {
+  const ruc = tipo === TIPO_IDENTIFICACION.cedula ? `${identificacion}001` : identificacion;
+  const { valores, noDisponibles } = await consultas.banderas(ruc, log);
+  return { banderas: { ...(anteriores ?? {}), ...valores, consultado: new Date().toISOString() }, noDisponibles };
+}
+
+/** POST {id}/banderas: the client's flags asked again (lookupFlags) and stored in CLI_BANDERAS. */
 export async function refreshFlags(db: Db, consultas: Consultas, viewer: ClientViewer, id: number, log: Log): Promise<ResultadoBanderas> {
   const client = await findVisibleClient(db, viewer, id);
   const tipo = client.CLI_TIPO_IDENTIFICACION;
   if (client.CLI_CONSUMIDOR_FINAL || (tipo !== TIPO_IDENTIFICACION.ruc && tipo !== TIPO_IDENTIFICACION.cedula)) {
     throw new HttpError(400, CLIENTE_MSG.banderasIdentificacion);
   }
-  const ruc = tipo === TIPO_IDENTIFICACION.cedula ? `${client.CLI_IDENTIFICACION}001` : client.CLI_IDENTIFICACION;
-  const { valores, noDisponibles } = await consultas.banderas(ruc, log);
-  const banderas: Banderas = {
-    ...((client.CLI_BANDERAS as Banderas | null) ?? {}),
-    ...valores,
-    consultado: new Date().toISOString(),
-  };
+  const result = await lookupFlags(consultas, tipo, client.CLI_IDENTIFICACION, client.CLI_BANDERAS as Banderas | null, log);
   await db
     .update(clientes)
-    .set({ CLI_BANDERAS: banderas })
+    .set({ CLI_BANDERAS: result.banderas })
     .where(and(eq(clientes.CLI_CODIGO, id), clientScope(viewer)));
-  return { banderas, noDisponibles };
+  return result;
 }

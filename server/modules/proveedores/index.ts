@@ -1,2 +1,3 @@
 /** The module's public face: its routes for the registry (../index.ts) and what other modules use of it. */
-export { asegurarProveedor, type ProveedorDocumento } from './repo';
+export { default } from './routes';
+export { asegurarProveedor, supplierSearch } from './repo';

@@ -10,30 +10,45 @@ import { BANDERAS, TIPO_IDENTIFICACION } from '../../../domain/clientes';
 import { formatDateTime } from '../../../domain/fechas';
 import { BanderaChips, banderasDe } from './chips';
 import type { BanderasConsulta, Cliente } from './tipos';
+import type { Proveedor } from '../../../domain/contratos/proveedores';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 import { PanelCard } from './PanelCard';
 import { useAccion } from '../../shell/useAccion';
 
+/** What the panel reads of a client or of a supplier (both books keep the same flags). */
+const datosDe = (record: Cliente | Proveedor) =>
+  'CLI_CODIGO' in record
+    ? {
+        ruta: `/api/clientes/${record.CLI_CODIGO}/banderas`,
+        banderas: record.CLI_BANDERAS,
+        consultable: record.CLI_TIPO_IDENTIFICACION === TIPO_IDENTIFICACION.ruc && !record.CLI_CONSUMIDOR_FINAL,
+      }
+    : {
+        ruta: `/api/proveedores/${record.PRV_CODIGO}/banderas`,
+        banderas: record.PRV_BANDERAS,
+        consultable: record.PRV_TIPO_IDENTIFICACION === TIPO_IDENTIFICACION.ruc,
+      };
+
 /**
  * The taxpayer's flags at the SRI (phantom company in red with its consequence, special taxpayer, withholding agent,
- * RIMPE) and its cadastre data, with "Consultar en el SRI" (POST /api/clientes/:id/banderas) for a RUC.
+ * RIMPE) and its cadastre data, with "Consultar en el SRI" (POST /api/clientes/:id/banderas, or the supplier's
+ * /api/proveedores/:id/banderas) for a RUC.
  */
-export function BanderasPanel({ record }: { record: Cliente }) {
+export function BanderasPanel({ record }: { record: Cliente | Proveedor }) {
   const dataProvider = useAreaDataProvider();
   const t = (key: string, options?: object) => texto(`banderas.${key}`, options);
   const notify = useNotify();
   const refresh = useRefresh();
   const { pending, run } = useAccion();
   const [noDisponibles, setNoDisponibles] = useState<string[]>([]);
-  const banderas = record.CLI_BANDERAS;
+  const { ruta, banderas, consultable } = datosDe(record);
   const flags = banderasDe(banderas);
   const catastro = banderas?.catastro;
-  const consultable = record.CLI_TIPO_IDENTIFICACION === TIPO_IDENTIFICACION.ruc && !record.CLI_CONSUMIDOR_FINAL;
 
   const consultar = () =>
     run(async () => {
-      const answer = await dataProvider.call<BanderasConsulta>(`/api/clientes/${record.CLI_CODIGO}/banderas`, { method: 'POST' });
+      const answer = await dataProvider.call<BanderasConsulta>(ruta, { method: 'POST' });
       setNoDisponibles(answer.noDisponibles ?? []);
       notify(t('actualizadas'), { type: 'success' });
       refresh();

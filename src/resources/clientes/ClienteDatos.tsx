@@ -11,6 +11,7 @@ import type { Cliente } from './tipos';
 import { texto } from './textos';
 import { dinero } from '../../ui/numeros';
 import { Dato } from '../../shell/Dato';
+import { ContactoDatos, ObservacionDato } from './TerceroDatos';
 
 /** A client's data, read only: the page's first card and the consumidor final's edit page. */
 export function ClienteDatosCard({ record }: { record: Cliente }) {
@@ -21,6 +22,7 @@ export function ClienteDatosCard({ record }: { record: Cliente }) {
   const { data: grupos } = useGrupos();
   const { data: juridicos } = useTiposJuridicos(record.CLI_TIPO_IDENTIFICACION);
   const ninguno = t('sin_dato');
+  const tercero = { recurso: 'clientes', prefijo: 'CLI', record } as const;
   const tipoId = TIPOS_IDENTIFICACION.find((x) => x.id === record.CLI_TIPO_IDENTIFICACION)?.name ?? record.CLI_TIPO_IDENTIFICACION;
   return (
     <Card variant="outlined" component="section" aria-label={t('show.datos')}>
@@ -34,9 +36,7 @@ export function ClienteDatosCard({ record }: { record: Cliente }) {
           <Dato label={f('CLI_ACTIVO')}>
             <EstadoChip resource="clientes" activo={record.CLI_ACTIVO} />
           </Dato>
-          <Dato label={f('CLI_CORREOS')}>{record.CLI_CORREOS.length ? record.CLI_CORREOS.join(', ') : ninguno}</Dato>
-          <Dato label={f('CLI_TELEFONOS')}>{record.CLI_TELEFONOS.length ? record.CLI_TELEFONOS.join(', ') : ninguno}</Dato>
-          <Dato label={f('CLI_DIRECCION')}>{record.CLI_DIRECCION || ninguno}</Dato>
+          <ContactoDatos {...tercero} ninguno={ninguno} />
           <Dato label={f('TCL_CODIGO')}>{nombreDe(tipos, record.TCL_CODIGO, 'TCL_CODIGO', 'TCL_NOMBRE') ?? ninguno}</Dato>
           <Dato label={f('GCL_CODIGO')}>{nombreDe(grupos, record.GCL_CODIGO, 'GCL_CODIGO', 'GCL_NOMBRE') ?? ninguno}</Dato>
           <Dato label={f('TJU_CODIGO')}>{nombreDe(juridicos, record.TJU_CODIGO, 'TJU_CODIGO', 'TJU_NOMBRE') ?? ninguno}</Dato>
@@ -50,15 +50,7 @@ export function ClienteDatosCard({ record }: { record: Cliente }) {
             ].join(' · ')}
           </Dato>
           <Dato label={f('CLI_CREADO')}>{formatDateTime(record.CLI_CREADO)}</Dato>
-          {record.CLI_OBSERVACION && (
-            <Box sx={{ gridColumn: '1 / -1' }}>
-              <Dato label={f('CLI_OBSERVACION')}>
-                <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
-                  {record.CLI_OBSERVACION}
-                </Box>
-              </Dato>
-            </Box>
-          )}
+          <ObservacionDato {...tercero} />
         </Box>
       </CardContent>
     </Card>

@@ -7,14 +7,12 @@ import {
   SaveButton,
   SelectInput,
   SimpleForm,
-  TextArrayInput,
   TextInput,
   Toolbar,
   maxLength,
   maxValue,
   minValue,
   regex,
-  required,
   useCreateSuggestionContext,
   useNotify,
   useRecordContext,
@@ -30,25 +28,16 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { CLIENTE_LIMITES, CLIENTE_MSG, TELEFONO_PATTERN, TIPO_IDENTIFICACION } from '../../../domain/clientes';
-import { isEmail } from '../../../domain/identifiers';
+import { CLIENTE_LIMITES, CLIENTE_MSG, TIPO_IDENTIFICACION } from '../../../domain/clientes';
 import { useGrupos, useTiposCliente, useTiposJuridicos, useVendedores } from './catalogos';
 import { ClienteDatosCard } from './ClienteDatos';
-import { IdentificacionInput, advertenciaDe } from './IdentificacionInput';
+import { advertenciaDe } from './IdentificacionInput';
+import { limpio, TerceroCampos, terceroToWire } from './TerceroCampos';
 import type { Cliente, ClienteDatos, GrupoCliente } from './tipos';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 import { leerNumero } from '../../ui/numeros';
 
-const limpio = (value: unknown) => String(value ?? '').trim();
-const lista = (value: unknown) =>
-  Array.isArray(value) ? [...new Set(value.map((v) => limpio(v)).filter(Boolean))] : limpio(value) ? [limpio(value)] : [];
-/** A phone as the API stores it: digits, spaces and a leading + (the SRI writes 042-345678). */
-const telefono = (value: string) =>
-  value
-    .replace(/[-().]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const codigo = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
 /** What the API takes: the form's values trimmed, lists without blanks or repeats, codes as numbers or null. */
@@ -56,12 +45,7 @@ export function clienteToWire(values: Record<string, unknown>): ClienteDatos {
   const limite = Number(leerNumero(limpio(values.CLI_LIMITE_CREDITO) || '0') ?? NaN);
   return {
     CLI_TIPO_IDENTIFICACION: values.CLI_TIPO_IDENTIFICACION as ClienteDatos['CLI_TIPO_IDENTIFICACION'],
-    CLI_IDENTIFICACION: limpio(values.CLI_IDENTIFICACION),
-    CLI_RAZON_SOCIAL: limpio(values.CLI_RAZON_SOCIAL),
-    CLI_NOMBRE_COMERCIAL: limpio(values.CLI_NOMBRE_COMERCIAL) || null,
-    CLI_CORREOS: [...new Set(lista(values.CLI_CORREOS).map((c) => c.toLowerCase()))],
-    CLI_TELEFONOS: lista(values.CLI_TELEFONOS).map(telefono),
-    CLI_DIRECCION: limpio(values.CLI_DIRECCION) || null,
+    ...terceroToWire('CLI', values),
     TCL_CODIGO: codigo(values.TCL_CODIGO),
     GCL_CODIGO: codigo(values.GCL_CODIGO),
     TJU_CODIGO: codigo(values.TJU_CODIGO),
@@ -73,17 +57,6 @@ export function clienteToWire(values: Record<string, unknown>): ClienteDatos {
     aceptarAdvertencia: values.aceptarAdvertencia === true,
   };
 }
-
-const correos = (value: unknown) => {
-  const values = lista(value);
-  if (values.length > CLIENTE_LIMITES.correos) return texto('form.demasiados_correos');
-  return values.every(isEmail) ? undefined : CLIENTE_MSG.correoInvalido;
-};
-const telefonos = (value: unknown) => {
-  const values = lista(value);
-  if (values.length > CLIENTE_LIMITES.telefonos) return texto('form.demasiados_telefonos');
-  return values.every((v) => TELEFONO_PATTERN.test(telefono(v))) ? undefined : CLIENTE_MSG.telefonoInvalido;
-};
 
 /** "Nuevo grupo" inside the group select: POST /api/grupoClientes, then the new group is chosen. */
 function GrupoNuevo() {
@@ -161,16 +134,7 @@ function ClienteFields() {
   return (
     // Room under each field for its helper or error line: the next field's label floats above its border.
     <Box sx={{ width: '100%', maxWidth: 760, '& .MuiFormControl-root': { mb: 1 } }}>
-      <IdentificacionInput />
-      <TextInput
-        source="CLI_RAZON_SOCIAL"
-        validate={[required(CLIENTE_MSG.razonSocialRequerida), maxLength(CLIENTE_LIMITES.razonSocial)]}
-        fullWidth
-      />
-      <TextInput source="CLI_NOMBRE_COMERCIAL" validate={maxLength(CLIENTE_LIMITES.nombreComercial)} fullWidth />
-      <TextArrayInput source="CLI_CORREOS" validate={correos} helperText={t('ayuda_correos')} fullWidth />
-      <TextArrayInput source="CLI_TELEFONOS" validate={telefonos} helperText={t('ayuda_telefonos')} fullWidth />
-      <TextInput source="CLI_DIRECCION" validate={maxLength(CLIENTE_LIMITES.direccion)} fullWidth />
+      <TerceroCampos limites={CLIENTE_LIMITES} msg={CLIENTE_MSG} />
       <Box sx={row}>
         <SelectInput source="TCL_CODIGO" choices={tipos} optionValue="TCL_CODIGO" optionText="TCL_NOMBRE" sx={half} />
         <SelectInput

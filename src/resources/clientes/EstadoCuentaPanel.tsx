@@ -17,9 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import BlockIcon from '@mui/icons-material/Block';
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import TableViewIcon from '@mui/icons-material/TableView';
-import type { Cobro, EstadoCuenta, FacturaCuenta, Movimiento } from '../../../domain/contratos/cuentas';
+import { referenciaCobro, type Cobro, type EstadoCuenta, type FacturaCuenta } from '../../../domain/contratos/cuentas';
 import { AnularCobroDialog, RegistrarCobroDialog } from './EstadoCuentaCobro';
 import { formatDate } from '../../../domain/fechas';
 import { aCentavos, usd } from './EstadoCuentaReparto';
@@ -27,6 +25,7 @@ import { texto } from './textos';
 import { dinero } from '../../ui/numeros';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 import { PanelCard } from './PanelCard';
+import { CuentaDescargas, CuentaMovimientos } from './CuentaMovimientos';
 
 const t = (key: string, options?: object) => texto(`cuenta.${key}`, options);
 /** Every period of the client's statement: a collection registered or undone refreshes them all. */
@@ -195,61 +194,19 @@ function Facturas({ facturas }: { facturas: FacturaCuenta[] }) {
   );
 }
 
-/**
- * The movements of the shown invoices in date order (invoices, their notes, collections) with the running balance: a
- * table from 600 px, a list below (a phone).
- */
-function Movimientos({ movimientos }: { movimientos: Movimiento[] }) {
-  if (movimientos.length === 0) return <Typography color="text.secondary">{t('sin_movimientos')}</Typography>;
-  const valor = (v: string) => (v === '0.00' ? '' : dinero(v));
-  return (
-    <>
-      <Table size="small" sx={{ display: { xs: 'none', sm: 'table' } }} aria-label={t('movimientos')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('fecha')}</TableCell>
-            <TableCell>{t('concepto')}</TableCell>
-            <TableCell align="right">{t('debe')}</TableCell>
-            <TableCell align="right">{t('haber')}</TableCell>
-            <TableCell align="right">{t('saldo')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {movimientos.map((m) => (
-            <TableRow key={`${m.tipo}-${m.id}`}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(m.fecha)}</TableCell>
-              <TableCell>{m.concepto}</TableCell>
-              <TableCell align="right">{valor(m.debe)}</TableCell>
-              <TableCell align="right">{valor(m.haber)}</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {dinero(m.saldo)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <Box
-        component="ul"
-        sx={{ display: { xs: 'grid', sm: 'none' }, listStyle: 'none', p: 0, m: 0, gap: 0.5 }}
-        aria-label={t('movimientos')}
-      >
-        {movimientos.map((m) => (
-          <Box component="li" key={`${m.tipo}-${m.id}`} sx={{ borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {formatDate(m.fecha)} · {m.concepto}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {m.debe !== '0.00' ? `${t('debe')} ${dinero(m.debe)}` : `${t('haber')} ${dinero(m.haber)}`} ·{' '}
-              <Box component="strong" sx={{ color: 'text.primary' }}>
-                {t('saldo')} {dinero(m.saldo)}
-              </Box>
-            </Typography>
-          </Box>
-        ))}
-      </Box>
-    </>
-  );
-}
+/** The account's downloads' texts. */
+const TEXTOS_DESCARGAS = { pdf: t('pdf'), excel: t('excel'), descargar_pdf: t('descargar_pdf'), descargar_excel: t('descargar_excel') };
+
+/** The texts of the movements of the shown invoices (invoices, their notes, collections) with the running balance. */
+const TEXTOS_MOVIMIENTOS = {
+  movimientos: t('movimientos'),
+  sin_movimientos: t('sin_movimientos'),
+  fecha: t('fecha'),
+  concepto: t('concepto'),
+  debe: t('debe'),
+  haber: t('haber'),
+  saldo: t('saldo'),
+};
 
 /** The collections; `anular` (undefined for the roles that may not undo one) offers "Anular cobro" on each standing one. */
 function Cobros({ cobros, anular }: { cobros: Cobro[]; anular?: (c: Cobro) => void }) {
@@ -263,7 +220,7 @@ function Cobros({ cobros, anular }: { cobros: Cobro[]; anular?: (c: Cobro) => vo
               {formatDate(c.COB_FECHA)} · USD {dinero(c.COB_VALOR)} · {c.forma}
             </Typography>
             <Typography variant="body2" sx={{ textDecoration: c.COB_ANULADO ? 'line-through' : undefined, overflowWrap: 'anywhere' }}>
-              {[c.COB_REFERENCIA, `${t('aplicado')} ${c.aplicaciones.map((a) => `${a.FAC_NUMERO} (${a.valor})`).join(', ')}`]
+              {[referenciaCobro(c), `${t('aplicado')} ${c.aplicaciones.map((a) => `${a.FAC_NUMERO} (${a.valor})`).join(', ')}`]
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
@@ -327,24 +284,7 @@ export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
           <Button variant="contained" size="small" startIcon={<AddCardIcon />} onClick={() => setRegistrar(true)} disabled={!data}>
             {t('registrar')}
           </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<PictureAsPdfIcon />}
-            onClick={() => descargar('pdf')}
-            aria-label={t('descargar_pdf')}
-          >
-            {t('pdf')}
-          </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<TableViewIcon />}
-            onClick={() => descargar('xlsx')}
-            aria-label={t('descargar_excel')}
-          >
-            {t('excel')}
-          </Button>
+          <CuentaDescargas descargar={descargar} textos={TEXTOS_DESCARGAS} />
         </>
       }
     >
@@ -380,7 +320,7 @@ export function EstadoCuentaPanel({ cliente }: { cliente: number }) {
             <Typography variant="subtitle1" component="h3">
               {t('movimientos')}
             </Typography>
-            <Movimientos movimientos={data.movimientos} />
+            <CuentaMovimientos movimientos={data.movimientos} textos={TEXTOS_MOVIMIENTOS} lado="debe" />
             <Typography sx={{ fontWeight: 600, textAlign: 'right' }}>
               {/* With a period, the alert above gives the total with what came before it. */}
               {t(data.desde || data.hasta ? 'saldo_periodo' : 'saldo_total', { total: dinero(data.totales.saldo) })}

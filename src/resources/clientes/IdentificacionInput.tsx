@@ -21,8 +21,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import SearchIcon from '@mui/icons-material/Search';
 import { CLIENTE_MSG, TIPO_IDENTIFICACION, TIPOS_IDENTIFICACION, checkClientIdentification } from '../../../domain/clientes';
+import type { IdCheck } from '../../../domain/identifiers';
 import { Aviso } from './Aviso';
-import type { Cliente, Consulta } from './tipos';
+import type { Consulta } from './tipos';
 import { texto } from './textos';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 
@@ -35,18 +36,38 @@ const CONSULTABLES: Record<string, { largo: number; ruta: string }> = {
   [TIPO_IDENTIFICACION.cedula]: { largo: 10, ruta: 'apiCedula' },
 };
 
-/** The shared rule: a wrong length or a non-digit blocks the form; a failed check digit does not (see the warning). */
-const identificacionValida = (value: unknown, all: Record<string, unknown>) =>
-  checkClientIdentification(String(all.CLI_TIPO_IDENTIFICACION ?? ''), String(value ?? '')).error;
+/**
+ * The book whose form holds the identification: the clients' (CLI_*, /api/clientes) or the suppliers' (PRV_*,
+ * /api/proveedores). Its fields are `${prefijo}_TIPO_IDENTIFICACION`, `${prefijo}_IDENTIFICACION` and the ones a lookup
+ * fills; its lookups answer what they found under `hallado` with the same names; `validar` is its identification rule.
+ */
+export type LibroIdentificacion = {
+  recurso: string;
+  prefijo: string;
+  validar: (tipo: string, value: string) => IdCheck;
+  hallado: 'cliente' | 'proveedor';
+  /** The dialog of a number the company already has. */
+  existente: { titulo: string; texto: string; abrir: string };
+};
+
+const LIBRO_CLIENTES: LibroIdentificacion = {
+  recurso: 'clientes',
+  prefijo: 'CLI',
+  validar: checkClientIdentification,
+  hallado: 'cliente',
+  existente: { titulo: texto('form.existente_titulo'), texto: texto('form.existente_texto'), abrir: texto('form.abrir_existente') },
+};
 
 /** The warning of a failed check digit, if the identification has one. */
-export const advertenciaDe = (tipo: unknown, value: unknown) => checkClientIdentification(String(tipo ?? ''), String(value ?? '')).warning;
-
-const aceptada = (value: unknown, all: Record<string, unknown>) =>
-  advertenciaDe(all.CLI_TIPO_IDENTIFICACION, all.CLI_IDENTIFICACION) && value !== true ? texto('form.aceptar_requerido') : undefined;
+export const advertenciaDe = (tipo: unknown, value: unknown, libro: LibroIdentificacion = LIBRO_CLIENTES) =>
+  libro.validar(String(tipo ?? ''), String(value ?? '')).warning;
 
 /** A failed check digit: the warning and the checkbox that accepts it (aceptarAdvertencia), required to save. */
-function Advertencia({ warning }: { warning: string }) {
+function Advertencia({ warning, libro }: { warning: string; libro: LibroIdentificacion }) {
+  const aceptada = (value: unknown, all: Record<string, unknown>) =>
+    advertenciaDe(all[`${libro.prefijo}_TIPO_IDENTIFICACION`], all[`${libro.prefijo}_IDENTIFICACION`], libro) && value !== true
+      ? texto('form.aceptar_requerido')
+      : undefined;
   const { field, fieldState } = useInput({ source: 'aceptarAdvertencia', validate: aceptada, defaultValue: false });
   return (
     <Alert severity="warning" sx={{ mb: 2 }}>
@@ -69,21 +90,27 @@ type Mensaje = { titulo: string; texto: string } | null;
 
 /**
  * Identification type and number with the SRI lookup: "Consultar" (and, when creating, the full number typed) asks
- * GET /api/clientes/apiRuc/:ruc or apiCedula/:id and fills the form from the answer; "not found" and "service down"
- * are each an "Atencion" dialog; a number the company already has offers to open that client.
+ * GET /api/<book>/apiRuc/:ruc or apiCedula/:id and fills the form from the answer; "not found" and "service down"
+ * are each an "Atencion" dialog; a number the company already has offers to open that record. The clients' book by
+ * default; the suppliers' form passes its own.
  */
-export function IdentificacionInput() {
+export function IdentificacionInput({ libro = LIBRO_CLIENTES }: { libro?: LibroIdentificacion }) {
+  const { recurso, prefijo } = libro;
+  const campo = (nombre: string) => `${prefijo}_${nombre}`;
   const translate = useTranslate();
   const t = (key: string) => texto(`form.${key}`);
   const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const redirect = useRedirect();
-  const record = useRecordContext<Cliente>();
+  const record = useRecordContext();
   const { setValue, getValues } = useFormContext();
-  const tipo = useWatch({ name: 'CLI_TIPO_IDENTIFICACION' }) as string | undefined;
-  const value = ((useWatch({ name: 'CLI_IDENTIFICACION' }) as string | undefined) ?? '').trim();
-  const check = checkClientIdentification(tipo ?? '', value);
+  const tipo = useWatch({ name: campo('TIPO_IDENTIFICACION') }) as string | undefined;
+  const value = ((useWatch({ name: campo('IDENTIFICACION') }) as string | undefined) ?? '').trim();
+  const check = libro.validar(tipo ?? '', value);
   const consultable = tipo ? CONSULTABLES[tipo] : undefined;
+  /** The book's rule: a wrong length or a non-digit blocks the form; a failed check digit does not (see the warning). */
+  const identificacionValida = (input: unknown, all: Record<string, unknown>) =>
+    libro.validar(String(all[campo('TIPO_IDENTIFICACION')] ?? ''), String(input ?? '')).error;
   const [pending, setPending] = useState(false);
   const [mensaje, setMensaje] = useState<Mensaje>(null);
   const [existente, setExistente] = useState<number | null>(null);
@@ -98,15 +125,15 @@ export function IdentificacionInput() {
     if (!consultable || check.error) return;
     setPending(true);
     try {
-      const answer = await dataProvider.call<Consulta>(`/api/clientes/${consultable.ruta}/${encodeURIComponent(value)}`);
-      const hallado = answer.cliente;
-      for (const field of ['CLI_RAZON_SOCIAL', 'CLI_NOMBRE_COMERCIAL', 'CLI_DIRECCION'] as const) {
+      const answer = await dataProvider.call<Consulta>(`/api/${recurso}/${consultable.ruta}/${encodeURIComponent(value)}`);
+      const hallado = (answer as unknown as Record<string, Record<string, unknown>>)[libro.hallado] ?? {};
+      for (const field of ['RAZON_SOCIAL', 'NOMBRE_COMERCIAL', 'DIRECCION'].map(campo)) {
         if (hallado[field]) setValue(field, hallado[field], { shouldDirty: true, shouldValidate: true });
       }
-      for (const field of ['CLI_CORREOS', 'CLI_TELEFONOS'] as const) {
-        if (hallado[field]?.length) setValue(field, hallado[field], { shouldDirty: true, shouldValidate: true });
+      for (const field of ['CORREOS', 'TELEFONOS'].map(campo)) {
+        if ((hallado[field] as unknown[] | undefined)?.length) setValue(field, hallado[field], { shouldDirty: true, shouldValidate: true });
       }
-      if (answer.existente && answer.existente !== record?.CLI_CODIGO) setExistente(answer.existente);
+      if (answer.existente && answer.existente !== record?.[campo('CODIGO')]) setExistente(answer.existente);
       else notify(t('consulta_llenada'), { type: 'info' });
     } catch (error) {
       const status = error instanceof HttpError ? error.status : 0;
@@ -124,7 +151,7 @@ export function IdentificacionInput() {
   const completo = Boolean(consultable && value.length === consultable.largo && !check.error);
   useEffect(() => {
     const clave = `${tipo}|${value}`;
-    if (record || !completo || consultado.current === clave || getValues('CLI_RAZON_SOCIAL')) return;
+    if (record || !completo || consultado.current === clave || getValues(campo('RAZON_SOCIAL'))) return;
     consultado.current = clave;
     void consultar();
     // consultar reads the current values; it changes every render.
@@ -134,10 +161,10 @@ export function IdentificacionInput() {
   return (
     <>
       <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <SelectInput source="CLI_TIPO_IDENTIFICACION" choices={TIPOS_ELEGIBLES} validate={required()} sx={{ flex: '1 1 200px' }} />
+        <SelectInput source={campo('TIPO_IDENTIFICACION')} choices={TIPOS_ELEGIBLES} validate={required()} sx={{ flex: '1 1 200px' }} />
         <TextInput
-          source="CLI_IDENTIFICACION"
-          validate={[required(CLIENTE_MSG.identificacionRequerida), identificacionValida]}
+          source={campo('IDENTIFICACION')}
+          validate={[required(libro.validar(tipo ?? '', '').error), identificacionValida]}
           helperText={t(
             tipo === TIPO_IDENTIFICACION.ruc ? 'ayuda_ruc' : tipo === TIPO_IDENTIFICACION.cedula ? 'ayuda_cedula' : 'ayuda_otro',
           )}
@@ -156,12 +183,12 @@ export function IdentificacionInput() {
           </Button>
         )}
       </Box>
-      {check.warning && <Advertencia warning={check.warning} />}
+      {check.warning && <Advertencia warning={check.warning} libro={libro} />}
       <Aviso open={mensaje !== null} titulo={mensaje?.titulo ?? ''} texto={mensaje?.texto ?? ''} onClose={() => setMensaje(null)} />
-      <Aviso open={existente !== null} titulo={t('existente_titulo')} texto={t('existente_texto')} onClose={() => setExistente(null)}>
+      <Aviso open={existente !== null} titulo={libro.existente.titulo} texto={libro.existente.texto} onClose={() => setExistente(null)}>
         <Button onClick={() => setExistente(null)}>{translate('ra.action.close')}</Button>
-        <Button variant="contained" onClick={() => redirect('show', 'clientes', existente!)}>
-          {t('abrir_existente')}
+        <Button variant="contained" onClick={() => redirect('show', recurso, existente!)}>
+          {libro.existente.abrir}
         </Button>
       </Aviso>
     </>
