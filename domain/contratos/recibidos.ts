@@ -28,7 +28,7 @@
  * settles more than each still owes (server/modules/cuentas).
  */
 import { Type, type Static } from 'typebox';
-import { Nullable } from './esquemas';
+import { multiline, Nullable } from './esquemas';
 
 const Dinero = (description?: string) => Type.String({ description: description ?? 'Dólares con dos decimales, p. ej. "12.50"' });
 
@@ -157,6 +157,7 @@ export const ClavesRecibidos = Type.Object({
     maxLength: 60000,
     errorMessage: 'Escriba o pegue al menos una clave de acceso',
     description: 'Claves de acceso de 49 dígitos, separadas por espacios, comas o saltos de línea (hasta 1000)',
+    ...multiline,
   }),
 });
 
@@ -192,4 +193,9 @@ export const RECIBIDOS_MSG = {
   tipoNoAdmitido: 'Tipo de comprobante que no se recibe aquí',
   ilegible: 'No es un comprobante electrónico del SRI legible',
   enUso: 'No se puede eliminar: tiene una retención emitida o un cobro aplicado',
+  pruebas: 'Es un comprobante del ambiente de pruebas del SRI: no tiene validez tributaria',
+  tipoArchivo: 'Solo se admiten archivos .xml o .zip de comprobantes autorizados',
+  archivoGrande: 'Cada archivo puede pesar hasta 5 MB, y la importación entera hasta 50 MB',
+  reporte: 'Adjunte el reporte de comprobantes recibidos que descarga del portal del SRI (archivo .txt)',
+  sinRide: 'Este tipo de comprobante aún no tiene RIDE en Amelia',
 } as const;
