@@ -170,31 +170,37 @@ function leerEmisor(datos: DatosComunes, registrar: Registro) {
   };
 }
 
-function armarComprador(c: Comprador, registrar: Registro) {
+/**
+ * How a document names its recipient in its messages: a sale's buyer (factura and notes), a liquidación's supplier,
+ * a retención's withheld subject. Only a sale may go to the consumidor final.
+ */
+const RECEPTORES: Partial<Record<CodigoDocumento, string>> = { '03': 'del proveedor', '07': 'del sujeto retenido' };
+const receptorDe = (codDoc: CodigoDocumento) => RECEPTORES[codDoc] ?? 'del comprador';
+
+function armarComprador(c: Comprador, registrar: Registro, codDoc: CodigoDocumento) {
+  const del = receptorDe(codDoc);
+  const venta = !RECEPTORES[codDoc];
   const tipo = String(c.tipoIdentificacion ?? '').trim() as TipoIdentificacionComprador;
-  if (!TIPOS_IDENTIFICACION_COMPRADOR.some((t) => t.id === tipo)) registrar('comprador.tipoIdentificacion', ARMADO_MSG.tipoIdentificacion);
-  // A sale to consumidor final always names the same buyer, whatever the form held.
   const consumidorFinal = tipo === COMPRADOR_CONSUMIDOR_FINAL.tipoIdentificacion;
-  const identificacion = consumidorFinal
+  if (!TIPOS_IDENTIFICACION_COMPRADOR.some((t) => t.id === tipo) || (consumidorFinal && !venta)) {
+    registrar('comprador.tipoIdentificacion', venta ? ARMADO_MSG.tipoIdentificacion : ARMADO_MSG.tipoIdentificacionReceptor(del));
+  }
+  // A sale to consumidor final always names the same buyer, whatever the form held.
+  const anonimo = consumidorFinal && venta;
+  const identificacion = anonimo
     ? COMPRADOR_CONSUMIDOR_FINAL.identificacion
-    : texto(
-        c.identificacion,
-        'la identificación del comprador',
-        'comprador.identificacion',
-        registrar,
-        LIMITES_FACTURA.identificacionComprador,
-      );
-  const razonSocial = consumidorFinal
+    : texto(c.identificacion, `la identificación ${del}`, 'comprador.identificacion', registrar, LIMITES_FACTURA.identificacionComprador);
+  const razonSocial = anonimo
     ? COMPRADOR_CONSUMIDOR_FINAL.razonSocial
-    : texto(c.razonSocial, 'la razón social del comprador', 'comprador.razonSocial', registrar);
-  const direccion = texto(c.direccion, 'la dirección del comprador', 'comprador.direccion', registrar, undefined, false);
+    : texto(c.razonSocial, `la razón social ${del}`, 'comprador.razonSocial', registrar);
+  const direccion = texto(c.direccion, `la dirección ${del}`, 'comprador.direccion', registrar, undefined, false);
   const correos = (Array.isArray(c.email) ? c.email : [c.email]).map(unaLinea).filter(Boolean).join(', ');
-  const email = texto(correos, 'el correo del comprador', 'comprador.email', registrar, undefined, false);
-  const telefono = texto(c.telefono, 'el teléfono del comprador', 'comprador.telefono', registrar, undefined, false);
-  return { tipo, identificacion: identificacion ?? '', razonSocial: razonSocial ?? '', direccion, email, telefono };
+  const email = texto(correos, `el correo ${del}`, 'comprador.email', registrar, undefined, false);
+  const telefono = texto(c.telefono, `el teléfono ${del}`, 'comprador.telefono', registrar, undefined, false);
+  return { tipo, identificacion: identificacion ?? '', razonSocial: razonSocial ?? '', direccion, email, telefono, del };
 }
 
-/** The buyer's address and email first (as Ecuadorian invoices print them), then the free fields; at most 15. */
+/** The recipient's address and email first (as Ecuadorian invoices print them), then the free fields; at most 15. */
 function armarInfoAdicional(
   comprador: ReturnType<typeof armarComprador>,
   libres: readonly CampoAdicional[],
@@ -216,7 +222,7 @@ function armarInfoAdicional(
     campos.push({ nombre, valor });
   });
   if (campos.length > LIMITES_FACTURA.camposAdicionales)
-    registrar('camposAdicionales', ARMADO_MSG.demasiadosCamposAdicionales(campos.length, documento));
+    registrar('camposAdicionales', ARMADO_MSG.demasiadosCamposAdicionales(campos.length, documento, comprador.del));
   return campos.length > 0 ? campos : undefined;
 }
 
@@ -230,7 +236,7 @@ export function armarComunes(datos: DatosComunes, codDoc: CodigoDocumento): Resu
   const fechaEmision = fechaEmisionEcuador(datos.fecha);
   if (!fechaEmision) registrar('fecha', ARMADO_MSG.fecha);
   const emisor = leerEmisor(datos, registrar);
-  const c = armarComprador(datos.comprador, registrar);
+  const c = armarComprador(datos.comprador, registrar, codDoc);
   const infoAdicional = armarInfoAdicional(c, datos.camposAdicionales ?? [], TIPOS_DOCUMENTO[codDoc].toLowerCase(), registrar);
   if (errores.length > 0 || !fechaEmision) return { ok: false, errores };
 

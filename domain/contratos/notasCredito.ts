@@ -188,8 +188,6 @@ export const ResumenFacturaNotas = Type.Object({
 });
 export type ResumenFacturaNotas = Static<typeof ResumenFacturaNotas>;
 
-export const NotaEliminada = Type.Object({ FAC_CODIGO: Type.Integer() });
-
 /** What both notes' APIs answer in Spanish (the screens and the tests read the same sentences); `nota` names the type. */
 export const NOTAS_MSG = {
   emitidaNoModificable: (nota: string) => `Una ${nota} emitida no se puede modificar.`,

@@ -57,7 +57,12 @@ export type FacturaEntrada = {
   propina?: Numero | null;
   /** 07 limits the total (consumidor final). */
   tipoIdentificacionComprador?: string;
+  /** Another document computed as an invoice (a liquidación de compra) says these rules in its own words. */
+  mensajes?: MensajesDocumento;
 };
+
+/** The invoice's rules that name the document. */
+export type MensajesDocumento = { sinLineas: string; totalGrande: string; pagosNoCoinciden: (suma: string, total: string) => string };
 
 /** A rule the invoice breaks: `linea` and `pago` count from 1; `campo` names the input to point at. */
 export type ErrorFactura = { campo: string; mensaje: string; linea?: number; pago?: number };
@@ -364,7 +369,8 @@ const LIMITE_CF = BigInt(LIMITE_CONSUMIDOR_FINAL * 100);
 /** Computes every amount of an invoice and lists every rule it breaks (an empty list: the invoice may be issued). */
 export function calcularFactura(entrada: FacturaEntrada): FacturaCalculada {
   const errores: ErrorFactura[] = [];
-  if (entrada.lineas.length === 0) errores.push({ campo: 'lineas', mensaje: M.sinLineas });
+  const D: MensajesDocumento = entrada.mensajes ?? M;
+  if (entrada.lineas.length === 0) errores.push({ campo: 'lineas', mensaje: D.sinLineas });
 
   const { internas, totalSinImpuestos, totalDescuento, subtotalesIva, totalConImpuestos, totalIva, totalIce } = sumarLineas(
     entrada.lineas,
@@ -378,7 +384,7 @@ export function calcularFactura(entrada: FacturaEntrada): FacturaCalculada {
     propina = leida.valor;
   }
   const importeTotal = totalSinImpuestos + totalIce + totalIva + propina;
-  if (importeTotal > MAXIMO_SRI) errores.push({ campo: 'importeTotal', mensaje: M.totalGrande });
+  if (importeTotal > MAXIMO_SRI) errores.push({ campo: 'importeTotal', mensaje: D.totalGrande });
   if (entrada.tipoIdentificacionComprador === '07' && importeTotal > LIMITE_CF) {
     errores.push({ campo: 'comprador', mensaje: M.consumidorFinalLimite(dinero2(importeTotal)) });
   }
@@ -386,7 +392,7 @@ export function calcularFactura(entrada: FacturaEntrada): FacturaCalculada {
   const pagos = leerPagos(entrada.pagos, errores);
   if (entrada.pagos.length === 0) errores.push({ campo: 'pagos', mensaje: M.sinPagos });
   else if (pagos.legibles && pagos.suma !== importeTotal) {
-    errores.push({ campo: 'pagos', mensaje: M.pagosNoCoinciden(dinero2(pagos.suma), dinero2(importeTotal)) });
+    errores.push({ campo: 'pagos', mensaje: D.pagosNoCoinciden(dinero2(pagos.suma), dinero2(importeTotal)) });
   }
 
   return {
@@ -414,19 +420,28 @@ export const TOTALES_DECLARABLES = {
   importeTotal: 'El total de la factura',
 } as const;
 export type TotalDeclarable = keyof typeof TOTALES_DECLARABLES;
+/** How another document computed as an invoice names its totals and says that they differ. */
+export type TextosTotales = {
+  nombres: Readonly<Record<TotalDeclarable, string>>;
+  noCoincide: (nombre: string, enviado: string, calculado: string) => string;
+};
 
 /**
  * The server's check that what the user saw is what will be signed: each declared total must equal the computed one to
  * the cent, or the document is refused with both amounts.
  */
-export function compararTotales(calculada: FacturaCalculada, declarados: Partial<Record<TotalDeclarable, Numero>>): ErrorFactura[] {
+export function compararTotales(
+  calculada: FacturaCalculada,
+  declarados: Partial<Record<TotalDeclarable, Numero>>,
+  textos: TextosTotales = { nombres: TOTALES_DECLARABLES, noCoincide: M.totalNoCoincide },
+): ErrorFactura[] {
   const errores: ErrorFactura[] = [];
   for (const campo of Object.keys(TOTALES_DECLARABLES) as TotalDeclarable[]) {
     const declarado = declarados[campo];
     if (declarado === undefined) continue;
     const leido = leerDecimal(declarado);
     const igual = leido.ok && leido.decimales <= DD && dinero2(escalar(leido, DD)) === calculada[campo];
-    if (!igual) errores.push({ campo, mensaje: M.totalNoCoincide(TOTALES_DECLARABLES[campo], String(declarado), calculada[campo]) });
+    if (!igual) errores.push({ campo, mensaje: textos.noCoincide(textos.nombres[campo], String(declarado), calculada[campo]) });
   }
   return errores;
 }

@@ -64,8 +64,11 @@ export const ARMADO_MSG = {
   tipoIdentificacion:
     'El tipo de identificación del comprador debe ser 04 (RUC), 05 (cédula), 06 (pasaporte), 07 (consumidor final) u 08 (exterior).',
   detallesAdicionales: `admite hasta ${LIMITES_FACTURA.detallesAdicionales} detalles adicionales.`,
-  demasiadosCamposAdicionales: (total: number, documento = 'factura') =>
-    `La información adicional admite hasta ${LIMITES_FACTURA.camposAdicionales} campos y esta ${documento} tiene ${total} (el correo y la dirección del comprador cuentan).`,
+  /** A document issued to a supplier names it: del proveedor, del sujeto retenido (datos-comunes.ts). */
+  tipoIdentificacionReceptor: (del: string) =>
+    `El tipo de identificación ${del} debe ser 04 (RUC), 05 (cédula), 06 (pasaporte) u 08 (exterior).`,
+  demasiadosCamposAdicionales: (total: number, documento = 'factura', del = 'del comprador') =>
+    `La información adicional admite hasta ${LIMITES_FACTURA.camposAdicionales} campos y esta ${documento} tiene ${total} (el correo y la dirección ${del} cuentan).`,
   campoAdicionalIncompleto: 'escriba el nombre y el valor del campo.',
 } as const;
 

@@ -8,11 +8,15 @@ import type { TipoComprobante } from './comprobantes';
 import { tipoFactura } from './facturas';
 import { tipoNotaCredito } from './notasCredito';
 import { tipoNotaDebito } from './notasDebito';
+import { tipoLiquidacion } from './liquidacionesCompra';
+import { tipoRetencion } from './retenciones';
 
 export const TIPOS_COMPROBANTE: Readonly<Partial<Record<CodigoDocumento, TipoComprobante>>> = {
   '01': tipoFactura,
+  '03': tipoLiquidacion,
   '04': tipoNotaCredito,
   '05': tipoNotaDebito,
+  '07': tipoRetencion,
 };
 
 /** The type of a stored document (its FAC_TIPO); a code with no type is a programming error. */

@@ -9,8 +9,8 @@ import type { MensajeSriLocal } from './tipos';
 /**
  * What the SRI's reception checks in a document, in its order; the first failure returns it (DEVUELTA) with the
  * SRI's code and text and, in informacionAdicional, what exactly is wrong. A DEVUELTA document is not kept: it may
- * come back, corrected, with the same key. It takes the types Amelia issues: facturas (01), notas de crédito (04) and
- * notas de débito (05), each checked against its own schema.
+ * come back, corrected, with the same key. It takes the types Amelia issues: facturas (01), notas de crédito (04),
+ * notas de débito (05) and liquidaciones de compra (03), each checked against its own schema.
  */
 
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -21,6 +21,8 @@ const TIPOS: Record<string, { codDoc: string; info: string; esquema: string }> =
   factura: { codDoc: '01', info: 'infoFactura', esquema: 'factura_V1.1.0.xsd' },
   notaCredito: { codDoc: '04', info: 'infoNotaCredito', esquema: 'NotaCredito_V1.1.0.xsd' },
   notaDebito: { codDoc: '05', info: 'infoNotaDebito', esquema: 'NotaDebito_V1.0.0.xsd' },
+  liquidacionCompra: { codDoc: '03', info: 'infoLiquidacionCompra', esquema: 'LiquidacionCompra_V1.1.0.xsd' },
+  comprobanteRetencion: { codDoc: '07', info: 'infoCompRetencion', esquema: 'ComprobanteRetencion_V2.0.0.xsd' },
 };
 
 const MENSAJES = {
@@ -169,7 +171,7 @@ async function revisar(base64: string | undefined, registro: Registro, opciones:
     devolver(
       clave,
       'tipo',
-      `El elemento raíz es <${raiz.tagName}>; este servicio recibe <factura> (01), <notaCredito> (04) y <notaDebito> (05).`,
+      `El elemento raíz es <${raiz.tagName}>; este servicio recibe <factura> (01), <notaCredito> (04), <notaDebito> (05), <liquidacionCompra> (03) y <comprobanteRetencion> (07).`,
     );
   }
   const codDoc = texto(hijo(info, 'codDoc'));

@@ -59,6 +59,7 @@ describe('esquemas y WSDL del SRI guardados en el repositorio', () => {
         path.join('server', 'modules', 'comprobantes', 'esquemas', 'factura_V1.1.0.xsd'),
         path.join('server', 'modules', 'comprobantes', 'esquemas', 'NotaCredito_V1.1.0.xsd'),
         path.join('server', 'modules', 'comprobantes', 'esquemas', 'NotaDebito_V1.0.0.xsd'),
+        path.join('server', 'modules', 'comprobantes', 'esquemas', 'ComprobanteRetencion_V2.0.0.xsd'),
         path.join('server', 'modules', 'comprobantes', 'esquemas', 'xmldsig-core-schema.xsd'),
         path.join('server', 'sri-local', 'wsdl', 'RecepcionComprobantesOffline.wsdl'),
         path.join('server', 'sri-local', 'wsdl', 'AutorizacionComprobantesOffline.wsdl'),

@@ -7,8 +7,9 @@
  */
 export { ListQuery } from '../../../domain/contratos/lista';
 export { embed, type Bind, type ListSpec, type PageRequest, type PageSelect } from './spec';
-export { readFilter, readSort, scopedQuery } from './request';
+export { companyQuery, readFilter, readSort, SCOPE_EMPRESA, scopedQuery } from './request';
 export { boundsOf, contains, escapeLike, listConditions, pageCondition, paged, startsWith, tablePage } from './sql';
 export { readPage } from './read-page';
 export { listBatches } from './batches';
+export { consultaLista } from './lista';
 export { sendAll, sendListRange, sendPage } from './reply';

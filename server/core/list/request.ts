@@ -83,3 +83,10 @@ export function scopedQuery(query: ListQuery, publicFilters: readonly string[], 
     if (!publicFilters.includes(key)) throw new HttpError(400, `El filtro ${key} no existe; use ${publicFilters.join(', ')}`);
   return { ...query, filter: JSON.stringify({ ...filter, ...scope }) };
 }
+
+/** The company as the bound filter a company's list adds: every company shares the list's prepared statements. */
+export const SCOPE_EMPRESA = '_empresa';
+
+/** A company's list query: the caller's with the company added (scopedQuery: a filter outside publicFilters is a 400). */
+export const companyQuery = (publicFilters: readonly string[]) => (empresa: number, query: ListQuery) =>
+  scopedQuery(query, publicFilters, { [SCOPE_EMPRESA]: empresa });

@@ -10,9 +10,21 @@ import type { Comprobante } from './tipo';
 
 /**
  * Elements whose children are a list (each child one item), in every schema the app issues: the taxes' totals, the
- * payments, the lines and their taxes and additional details, the additional information, a debit note's reasons.
+ * payments, the lines and their taxes and additional details, the additional information, a debit note's reasons, a
+ * retención's support documents with their taxes and withholdings.
  */
-const LISTAS = new Set(['totalConImpuestos', 'pagos', 'detalles', 'impuestos', 'detallesAdicionales', 'infoAdicional', 'motivos']);
+const LISTAS = new Set([
+  'totalConImpuestos',
+  'pagos',
+  'detalles',
+  'impuestos',
+  'detallesAdicionales',
+  'infoAdicional',
+  'motivos',
+  'docsSustento',
+  'impuestosDocSustento',
+  'retenciones',
+]);
 
 type Valor = string | Valor[] | { [k: string]: Valor };
 

@@ -23,11 +23,13 @@ export const isoONull = (value: Date | string | null) => (value === null ? null 
 /** The buyers a seller may sell to and see: their clients and the consumidor final (a value or a placeholder). */
 export const delVendedor = (vendedor: unknown) => sql`(${clientes.CLI_VENDEDOR} = ${vendedor} OR ${clientes.CLI_CONSUMIDOR_FINAL})`;
 
-/** The lists' `desde` / `hasta` filters: a day AAAA-MM-DD, else a 400. */
-export const filtroFecha = (name: string) => (text: string, bind: Bind) => {
-  if (!esDia(text)) throw new HttpError(400, `El filtro ${name} debe ser una fecha AAAA-MM-DD`);
-  return name === 'desde' ? sql`${f.FAC_FECHA} >= ${bind(text)}::date` : sql`${f.FAC_FECHA} <= ${bind(text)}::date`;
-};
+/** The lists' `desde` / `hasta` filters on the date of issue (`columna`): a day AAAA-MM-DD, else a 400. */
+export const filtroFecha =
+  (name: 'desde' | 'hasta', columna: AnyColumn = f.FAC_FECHA) =>
+  (text: string, bind: Bind) => {
+    if (!esDia(text)) throw new HttpError(400, `El filtro ${name} debe ser una fecha AAAA-MM-DD`);
+    return name === 'desde' ? sql`${columna} >= ${bind(text)}::date` : sql`${columna} <= ${bind(text)}::date`;
+  };
 
 /** A filter's code (1 to 9 digits), else a 400. */
 export const filtroEntero = (name: string, text: string) => {
@@ -42,8 +44,8 @@ export const SORTS_DOCUMENTOS = {
   id: [f.FAC_CODIGO],
 } satisfies Record<string, AnyColumn[]>;
 
-/** The scope's keys a list adds to the caller's filter (never the caller's own). */
-export const SCOPE_EMPRESA = '_empresa';
+/** The scope's keys a list adds to the caller's filter (never the caller's own): the company's is the core's. */
+export { SCOPE_EMPRESA } from '../../core/list';
 export const SCOPE_VENDEDOR = '_vendedor';
 
 /**
@@ -120,4 +122,20 @@ export function visible(alcance: AlcanceDocumentos, tabla: typeof facturas = f):
     own,
     sql`EXISTS (SELECT 1 FROM ${clientes} WHERE ${clientes.CLI_CODIGO} = ${tabla.CLI_CODIGO} AND ${delVendedor(alcance.vendedor)})`,
   )!;
+}
+
+/** What the downloads and the email need of a document the scope sees (of type `codDoc` when given): its state, number and signed XML. */
+export async function documentoEmitido(db: Executor, alcance: AlcanceDocumentos, id: number, codDoc?: string) {
+  const [row] = await db
+    .select({
+      FAC_ESTADO: f.FAC_ESTADO,
+      FAC_NUMERO: f.FAC_NUMERO,
+      FAC_XML: f.FAC_XML,
+      FAC_AUTORIZACION: f.FAC_AUTORIZACION,
+      FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
+      FAC_AMBIENTE: f.FAC_AMBIENTE,
+    })
+    .from(f)
+    .where(and(eq(f.FAC_CODIGO, id), codDoc === undefined ? undefined : eq(f.FAC_TIPO, codDoc), visible(alcance)));
+  return row;
 }

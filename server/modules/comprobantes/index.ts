@@ -27,7 +27,6 @@ export {
   NOTA_DEBITO,
   NOTAS_QUE_CUENTAN,
   puntoDeEmpresa,
-  documentoNota,
   acreditado,
   type AlcanceNotas,
 } from './notas-repo';
@@ -35,6 +34,7 @@ export {
   delVendedor,
   delVendedorFiltro,
   deleteBorrador,
+  documentoEmitido,
   fijo,
   filtroEntero,
   filtroFecha,
@@ -53,6 +53,9 @@ export {
   type ValoresPago,
 } from './filas';
 export { compararTotalesNota, facturaParaNota, fechaNota, lineasConRestante, restanteDe } from './notas-factura';
-export { conErrores, rutasNotas } from './notas-routes';
+export { rutasNotas } from './notas-routes';
+export { conErrores, rutasEmitido } from './emitido-routes';
 export { documentoModificado, emisorRide, puntos, tablaLineas } from './ride-lineas';
 export { columnasDocumento } from './notas-exportacion';
+export { busquedaDocumento, listaDocumentos } from './lista-documentos';
+export { rutasLista } from './lista-routes';

@@ -19,8 +19,11 @@ const ESTADO: Record<string, string> = {
 type DocumentoExportable = {
   FAC_NUMERO: string | null;
   FAC_FECHA: string;
-  CLI_RAZON_SOCIAL: string;
-  CLI_IDENTIFICACION: string;
+  /** A sale's buyer; a purchase's (liquidación, retención) names its supplier instead. */
+  CLI_RAZON_SOCIAL?: string;
+  CLI_IDENTIFICACION?: string;
+  PRV_RAZON_SOCIAL?: string;
+  PRV_IDENTIFICACION?: string;
   FAC_SUBTOTAL: string;
   FAC_IVA: string;
   FAC_TOTAL: string;
@@ -42,18 +45,27 @@ const dinero = <R>(pick: (r: R) => string): Pick<Columna<R>, 'value' | 'text' | 
  * after the buyer and at the end.
  */
 export function columnasDocumento<R extends DocumentoExportable>(
-  propias: { trasFecha?: Columna<R>[]; trasComprador?: Columna<R>[]; alFinal?: Columna<R>[] } = {},
+  propias: {
+    receptor?: 'Cliente' | 'Proveedor';
+    trasFecha?: Columna<R>[];
+    trasComprador?: Columna<R>[];
+    alFinal?: Columna<R>[];
+    /** The amounts' headers (a retención's are what it withheld). */
+    importes?: [string, string, string];
+  } = {},
 ): Columna<R>[] {
+  const proveedor = propias.receptor === 'Proveedor';
+  const [subtotal, iva, total] = propias.importes ?? ['Subtotal', 'IVA', 'Total'];
   return [
     { header: 'Número', width: 20, value: (r) => r.FAC_NUMERO ?? 'Borrador' },
     { header: 'Fecha', width: 12, value: (r) => r.FAC_FECHA },
     ...(propias.trasFecha ?? []),
-    { header: 'Cliente', width: 40, value: (r) => r.CLI_RAZON_SOCIAL },
-    { header: 'Identificación', width: 16, value: (r) => r.CLI_IDENTIFICACION },
+    { header: propias.receptor ?? 'Cliente', width: 40, value: (r) => (proveedor ? r.PRV_RAZON_SOCIAL : r.CLI_RAZON_SOCIAL) ?? '' },
+    { header: 'Identificación', width: 16, value: (r) => (proveedor ? r.PRV_IDENTIFICACION : r.CLI_IDENTIFICACION) ?? '' },
     ...(propias.trasComprador ?? []),
-    { header: 'Subtotal', width: 13, ...dinero<R>((r) => r.FAC_SUBTOTAL) },
-    { header: 'IVA', width: 12, ...dinero<R>((r) => r.FAC_IVA) },
-    { header: 'Total', width: 13, ...dinero<R>((r) => r.FAC_TOTAL) },
+    { header: subtotal, width: 13, ...dinero<R>((r) => r.FAC_SUBTOTAL) },
+    { header: iva, width: Math.max(12, iva.length + 1), ...dinero<R>((r) => r.FAC_IVA) },
+    { header: total, width: 13, ...dinero<R>((r) => r.FAC_TOTAL) },
     { header: 'Estado', width: 18, value: (r) => ESTADO[r.FAC_ESTADO] ?? r.FAC_ESTADO },
     { header: 'Autorización', width: 52, value: (r) => r.FAC_AUTORIZACION ?? '' },
     {

@@ -4,39 +4,15 @@
  * rows of `facturas` (FAC_TIPO, FAC_MODIFICA, FAC_MOTIVO: migration 0029); their lines go to facturas_detalles and
  * their payments to facturas_pagos.
  */
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, Executor } from '../../infra/db/client';
+import type { Executor } from '../../infra/db/client';
 import { clientes, establecimientos, facturas, facturasDetalles, puntosEmision } from '../../infra/db/schema';
-import {
-  embed,
-  listBatches,
-  listConditions,
-  paged,
-  readPage,
-  scopedQuery,
-  type Bind,
-  type ListQuery,
-  type ListSpec,
-  type PageRequest,
-} from '../../core/list';
 import { conAyuda, type MensajeSriGuardado } from '../../../domain/facturas';
-import { ESTADOS_FACTURA } from '../../../domain/comprobantes/estados';
 import type { CampoAdicional } from '../../../domain/contratos/facturas';
-import type { Nota, NotaDeFactura, NotasTotales } from '../../../domain/contratos/notasCredito';
-import { clientSearch } from '../clientes';
-import {
-  delVendedorFiltro,
-  filtroFecha,
-  fijo,
-  iso,
-  isoONull,
-  SCOPE_EMPRESA,
-  SCOPE_VENDEDOR,
-  SORTS_DOCUMENTOS,
-  visible,
-  type AlcanceDocumentos,
-} from './filas';
+import type { Nota, NotaDeFactura } from '../../../domain/contratos/notasCredito';
+import { fijo, iso, isoONull, visible, type AlcanceDocumentos } from './filas';
+import { busquedaDocumento, listaDocumentos } from './lista-documentos';
 
 export type TipoNota = '04' | '05';
 export const NOTA_CREDITO: TipoNota = '04';
@@ -97,90 +73,30 @@ export const toNota = (row: ListRow): Nota => ({
   FAC_ADICIONAL: (row.FAC_ADICIONAL as CampoAdicional[] | null) ?? [],
 });
 
-/** The note's number whole or its sequential, its access key, the invoice's number, or the buyer's identification or name. */
-function notaSearch(text: string, bind: Bind = embed): SQL {
-  const numero = /^(\d{1,3})-(\d{1,3})-(\d{1,9})$/.exec(text);
-  if (numero) {
-    const [, estab, punto, secuencial] = numero;
-    const completo = bind(`${estab!.padStart(3, '0')}-${punto!.padStart(3, '0')}-${secuencial!.padStart(9, '0')}`);
-    // Its own number, or its invoice's (a note's invoice is always of its company).
-    return sql`(${f.FAC_NUMERO} = ${completo} OR ${f.FAC_MODIFICA} IN (SELECT o.fac_codigo FROM facturas o WHERE o.fac_numero = ${completo} AND o.fac_tipo = '01'))`;
-  }
-  if (/^\d{49}$/.test(text)) return sql`${f.FAC_CLAVE_ACCESO} = ${bind(text)}`;
-  const comprador = sql`${f.CLI_CODIGO} IN (SELECT ${clientes.CLI_CODIGO} FROM ${clientes} WHERE ${clientSearch(text, bind)})`;
-  if (/^\d{1,9}$/.test(text)) return sql`(${f.FAC_SECUENCIAL} = ${bind(Number(text))} OR ${comprador})`;
-  return comprador;
-}
-
 export const FILTROS_NOTAS = ['FAC_ESTADO', 'desde', 'hasta', 'CLI_CODIGO', 'FAC_MODIFICA', 'q', 'id'] as const;
-/** A list of one type of note; each has its own spec and row reader, so their statements never mix. */
-function listaDe(tipo: TipoNota, resource: string) {
-  const spec: ListSpec<keyof typeof SORTS_DOCUMENTOS> = {
+
+/** The note's number whole or its sequential, its access key, the invoice's number, or the buyer's identification or name. */
+const notaSearch = busquedaDocumento('cliente', {
+  // Its own number, or its invoice's (a note's invoice is always of its company).
+  otroNumero: (completo) =>
+    sql`${f.FAC_MODIFICA} IN (SELECT o.fac_codigo FROM facturas o WHERE o.fac_numero = ${completo} AND o.fac_tipo = '01')`,
+});
+
+/** A list of one type of note. */
+const listaDe = (codDoc: TipoNota, resource: string) =>
+  listaDocumentos({
     resource,
-    table: f,
-    key: f.FAC_CODIGO,
-    sort: SORTS_DOCUMENTOS,
-    defaultSort: ['FAC_CODIGO', 'DESC'],
-    where: sql`${f.FAC_TIPO} = ${sql.raw(`'${tipo}'`)}`,
-    filters: {
-      FAC_ESTADO: { type: 'enum', column: f.FAC_ESTADO, values: ESTADOS_FACTURA },
-      desde: { type: 'search', where: filtroFecha('desde') },
-      hasta: { type: 'search', where: filtroFecha('hasta') },
-      CLI_CODIGO: { type: 'integer', column: f.CLI_CODIGO },
-      FAC_MODIFICA: { type: 'integer', column: f.FAC_MODIFICA },
-      q: { type: 'search', where: notaSearch },
-      id: { type: 'ids', column: f.FAC_CODIGO },
-      [SCOPE_EMPRESA]: { type: 'integer', column: f.EMP_CODIGO, partition: true },
-      [SCOPE_VENDEDOR]: { type: 'search', where: delVendedorFiltro },
-    },
-    defaultRange: [0, 24],
-  };
-  const page = (db: Db, request: PageRequest) => paged(selectList(db).$dynamic(), request);
-  return { spec, page };
-}
+    codDoc,
+    receptor: 'cliente',
+    filtros: FILTROS_NOTAS,
+    busqueda: notaSearch,
+    propios: { FAC_MODIFICA: { type: 'integer', column: f.FAC_MODIFICA } },
+    seleccion: (db) => selectList(db).$dynamic(),
+    fila: toNota,
+  });
 
-const LISTAS = { '04': listaDe('04', 'notasCredito'), '05': listaDe('05', 'notasDebito') } as const;
-
-const companyQuery = ({ empresa, vendedor }: AlcanceNotas, query: ListQuery) =>
-  scopedQuery(query, FILTROS_NOTAS, { [SCOPE_EMPRESA]: empresa, ...(vendedor === undefined ? {} : { [SCOPE_VENDEDOR]: vendedor }) });
-
-export function listNotas(db: Db, tipo: TipoNota, alcance: AlcanceNotas, query: ListQuery) {
-  const { spec, page } = LISTAS[tipo];
-  return readPage(db, spec, companyQuery(alcance, query), page, toNota);
-}
-
-/** Count and sums of the filtered notes (the list's footer); annulled ones are counted apart and add nothing. */
-export async function totalesNotas(db: Db, tipo: TipoNota, alcance: AlcanceNotas, filter: string | undefined): Promise<NotasTotales> {
-  const { where } = listConditions(LISTAS[tipo].spec, companyQuery(alcance, { filter }));
-  const cuenta = sql`${f.FAC_ESTADO} <> 'ANULADA'`;
-  const [row] = await db
-    .select({
-      cantidad: sql<number>`count(*)::int`,
-      anuladas: sql<number>`count(*) FILTER (WHERE NOT ${cuenta})::int`,
-      subtotal: sql<string>`coalesce(sum(${f.FAC_SUBTOTAL}) FILTER (WHERE ${cuenta}), 0)`,
-      iva: sql<string>`coalesce(sum(${f.FAC_IVA}) FILTER (WHERE ${cuenta}), 0)`,
-      total: sql<string>`coalesce(sum(${f.FAC_TOTAL}) FILTER (WHERE ${cuenta}), 0)`,
-    })
-    .from(f)
-    .where(where);
-  return {
-    cantidad: Number(row?.cantidad ?? 0),
-    anuladas: Number(row?.anuladas ?? 0),
-    subtotal: fijo(row?.subtotal, 2),
-    iva: fijo(row?.iva, 2),
-    total: fijo(row?.total, 2),
-  };
-}
-
-/** Every note of the list's filter and order, `size` at a time (the export). */
-export function notaBatches(db: Db, tipo: TipoNota, alcance: AlcanceNotas, query: ListQuery, size: number) {
-  const read = (where: SQL | undefined, orderBy: SQL[], limit: number) =>
-    selectList(db)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit);
-  return listBatches(LISTAS[tipo].spec, companyQuery(alcance, query), read, toNota, size);
-}
+/** Each note's list: its page, totals and export batches. */
+export const LISTAS_NOTAS = { '04': listaDe('04', 'notasCredito'), '05': listaDe('05', 'notasDebito') } as const;
 
 /** One note's header (its list row and the detail's extra fields), if the scope sees it. */
 export async function cabeceraNota(db: Executor, tipo: TipoNota, alcance: AlcanceNotas, id: number) {
@@ -265,22 +181,6 @@ export async function lockNota(tx: Executor, tipo: TipoNota, alcance: AlcanceNot
     .from(f)
     .where(and(eq(f.FAC_CODIGO, id), eq(f.FAC_TIPO, tipo), visible(alcance)))
     .for('update');
-  return row;
-}
-
-/** What the downloads and the email need of a note the scope sees. */
-export async function documentoNota(db: Executor, tipo: TipoNota, alcance: AlcanceNotas, id: number) {
-  const [row] = await db
-    .select({
-      FAC_ESTADO: f.FAC_ESTADO,
-      FAC_NUMERO: f.FAC_NUMERO,
-      FAC_XML: f.FAC_XML,
-      FAC_AUTORIZACION: f.FAC_AUTORIZACION,
-      FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
-      FAC_AMBIENTE: f.FAC_AMBIENTE,
-    })
-    .from(f)
-    .where(and(eq(f.FAC_CODIGO, id), eq(f.FAC_TIPO, tipo), visible(alcance)));
   return row;
 }
 

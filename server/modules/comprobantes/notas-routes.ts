@@ -1,42 +1,24 @@
 /**
  * The routes both notes (crédito, débito) share, given their type: the list, its totals and export, the invoice's
  * summary, one note, creating and replacing a draft (each type gives its body and its handlers), deleting a draft,
- * issuing, the downloads, the email and marking it annulled. Each type's module mounts these under its prefix.
+ * issuing, the downloads, the email and marking it annulled (the last ones: emitido-routes.ts). Each type's module mounts these under its prefix.
  */
-import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import { type Static, type TSchema } from '@fastify/type-provider-typebox';
 import type { App, AppContext } from '../../core/context';
 import type { CompanyActor } from '../../core/actor';
-import { sendFile } from '../../core/download';
-import { EXPORT_BATCH, exportFile } from '../../core/export';
 import { found, HttpError } from '../../core/errors';
-import { ListQuery, sendPage } from '../../core/list';
-import { Archivo, errorResponses, IdParam } from '../../core/schemas';
+import { errorResponses, IdParam } from '../../core/schemas';
 import type { Db, Executor } from '../../infra/db/client';
-import { secretBoxFor } from '../../infra/secret-box';
 import type { RolesRuta } from '../../core/role-access';
-import { ExportarQuery } from '../../../domain/contratos/lista';
-import { AnularFactura, CorreoFactura, ErroresFactura, TotalesQuery } from '../../../domain/contratos/facturas';
-import { Nota, NotaEliminada, NOTAS_MSG, NotasTotales, ResumenFacturaNotas } from '../../../domain/contratos/notasCredito';
+import { ErroresFactura } from '../../../domain/contratos/facturas';
+import { Nota, NOTAS_MSG, NotasTotales, ResumenFacturaNotas } from '../../../domain/contratos/notasCredito';
 import { clientScopeValues } from '../clientes';
-import { direcciones, entregarComprobante } from './sri/entrega';
-import { anularComprobante } from './anulacion';
-import { consultarDeNuevo } from './sri/consulta';
-import { rideDe, xmlAutorizado } from './documentos';
-import { emitirComprobante } from './emitir';
 import type { TipoComprobante } from './tipo';
-import {
-  documentoNota,
-  FILTROS_NOTAS,
-  listNotas,
-  lockNota,
-  notaBatches,
-  totalesNotas,
-  type AlcanceNotas,
-  type TipoNota,
-} from './notas-repo';
+import { LISTAS_NOTAS, lockNota, type AlcanceNotas, type TipoNota } from './notas-repo';
+import { rutasLista } from './lista-routes';
 import { resumenFactura } from './notas-factura';
-import { deleteBorrador, marcarEntrega } from './filas';
+import { deleteBorrador } from './filas';
+import { conErrores, rutasEmitido } from './emitido-routes';
 import { COLUMNAS_NOTAS } from './notas-exportacion';
 
 export type RolesNota = { leer: RolesRuta; emitir: RolesRuta; enviar: RolesRuta; anular: RolesRuta };
@@ -60,28 +42,8 @@ export type ModuloNota<D, B extends TSchema = TSchema> = {
   };
 };
 
-/** A document the rules or the schema refuse answers its reasons one by one too (errores), for the form. */
-export async function conErrores<T>(reply: FastifyReply, fn: () => Promise<T>) {
-  try {
-    return await fn();
-  } catch (error) {
-    const errores = (error as { errores?: unknown }).errores;
-    if (error instanceof HttpError && error.statusCode === 400 && Array.isArray(errores))
-      return reply.status(400).send({ msg: error.message, errores });
-    throw error;
-  }
-}
-
 export const alcanceNotas = (request: { company?: Parameters<typeof clientScopeValues>[0] }): AlcanceNotas =>
   clientScopeValues(request.company!);
-
-/** An issued note's signed XML and number; a draft has neither (409). */
-async function emitida(db: Executor, m: ModuloNota<unknown, TSchema>, alcance: AlcanceNotas, id: number) {
-  const row = found(await documentoNota(db, m.codDoc, alcance, id));
-  if (row.FAC_ESTADO === 'BORRADOR' || !row.FAC_XML || !row.FAC_NUMERO)
-    throw new HttpError(409, NOTAS_MSG.borradorSinDocumentos(m.tipo.nombre));
-  return { ...row, FAC_XML: row.FAC_XML, FAC_NUMERO: row.FAC_NUMERO };
-}
 
 /** Deletes a draft the scope sees; an issued note is a 409. */
 async function eliminar(db: Db, m: ModuloNota<unknown, TSchema>, alcance: AlcanceNotas, id: number) {
@@ -94,14 +56,11 @@ async function eliminar(db: Db, m: ModuloNota<unknown, TSchema>, alcance: Alcanc
 }
 
 export function rutasNotas<D, B extends TSchema>(app: App, ctx: AppContext, m: ModuloNota<D, B>) {
-  const { db, files, config, guards, mailer, sri, ride } = ctx;
-  const deps = { db, files, box: secretBoxFor(config) };
+  const { db, guards } = ctx;
   const nombre = m.tipo.nombre;
   const tags = [m.plural];
   const SCOPE = `Solo las ${m.plural.toLowerCase()} de la empresa de la sesión; un vendedor, solo las de sus clientes y las del consumidor final (la de otra empresa o la de un cliente de otro vendedor responde 404).`;
-  const FILTERS = `Filtros (filter, JSON): ${FILTROS_NOTAS.join(', ')} — FAC_ESTADO uno o una lista; desde y hasta fechas AAAA-MM-DD de emisión; FAC_MODIFICA la factura; q el número de la nota o de la factura, la clave de acceso, o parte de la identificación o el nombre del comprador.`;
   const Id = IdParam('id');
-  const detalle = (alcance: AlcanceNotas, id: number) => m.buscar(db, alcance, id).then((d) => d!);
   const conErroresDeFactura = { ...errorResponses, 400: ErroresFactura };
 
   app.post(
@@ -137,55 +96,18 @@ export function rutasNotas<D, B extends TSchema>(app: App, ctx: AppContext, m: M
       conErrores(reply, () => m.borrador.editar(db, request.company!, request.params.id, request.body as Static<B>)),
   );
 
-  app.get(
-    '/',
-    {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: `Lista paginada de ${m.plural.toLowerCase()} (ra-data-simple-rest: range, sort, filter; total en Content-Range)`,
-        description: `${SCOPE} ${FILTERS} Orden (sort): FAC_CODIGO (por defecto, descendente), FAC_FECHA, FAC_TOTAL.`,
-        querystring: ListQuery,
-        response: { 200: Type.Array(Nota), ...errorResponses },
-      },
-    },
-    async (request, reply) => sendPage(reply, await listNotas(db, m.codDoc, alcanceNotas(request), request.query)),
-  );
-
-  app.get(
-    '/totales',
-    {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: `Cantidad y sumas (subtotal, IVA, total) de las ${m.plural.toLowerCase()} que cumplen el filtro de la lista`,
-        description: `${SCOPE} ${FILTERS} Las anuladas se cuentan aparte y no suman.`,
-        querystring: TotalesQuery,
-        response: { 200: NotasTotales, ...errorResponses },
-      },
-    },
-    async (request) => totalesNotas(db, m.codDoc, alcanceNotas(request), request.query.filter),
-  );
-
-  app.get(
-    '/exportar',
-    {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: `Descarga toda la lista filtrada de ${m.plural.toLowerCase()} en CSV o Excel`,
-        description: `formato: csv o xlsx; filter y sort como en la lista. Columnas: ${COLUMNAS_NOTAS.map((c) => c.header).join(', ')}.`,
-        querystring: ExportarQuery,
-        response: { 200: Archivo, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { formato, filter, sort } = request.query;
-      const batches = notaBatches(db, m.codDoc, alcanceNotas(request), { filter, sort }, EXPORT_BATCH);
-      const archivo = m.tipo.archivo.replace('nota-', 'notas-');
-      return sendFile(reply, exportFile(formato, { nombre: archivo, hoja: m.plural, columnas: COLUMNAS_NOTAS, batches }, request.log));
-    },
-  );
+  rutasLista(app, ctx, {
+    lista: LISTAS_NOTAS[m.codDoc],
+    tags,
+    plural: m.plural.toLowerCase(),
+    scope: SCOPE,
+    alcance: alcanceNotas,
+    filtros:
+      'FAC_ESTADO uno o una lista; desde y hasta fechas AAAA-MM-DD de emisión; FAC_MODIFICA la factura; q el número de la nota o de la factura, la clave de acceso, o parte de la identificación o el nombre del comprador.',
+    fila: Nota,
+    totales: { respuesta: NotasTotales },
+    exportacion: { columnas: COLUMNAS_NOTAS, nombre: m.tipo.archivo.replace('nota-', 'notas-'), hoja: m.plural },
+  });
 
   app.get(
     '/factura/:facturaId',
@@ -212,178 +134,28 @@ export function rutasNotas<D, B extends TSchema>(app: App, ctx: AppContext, m: M
     async (request) => found(await m.buscar(db, alcanceNotas(request), request.params.id)),
   );
 
-  app.delete(
-    '/:id',
-    {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: `Elimina un borrador de ${nombre}`,
-        description: `${SCOPE} Una emitida responde 409.`,
-        params: Id,
-        response: { 200: NotaEliminada, ...errorResponses },
-      },
+  rutasEmitido(app, ctx, {
+    tipo: m.tipo,
+    tags,
+    roles: m.roles,
+    alcance: alcanceNotas,
+    scope: SCOPE,
+    destinatario: 'comprador',
+    buscar: m.buscar,
+    detalle: m.detalle,
+    eliminar: (db, alcance, id) => eliminar(db, m as ModuloNota<unknown>, alcance, id),
+    msg: {
+      borradorSinDocumentos: NOTAS_MSG.borradorSinDocumentos(nombre),
+      noAutorizada: NOTAS_MSG.noAutorizada(nombre),
+      sinCorreo: NOTAS_MSG.sinCorreo,
     },
-    async (request) => eliminar(db, m as ModuloNota<unknown>, alcanceNotas(request), request.params.id),
-  );
-
-  app.post(
-    '/:id/emitir',
-    {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: `Emite un borrador de ${nombre}: número, clave de acceso, XML validado con el esquema del SRI y firmado; estado FIRMADA`,
-        description: `${SCOPE} En una transacción que bloquea la factura modificada: las reglas de la nota se comprueban otra vez (dos notas a la vez nunca superan juntas lo que queda de la factura), el secuencial del punto de emisión, el esquema y la firma. 400 con los motivos; 409 si ya fue emitida.`,
-        params: Id,
-        response: { 200: m.detalle, ...errorResponses, 400: ErroresFactura },
-      },
+    descripcion: {
+      emitir:
+        'En una transacción que bloquea la factura modificada: las reglas de la nota se comprueban otra vez (dos notas a la vez nunca superan juntas lo que queda de la factura), el secuencial del punto de emisión, el esquema y la firma. 400 con los motivos; 409 si ya fue emitida.',
+      anular:
+        'Guarda el motivo y la fecha; conserva su número y sigue en la lista, pero deja de contar (una nota de crédito anulada devuelve su valor al saldo de la factura). 409 si no está autorizada.',
+      consultar:
+        'El SRI la recibió y, pasadas 24 horas, no informó su autorización, así que Amelia dejó de consultarle. Vuelve a RECIBIDA y se consulta una vez: si el SRI la autorizó o la rechazó, queda así; si sigue sin decir nada, vuelve a SIN_RESPUESTA. 409 si no está sin respuesta.',
     },
-    async (request, reply) =>
-      conErrores(reply, async () => {
-        const alcance = alcanceNotas(request);
-        await emitirComprobante(deps, alcance, request.params.id, m.tipo);
-        sri.despertar();
-        return detalle(alcance, request.params.id);
-      }),
-  );
-
-  app.get(
-    '/:id/xml',
-    {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: `El XML firmado de una ${nombre} emitida (descarga ${m.tipo.archivo}-001-001-000000123.xml)`,
-        description: `${SCOPE} Un borrador responde 409.`,
-        params: Id,
-        response: errorResponses,
-      },
-    },
-    async (request, reply) => {
-      const nota = await emitida(db, m as ModuloNota<unknown>, alcanceNotas(request), request.params.id);
-      return sendFile(reply, {
-        name: `${m.tipo.archivo}-${nota.FAC_NUMERO}.xml`,
-        type: 'application/xml; charset=utf-8',
-        body: nota.FAC_XML,
-      });
-    },
-  );
-
-  app.get(
-    '/:id/ride',
-    {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: `El RIDE (PDF) de una ${nombre} emitida (descarga ${m.tipo.archivo}-001-001-000000123.pdf)`,
-        description: `${SCOPE} Se imprime desde el XML firmado. Un borrador responde 409.`,
-        params: Id,
-        response: errorResponses,
-      },
-    },
-    async (request, reply) => {
-      const alcance = alcanceNotas(request);
-      const nota = await emitida(db, m as ModuloNota<unknown>, alcance, request.params.id);
-      const pdf = await rideDe({ db, files, ride }, alcance.empresa, nota, m.tipo);
-      return sendFile(reply, { name: `${m.tipo.archivo}-${nota.FAC_NUMERO}.pdf`, type: 'application/pdf', body: pdf });
-    },
-  );
-
-  app.get(
-    '/:id/autorizado',
-    {
-      onRequest: guards.company,
-      schema: {
-        tags,
-        summary: `El XML autorizado de una ${nombre}: la <autorizacion> del SRI con el comprobante firmado`,
-        description: `${SCOPE} Solo de una autorizada (o anulada después); otra responde 409.`,
-        params: Id,
-        response: errorResponses,
-      },
-    },
-    async (request, reply) => {
-      const nota = await emitida(db, m as ModuloNota<unknown>, alcanceNotas(request), request.params.id);
-      if (!nota.FAC_AUTORIZACION) throw new HttpError(409, NOTAS_MSG.noAutorizada(nombre));
-      return sendFile(reply, {
-        name: `${m.tipo.archivo}-${nota.FAC_NUMERO}-autorizado.xml`,
-        type: 'application/xml; charset=utf-8',
-        body: xmlAutorizado(nota),
-      });
-    },
-  );
-
-  app.post(
-    '/:id/correo',
-    {
-      onRequest: guards.company,
-      config: { roles: m.roles.enviar },
-      schema: {
-        tags,
-        summary: `Envía (otra vez) por correo el XML autorizado y el RIDE de una ${nombre} al comprador, o a las direcciones de \`para\``,
-        description: `${SCOPE} Solo una autorizada (409 si no). Sin \`para\` va a los correos que la nota lleva; si no tiene, 400.`,
-        params: Id,
-        body: CorreoFactura,
-        response: { 200: m.detalle, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const alcance = alcanceNotas(request);
-      const nota = await emitida(db, m as ModuloNota<unknown>, alcance, request.params.id);
-      if (nota.FAC_ESTADO !== 'AUTORIZADA') throw new HttpError(409, NOTAS_MSG.noAutorizada(nombre));
-      let para: string[] | undefined;
-      if (request.body.para?.trim()) {
-        const { validas, invalidas } = direcciones(request.body.para);
-        if (invalidas.length) throw new HttpError(400, NOTAS_MSG.correoInvalido(invalidas[0]!));
-        para = validas;
-      }
-      // The note's own type: the registry (server/modules/tipos.ts) is not the core's to import.
-      const resultado = await entregarComprobante({ db, files, mailer, ride, tipos: () => m.tipo }, request.params.id, para);
-      if (resultado.estado === 'SIN_CORREO') throw new HttpError(400, NOTAS_MSG.sinCorreo);
-      await marcarEntrega(db, request.params.id, resultado.estado, resultado.detalle);
-      return detalle(alcance, request.params.id);
-    },
-  );
-
-  app.post(
-    '/:id/anular',
-    {
-      onRequest: guards.company,
-      config: { roles: m.roles.anular },
-      schema: {
-        tags,
-        summary: `Marca como anulada una ${nombre} autorizada que la empresa anuló en el portal del SRI`,
-        description: `${SCOPE} Guarda el motivo y la fecha; conserva su número y sigue en la lista, pero deja de contar (una nota de crédito anulada devuelve su valor al saldo de la factura). 409 si no está autorizada.`,
-        params: Id,
-        body: AnularFactura,
-        response: { 200: m.detalle, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const alcance = alcanceNotas(request);
-      await anularComprobante(db, alcance, request.params.id, request.body.motivo, m.tipo);
-      return detalle(alcance, request.params.id);
-    },
-  );
-
-  app.post(
-    '/:id/consultar',
-    {
-      onRequest: guards.company,
-      config: { roles: m.roles.enviar },
-      schema: {
-        tags,
-        summary: `Vuelve a consultar al SRI la autorización de una ${nombre} que quedó sin respuesta (SIN_RESPUESTA)`,
-        description: `${SCOPE} El SRI la recibió y, pasadas 24 horas, no informó su autorización, así que Amelia dejó de consultarle. Vuelve a RECIBIDA y se consulta una vez: si el SRI la autorizó o la rechazó, queda así; si sigue sin decir nada, vuelve a SIN_RESPUESTA. 409 si no está sin respuesta.`,
-        params: Id,
-        response: { 200: m.detalle, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const alcance = alcanceNotas(request);
-      await consultarDeNuevo(db, alcance, request.params.id, m.tipo);
-      sri.despertar();
-      return detalle(alcance, request.params.id);
-    },
-  );
+  });
 }

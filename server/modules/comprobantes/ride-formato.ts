@@ -115,9 +115,12 @@ export function impuestosRide(totalConImpuestos: TotalImpuesto[]): ImpuestosRide
 
 /**
  * An invoice's totals table, in the order Ecuadorian RIDEs print it: one subtotal per rate, the ICE and IRBPNR
- * amounts, one IVA per taxed rate, the tip and the total.
+ * amounts, one IVA per taxed rate, the tip and the total. A document without a tip (a liquidación de compra) prints
+ * no tip's row.
  */
-export function filasTotales(info: InfoFactura): FilaTotal[] {
+export function filasTotales(
+  info: Pick<InfoFactura, 'totalConImpuestos' | 'totalSinImpuestos' | 'totalDescuento' | 'importeTotal'> & { propina?: string },
+): FilaTotal[] {
   const { subtotales, ivas, ice, irbpnr } = impuestosRide(info.totalConImpuestos);
   return [
     ...subtotales,
@@ -126,7 +129,7 @@ export function filasTotales(info: InfoFactura): FilaTotal[] {
     { etiqueta: 'ICE', valor: ice },
     ...(irbpnr === undefined ? [] : [{ etiqueta: 'IRBPNR', valor: irbpnr }]),
     ...ivas,
-    { etiqueta: 'PROPINA', valor: info.propina },
+    ...(info.propina === undefined ? [] : [{ etiqueta: 'PROPINA', valor: info.propina }]),
     { etiqueta: 'VALOR TOTAL', valor: info.importeTotal },
   ];
 }

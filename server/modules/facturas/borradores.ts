@@ -12,7 +12,7 @@ import { found, HttpError } from '../../core/errors';
 import type { CompanyActor } from '../../core/actor';
 import { MSG } from '../../../domain/messages';
 import { esDia } from '../../../domain/fechas';
-import { calcularFactura, compararTotales, IMPUESTO, sinPlazo, UNIDAD_CREDITO } from '../../../domain/facturas';
+import { calcularFactura, compararTotales } from '../../../domain/facturas';
 import { clientScopeValues } from '../clientes';
 import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
 import {
@@ -21,22 +21,10 @@ import {
   insertBorrador,
   replaceBorrador,
   type ValoresBorrador,
-  type ValoresLinea,
-  type ValoresPago,
+  documentoEmitido,
 } from '../comprobantes';
-import { documentoFactura, findComprador, findFactura, findPunto, lockFactura, type AlcanceFacturas } from './repo';
-
-const opcional = (valor: string | null | undefined) => {
-  const t = String(valor ?? '').trim();
-  return t || null;
-};
-
-/**
- * The client's credit days as the term (in días) of each payment that names none; an explicit term, 0 included (paid
- * on the day), is kept. Without credit days the payments stay as sent.
- */
-const conDiasDeCredito = (pagos: FacturaBorrador['pagos'], dias: number): FacturaBorrador['pagos'] =>
-  dias > 0 ? pagos.map((p) => (sinPlazo(p.FPA_PLAZO) ? { ...p, FPA_PLAZO: dias, FPA_UNIDAD: UNIDAD_CREDITO } : p)) : pagos;
+import { conDiasDeCredito, entradaCalculo, filasBorrador, sinDescripcion } from './filas-borrador';
+import { findComprador, findFactura, findPunto, lockFactura, type AlcanceFacturas } from './repo';
 
 /** The draft's rows, from what the form sends checked against the company's data and recomputed. */
 async function valoresDe(db: Db, actor: CompanyActor, enviado: FacturaBorrador) {
@@ -57,23 +45,14 @@ async function valoresDe(db: Db, actor: CompanyActor, enviado: FacturaBorrador) 
   }
 
   const calculo = calcularFactura({
-    lineas: body.lineas.map((l) => ({
-      cantidad: l.FDE_CANTIDAD,
-      precioUnitario: l.FDE_PRECIO,
-      descuento: l.FDE_DESCUENTO,
-      codigoPorcentaje: l.FDE_IVA,
-      ice: opcional(l.FDE_ICE_CODIGO) ? { codigoPorcentaje: l.FDE_ICE_CODIGO!, tarifa: l.FDE_ICE_TARIFA ?? '' } : null,
-    })),
-    pagos: body.pagos.map((p) => ({ formaPago: p.FPA_FORMA, total: p.FPA_TOTAL, plazo: p.FPA_PLAZO, unidadTiempo: p.FPA_UNIDAD })),
+    ...entradaCalculo(body),
     propina: body.propina,
     tipoIdentificacionComprador: cliente.CLI_TIPO_IDENTIFICACION,
   });
-  const errores = [...calculo.errores, ...compararTotales(calculo, body)];
-  body.lineas.forEach((l, i) => {
-    if (!l.FDE_DESCRIPCION.trim()) errores.push({ campo: 'descripcion', linea: i + 1, mensaje: `Línea ${i + 1}: ingrese la descripción.` });
-  });
+  const errores = [...calculo.errores, ...compararTotales(calculo, body), ...sinDescripcion(body.lineas)];
   if (errores.length) throw new ComprobanteRechazado(errores);
 
+  const { adicional, lineas, pagos } = filasBorrador(body, calculo, true);
   const factura: ValoresBorrador = {
     EMP_CODIGO: empresa,
     PEM_CODIGO: punto.PEM_CODIGO,
@@ -84,34 +63,9 @@ async function valoresDe(db: Db, actor: CompanyActor, enviado: FacturaBorrador) 
     FAC_IVA: calculo.totalIva,
     FAC_PROPINA: calculo.propina,
     FAC_TOTAL: calculo.importeTotal,
-    FAC_ADICIONAL: (body.FAC_ADICIONAL ?? [])
-      .map((c) => ({ nombre: c.nombre.trim(), valor: c.valor.trim() }))
-      .filter((c) => c.nombre || c.valor),
+    FAC_ADICIONAL: adicional,
     USU_CODIGO: actor.usuario,
   };
-  const lineas: ValoresLinea[] = body.lineas.map((l, i) => {
-    const c = calculo.lineas[i]!;
-    const ice = c.impuestos.find((imp) => imp.codigo === IMPUESTO.ice);
-    return {
-      CAT_CODIGO: l.CAT_CODIGO ?? null,
-      FDE_PRINCIPAL: opcional(l.FDE_PRINCIPAL),
-      FDE_AUXILIAR: opcional(l.FDE_AUXILIAR),
-      FDE_DESCRIPCION: l.FDE_DESCRIPCION.trim(),
-      FDE_CANTIDAD: c.cantidad,
-      FDE_PRECIO: c.precioUnitario,
-      FDE_DESCUENTO: c.descuento,
-      FDE_IVA: String(l.FDE_IVA).trim(),
-      FDE_ICE_CODIGO: ice ? ice.codigoPorcentaje : null,
-      FDE_ICE_TARIFA: ice ? ice.tarifa : null,
-      FDE_SUBTOTAL: c.precioTotalSinImpuesto,
-    };
-  });
-  const pagos: ValoresPago[] = calculo.pagos.map((p, i) => ({
-    FPA_FORMA: p.formaPago,
-    FPA_TOTAL: p.total,
-    FPA_PLAZO: body.pagos[i]!.FPA_PLAZO ?? null,
-    FPA_UNIDAD: p.unidadTiempo ?? null,
-  }));
   return { factura, lineas, pagos };
 }
 
@@ -145,7 +99,7 @@ const EDITABLES: readonly string[] = ['BORRADOR', ...ESTADOS_CORREGIBLES];
 export async function editarBorrador(db: Db, actor: CompanyActor, id: number, body: FacturaBorrador): Promise<FacturaDetalle> {
   const alcance = clientScopeValues(actor);
   // An issued invoice says so before its content is judged (and again under the lock).
-  const actual = found(await documentoFactura(db, alcance, id));
+  const actual = found(await documentoEmitido(db, alcance, id));
   if (!EDITABLES.includes(actual.FAC_ESTADO)) throw new HttpError(409, noAdmite(actual.FAC_ESTADO, FACTURAS_MSG.emitidaNoModificable));
   const { factura, lineas, pagos } = await valoresDe(db, actor, body);
   await db.transaction(async (tx) => {

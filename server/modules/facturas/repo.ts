@@ -400,22 +400,6 @@ export async function lockFactura(tx: Executor, alcance: AlcanceFacturas, id: nu
   return row;
 }
 
-/** What the downloads need of an invoice the scope sees: its state, number and signed XML. */
-export async function documentoFactura(db: Executor, alcance: AlcanceFacturas, id: number) {
-  const [row] = await db
-    .select({
-      FAC_ESTADO: f.FAC_ESTADO,
-      FAC_NUMERO: f.FAC_NUMERO,
-      FAC_XML: f.FAC_XML,
-      FAC_AUTORIZACION: f.FAC_AUTORIZACION,
-      FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
-      FAC_AMBIENTE: f.FAC_AMBIENTE,
-    })
-    .from(f)
-    .where(and(eq(f.FAC_CODIGO, id), visible(alcance)));
-  return row;
-}
-
 /** The buyer a draft names, if the scope may invoice to it (a seller: their clients and the consumidor final). */
 export async function findComprador(db: Executor, { empresa, vendedor }: AlcanceFacturas, id: number) {
   const [row] = await db

@@ -22,16 +22,7 @@ import {
   TotalesQuery,
 } from './contract';
 import { crearBorrador, editarBorrador, eliminarBorrador } from './borradores';
-import {
-  documentoFactura,
-  estadosFacturas,
-  findFactura,
-  listFacturas,
-  listPuntos,
-  PUBLIC_FILTERS,
-  totalesFacturas,
-  type AlcanceFacturas,
-} from './repo';
+import { estadosFacturas, findFactura, listFacturas, listPuntos, PUBLIC_FILTERS, totalesFacturas, type AlcanceFacturas } from './repo';
 import {
   anularComprobante,
   ComprobanteRechazado,
@@ -42,6 +33,7 @@ import {
   marcarEntrega,
   rideDe,
   xmlAutorizado,
+  documentoEmitido,
 } from '../comprobantes';
 import { tipoFactura } from './tipo';
 import facturasLoteRoutes from './lote-routes';
@@ -69,7 +61,7 @@ async function conErrores<T>(reply: FastifyReply, fn: () => Promise<T>) {
 
 /** An issued invoice's signed XML and number; a draft has neither (409). */
 async function emitida(db: Executor, alcance: AlcanceFacturas, id: number) {
-  const row = found(await documentoFactura(db, alcance, id));
+  const row = found(await documentoEmitido(db, alcance, id));
   if (row.FAC_ESTADO === 'BORRADOR' || !row.FAC_XML || !row.FAC_NUMERO) throw new HttpError(409, FACTURAS_MSG.borradorSinDocumentos);
   return { ...row, FAC_XML: row.FAC_XML, FAC_NUMERO: row.FAC_NUMERO };
 }

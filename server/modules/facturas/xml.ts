@@ -37,23 +37,35 @@ const DETALLE: ReadonlyArray<Campo<Detalle>> = [
   'precioTotalSinImpuesto',
 ];
 
-function infoFactura(f: InfoFactura): string {
+/**
+ * The info block of a document written as an invoice (a factura, a liquidación de compra), `etiqueta`: its fields up
+ * to the discount (`cabecera`: the recipient's), its taxes, its totals (`total`) and its payments.
+ */
+export function infoComoFactura<I extends Pick<InfoFactura, 'totalConImpuestos' | 'pagos'>>(
+  etiqueta: string,
+  info: I,
+  cabecera: ReadonlyArray<Campo<I>>,
+  total: ReadonlyArray<Campo<I>>,
+): string {
   return (
-    '<infoFactura>' +
-    campos(f, INFO_FACTURA_COMPRADOR) +
-    totalConImpuestos(f.totalConImpuestos, TOTAL_IMPUESTO) +
-    campos(f, INFO_FACTURA_TOTAL) +
-    pagos(f.pagos) +
-    '</infoFactura>'
+    `<${etiqueta}>` +
+    campos(info, cabecera) +
+    totalConImpuestos(info.totalConImpuestos, TOTAL_IMPUESTO) +
+    campos(info, total) +
+    pagos(info.pagos) +
+    `</${etiqueta}>`
   );
 }
+
+/** The lines of a document written as an invoice. */
+export const detallesFactura = (lineas: readonly Detalle[]) => detalles(lineas, DETALLE);
 
 /** The XML declaration, a line feed, and the whole factura on one line. */
 export function facturaXml(comprobante: ComprobanteFactura): string {
   return (
     inicioComprobante('factura', comprobante.version, comprobante.infoTributaria) +
-    infoFactura(comprobante.infoFactura) +
-    detalles(comprobante.detalles, DETALLE) +
+    infoComoFactura('infoFactura', comprobante.infoFactura, INFO_FACTURA_COMPRADOR, INFO_FACTURA_TOTAL) +
+    detallesFactura(comprobante.detalles) +
     infoAdicional(comprobante.infoAdicional) +
     '</factura>'
   );

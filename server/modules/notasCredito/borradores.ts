@@ -18,7 +18,7 @@ import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO } from '../../../domain/comproba
 import {
   acreditado,
   compararTotalesNota,
-  documentoNota,
+  documentoEmitido,
   facturaParaNota,
   fechaNota,
   insertBorrador,
@@ -179,7 +179,7 @@ const noAdmite = (estado: string) =>
 
 export async function editarNotaCredito(db: Db, actor: CompanyActor, id: number, body: NotaCreditoBorrador): Promise<NotaCreditoDetalle> {
   const alcance: AlcanceNotas = clientScopeValues(actor);
-  const actual = found(await documentoNota(db, NOTA_CREDITO, alcance, id));
+  const actual = found(await documentoEmitido(db, alcance, id, NOTA_CREDITO));
   if (!EDITABLES.includes(actual.FAC_ESTADO)) throw new HttpError(409, noAdmite(actual.FAC_ESTADO));
   const { nota, lineas } = await valoresDe(db, actor, body, id);
   await db.transaction(async (tx) => {

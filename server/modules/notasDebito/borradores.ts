@@ -15,7 +15,7 @@ import { NOTAS_MSG } from '../../../domain/contratos/notasCredito';
 import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO } from '../../../domain/comprobantes/estados';
 import {
   compararTotalesNota,
-  documentoNota,
+  documentoEmitido,
   facturaParaNota,
   fechaNota,
   insertBorrador,
@@ -124,7 +124,7 @@ const noAdmite = (estado: string) =>
 
 export async function editarNotaDebito(db: Db, actor: CompanyActor, id: number, body: NotaDebitoBorrador): Promise<NotaDebitoDetalle> {
   const alcance: AlcanceNotas = clientScopeValues(actor);
-  const actual = found(await documentoNota(db, NOTA_DEBITO, alcance, id));
+  const actual = found(await documentoEmitido(db, alcance, id, NOTA_DEBITO));
   if (!EDITABLES.includes(actual.FAC_ESTADO)) throw new HttpError(409, noAdmite(actual.FAC_ESTADO));
   const { nota, lineas, pagos } = await valoresDe(db, actor, body);
   await db.transaction(async (tx) => {

@@ -1,0 +1,5 @@
+/** The liquidación de compra's pure domain, shared by the web form and the server. */
+export * from './comprobante';
+export * from './mensajes';
+export * from './reglas';
+export * from './armar';
