@@ -23,6 +23,10 @@
  * crédito notes − what was collected of it; a note's amount follows its invoice (due date, aging bucket, period), and
  * annulling a note (ANULADA) puts the balance back. Money travels as strings with 2 decimals; every sum is made in SQL
  * numeric.
+ *
+ * A client's comprobante de retención received (/api/recibidos) is applied as a collection without forma de pago
+ * (COB_FORMA null, REC_CODIGO the retención): it settles the invoices it names up to what each still owes, and shows as
+ * "Retención 001-001-…" wherever collections show. Annulling that collection puts the balance back.
  */
 import { Type, type Static } from 'typebox';
 import { Nullable } from './esquemas';
@@ -52,6 +56,19 @@ export const CUENTAS_MSG = {
   motivoRequerido: 'Escriba el motivo de la anulación',
   yaAnulado: 'Este cobro ya fue anulado',
   fechasInvalidas: 'Las fechas desde y hasta deben ser AAAA-MM-DD, y desde no puede ser posterior a hasta',
+} as const;
+
+/** What applying a client's retención says, per invoice it names (Spanish sentences joined by the caller). */
+export const RETENCION_RECIBIDA_MSG = {
+  aplicada: (numero: string, valor: string) => `Aplicada a la factura ${numero} por USD ${valor}`,
+  aplicadaHastaSaldo: (numero: string, valor: string, retenido: string) =>
+    `Aplicada a la factura ${numero} por USD ${valor}, lo que debía: lo retenido (USD ${retenido}) supera su saldo`,
+  noEsFactura: (codDoc: string, numero: string) => `No se aplicó al documento ${numero}: su sustento (código ${codDoc}) no es una factura`,
+  noExiste: (numero: string) => `No se aplicó: la factura ${numero} no existe en la empresa`,
+  deOtroCliente: (numero: string) => `No se aplicó a la factura ${numero}: es de otro cliente`,
+  noAutorizada: (numero: string) => `No se aplicó a la factura ${numero}: no está autorizada por el SRI`,
+  sinSaldo: (numero: string) => `No se aplicó a la factura ${numero}: no tiene saldo pendiente`,
+  sinRetenciones: 'No se aplicó: la retención no detalla valores retenidos',
 } as const;
 
 const Dinero = (description?: string) => Type.String({ description: description ?? 'Dólares con dos decimales, p. ej. "12.50"' });
@@ -127,8 +144,9 @@ export const Cobro = Type.Object({
   CLI_CODIGO: Type.Integer(),
   COB_FECHA: Fecha('Fecha del cobro'),
   COB_VALOR: Dinero(),
-  COB_FORMA: Type.String({ description: 'formaPago del SRI' }),
-  forma: Type.String({ description: 'Su nombre' }),
+  COB_FORMA: Nullable(Type.String({ description: 'formaPago del SRI; null en la retención de un cliente' })),
+  REC_CODIGO: Nullable(Type.Integer({ description: 'La retención del cliente (documento recibido) que este cobro aplica' })),
+  forma: Type.String({ description: 'El nombre de la forma de pago, o "Retención 001-001-000000123"' }),
   COB_REFERENCIA: Nullable(Type.String()),
   COB_ANULADO: Type.Boolean(),
   COB_ANULACION_MOTIVO: Nullable(Type.String()),
@@ -140,6 +158,10 @@ export const Cobro = Type.Object({
 });
 export type Cobro = Static<typeof Cobro>;
 
+/** A collection's reference as a statement shows it: none when it only repeats its name ("Retención 001-001-…"). */
+export const referenciaCobro = (c: Pick<Cobro, 'forma' | 'COB_REFERENCIA'>) =>
+  c.COB_REFERENCIA && c.COB_REFERENCIA !== c.forma ? c.COB_REFERENCIA : null;
+
 export const TIPOS_MOVIMIENTO = ['factura', 'notaDebito', 'notaCredito', 'cobro'] as const;
 export type TipoMovimiento = (typeof TIPOS_MOVIMIENTO)[number];
 
@@ -147,13 +169,16 @@ export const Movimiento = Type.Object({
   fecha: Fecha('Fecha del documento o del cobro'),
   tipo: Type.Unsafe<TipoMovimiento>({ type: 'string', enum: [...TIPOS_MOVIMIENTO] }),
   id: Type.Integer({ description: 'FAC_CODIGO de la factura o nota; COB_CODIGO del cobro' }),
-  numero: Nullable(Type.String({ description: 'Número de la factura o nota (001-001-000000123); null en un cobro' })),
+  numero: Nullable(
+    Type.String({ description: 'Número de la factura, la nota o la retención aplicada (001-001-000000123); null en otro cobro' }),
+  ),
   factura: Nullable(Type.String({ description: 'En una nota: el número de la factura que modifica' })),
   concepto: Type.String({
-    description: '"Factura 001-001-…", "Nota de crédito 001-001-… (factura 001-001-…)", "Cobro · forma · referencia"',
+    description:
+      '"Factura 001-001-…", "Nota de crédito 001-001-… (factura 001-001-…)", "Cobro · forma · referencia", "Retención 001-001-…"',
   }),
   debe: Dinero('Lo que suma a la deuda: una factura, una nota de débito'),
-  haber: Dinero('Lo que la descuenta: una nota de crédito, un cobro (lo aplicado a estas facturas)'),
+  haber: Dinero('Lo que la descuenta: una nota de crédito, un cobro o una retención del cliente (lo aplicado a estas facturas)'),
   saldo: Dinero('El saldo tras este movimiento'),
 });
 export type Movimiento = Static<typeof Movimiento>;

@@ -120,7 +120,10 @@ export function facturasDelCliente(db: Executor, a: Alcance): Promise<FacturaCue
   );
 }
 
-/** A movement as the database gives it; its text (concepto) is written by the service. */
+/**
+ * A movement as the database gives it; its text (concepto) is written by the service. A collection that applies a
+ * client's retención has no forma and its numero is the retención's.
+ */
 export type FilaMovimiento = Omit<Movimiento, 'concepto'> & { forma: string | null; referencia: string | null };
 
 /**
@@ -147,10 +150,11 @@ export function movimientosDelCliente(db: Executor, a: Alcance): Promise<FilaMov
           FROM f JOIN facturas n ON n.fac_modifica = f.fac_codigo AND n.emp_codigo = f.emp_codigo
           WHERE n.fac_tipo IN ('04', '05') AND n.fac_estado = 'AUTORIZADA'
           UNION ALL
-          SELECT k.cob_fecha, 4, 'cobro', k.cob_codigo, NULL, NULL, 0, sum(cf.cfa_valor), k.cob_forma, k.cob_referencia
+          SELECT k.cob_fecha, 4, 'cobro', k.cob_codigo, r.rec_numero, NULL, 0, sum(cf.cfa_valor), k.cob_forma, k.cob_referencia
           FROM f JOIN cobros_facturas cf ON cf.fac_codigo = f.fac_codigo JOIN cobros k ON k.cob_codigo = cf.cob_codigo
+          LEFT JOIN recibidos r ON r.rec_codigo = k.rec_codigo
           WHERE NOT k.cob_anulado
-          GROUP BY k.cob_codigo, k.cob_fecha, k.cob_forma, k.cob_referencia
+          GROUP BY k.cob_codigo, k.cob_fecha, k.cob_forma, k.cob_referencia, r.rec_numero
         )
         SELECT m.fecha::text AS fecha, m.tipo, m.id, m.numero, m.factura, m.forma, m.referencia,
           ${dinero(sql`m.debe`)} AS debe, ${dinero(sql`m.haber`)} AS haber,
@@ -159,14 +163,19 @@ export function movimientosDelCliente(db: Executor, a: Alcance): Promise<FilaMov
   );
 }
 
-type FilaCobro = Omit<Cobro, 'forma'>;
+type FilaCobro = Omit<Cobro, 'forma'> & { retencion: string | null };
+
+/** How a collection names what paid it: the forma de pago's name, or the client's retención it applies. */
+export const nombreCobro = (forma: string | null, retencion: string | null) =>
+  forma ? (nombreFormaPago(forma) ?? forma) : `Retención ${retencion ?? ''}`.trim();
 
 /** Collections with their applications, the newest first: one client's (in a period), or one by its id. */
 async function leerCobros(db: Executor, empresa: number, where: SQL): Promise<Cobro[]> {
   const rows = await filas<FilaCobro>(
     db,
     sql`SELECT k.cob_codigo AS "COB_CODIGO", k.cli_codigo AS "CLI_CODIGO", k.cob_fecha::text AS "COB_FECHA",
-          k.cob_valor::text AS "COB_VALOR", k.cob_forma AS "COB_FORMA", k.cob_referencia AS "COB_REFERENCIA",
+          k.cob_valor::text AS "COB_VALOR", k.cob_forma AS "COB_FORMA", k.rec_codigo AS "REC_CODIGO", r.rec_numero AS retencion,
+          k.cob_referencia AS "COB_REFERENCIA",
           k.cob_anulado AS "COB_ANULADO", k.cob_anulacion_motivo AS "COB_ANULACION_MOTIVO",
           ${isoUtc(sql`k.cob_anulacion_fecha`)} AS "COB_ANULACION_FECHA",
           coalesce(ua.usu_nombre, ua.usu_usuario) AS "anuladoPor", coalesce(u.usu_nombre, u.usu_usuario) AS usuario,
@@ -177,14 +186,15 @@ async function leerCobros(db: Executor, empresa: number, where: SQL): Promise<Co
             FROM cobros_facturas cf JOIN facturas f ON f.fac_codigo = cf.fac_codigo WHERE cf.cob_codigo = k.cob_codigo
           ), '[]'::json) AS aplicaciones
         FROM cobros k
+        LEFT JOIN recibidos r ON r.rec_codigo = k.rec_codigo
         LEFT JOIN usuarios u ON u.usu_codigo = k.usu_codigo
         LEFT JOIN usuarios ua ON ua.usu_codigo = k.usu_anulacion
         WHERE k.emp_codigo = ${empresa} AND ${where}
         ORDER BY k.cob_fecha DESC, k.cob_codigo DESC`,
   );
-  return rows.map((r) => ({
+  return rows.map(({ retencion, ...r }) => ({
     ...r,
-    forma: nombreFormaPago(r.COB_FORMA) ?? r.COB_FORMA,
+    forma: nombreCobro(r.COB_FORMA, retencion),
     aplicaciones: typeof r.aplicaciones === 'string' ? JSON.parse(r.aplicaciones) : r.aplicaciones,
   }));
 }
@@ -229,7 +239,7 @@ export async function anularCobro(db: Executor, cobro: number, motivo: string, u
 export type FacturaBloqueada = {
   FAC_CODIGO: number;
   FAC_TIPO: string;
-  CLI_CODIGO: number;
+  CLI_CODIGO: number | null;
   FAC_ESTADO: string;
   FAC_NUMERO: string | null;
   saldo: string;
@@ -270,15 +280,46 @@ export async function bloquearFacturas(
   );
 }
 
+/**
+ * The company's documents of type 01 (facturas) with these numbers, with their client's identification: what a client's
+ * retención names. Not locked: bloquearFacturas locks the ones found.
+ */
+export function facturasPorNumero(
+  db: Executor,
+  empresa: number,
+  numeros: string[],
+): Promise<Array<{ FAC_CODIGO: number; FAC_NUMERO: string; CLI_IDENTIFICACION: string | null }>> {
+  if (numeros.length === 0) return Promise.resolve([]);
+  return filas(
+    db,
+    sql`SELECT f.fac_codigo AS "FAC_CODIGO", f.fac_numero AS "FAC_NUMERO", c.cli_identificacion AS "CLI_IDENTIFICACION"
+        FROM facturas f LEFT JOIN clientes c ON c.cli_codigo = f.cli_codigo
+        WHERE f.emp_codigo = ${empresa} AND f.fac_tipo = '01' AND f.fac_numero IN (${sql.join(
+          numeros.map((n) => sql`${n}`),
+          sql`, `,
+        )})
+        ORDER BY f.fac_codigo`,
+  );
+}
+
+/** A collection paid by a forma de pago, or (forma null) by the client's retención received as `recibido`. */
 export async function insertarCobro(
   db: Executor,
-  cobro: { empresa: number; cliente: number; fecha: string; valor: string; forma: string; referencia: string | null; usuario: number },
+  cobro: {
+    empresa: number;
+    cliente: number;
+    fecha: string;
+    valor: string;
+    referencia: string | null;
+    usuario: number;
+  } & ({ forma: string; recibido?: undefined } | { forma: null; recibido: number }),
   aplicaciones: Array<{ FAC_CODIGO: number; valor: string }>,
 ): Promise<number> {
   const [row] = await filas<{ id: number }>(
     db,
-    sql`INSERT INTO cobros (emp_codigo, cli_codigo, cob_fecha, cob_valor, cob_forma, cob_referencia, usu_codigo)
-        VALUES (${cobro.empresa}, ${cobro.cliente}, ${cobro.fecha}::date, ${cobro.valor}::numeric, ${cobro.forma}, ${cobro.referencia}, ${cobro.usuario})
+    sql`INSERT INTO cobros (emp_codigo, cli_codigo, cob_fecha, cob_valor, cob_forma, rec_codigo, cob_referencia, usu_codigo)
+        VALUES (${cobro.empresa}, ${cobro.cliente}, ${cobro.fecha}::date, ${cobro.valor}::numeric, ${cobro.forma}, ${cobro.recibido ?? null},
+          ${cobro.referencia}, ${cobro.usuario})
         RETURNING cob_codigo AS id`,
   );
   const id = row!.id;

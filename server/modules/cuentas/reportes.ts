@@ -6,6 +6,7 @@ import { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from '../facturas';
 import { REPORT_TYPES } from '../clientesImportacion';
 import {
   TRAMOS_CARTERA,
+  referenciaCobro,
   type Cartera,
   type CarteraCliente,
   type CarteraDeCliente,
@@ -19,17 +20,18 @@ import {
 
 /**
  * The account statement, the balances report and the aging of the receivable, as PDF (pdfkit, A4 portrait, with the RIDE's page and helpers) and
- * Excel (exceljs). They are small (one client's invoices, one row per client that owes) and built in memory.
+ * Excel (exceljs). They are small (one client's invoices, one row per client that owes) and built in memory. Their
+ * building blocks (Pdf, the Excel heading, the formats) also draw a supplier's account (modules/proveedoresCuenta).
  */
 export { REPORT_TYPES };
 
 export type Empresa = { nombre: string; ruc: string };
 
-const generado = () => `Generado el ${fechaHoraEcuador(new Date())}`;
+export const generado = () => `Generado el ${fechaHoraEcuador(new Date())}`;
 /** A day as Excel's date (midnight UTC, so that no zone moves it). */
-const diaExcel = (dia: string) => new Date(`${dia}T00:00:00Z`);
+export const diaExcel = (dia: string) => new Date(`${dia}T00:00:00Z`);
 
-const nombreArchivo = (texto: string) => texto.replace(/[^\w.-]+/g, '_');
+export const nombreArchivo = (texto: string) => texto.replace(/[^\w.-]+/g, '_');
 export const archivoEstadoCuenta = (identificacion: string, formato: FormatoReporte) =>
   `estado-cuenta-${nombreArchivo(identificacion)}-${hoyEcuador()}.${formato}`;
 export const archivoSaldos = (ruc: string, formato: FormatoReporte) => `saldos-clientes-${nombreArchivo(ruc)}-${hoyEcuador()}.${formato}`;
@@ -38,14 +40,14 @@ export const archivoCartera = (ruc: string, formato: FormatoReporte) =>
 export const archivoCarteraCliente = (identificacion: string, formato: FormatoReporte) =>
   `antiguedad-cartera-cliente-${nombreArchivo(identificacion)}-${hoyEcuador()}.${formato}`;
 
-type Columna<T> = { titulo: string; ancho: number; valor: (fila: T) => string; derecha?: boolean };
+export type Columna<T> = { titulo: string; ancho: number; valor: (fila: T) => string; derecha?: boolean };
 
 const FILA = 13;
 const TAMANO = 7.5;
 const PIE = A4.alto - MARGEN - 6;
 
 /** A PDF document written to a buffer, with a heading and the page number on every page. */
-class Pdf {
+export class Pdf {
   readonly doc: PDFKit.PDFDocument;
   private readonly partes: Buffer[] = [];
   private pagina = 0;
@@ -298,7 +300,7 @@ const estadoCobro = (c: CobroFila) => (c.COB_ANULADO ? `Anulado: ${c.COB_ANULACI
 const COLUMNAS_COBROS: Columna<CobroFila>[] = [
   { titulo: 'Fecha', ancho: 55, valor: (c) => fechaCorta(c.COB_FECHA) },
   { titulo: 'Forma de pago', ancho: 100, valor: (c) => c.forma },
-  { titulo: 'Referencia', ancho: 70, valor: (c) => c.COB_REFERENCIA ?? '' },
+  { titulo: 'Referencia', ancho: 70, valor: (c) => referenciaCobro(c) ?? '' },
   { titulo: 'Valor', ancho: 60, valor: (c) => c.COB_VALOR, derecha: true },
   { titulo: 'Aplicado a', ancho: 150, valor: aplicadas },
   { titulo: 'Estado', ancho: 104, valor: estadoCobro },
@@ -356,11 +358,11 @@ async function saldosPdf(empresa: Empresa, filas: SaldoCliente[], t: Saldo, hoy:
 }
 
 type Hoja = Worksheet;
-const DINERO = '#,##0.00';
-const FECHA = 'dd/mm/yyyy';
+export const DINERO = '#,##0.00';
+export const FECHA = 'dd/mm/yyyy';
 
 /** The heading rows (bold title, then plain lines) and a bold header row; returns the header's row number. */
-function encabezado(hoja: Hoja, titulo: string, lineas: string[], cabecera: string[]) {
+export function encabezado(hoja: Hoja, titulo: string, lineas: string[], cabecera: string[]) {
   hoja.addRow([titulo]).font = { bold: true, size: 14 };
   for (const l of lineas) hoja.addRow([l]);
   hoja.addRow([]);
@@ -369,14 +371,14 @@ function encabezado(hoja: Hoja, titulo: string, lineas: string[], cabecera: stri
   return fila.number;
 }
 
-async function libro() {
+export async function libro() {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Amelia';
   return workbook;
 }
 
-const aNumero = (dinero: string) => Number(dinero);
+export const aNumero = (dinero: string) => Number(dinero);
 
 async function estadoCuentaXlsx(empresa: Empresa, e: EstadoCuenta): Promise<Buffer> {
   const workbook = await libro();
@@ -456,7 +458,7 @@ async function estadoCuentaXlsx(empresa: Empresa, e: EstadoCuenta): Promise<Buff
     const fila = cobros.addRow([
       diaExcel(c.COB_FECHA),
       c.forma,
-      c.COB_REFERENCIA,
+      referenciaCobro(c),
       aNumero(c.COB_VALOR),
       aplicadas(c),
       c.COB_ANULADO ? 'Anulado' : 'Vigente',

@@ -3,7 +3,7 @@ import { found, HttpError } from '../../core/errors';
 import type { CompanyActor } from '../../core/actor';
 import { MSG } from '../../../domain/messages';
 import { esDia, hoyEcuador } from '../../../domain/fechas';
-import { FORMAS_PAGO, nombreFormaPago } from '../../../domain/facturas/catalogos';
+import { FORMAS_PAGO } from '../../../domain/facturas/catalogos';
 import { escalar, formatear, leerDecimal } from '../../../domain/comprobantes/decimal';
 import { clientScopeValues, findVisibleClient, type ClientViewer } from '../clientes';
 import {
@@ -26,6 +26,7 @@ import {
   facturasDelCliente,
   insertarCobro,
   movimientosDelCliente,
+  nombreCobro,
   type Alcance,
   type FilaMovimiento,
 } from './repo';
@@ -38,9 +39,9 @@ export function centavos(valor: string | number): bigint | null {
   return c > 0n ? c : null;
 }
 
-const usd = (c: bigint) => formatear(c, 2);
-/** A balance the database wrote ("12.50", "0.00") as cents. */
-const deuda = (saldo: string) => {
+export const usd = (c: bigint) => formatear(c, 2);
+/** An amount written with its 2 decimals (a balance the database wrote, a valorRetenido: "12.50", "0.00") as cents. */
+export const deuda = (saldo: string) => {
   const lectura = leerDecimal(saldo);
   return lectura.ok ? escalar(lectura, 2) : 0n;
 };
@@ -151,7 +152,8 @@ function concepto(m: FilaMovimiento): string {
     case 'notaDebito':
       return `Nota de débito ${m.numero ?? `#${m.id}`} (factura ${m.factura ?? ''})`;
     default:
-      return ['Cobro', m.forma ? (nombreFormaPago(m.forma) ?? m.forma) : null, m.referencia].filter(Boolean).join(' · ');
+      // A client's retención applied has no forma: its number names it (its reference says the same).
+      return m.forma ? ['Cobro', nombreCobro(m.forma, null), m.referencia].filter(Boolean).join(' · ') : nombreCobro(null, m.numero);
   }
 }
 
