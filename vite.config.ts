@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -32,14 +32,48 @@ function precompress(): Plugin {
   };
 }
 
+/** The bundle being written, for preloadsNotLoaded (Vite hands resolveDependencies file names only). */
+let written: Rollup.OutputBundle | undefined;
+
+function keepBundle(): Plugin {
+  return {
+    name: 'amelia-keep-bundle',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_, bundle) {
+        written = bundle;
+      },
+    },
+  };
+}
+
+/** The chunks a chunk imports statically, directly or not: loaded before its code runs. */
+function staticImports(fileName: string, found = new Set<string>()) {
+  const chunk = written?.[fileName];
+  if (chunk?.type !== 'chunk') return found;
+  for (const imported of chunk.imports) if (!found.has(imported)) staticImports(imported, found.add(imported));
+  return found;
+}
+
+/**
+ * A lazy import's preload list without the files its importer has loaded already: preloading them again does nothing,
+ * and the lists of every screen's loader travel in the areas' first chunk (their budget: docs/performance.md).
+ */
+const preloadsNotLoaded = (_: string, deps: string[], { hostId }: { hostId: string }) => {
+  const loaded = staticImports(hostId);
+  return deps.filter((dep) => !loaded.has(dep));
+};
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), keepBundle()],
   build: {
     outDir: 'dist',
     // react-admin's areas are large by nature; they load only after sign-in, so warn above 2 MB instead of 500 kB.
     chunkSizeWarningLimit: 2048,
     reportCompressedSize: true,
     manifest: true,
+    modulePreload: { resolveDependencies: preloadsNotLoaded },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

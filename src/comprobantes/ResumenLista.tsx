@@ -20,9 +20,18 @@ function useTotales({ api, recurso }: Documento, filter: Record<string, unknown>
 
 /**
  * Under a document list (invoices or notes): how many the filters select (`cuenta`: the catalogue's key, "12 facturas")
- * and how many are annulled, and their subtotal, IVA and total, with the same filter as the list.
+ * and how many are annulled, and their sums (`cifras`: subtotal, IVA and total; a retención's renta, IVA and total),
+ * each named by `lista.<cifra>`, with the same filter as the list.
  */
-export function ResumenLista({ documento, cuenta }: { documento: Documento; cuenta: string }) {
+export function ResumenLista({
+  documento,
+  cuenta,
+  cifras = ['subtotal', 'iva', 'total'],
+}: {
+  documento: Documento;
+  cuenta: string;
+  cifras?: readonly string[];
+}) {
   const { texto } = documento;
   const { filterValues } = useListContext();
   const { data } = useTotales(documento, filterValues);
@@ -48,15 +57,11 @@ export function ResumenLista({ documento, cuenta }: { documento: Documento; cuen
             {texto(cuenta, { smart_count: data.cantidad })}
             {data.anuladas > 0 && ` · ${texto('lista.anuladas', { smart_count: data.anuladas })}`}
           </Typography>
-          <Typography variant="body2" data-resumen="subtotal">
-            {texto('lista.subtotal')} <strong>{dinero(data.subtotal)}</strong>
-          </Typography>
-          <Typography variant="body2" data-resumen="iva">
-            {texto('lista.iva')} <strong>{dinero(data.iva)}</strong>
-          </Typography>
-          <Typography variant="body2" data-resumen="total">
-            {texto('lista.total')} <strong>{dinero(data.total)}</strong>
-          </Typography>
+          {cifras.map((cifra) => (
+            <Typography key={cifra} variant="body2" data-resumen={cifra}>
+              {texto(`lista.${cifra}`)} <strong>{dinero((data as unknown as Record<string, string>)[cifra] ?? '0')}</strong>
+            </Typography>
+          ))}
         </>
       ) : (
         <Typography variant="body2" color="text.secondary">

@@ -16,7 +16,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import SyncIcon from '@mui/icons-material/Sync';
 import SendIcon from '@mui/icons-material/Send';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
-import { useDocumento, type RegistroSri as Registro } from './documento';
+import { campoDe, CLIENTE, useDocumento, type RegistroSri as Registro } from './documento';
 
 /**
  * After an action on a document: its page, the lists, the counts and the home card read again (a note changes what
@@ -200,7 +200,7 @@ function useEnvio(record: Registro, ruta: string, aviso: string, alCerrar: () =>
   return { pending, fallo, cerrar, enviar };
 }
 
-type Cliente = { id: number; CLI_CORREOS?: string[] | null };
+type Receptor = { id: number } & Record<string, unknown>;
 
 type FormularioProps = {
   /** The title's id, which names the dialog. */
@@ -281,15 +281,19 @@ export function CampoMotivo({
  * POST {api}/:id/correo { para? }. The server's refusal (no address, an invalid one) stays in the dialog.
  */
 export function EnviarCorreo({ record }: { record: Registro }) {
-  const { texto } = useDocumento();
+  const { texto, receptor: libro = CLIENTE } = useDocumento();
   const [abierto, setAbierto] = useState(false);
   const [para, setPara] = useState('');
   const { pending, fallo, cerrar, enviar } = useEnvio(record, 'correo', texto('entrega.enviada'), () => {
     setAbierto(false);
     setPara('');
   });
-  const { data: cliente } = useGetOne<Cliente>('clientes', { id: record.CLI_CODIGO }, { enabled: abierto, retry: false });
-  const correos = cliente?.CLI_CORREOS?.filter(Boolean) ?? [];
+  const { data: receptor } = useGetOne<Receptor>(
+    libro.recurso,
+    { id: campoDe(record, libro.codigo) as number },
+    { enabled: abierto, retry: false },
+  );
+  const correos = ((receptor?.[libro.correos] as string[] | null | undefined) ?? []).filter(Boolean);
   const alEnviar = (event: FormEvent) => {
     event.preventDefault();
     const otra = para.trim();
@@ -316,9 +320,9 @@ export function EnviarCorreo({ record }: { record: Registro }) {
         <DialogContentText>
           {correos.length > 0
             ? texto('entrega.dialogo_texto', { correos: correos.join(', ') })
-            : cliente
+            : receptor
               ? texto('entrega.dialogo_sin_correos')
-              : texto('entrega.dialogo_texto', { correos: record.CLI_RAZON_SOCIAL })}
+              : texto('entrega.dialogo_texto', { correos: campoDe(record, libro.razonSocial) })}
         </DialogContentText>
         <TextField
           label={texto('entrega.para')}

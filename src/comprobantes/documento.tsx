@@ -11,6 +11,27 @@ export type Documento = {
   api: string;
   archivo: string;
   texto: (path: string, options?: object) => string;
+  /** Whom it is issued to, when not a client: a supplier for a liquidación de compra or a retención. */
+  receptor?: Receptor;
+};
+
+/** The book the document's recipient lives in and the fields that name it there (the record carries the same ones). */
+export type Receptor = { recurso: string; codigo: string; razonSocial: string; identificacion: string; correos: string };
+
+export const CLIENTE: Receptor = {
+  recurso: 'clientes',
+  codigo: 'CLI_CODIGO',
+  razonSocial: 'CLI_RAZON_SOCIAL',
+  identificacion: 'CLI_IDENTIFICACION',
+  correos: 'CLI_CORREOS',
+};
+
+export const PROVEEDOR: Receptor = {
+  recurso: 'proveedores',
+  codigo: 'PRV_CODIGO',
+  razonSocial: 'PRV_RAZON_SOCIAL',
+  identificacion: 'PRV_IDENTIFICACION',
+  correos: 'PRV_CORREOS',
 };
 
 const DocumentoContext = createContext<Documento | null>(null);
@@ -36,6 +57,12 @@ type Opcionales =
   | 'FAC_ANULACION_FECHA'
   | 'cola';
 
-/** The fields of any issued document (invoice or note) the SRI panel and the actions read. */
-export type RegistroSri = Pick<FacturaDetalle, 'FAC_CODIGO' | 'FAC_ESTADO' | 'FAC_NUMERO' | 'CLI_CODIGO' | 'CLI_RAZON_SOCIAL'> &
-  Partial<Pick<FacturaDetalle, Opcionales>> & { id: number };
+/**
+ * The fields of any issued document the SRI panel and the actions read; its recipient's (CLI_* of a sale, PRV_* of a
+ * purchase document) are read by the names of the document's `receptor`.
+ */
+export type RegistroSri = Pick<FacturaDetalle, 'FAC_CODIGO' | 'FAC_ESTADO' | 'FAC_NUMERO'> &
+  Partial<Pick<FacturaDetalle, Opcionales | 'CLI_CODIGO' | 'CLI_RAZON_SOCIAL'>> & { id: number };
+
+/** A field of the record by its name (the recipient's fields). */
+export const campoDe = (record: object, campo: string) => (record as Record<string, unknown>)[campo];

@@ -18,6 +18,11 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import CategoryIcon from '@mui/icons-material/Category';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
+import PercentIcon from '@mui/icons-material/Percent';
+import GavelIcon from '@mui/icons-material/Gavel';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import MoveToInboxIcon from '@mui/icons-material/MoveToInbox';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import type { RolEmpresa } from '../../domain/clientes';
 import { ROLES_PERMITIDOS as R } from '../../domain/roles';
 
@@ -142,6 +147,8 @@ export const RESOURCES: readonly ResourceEntry[] = [
   },
   { name: 'perfiles', area: 'admin', path: 'empresas/perfiles', key: 'PRF_CODIGO', icon: BadgeIcon, menu: 'perfiles' },
   { name: 'menus', area: 'admin', path: 'menus', key: 'MEN_CODIGO', icon: AccountTreeIcon, menu: 'menus' },
+  // The SRI's withholding codes: a dated legal table the back office keeps; the companies only read it.
+  { name: 'codigosRetencion', area: 'admin', path: 'codigosRetencion', key: 'RCO_ID', icon: GavelIcon, menu: 'codigosRetencion' },
   // The company application's clients book and its own users live under /api.
   {
     name: 'clientes',
@@ -195,6 +202,16 @@ export const RESOURCES: readonly ResourceEntry[] = [
     menu: 'notasDebito',
     roles: rolesNota(R.notasDebito),
   },
+  // What the company received: read, imported (XML, keys, the SRI's report) and forgotten; never edited.
+  {
+    name: 'recibidos',
+    area: 'empresa',
+    path: '/api/recibidos',
+    key: 'REC_CODIGO',
+    icon: MoveToInboxIcon,
+    menu: 'recibidos',
+    roles: { create: R.recibidos.registrar, delete: R.recibidos.registrar },
+  },
   {
     name: 'catalogo',
     area: 'empresa',
@@ -204,6 +221,35 @@ export const RESOURCES: readonly ResourceEntry[] = [
     menu: 'catalogo',
     // Importing is creating: the list offers it beside Crear.
     roles: { create: R.catalogo.gestionar, edit: R.catalogo.gestionar, delete: R.catalogo.gestionar },
+  },
+  // The suppliers book: accounting's, like everything on the purchase side.
+  {
+    name: 'proveedores',
+    area: 'empresa',
+    path: '/api/proveedores',
+    key: 'PRV_CODIGO',
+    icon: LocalShippingIcon,
+    menu: 'proveedores',
+    roles: { create: R.proveedores.gestionar, edit: R.proveedores.gestionar, delete: R.proveedores.gestionar },
+  },
+  // The purchase side's issued documents (codDoc 07 and 03), addressed to a supplier: accounting drafts and issues them.
+  {
+    name: 'retenciones',
+    area: 'empresa',
+    path: '/api/retenciones',
+    key: 'FAC_CODIGO',
+    icon: PercentIcon,
+    menu: 'retenciones',
+    roles: rolesNota(R.retenciones),
+  },
+  {
+    name: 'liquidacionesCompra',
+    area: 'empresa',
+    path: '/api/liquidacionesCompra',
+    key: 'FAC_CODIGO',
+    icon: ShoppingCartIcon,
+    menu: 'liquidacionesCompra',
+    roles: rolesNota(R.liquidacionesCompra),
   },
 ];
 

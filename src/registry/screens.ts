@@ -2,6 +2,7 @@ import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { LinearProgress, type ResourceProps } from 'react-admin';
 import { preloadable } from '../ui/preloadable';
 import { areaResources, type Area, type ResourceEntry } from './resources';
+import type * as Cargadores from '../comprobantes/cargarPantallas';
 
 /** What a resource folder's index.ts exports: its views, icon and record representation, spread into <Resource>. */
 export type ResourceScreens = Omit<ResourceProps, 'name'>;
@@ -76,6 +77,23 @@ export function loadAreaResources(area: Area): Promise<AreaResource[]> {
  */
 export function lazyView<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return preloadable(() => load().then((module) => module[name] as ComponentType<object>), createElement(LinearProgress));
+}
+
+/**
+ * A document type's four views, taken from a module its folder shares with another type (src/comprobantes/
+ * cargarPantallas.ts) by their names' start: "NotaCredito" → NotaCreditoList, NotaCreditoCreate, NotaCreditoEdit...
+ * A function declaration, as lazyView: the folders' index.ts call it while this module is still evaluating its eager
+ * glob of them (a cycle), and only a hoisted declaration exists by then.
+ */
+export function vistasDocumento(cargar: (m: typeof Cargadores) => Promise<object>, tipo: string) {
+  const load = () => import('../comprobantes/cargarPantallas').then(cargar) as Promise<Record<string, unknown>>;
+  return {
+    list: lazyView(load, `${tipo}List`),
+    create: lazyView(load, `${tipo}Create`),
+    edit: lazyView(load, `${tipo}Edit`),
+    show: lazyView(load, `${tipo}Show`),
+    recordRepresentation: 'FAC_NUMERO',
+  };
 }
 
 type LazyView = ComponentType & { preload?: () => Promise<unknown> };

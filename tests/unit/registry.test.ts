@@ -31,6 +31,7 @@ describe('resource registry', () => {
       'bancos',
       'perfiles',
       'menus',
+      'codigosRetencion',
     ]);
     expect(areaResources('empresa').map((r) => r.name)).toEqual([
       'clientes',
@@ -38,7 +39,11 @@ describe('resource registry', () => {
       'facturas',
       'notasCredito',
       'notasDebito',
+      'recibidos',
       'catalogo',
+      'proveedores',
+      'retenciones',
+      'liquidacionesCompra',
     ]);
   });
 

@@ -63,7 +63,7 @@ function SinPuntos() {
  * The emission points the user may invoice from; the only one is chosen for them. An invoice being corrected keeps its
  * number, so its point is fixed (`numero`).
  */
-function PuntoInput({ numero }: { numero?: string }) {
+export function PuntoInput({ numero }: { numero?: string }) {
   const { data: puntos, isPending } = usePuntos();
   const { setValue } = useFormContext();
   const elegido = useWatch({ name: 'PEM_CODIGO' }) as number | '' | undefined;
