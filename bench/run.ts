@@ -2,7 +2,9 @@
  * npm run bench [-- --api | --bundles | --ttc] [--tickets 10000|100000|1000000] [--empresas 100000] [--runs N] [--sql] [--sin-fijar]
  * npm run bench -- --clientes 200000|1000000 [--memoria]: the clients book (bench/api-clientes.ts), alone unless other parts are named
  * npm run bench -- --facturas [--runs N]: issuing invoices of 20 lines (bench/facturas.ts), then notes de crédito and de débito
- *   (bench/notas.ts), alone unless other parts are named
+ *   (bench/notas.ts), then the purchase side (bench/compras.ts), alone unless other parts are named
+ * npm run bench -- --compras: the purchase side alone (bench/compras.ts): importing received documents, issuing
+ *   retenciones and liquidaciones de compra
  * npm run bench -- --sri [--facturas-sri 1000] [--sri-en-proceso] [--sri-perfil archivo.cpuprofile]: the SRI pipeline against the local SRI (bench/sri.ts),
  *   alone unless other parts are named
  *
@@ -17,6 +19,7 @@ import { benchApi } from './api-lists';
 import { benchClientes } from './api-clientes';
 import { benchFacturas } from './facturas';
 import { benchNotas } from './notas';
+import { benchCompras } from './compras';
 import { benchSri } from './sri';
 import { bundleReport } from './bundle-report';
 import { timeToContent } from './ttc';
@@ -41,6 +44,8 @@ const { values } = parseArgs({
     memoria: { type: 'boolean', default: false },
     // Issuing invoices: each step and 1 000 through the service (bench/facturas.ts); then 1 000 notes of each type (bench/notas.ts).
     facturas: { type: 'boolean', default: false },
+    // The purchase side: 1 000 received documents imported, 1 000 retenciones and liquidaciones issued (bench/compras.ts).
+    compras: { type: 'boolean', default: false },
     // The SRI pipeline: this many invoices issued, then sent, authorized and emailed (bench/sri.ts).
     sri: { type: 'boolean', default: false },
     'facturas-sri': { type: 'string', default: '1000' },
@@ -62,7 +67,7 @@ const clients = Number(values.clientes);
 if (!Number.isInteger(clients) || clients < 0) throw new Error('--clientes debe ser un entero positivo');
 const sriTotal = Number(values['facturas-sri']);
 if (!Number.isInteger(sriTotal) || sriTotal < 1) throw new Error('--facturas-sri debe ser un entero positivo');
-const all = !values.api && !values.bundles && !values.ttc && !clients && !values.facturas && !values.sri;
+const all = !values.api && !values.bundles && !values.ttc && !clients && !values.facturas && !values.compras && !values.sri;
 
 let failed = false;
 
@@ -127,6 +132,22 @@ if (values.facturas) {
     notas.filas,
   );
   failed ||= notas.failed;
+}
+
+if (values.facturas || values.compras) {
+  const r = await benchCompras({ databaseUrl: process.env.BENCH_DATABASE_URL || undefined });
+  const n = r.total.toLocaleString('es-EC');
+  // A shared machine's load makes the wall clock wait for a CPU: the tables say how loaded it was, and CPU ms what the work took.
+  console.log(`\nCarga media del último minuto: ${os.loadavg()[0]!.toFixed(1)} en ${os.availableParallelism()} CPU`);
+  printTable(
+    `Documentos recibidos: ${(2 * r.total).toLocaleString('es-EC')} facturas autorizadas de ${r.proveedores} proveedores (20 líneas, firmadas) importadas por el servicio de la subida (leer, clave, firma, insertar, proveedor), ${r.where}`,
+    r.importacion,
+  );
+  printTable(
+    `${n} retenciones (cada una sobre una factura recibida: renta 312 e IVA 30 %) y ${n} liquidaciones de compra de 20 líneas emitidas seguidas por el núcleo (bloqueo, reglas, plan, secuencial, armar, esquema, firma, guardar), ${r.where}`,
+    r.filas,
+  );
+  failed ||= r.failed;
 }
 
 if (values.sri) {

@@ -3,6 +3,7 @@
  * Plain data and the identifiers that go with it; nothing here talks to the database or the API.
  */
 import { checkCedula, checkRuc } from '../../domain/identifiers';
+import { DEMO } from '../infra/db/demo-accounts';
 
 /** A client as POST /api/clientes takes it. */
 type ClienteDemo = {
@@ -226,3 +227,92 @@ export const PRODUCTOS_TORNILLO: ProductoDemo[] = [
   ['SRV-COR-VAR', 'Servicio de corte de varilla', '2.000000', '4', 'S'],
   ['SRV-FLE-LOC', 'Flete de materiales dentro de Quito', '15.000000', '4', 'S'],
 ];
+
+/** A supplier as POST /api/proveedores takes it. */
+type ProveedorDemo = {
+  PRV_TIPO_IDENTIFICACION: '04' | '05';
+  PRV_IDENTIFICACION: string;
+  PRV_RAZON_SOCIAL: string;
+  PRV_NOMBRE_COMERCIAL?: string;
+  PRV_CORREOS: string[];
+  PRV_TELEFONOS: string[];
+  PRV_DIRECCION: string;
+  PRV_CONTACTO?: string;
+  PRV_DIAS_CREDITO: number;
+};
+
+/**
+ * Ferretería El Tornillo's suppliers besides Comercial Andina (which its first imported invoice adds to the book): two
+ * wholesalers, a craftsman in the RIMPE regime (the flags' service of the demo says so) and a person with a cédula only,
+ * from whom the store buys with a liquidación de compra.
+ */
+export function proveedoresTornillo(): Record<'acero' | 'pinturas' | 'rimpe' | 'cedula', ProveedorDemo> {
+  return {
+    acero: {
+      PRV_TIPO_IDENTIFICACION: '04',
+      PRV_IDENTIFICACION: rucSociedad(901),
+      PRV_RAZON_SOCIAL: 'DISTRIBUIDORA DE ACEROS DEL PACÍFICO S.A.',
+      PRV_NOMBRE_COMERCIAL: 'Aceros del Pacífico',
+      PRV_CORREOS: ['facturacion@acerosdelpacifico.ec'],
+      PRV_TELEFONOS: ['022567431'],
+      PRV_DIRECCION: 'Panamericana Norte km 7½, Quito',
+      PRV_CONTACTO: 'Rodrigo Almeida (ventas)',
+      PRV_DIAS_CREDITO: 45,
+    },
+    pinturas: {
+      PRV_TIPO_IDENTIFICACION: '04',
+      PRV_IDENTIFICACION: rucSociedad(902),
+      PRV_RAZON_SOCIAL: 'PINTURAS Y RECUBRIMIENTOS ECUATORIANOS CIA. LTDA.',
+      PRV_NOMBRE_COMERCIAL: 'Pinturas Ecuatorianas',
+      PRV_CORREOS: ['cobranzas@pinturasecuatorianas.ec'],
+      PRV_TELEFONOS: ['042893310'],
+      PRV_DIRECCION: 'Km 10 vía a Daule, Guayaquil',
+      PRV_DIAS_CREDITO: 30,
+    },
+    rimpe: {
+      PRV_TIPO_IDENTIFICACION: '04',
+      PRV_IDENTIFICACION: `${cedula(903)}001`,
+      PRV_RAZON_SOCIAL: 'TIPÁN QUISHPE SEGUNDO MANUEL',
+      PRV_NOMBRE_COMERCIAL: 'Cerrajería Tipán',
+      PRV_CORREOS: ['cerrajeriatipan@correo.ec'],
+      PRV_TELEFONOS: ['0987456123'],
+      PRV_DIRECCION: 'Calle Chile Oe3-45, Quito',
+      PRV_DIAS_CREDITO: 0,
+    },
+    cedula: {
+      PRV_TIPO_IDENTIFICACION: '05',
+      PRV_IDENTIFICACION: cedula(904),
+      PRV_RAZON_SOCIAL: 'CHICAIZA TOAPANTA LUIS ALFONSO',
+      PRV_CORREOS: ['luis.chicaiza@correo.ec'],
+      PRV_TELEFONOS: ['0998123456'],
+      PRV_DIRECCION: 'Barrio San José de Monjas, Quito',
+      PRV_DIAS_CREDITO: 0,
+    },
+  };
+}
+
+/** Each demo company as the other's client (POST /api/clientes): Andina sells the store office supplies and buys tools. */
+export const CLIENTES_ENTRE_EMPRESAS: Record<'tornilloDeAndina' | 'andinaDeTornillo', ClienteDemo> = {
+  tornilloDeAndina: {
+    CLI_TIPO_IDENTIFICACION: '04',
+    CLI_IDENTIFICACION: DEMO.ferreteria.ruc,
+    CLI_RAZON_SOCIAL: 'FERRETERIA EL TORNILLO CIA. LTDA.',
+    CLI_NOMBRE_COMERCIAL: 'Ferretería El Tornillo',
+    CLI_CORREOS: ['compras@eltornillo.ec'],
+    CLI_TELEFONOS: ['022998877'],
+    CLI_DIRECCION: 'Calle Bolívar Oe5-24 y Guayaquil, Quito',
+    CLI_DIAS_CREDITO: 30,
+    CLI_LIMITE_CREDITO: '3000.00',
+  },
+  andinaDeTornillo: {
+    CLI_TIPO_IDENTIFICACION: '04',
+    CLI_IDENTIFICACION: DEMO.empresa.ruc,
+    CLI_RAZON_SOCIAL: 'COMERCIAL ANDINA S.A.',
+    CLI_NOMBRE_COMERCIAL: 'Comercial Andina',
+    CLI_CORREOS: ['facturacion@comercialandina.ec'],
+    CLI_TELEFONOS: ['022345678'],
+    CLI_DIRECCION: 'Av. Amazonas N34-120 y Av. Atahualpa, Quito',
+    CLI_DIAS_CREDITO: 30,
+    CLI_LIMITE_CREDITO: '2000.00',
+  },
+};

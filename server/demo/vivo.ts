@@ -11,11 +11,10 @@
  * tolerance, and NO AUTORIZADO to a key it is told to refuse. When the queue is empty the temporary app closes (not the
  * database) and the local SRI stops; whatever happens, no document is left on the queue for the real SRI.
  */
-import { randomBytes } from 'node:crypto';
-import { count, inArray } from 'drizzle-orm';
+import { count, inArray, like, or } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../infra/db/client';
-import { facturas as facturasTabla, sriCola } from '../infra/db/schema';
+import { consultasCache, facturas as facturasTabla, sriCola } from '../infra/db/schema';
 import { buildApp } from '../app';
 import { iniciarSriLocal, type SriLocal } from '../sri-local';
 import { buildDemoPkcs12 } from '../infra/db/demo-certificate';
@@ -23,15 +22,15 @@ import { DEMO } from '../infra/db/demo-accounts';
 import { DEMO_SIGNATURE_PASSWORD } from '../infra/db/seed';
 import { calcularFactura } from '../../domain/facturas';
 import { hoyEcuador, sumarDias } from '../../domain/fechas';
-import { azar, clientesDemo, PRODUCTOS_ANDINA, PRODUCTOS_TORNILLO, type ProductoDemo } from './datos';
+import { azar, CLIENTES_ENTRE_EMPRESAS, clientesDemo, PRODUCTOS_ANDINA, PRODUCTOS_TORNILLO, type ProductoDemo } from './datos';
+import { comprasDemo, iniciarBanderasDemo, type ApiDemo, type ResumenCompras } from './compras';
+import { formulario, type Envio } from './formulario';
 
 const API = '/api/EmpresasAmelia';
 /** How long the queue may take to answer every issued invoice before the demo gives up waiting. */
 const PLAZO_COLA_MS = 60_000;
 
 type Metodo = 'GET' | 'POST' | 'PUT';
-/** A body that is not JSON (a multipart form) and its headers. */
-type Envio = { payload?: Buffer; headers?: Record<string, string> };
 type Inyector = Awaited<ReturnType<typeof buildApp>>['app'];
 type Sesion = { token: string; empresa: number };
 type Producto = { CAT_CODIGO: number; CAT_PRINCIPAL: string; CAT_DESCRIPCION: string; CAT_PRECIO: string; CAT_IVA: string };
@@ -45,22 +44,18 @@ export type ResumenDemo = {
   facturas: Record<string, number>;
   /** The state of Ferretería El Tornillo's nota de crédito and nota de débito. */
   notas: Record<'notasCredito' | 'notasDebito', string>;
+  /** Ferretería El Tornillo's purchases: suppliers, received documents, its retención and liquidación (compras.ts). */
+  compras: ResumenCompras;
   tickets: number;
   ms: number;
 };
 
 /** The multipart body of a signature upload: its password, then the .p12 in `signfile`. */
-function formularioFirma(p12: Buffer, clave: string): Envio {
-  const limite = `demo${randomBytes(12).toString('hex')}`;
-  const cabecera = (extra: string) => `--${limite}\r\nContent-Disposition: form-data; ${extra}\r\n`;
-  const cuerpo = Buffer.concat([
-    Buffer.from(`${cabecera('name="password"')}\r\n${clave}\r\n`),
-    Buffer.from(`${cabecera('name="signfile"; filename="firma-comercial-andina.p12"')}Content-Type: application/x-pkcs12\r\n\r\n`),
-    p12,
-    Buffer.from(`\r\n--${limite}--\r\n`),
+const formularioFirma = (p12: Buffer, clave: string) =>
+  formulario([
+    { nombre: 'password', valor: clave },
+    { nombre: 'signfile', archivo: 'firma-comercial-andina.p12', tipo: 'application/x-pkcs12', contenido: p12 },
   ]);
-  return { payload: cuerpo, headers: { 'content-type': `multipart/form-data; boundary=${limite}` } };
-}
 
 /** Money as the API writes it, from cents. */
 const dolares = (centavos: number) => (centavos / 100).toFixed(2);
@@ -69,6 +64,7 @@ const centavos = (valor: string) => Math.round(Number(valor) * 100);
 export async function vivificarDemo(database: Database, config: Config, log: (linea: string) => void): Promise<ResumenDemo> {
   const inicio = Date.now();
   const sri = await iniciarSriLocal({ port: 0, host: '127.0.0.1' });
+  const banderas = await iniciarBanderasDemo();
   let app: Inyector | undefined;
   try {
     const local = {
@@ -79,21 +75,26 @@ export async function vivificarDemo(database: Database, config: Config, log: (li
       intervaloMs: 100,
       reintentoMs: 40,
     };
-    // The buyers' emails go to DATA_DIR/outbox whatever SMTP_URL says: the demo's addresses are not real.
-    ({ app } = await buildApp({ config: { ...config, smtpUrl: undefined, sri: local }, database, logger: false }));
+    // The buyers' emails go to DATA_DIR/outbox whatever SMTP_URL says: the demo's addresses are not real. The suppliers'
+    // RIMPE and contribuyente especial flags come from the demo's own service.
+    const consultas = { ...config.consultas, banderas: { ...config.consultas.banderas, rimpe: banderas.url, especial: banderas.url } };
+    ({ app } = await buildApp({ config: { ...config, smtpUrl: undefined, sri: local, consultas }, database, logger: false }));
     await app.ready();
     const resumen = await poblar(app, database, sri, log);
     return { ...resumen, ms: Date.now() - inicio };
   } finally {
     await app?.close();
     await sri.close();
+    await banderas.close();
     // A demo cut short leaves nothing for the real SRI: its documents were meant for the local one (they stay FIRMADA).
     await database.db.delete(sriCola);
+    // Nor does the demo's flags service answer for the real ones from the cache.
+    await database.db.delete(consultasCache).where(or(...banderas.rucs.map((ruc) => like(consultasCache.CCA_CLAVE, `%:${ruc}`))));
   }
 }
 
 async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (linea: string) => void) {
-  async function api<T>(metodo: Metodo, url: string, token?: string, cuerpo: object = {}, { payload, headers }: Envio = {}): Promise<T> {
+  const api: ApiDemo = async <T>(metodo: Metodo, url: string, token?: string, cuerpo: object = {}, { payload, headers }: Envio = {}) => {
     const res = await app.inject({
       method: metodo,
       url,
@@ -101,8 +102,9 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
       ...(metodo === 'GET' ? {} : { payload: payload ?? cuerpo }),
     });
     if (res.statusCode >= 400) throw new Error(`${metodo} ${url}: ${res.statusCode} ${res.json<{ msg?: string }>().msg ?? res.body}`);
-    return res.json<T>();
-  }
+    // An XML (an authorized document) is handed on as its text.
+    return (String(res.headers['content-type']).includes('json') ? res.json<T>() : res.body) as T;
+  };
   const hoy = hoyEcuador();
   const entrar = async (cuenta: { ruc: string; usuario: string; clave: string }): Promise<Sesion> => {
     const { usuario } = await api<{ usuario: { token: string; COM_CODIGO: number } }>('POST', `${API}/login`, undefined, cuenta);
@@ -168,6 +170,9 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
     andina: { sesion: andina, productos: await catalogo(andina, PRODUCTOS_ANDINA), clientes: await cartera(andina, 100) },
     tornillo: { sesion: tornillo, productos: await catalogo(tornillo, PRODUCTOS_TORNILLO), clientes: await cartera(tornillo, 500) },
   };
+  // Each company is the other's client: Andina sells the store office supplies, and buys its tools.
+  const tornilloDeAndina = await api<Cliente>('POST', '/api/clientes', andina.token, CLIENTES_ENTRE_EMPRESAS.tornilloDeAndina);
+  const andinaDeTornillo = await api<Cliente>('POST', '/api/clientes', tornillo.token, CLIENTES_ENTRE_EMPRESAS.andinaDeTornillo);
 
   // Invoices of several lines, dated over the last four weeks (inside both companies' plans).
   const sorteo = azar(2026);
@@ -257,6 +262,11 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
       autorizadas[nombre].push(await emitir(datos[nombre], fecha, i % 5 === 4 ? datos[nombre].clientes[0] : undefined));
     }
   }
+  // What the companies sold each other, on credit: the store imports Andina's invoices and withholds on one; Andina
+  // withholds on the store's (compras.ts).
+  const aTornillo: Array<Emitida & { clave: string }> = [];
+  for (const dias of [-6, -4, -2]) aTornillo.push(await emitir(datos.andina, sumarDias(hoy, dias), tornilloDeAndina));
+  const aAndina = await emitir(datos.tornillo, sumarDias(hoy, -2), andinaDeTornillo);
   // Drafts nobody issued yet.
   await borrador(datos.andina, hoy);
   await borrador(datos.andina, hoy);
@@ -279,6 +289,10 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
   // the collections and the tickets are registered.
   const [, , , devuelta, atrasada] = autorizadas.tornillo.filter((f) => f.cliente !== datos.tornillo.clientes[0]!.CLI_CODIGO);
   const notas = await corregirConNotas(api, tornillo.token, puntos.get(tornillo.empresa)!, devuelta!, atrasada!);
+  // The purchase side runs meanwhile.
+  const compras = comprasDemo(api, { andina, tornillo, puntos, hoy, aTornillo, aAndina, colaVacia });
+  // Its failure is thrown where it is awaited below; when something else fails first, it is not left unhandled.
+  compras.catch(() => undefined);
 
   // Collections: a client who paid an invoice in full, another who paid part; one invoice annulled in the SRI's portal.
   for (const nombre of ['andina', 'tornillo'] as const) {
@@ -304,6 +318,7 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
   });
 
   const tickets = await mesaDeAyuda(api, admin, log);
+  const resumenCompras = await compras;
   await colaVacia();
   const facturas: Record<string, number> = {};
   for (const { sesion } of Object.values(datos)) {
@@ -315,11 +330,11 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
     productos: datos.andina.productos.length + datos.tornillo.productos.length,
     facturas,
     notas: await estadosDeNotas(database, notas),
+    compras: resumenCompras,
     tickets,
   };
 }
 
-type Api = <T>(metodo: Metodo, url: string, token?: string, cuerpo?: object) => Promise<T>;
 type LineaRestante = {
   FDE_LINEA: number;
   FDE_PRINCIPAL?: string | null;
@@ -335,7 +350,7 @@ type LineaRestante = {
  * a debit note charging interest on another (2 % of its total, IVA 0 %, paid by transfer), each created as a draft and
  * issued through the notes' routes. Their ids, for the summary.
  */
-async function corregirConNotas(api: Api, token: string, punto: number, devuelta: Emitida, atrasada: Emitida) {
+async function corregirConNotas(api: ApiDemo, token: string, punto: number, devuelta: Emitida, atrasada: Emitida) {
   const { factura } = await api<{ factura: { FAC_NUMERO: string; lineas: LineaRestante[] } }>(
     'GET',
     `/api/notasCredito/factura/${devuelta.id}`,
@@ -386,7 +401,7 @@ async function estadosDeNotas(database: Database, notas: Record<'notasCredito' |
  * process, one answered and resolved, one closed. The reply route is someone else's to change: a reply it refuses is
  * logged and the ticket still moves on.
  */
-async function mesaDeAyuda(api: Api, admin: string, log: (linea: string) => void): Promise<number> {
+async function mesaDeAyuda(api: ApiDemo, admin: string, log: (linea: string) => void): Promise<number> {
   const productos = await api<Array<{ PROD_ID: number }>>('GET', `${API}/productos?all=1`, admin);
   const asesores = await api<Array<{ ASE_CODIGO: number }>>('GET', `${API}/asesor`, admin);
   const abrir = (ticket: { ruc: string; nombre: string; correo: string; asunto: string; mensaje: string }, i: number) =>

@@ -32,6 +32,12 @@ import catalogo from './catalogo';
 import facturas from './facturas';
 import notasCredito from './notasCredito';
 import notasDebito from './notasDebito';
+import liquidacionesCompra from './liquidacionesCompra';
+import proveedores from './proveedores';
+import proveedoresCuenta from './proveedoresCuenta';
+import codigosRetencion, { codigosRetencionEmpresa } from './codigosRetencion';
+import recibidos from './recibidos';
+import retenciones from './retenciones';
 
 const API = '/api/EmpresasAmelia';
 
@@ -83,5 +89,37 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Pe
   { prefix: '/api/facturas', routes: facturas, permiso: 'facturas', roles: split(R.facturas.leer, R.facturas.vender) },
   { prefix: '/api/notasCredito', routes: notasCredito, permiso: 'notasCredito', roles: split(R.notasCredito.leer, R.notasCredito.emitir) },
   { prefix: '/api/notasDebito', routes: notasDebito, permiso: 'notasDebito', roles: split(R.notasDebito.leer, R.notasDebito.emitir) },
+  // The form's RUC and cédula lookups use the consultas module's services (proveedores/service.ts).
+  {
+    prefix: '/api/proveedores',
+    routes: proveedores,
+    permiso: 'proveedores',
+    roles: split(R.proveedores.leer, R.proveedores.gestionar),
+  },
+  // A supplier's account: what the company owes it after the retenciones (proveedoresCuenta/contract.ts).
+  {
+    prefix: '/api/proveedores',
+    routes: proveedoresCuenta,
+    permiso: 'proveedores',
+    roles: split(R.proveedores.leer, R.proveedores.gestionar),
+  },
+  { prefix: API, routes: codigosRetencion, permiso: 'codigosRetencion' },
+  // The companies read the codes in force on a date: what their retenciones and liquidaciones de compra choose from.
+  {
+    prefix: '/api',
+    routes: codigosRetencionEmpresa,
+    permiso: ['retenciones', 'liquidacionesCompra'],
+    roles: R.retenciones.leer,
+  },
+  // Importing asks the SRI for keys through the core's client; a client's retención is applied by cuentas.
+  { prefix: '/api/recibidos', routes: recibidos, permiso: 'recibidos', roles: split(R.recibidos.leer, R.recibidos.registrar) },
+  // Sending by email and marking as annulled name their own roles (retenciones/routes.ts).
+  { prefix: '/api/retenciones', routes: retenciones, permiso: 'retenciones', roles: split(R.retenciones.leer, R.retenciones.emitir) },
+  {
+    prefix: '/api/liquidacionesCompra',
+    routes: liquidacionesCompra,
+    permiso: 'liquidacionesCompra',
+    roles: split(R.liquidacionesCompra.leer, R.liquidacionesCompra.emitir),
+  },
   { prefix: '/api', routes: salud },
 ];

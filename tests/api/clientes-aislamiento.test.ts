@@ -5,12 +5,14 @@ import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers
 import { COMPANIES, loginAdmin, loginCompany } from '../helpers/accounts';
 import { clientesDocumentos, empresas, menusEmpresa, usuarios } from '../../server/infra/db/schema';
 import { hashPassword } from '../../server/infra/passwords';
-import { borrador } from '../helpers/facturas-api';
+import { borrador, darPlan } from '../helpers/facturas-api';
 import { autorizar, cerrarSriCompartido } from '../helpers/sri';
+import { hoyEcuador } from '../../domain/fechas';
+import { DEMO } from '../../server/infra/db/demo-accounts';
 import { signatures, uploadCompanySignature } from '../helpers/certificates';
 import type { FacturaBorrador } from '../../server/modules/facturas/contract';
 import { MSG } from '../../domain/messages';
-import { ROLE_REFUSED_CODE } from '../../domain/constants';
+import { NO_ACCESS_CODE, ROLE_REFUSED_CODE } from '../../domain/constants';
 
 /**
  * The isolation walk. Every operation of the OpenAPI document under /api (the company
@@ -22,6 +24,10 @@ import { ROLE_REFUSED_CODE } from '../../domain/constants';
  *   clients do not include that one: 404 too — a client, its documents, and an invoice whose buyer it is (invoices
  *   follow their buyer's privacy). Catalogue products are the whole company's: the seller reads them (200);
  * - the reads that name no record, with B's token, never show A's client nor A's product (the marker is not in them).
+ * The purchase side is walked with A's real records too: a supplier (`proveedor`), a received invoice (B's invoice to A,
+ * uploaded by A), a retención on it and a liquidación de compra to the supplier, both authorized; a seller is refused by
+ * role on every purchase route (their sections are accounting's). The back office's withholding codes
+ * (/api/EmpresasAmelia/codigosRetencion) are walked on their own: no company token nor distributor without the menu.
  * Reads that name a record of A answer 200 to A's own administrator: the 404s are not about a bad id. Bodies are
  * valid (a product's IVA and price, an invoice's point, date, lines and payments), so that a 404 is the owner check's
  * answer and not hidden behind a 400; A's invoice is issued for real, so that its XML and RIDE answer 200 to A.
@@ -42,8 +48,19 @@ type Schema = {
   minLength?: number;
   minItems?: number;
 };
-type Registro = 'cliente' | 'documento' | 'usuario' | 'producto' | 'factura' | 'nota de crédito' | 'nota de débito';
-const femenino = (what: Registro) => what === 'factura' || what.startsWith('nota');
+type Registro =
+  | 'cliente'
+  | 'documento'
+  | 'usuario'
+  | 'producto'
+  | 'factura'
+  | 'nota de crédito'
+  | 'nota de débito'
+  | 'proveedor'
+  | 'documento recibido'
+  | 'retención'
+  | 'liquidación de compra';
+const femenino = (what: Registro) => ['factura', 'retención', 'liquidación de compra'].includes(what) || what.startsWith('nota');
 /** "el cliente", "la factura": the failures read as sentences. */
 const el = (what: Registro) => (femenino(what) ? `la ${what}` : `el ${what}`);
 const un = (what: Registro) => (femenino(what) ? `una ${what}` : `un ${what}`);
@@ -54,6 +71,8 @@ type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<str
 /** The company menu entry Usuarios (migration 0017). */
 const MENU_USUARIOS = 106;
 const PUBLIC = new Set(['GET /api/health', 'GET /api/ready']);
+/** The purchase side's routes (menus 111–114 and the companies' read of the withholding codes): none is a seller's. */
+const COMPRAS = /^\/api\/(proveedores|recibidos|retenciones|liquidacionesCompra|codigosRetencion)(\/|$)/;
 const TEXT_CANDIDATES = ['1790016919001', '0991234567', 'usuario@prueba.ec', 'DEP-1', 'abc', 'Texto de prueba', '1'];
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -81,6 +100,14 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
   let debitNote: number;
   let creditBody: Record<string, unknown>;
   let debitBody: Record<string, unknown>;
+  /** A's purchase side: a supplier with a cédula, B's invoice received by A, a retención on it, a liquidación to the supplier. */
+  let supplier: number;
+  let received: number;
+  let retention: number;
+  let purchase: number;
+  let withholdingCode: number;
+  let retentionBody: Record<string, unknown>;
+  let purchaseBody: Record<string, unknown>;
   const marker = `AISLADO${Math.floor(Math.random() * 1e9)}`;
 
   beforeAll(async () => {
@@ -160,8 +187,66 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
     await uploadCompanySignature(t, tokenA, signatures.legacy(COMPANIES.andina.ruc));
     const issued = await asA('POST', `/api/facturas/${invoice}/emitir`);
     expect(issued.statusCode, issued.body).toBe(200);
+    // B sells to A: its authorized invoice is what A records as received from a supplier.
+    const asB = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { 'x-token': tokenB }, ...(payload ? { payload } : {}) });
+    await darPlan(t, tornillo.id, 500);
+    const buyer = await asB('POST', '/api/clientes', {
+      CLI_TIPO_IDENTIFICACION: '04',
+      CLI_IDENTIFICACION: COMPANIES.andina.ruc,
+      CLI_RAZON_SOCIAL: 'COMERCIAL ANDINA',
+      aceptarAdvertencia: true,
+    });
+    expect(buyer.statusCode, buyer.body).toBe(201);
+    const [pointB] = (await asB('GET', '/api/facturas/puntos')).json() as Array<{ PEM_CODIGO: number }>;
+    const sale = await asB('POST', '/api/facturas', borrador(pointB!.PEM_CODIGO, buyer.json().CLI_CODIGO));
+    expect(sale.statusCode, sale.body).toBe(201);
+    const saleId = sale.json().FAC_CODIGO as number;
+    expect((await asB('POST', `/api/facturas/${saleId}/emitir`)).statusCode).toBe(200);
     // Authorized by a local SRI: the authorized XML, the email and the annulment answer only then.
-    await autorizar(t, [invoice]);
+    await autorizar(t, [invoice, saleId]);
+    const file = multipart('archivos', 'factura.xml', Buffer.from((await asB('GET', `/api/facturas/${saleId}/autorizado`)).body));
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/recibidos/archivos',
+      payload: file.payload,
+      headers: { ...file.headers, 'x-token': tokenA },
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.json().resultados[0], upload.body).toMatchObject({ estado: 'importado' });
+    received = upload.json().resultados[0].REC_CODIGO;
+    const fromB = (await asA('GET', `/api/recibidos/${received}`)).json().PRV_CODIGO as number;
+
+    const newSupplier = await asA('POST', '/api/proveedores', {
+      PRV_TIPO_IDENTIFICACION: '05',
+      PRV_IDENTIFICACION: '1710034065',
+      PRV_RAZON_SOCIAL: `${marker} Agricultor Andino`,
+      PRV_DIRECCION: 'Recinto La Unión, Quevedo',
+      PRV_CORREOS: ['agricultor@prueba.ec'],
+      aceptarAdvertencia: true,
+    });
+    expect(newSupplier.statusCode, newSupplier.body).toBe(201);
+    supplier = newSupplier.json().PRV_CODIGO;
+    const codes = await asA('GET', `/api/codigosRetencion?fecha=${hoyEcuador()}&impuesto=1`);
+    expect(codes.statusCode, codes.body).toBe(200);
+    withholdingCode = (codes.json() as Array<{ RCO_ID: number; RCO_PORCENTAJE: string }>).find((c) => Number(c.RCO_PORCENTAJE) > 0)!.RCO_ID;
+    retentionBody = {
+      PRV_CODIGO: fromB,
+      PEM_CODIGO: point!.PEM_CODIGO,
+      FAC_FECHA: hoyEcuador(),
+      sustentos: [{ REC_CODIGO: received, RSU_SUSTENTO: '01', retenciones: [{ RCO_ID: withholdingCode, RDE_BASE: '10.00' }] }],
+    };
+    purchaseBody = {
+      PEM_CODIGO: point!.PEM_CODIGO,
+      PRV_CODIGO: supplier,
+      FAC_FECHA: hoyEcuador(),
+      lineas: [{ FDE_DESCRIPCION: 'Cacao en grano (quintal)', FDE_CANTIDAD: 10, FDE_PRECIO: '12', FDE_IVA: '0' }],
+      pagos: [{ FPA_FORMA: '01', FPA_TOTAL: '120.00' }],
+      totalSinImpuestos: '120.00',
+      totalDescuento: '0.00',
+      totalIva: '0.00',
+      importeTotal: '120.00',
+    };
     creditBody = {
       FAC_MODIFICA: invoice,
       PEM_CODIGO: point!.PEM_CODIGO,
@@ -178,6 +263,8 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
     for (const [url, body] of [
       ['/api/notasCredito', creditBody],
       ['/api/notasDebito', debitBody],
+      ['/api/retenciones', retentionBody],
+      ['/api/liquidacionesCompra', purchaseBody],
     ] as const) {
       const note = await asA('POST', url, body);
       expect(note.statusCode, note.body).toBe(201);
@@ -186,7 +273,7 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       expect(sent.statusCode, sent.body).toBe(200);
       notes.push(id);
     }
-    [creditNote, debitNote] = notes as [number, number];
+    [creditNote, debitNote, retention, purchase] = notes as [number, number, number, number];
     await autorizar(t, notes);
 
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
@@ -232,26 +319,36 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
 
   /** Which record of A an integer path parameter names: a company user, a product, an invoice, a client's document, or a client. */
   const recordFor = (path: string): [Registro, number] =>
-    /^\/api\/notas(Credito|Debito)\/(factura|anular)\//.test(path)
-      ? ['factura', invoice]
-      : path.startsWith('/api/notasCredito')
-        ? ['nota de crédito', creditNote]
-        : path.startsWith('/api/notasDebito')
-          ? ['nota de débito', debitNote]
-          : path.startsWith('/api/usuarios')
-            ? ['usuario', userA]
-            : path.startsWith('/api/catalogo')
-              ? ['producto', product]
-              : path.startsWith('/api/facturas')
-                ? ['factura', invoice]
-                : /\/documentos\/\{/.test(path)
-                  ? ['documento', document]
-                  : ['cliente', client.CLI_CODIGO];
+    path.startsWith('/api/proveedores')
+      ? ['proveedor', supplier]
+      : path.startsWith('/api/recibidos')
+        ? ['documento recibido', received]
+        : path.startsWith('/api/retenciones')
+          ? ['retención', retention]
+          : path.startsWith('/api/liquidacionesCompra')
+            ? ['liquidación de compra', purchase]
+            : /^\/api\/notas(Credito|Debito)\/(factura|anular)\//.test(path)
+              ? ['factura', invoice]
+              : path.startsWith('/api/notasCredito')
+                ? ['nota de crédito', creditNote]
+                : path.startsWith('/api/notasDebito')
+                  ? ['nota de débito', debitNote]
+                  : path.startsWith('/api/usuarios')
+                    ? ['usuario', userA]
+                    : path.startsWith('/api/catalogo')
+                      ? ['producto', product]
+                      : path.startsWith('/api/facturas')
+                        ? ['factura', invoice]
+                        : /\/documentos\/\{/.test(path)
+                          ? ['documento', document]
+                          : ['cliente', client.CLI_CODIGO];
 
   /** The request of an operation against A's records, and what it names. */
   function build(method: string, path: string, op: Operation) {
     let names: Registro | undefined;
     let bulk = false;
+    /** A list filtered by a record of A (the support documents of A's supplier): B's answer lists nothing. */
+    let filtered = false;
     const params = op.parameters ?? [];
     const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
       const param = params.find((p) => p.in === 'path' && p.name === name);
@@ -265,6 +362,9 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       if (param.name === 'cliente') {
         query.set('cliente', String(client.CLI_CODIGO));
         names ??= 'cliente';
+      } else if (param.name === 'PRV_CODIGO') {
+        query.set('PRV_CODIGO', String(supplier));
+        filtered = true;
       } else if (param.name === 'filter') query.set('filter', JSON.stringify({ q: marker }));
       else if (param.required) query.set(param.name, String(sample(param.schema)));
     }
@@ -280,7 +380,10 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       // A note whole: A's invoice, point and a line or motivo it admits.
       if (path.startsWith('/api/notasCredito') && 'lineas' in body) options.payload = { ...creditBody };
       else if (path.startsWith('/api/notasDebito') && 'motivos' in body) options.payload = { ...debitBody };
-      if (options.payload) names ??= 'factura';
+      // A purchase whole: A's supplier and point; the retención's received document of A and a code in force.
+      else if (path.startsWith('/api/liquidacionesCompra') && 'lineas' in body) options.payload = { ...purchaseBody };
+      else if (path.startsWith('/api/retenciones') && 'sustentos' in body) options.payload = { ...retentionBody };
+      if (options.payload) names ??= path.startsWith('/api/notas') ? 'factura' : 'proveedor';
       else if ('lineas' in body) {
         Object.assign(body, invoiceBody);
         delete body.propina;
@@ -304,7 +407,7 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       options.payload = form.payload;
       options.headers = form.headers;
     }
-    return { options, names, bulk };
+    return { options, names, bulk, filtered };
   }
 
   const send = (options: InjectOptions, token?: string) =>
@@ -320,11 +423,18 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
         .map((e) => show(e.method, e.url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1'))),
     );
     const own = async (url: string) => (await send({ method: 'GET', url }, tokenA)).json();
-    const before = await Promise.all(
-      [`/api/clientes/${client.CLI_CODIGO}`, `/api/catalogo/${product}`, `/api/facturas/${invoice}`].map(own),
-    );
+    const records = [
+      `/api/clientes/${client.CLI_CODIGO}`,
+      `/api/catalogo/${product}`,
+      `/api/facturas/${invoice}`,
+      `/api/proveedores/${supplier}`,
+      `/api/recibidos/${received}`,
+      `/api/retenciones/${retention}`,
+      `/api/liquidacionesCompra/${purchase}`,
+    ];
+    const before = await Promise.all(records.map(own));
     for (const { method, path, op } of operations) {
-      const { options, names, bulk } = build(method, path, op);
+      const { options, names, bulk, filtered } = build(method, path, op);
       const route = show(method, path);
       walked.push(names ? `${route} (${names})` : bulk ? `${route} (lote)` : route);
       if (!op.security) failures.push(`${route}: sin token en el documento (security)`);
@@ -362,8 +472,23 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       } else if (bulk) {
         // Refused, or answered without touching A's clients (checked again at the end).
         if (other.statusCode < 300 && other.json().actualizados !== 0) failures.push(`${route} de B cambió clientes de A: ${other.body}`);
+      } else if (filtered) {
+        if (other.statusCode < 300 && (other.json() as unknown[]).length)
+          failures.push(`${route} de la empresa B con el proveedor de A lista sus documentos: ${other.body.slice(0, 120)}`);
+        const mine = await send(options, tokenA);
+        if (mine.statusCode !== 200 || !(mine.json() as unknown[]).length)
+          failures.push(`${route} de la propia empresa A: ${mine.statusCode} ${mine.body.slice(0, 120)} (la lista vacía no probaría nada)`);
       } else if (method === 'GET' && other.body.includes(marker)) {
         failures.push(`${route} de la empresa B muestra el cliente de A`);
+      }
+      // The purchase side is accounting's: a seller is refused by role on each of its routes, before any record.
+      if (COMPRAS.test(path)) {
+        if (!sellerRefused.has(route.replace(/(.)\/$/, '$1'))) failures.push(`${route}: el rol vendedor no está excluido`);
+        else if (!names) {
+          const sellers = await send(options, seller);
+          if (sellers.statusCode !== 403 || sellers.json().code !== ROLE_REFUSED_CODE)
+            failures.push(`${route} de un vendedor: ${sellers.statusCode} ${sellers.body.slice(0, 120)}`);
+        }
       }
       // 503: a lookup whose outside services are not configured here ("no hay disponibilidad en el SRI").
       if (other.statusCode >= 500 && other.statusCode !== 503) failures.push(`${route} de la empresa B: ${other.statusCode}`);
@@ -395,16 +520,90 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       'GET /api/notasCredito/{id}/xml (nota de crédito)',
       'POST /api/notasDebito/ (factura)',
       'GET /api/notasDebito/{id}/autorizado (nota de débito)',
+      'GET /api/proveedores/{id} (proveedor)',
+      'PUT /api/proveedores/{PRV_CODIGO} (proveedor)',
+      'DELETE /api/proveedores/{id} (proveedor)',
+      'POST /api/proveedores/{id}/banderas (proveedor)',
+      'GET /api/proveedores/{id}/cuenta (proveedor)',
+      'GET /api/proveedores/{id}/cuenta/reporte (proveedor)',
+      'GET /api/recibidos/{id} (documento recibido)',
+      'DELETE /api/recibidos/{id} (documento recibido)',
+      'GET /api/recibidos/{id}/xml (documento recibido)',
+      'GET /api/recibidos/{id}/ride (documento recibido)',
+      'POST /api/retenciones/ (proveedor)',
+      'GET /api/retenciones/sustentos',
+      'PUT /api/retenciones/{id} (retención)',
+      'POST /api/retenciones/{id}/emitir (retención)',
+      'GET /api/retenciones/{id}/autorizado (retención)',
+      'POST /api/retenciones/{id}/anular (retención)',
+      'POST /api/liquidacionesCompra/ (proveedor)',
+      'PUT /api/liquidacionesCompra/{id} (liquidación de compra)',
+      'GET /api/liquidacionesCompra/{id}/ride (liquidación de compra)',
+      'POST /api/liquidacionesCompra/{id}/correo (liquidación de compra)',
+      'GET /api/codigosRetencion',
     ])
       expect(walked).toContain(route);
     expect(walked.length).toBeGreaterThanOrEqual(30);
+    // B's purchase lists hold none of A's rows, while A's own lists show them.
+    for (const [url, key, id] of [
+      ['/api/proveedores', 'PRV_CODIGO', supplier],
+      ['/api/recibidos', 'REC_CODIGO', received],
+      ['/api/retenciones', 'FAC_CODIGO', retention],
+      ['/api/liquidacionesCompra', 'FAC_CODIGO', purchase],
+    ] as const) {
+      const ids = async (token: string) =>
+        ((await send({ method: 'GET', url }, token)).json() as Array<Record<string, number>>).map((row) => row[key]);
+      expect(await ids(tokenA), url).toContain(id);
+      expect(await ids(tokenB), url).not.toContain(id);
+    }
     // B's lists were searched for the marker that A's own lists do show (the absence above is not an empty search).
-    for (const url of ['/api/catalogo', '/api/facturas'])
+    for (const url of ['/api/catalogo', '/api/facturas', '/api/proveedores'])
       expect(JSON.stringify(await own(`${url}?filter=${encodeURIComponent(JSON.stringify({ q: marker }))}`))).toContain(marker);
-    // Nothing of A changed: the client, its product, its invoice, its document.
-    expect(
-      await Promise.all([`/api/clientes/${client.CLI_CODIGO}`, `/api/catalogo/${product}`, `/api/facturas/${invoice}`].map(own)),
-    ).toEqual(before);
+    // Nothing of A changed: the client, its product, its invoice, its purchases, its document.
+    expect(await Promise.all(records.map(own))).toEqual(before);
     expect(await t.db.select().from(clientesDocumentos).where(eq(clientesDocumentos.CDO_ID, document))).toHaveLength(1);
   }, 120_000);
+
+  it('los códigos de retención de administración: sin sesión 401, con token de empresa 403, un distribuidor sin el menú 403 SIN_ACCESO', async () => {
+    const distributor = (await loginAdmin(t, DEMO.distribuidor)).token;
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const admin = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/EmpresasAmelia/codigosRetencion'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })));
+    expect(admin.map(({ method, path }) => show(method, path.replace(/(.)\/$/, '$1'))).sort()).toEqual([
+      'DELETE /api/EmpresasAmelia/codigosRetencion/{id}',
+      'GET /api/EmpresasAmelia/codigosRetencion',
+      'GET /api/EmpresasAmelia/codigosRetencion/{id}',
+      'POST /api/EmpresasAmelia/codigosRetencion',
+      'PUT /api/EmpresasAmelia/codigosRetencion/{id}',
+    ]);
+    const failures: string[] = [];
+    for (const { method, path } of admin) {
+      // The code A's retención applied: the guard answers before it is read, changed or deleted.
+      const options: InjectOptions = {
+        method: method as InjectOptions['method'],
+        url: path.replace('{id}', String(withholdingCode)),
+        ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+      };
+      const route = show(method, path);
+      const anonymous = await send(options);
+      if (anonymous.statusCode !== 401) failures.push(`${route} sin sesión: ${anonymous.statusCode}`);
+      for (const [who, token] of [
+        ['la empresa A', tokenA],
+        ['un vendedor', seller],
+      ] as const) {
+        const res = await send(options, token);
+        if (![401, 403].includes(res.statusCode))
+          failures.push(`${route} con token de ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      const res = await send(options, distributor);
+      if (res.statusCode !== 403 || res.json().code !== NO_ACCESS_CODE)
+        failures.push(`${route} de un distribuidor sin el menú: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+    // The administrator (profile 1, menu 15) reads the code that A read for its retención, unchanged.
+    const read = await send({ method: 'GET', url: `/api/EmpresasAmelia/codigosRetencion/${withholdingCode}` }, adminToken);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ RCO_ID: withholdingCode, RCO_IMPUESTO: '1', usos: 1 });
+  });
 });

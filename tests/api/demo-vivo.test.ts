@@ -10,6 +10,11 @@ import type { MiPlan } from '../../server/modules/planesEmpresa/contract';
 import type { FacturasEstados } from '../../server/modules/facturas/contract';
 import type { Ingreso } from '../../server/modules/ingresos/contract';
 import { DEMO } from '../../server/infra/db/demo-accounts';
+import type { Proveedor } from '../../domain/contratos/proveedores';
+import type { Recibido, RecibidoDetalle } from '../../domain/contratos/recibidos';
+import type { Retencion } from '../../domain/contratos/retenciones';
+import type { LiquidacionCompra, LiquidacionCompraDetalle } from '../../domain/contratos/liquidacionesCompra';
+import type { CuentaProveedor } from '../../domain/contratos/proveedoresCuenta';
 
 /**
  * The living demo of `npm start`'s first start (server/demo/vivo.ts) on a freshly seeded database: what a visitor of
@@ -155,5 +160,122 @@ describe.each(testDatabases)('la demostración viva (%s)', (kind) => {
     expect(ingresos.statusCode).toBe(200);
     const entradas = new Set((ingresos.json() as Ingreso[]).map((i) => `${i.ADM_USUARIO} ${i.EMP_RUC}`));
     expect(entradas).toEqual(new Set([COMPANIES.andina.ruc, COMPANIES.tornillo.ruc].map((ruc) => `${DEMO.distribuidor.usuario} ${ruc}`)));
+  });
+
+  /** The signed XML of an issued document verifies (the core's XML-DSig check), and its authorized XML carries it. */
+  async function firmadoYAutorizado(url: string, token: string, raiz: string, autorizacion: string) {
+    const firmado = (await get(`${url}/xml`, token)).body;
+    const documento = new DOMParser().parseFromString(firmado, 'text/xml');
+    expect(documento.documentElement!.localName).toBe(raiz);
+    const firma = documento.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0]!;
+    expect(verificarFirmaXml(documento.documentElement!, firma).documentoCompleto).toBe(true);
+    const autorizado = (await get(`${url}/autorizado`, token)).body;
+    expect(autorizado).toContain(`<numeroAutorizacion>${autorizacion}</numeroAutorizacion>`);
+    expect(autorizado).toContain(`<comprobante><![CDATA[${firmado}]]></comprobante>`);
+    return documento;
+  }
+
+  it('Ferretería El Tornillo has suppliers with RUC and with cédula, one of them RIMPE, and Comercial Andina added by its import', async () => {
+    const lista = await get('/api/proveedores?range=[0,49]', sesiones.tornillo.token);
+    expect(lista.statusCode).toBe(200);
+    const proveedores = lista.json() as Proveedor[];
+    expect(proveedores).toHaveLength(resumen.compras.proveedores);
+    expect(proveedores.length).toBeGreaterThanOrEqual(4);
+    expect(proveedores.filter((p) => p.PRV_TIPO_IDENTIFICACION === '04').length).toBeGreaterThanOrEqual(3);
+    expect(proveedores.some((p) => p.PRV_TIPO_IDENTIFICACION === '05' && /^\d{10}$/.test(p.PRV_IDENTIFICACION))).toBe(true);
+    expect(proveedores.filter((p) => p.PRV_BANDERAS?.rimpe === true)).toHaveLength(1);
+    expect(proveedores.find((p) => p.PRV_IDENTIFICACION === DEMO.empresa.ruc)?.PRV_RAZON_SOCIAL).toBe('COMERCIAL ANDINA S.A.');
+    // The demo's flags service answered only the demo: the real services are asked afresh.
+    const rimpe = (await get('/api/proveedores?filter={"bandera":"rimpe"}', sesiones.tornillo.token)).json() as Proveedor[];
+    expect(rimpe).toHaveLength(1);
+  });
+
+  it('the store received Andina’s invoices (one by access key, the others as XML files) and Andina’s retención', async () => {
+    const lista = await get('/api/recibidos?range=[0,49]', sesiones.tornillo.token);
+    expect(lista.statusCode).toBe(200);
+    const recibidos = lista.json() as Recibido[];
+    expect(recibidos).toHaveLength(resumen.compras.recibidos);
+    expect(recibidos.every((r) => r.REC_EMISOR_RUC === DEMO.empresa.ruc && /^\d{49}$/.test(r.REC_AUTORIZACION))).toBe(true);
+    const facturasRecibidas = recibidos.filter((r) => r.REC_TIPO === '01');
+    expect(facturasRecibidas.map((r) => r.REC_ORIGEN).sort()).toEqual(['clave', 'xml', 'xml']);
+    // Each one is the invoice Andina issued and the SRI authorized, with its total.
+    const emitidas = await t.db
+      .select({ clave: facturas.FAC_CLAVE_ACCESO, total: facturas.FAC_TOTAL, estado: facturas.FAC_ESTADO })
+      .from(facturas)
+      .where(
+        inArray(
+          facturas.FAC_CLAVE_ACCESO,
+          facturasRecibidas.map((r) => r.REC_CLAVE_ACCESO),
+        ),
+      );
+    expect(emitidas).toHaveLength(3);
+    for (const r of facturasRecibidas) {
+      const emitida = emitidas.find((e) => e.clave === r.REC_CLAVE_ACCESO)!;
+      expect([emitida.estado, Number(emitida.total)]).toEqual(['AUTORIZADA', Number(r.REC_TOTAL)]);
+    }
+    // Exactly one of them withheld on, by the store's retención.
+    expect(facturasRecibidas.filter((r) => r.RETENCION?.FAC_ESTADO === 'AUTORIZADA')).toHaveLength(1);
+  });
+
+  it('the store issued one retención over a received invoice, AUTORIZADA, its XML signed, and the supplier’s balance fell by it', async () => {
+    expect(resumen.compras.retencion).toBe('AUTORIZADA');
+    const { token } = sesiones.tornillo;
+    const retenciones = (await get('/api/retenciones?range=[0,9]', token)).json() as Retencion[];
+    expect(retenciones).toHaveLength(1);
+    const [retencion] = retenciones;
+    expect(retencion).toMatchObject({ FAC_ESTADO: 'AUTORIZADA', PRV_IDENTIFICACION: DEMO.empresa.ruc });
+    expect(Number(retencion!.FAC_SUBTOTAL)).toBeGreaterThan(0);
+    expect(Number(retencion!.FAC_IVA)).toBeGreaterThan(0);
+    const documento = await firmadoYAutorizado(
+      `/api/retenciones/${retencion!.FAC_CODIGO}`,
+      token,
+      'comprobanteRetencion',
+      retencion!.FAC_AUTORIZACION!,
+    );
+    expect(documento.getElementsByTagName('identificacionSujetoRetenido')[0]!.textContent).toBe(DEMO.empresa.ruc);
+
+    const cuenta = (await get(`/api/proveedores/${retencion!.PRV_CODIGO}/cuenta`, token)).json() as CuentaProveedor;
+    const recibidas = (await get('/api/recibidos?range=[0,49]&filter={"REC_TIPO":"01"}', token)).json() as Recibido[];
+    const comprado = recibidas.reduce((suma, r) => suma + Math.round(Number(r.REC_TOTAL) * 100), 0);
+    expect(cuenta.totales).toEqual({
+      comprado: (comprado / 100).toFixed(2),
+      notasCredito: '0.00',
+      retenido: retencion!.FAC_TOTAL,
+      saldo: ((comprado - Math.round(Number(retencion!.FAC_TOTAL) * 100)) / 100).toFixed(2),
+    });
+  });
+
+  it('the store issued one liquidación de compra to a supplier with a cédula, AUTORIZADA, its XML signed', async () => {
+    expect(resumen.compras.liquidacion).toBe('AUTORIZADA');
+    const { token } = sesiones.tornillo;
+    const liquidaciones = (await get('/api/liquidacionesCompra?range=[0,9]', token)).json() as LiquidacionCompra[];
+    expect(liquidaciones).toHaveLength(1);
+    const liquidacion = (await get(`/api/liquidacionesCompra/${liquidaciones[0]!.FAC_CODIGO}`, token)).json() as LiquidacionCompraDetalle;
+    expect(liquidacion).toMatchObject({ FAC_ESTADO: 'AUTORIZADA', PRV_IDENTIFICACION: expect.stringMatching(/^\d{10}$/) });
+    const documento = await firmadoYAutorizado(
+      `/api/liquidacionesCompra/${liquidacion.FAC_CODIGO}`,
+      token,
+      'liquidacionCompra',
+      liquidacion.FAC_AUTORIZACION!,
+    );
+    expect(documento.getElementsByTagName('importeTotal')[0]!.textContent).toBe(liquidacion.FAC_TOTAL);
+  });
+
+  it('Andina withheld on the store’s invoice to it: the store imported that retención and it settled part of the invoice', async () => {
+    expect(resumen.compras.retencionDeCliente).toBe('AUTORIZADA');
+    const { token } = sesiones.tornillo;
+    const [recibida] = (await get('/api/recibidos?range=[0,9]&filter={"REC_TIPO":"07"}', token)).json() as Recibido[];
+    const detalle = (await get(`/api/recibidos/${recibida!.REC_CODIGO}`, token)).json() as RecibidoDetalle;
+    expect(detalle.COBRO).toMatchObject({ COB_VALOR: recibida!.REC_TOTAL });
+    expect(detalle.COBRO!.facturas).toHaveLength(1);
+    const [aplicada] = detalle.COBRO!.facturas;
+    expect(aplicada!.CFA_VALOR).toBe(recibida!.REC_TOTAL);
+    const [factura] = await t.db
+      .select({ empresa: facturas.EMP_CODIGO, numero: facturas.FAC_NUMERO, total: facturas.FAC_TOTAL })
+      .from(facturas)
+      .where(eq(facturas.FAC_CODIGO, aplicada!.FAC_CODIGO));
+    expect(factura).toMatchObject({ empresa: sesiones.tornillo.empresa, numero: aplicada!.FAC_NUMERO });
+    expect(Number(recibida!.REC_TOTAL)).toBeGreaterThan(0);
+    expect(Number(recibida!.REC_TOTAL)).toBeLessThan(Number(factura!.total));
   });
 });

@@ -220,6 +220,48 @@ describe.each(testDatabases)('los menús se cumplen en el servidor (%s)', (kind)
     expect((await list('notasCredito')).statusCode).toBe(200);
   });
 
+  it('las compras piden su menú (111–114; códigos de retención: 15 de administración): cada ruta suya lo nombra, con sus roles', async () => {
+    for (const [prefijo, permiso, menu] of [
+      ['/api/proveedores', 'proveedores', 111],
+      ['/api/recibidos', 'recibidos', 112],
+      ['/api/retenciones', 'retenciones', 113],
+      ['/api/liquidacionesCompra', 'liquidacionesCompra', 114],
+      [`${API}/codigosRetencion`, 'codigosRetencion', 15],
+    ] as const) {
+      const own = t.app.menuAccess.filter((e) => e.area !== undefined && e.url.startsWith(prefijo));
+      // The surfaces of docs/architecture.md: a book (list, export, one, create, edit, delete…) or a document's.
+      expect(own.length, prefijo).toBeGreaterThanOrEqual(menu === 15 ? 5 : 8);
+      for (const e of own) {
+        expect(needed(e.permiso!), `${e.method} ${e.url}`).toContain(permiso);
+        // A company route names who may call it: accounting's roles, never a seller's.
+        if (e.area === 'empresa') expect(e.roles, `${e.method} ${e.url}`).toEqual(expect.not.arrayContaining(['vendedor']));
+        if (e.area === 'empresa') expect(e.roles?.length, `${e.method} ${e.url}`).toBeGreaterThan(0);
+      }
+      const [row] = await t.db.select({ permiso: menus.MEN_PERMISO, area: menus.MEN_AREA }).from(menus).where(eq(menus.MEN_CODIGO, menu));
+      expect(row).toEqual({ permiso, area: menu === 15 ? 'admin' : 'empresa' });
+    }
+    // The companies' read of the codes in force serves both documents that withhold: either menu opens it.
+    const read = t.app.menuAccess.find((e) => e.method === 'GET' && e.url === '/api/codigosRetencion');
+    expect(read).toMatchObject({ area: 'empresa', permiso: ['retenciones', 'liquidacionesCompra'] });
+    // Andina without the retenciones' entry: its list is refused, the liquidaciones' and the codes' still answer.
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-token': company } });
+    const codes = '/api/codigosRetencion?fecha=2026-01-15';
+    await grantCompany(permissions.empresa.filter((p) => p !== 'retenciones'));
+    expect((await get('/api/retenciones')).json()).toEqual({ msg: MSG.noAccess, code: NO_ACCESS_CODE });
+    expect((await get('/api/liquidacionesCompra')).statusCode).toBe(200);
+    expect((await get(codes)).statusCode).toBe(200);
+    // Without either, the codes are refused too.
+    await grantCompany(permissions.empresa.filter((p) => p !== 'retenciones' && p !== 'liquidacionesCompra'));
+    expect(refused(await get(codes))).toBe(true);
+    await grantCompany(permissions.empresa);
+    expect((await get('/api/retenciones')).statusCode).toBe(200);
+    // The back office's table is the administrator profile's (menu 15); a distributor's profile does not have it.
+    const distribuidor = (await loginAdmin(t, DEMO.distribuidor)).token;
+    const admin = (token: string) => t.app.inject({ method: 'GET', url: `${API}/codigosRetencion`, headers: { 'x-token': token } });
+    expect((await admin(administrator)).statusCode).toBe(200);
+    expect((await admin(distribuidor)).json()).toEqual({ msg: MSG.noAccess, code: NO_ACCESS_CODE });
+  });
+
   it('Ferretería no tiene "Mi empresa": GET /miEmpresa responde 403 SIN_ACCESO, también a un distribuidor dentro de ella', async () => {
     const ferreteria = (await loginCompany(t, COMPANIES.tornillo)).token;
     const get = (url: string, token: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: { 'x-token': token } });

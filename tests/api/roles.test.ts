@@ -196,11 +196,13 @@ describe.each(testDatabases)('los roles de la empresa se cumplen en el servidor 
       return (res.json() as Array<{ MEN_RUTA: string }>).map((m) => m.MEN_RUTA);
     };
     const all = await menu('administrador');
-    expect(all).toEqual(expect.arrayContaining(['', 'mi-empresa', 'firma', 'clientes', 'usuarios', 'facturas', 'catalogo']));
+    // The purchase side (Proveedores, Documentos recibidos, Retenciones, Liquidaciones de compra) is accounting's.
+    const compras = ['proveedores', 'recibidos', 'retenciones', 'liquidacionesCompra'];
+    expect(all).toEqual(expect.arrayContaining(['', 'mi-empresa', 'firma', 'clientes', 'usuarios', 'facturas', 'catalogo', ...compras]));
     expect(await menu('contador')).toEqual(all.filter((r) => r !== 'usuarios'));
-    expect(await menu('vendedor')).toEqual(all.filter((r) => !['usuarios', 'firma', 'mi-empresa'].includes(r)));
+    expect(await menu('vendedor')).toEqual(all.filter((r) => !['usuarios', 'firma', 'mi-empresa', ...compras].includes(r)));
     // What the menu leaves out the API refuses.
-    for (const url of ['/api/usuarios', `${API}/firma`, `${API}/miEmpresa`])
+    for (const url of ['/api/usuarios', `${API}/firma`, `${API}/miEmpresa`, ...compras.map((r) => `/api/${r}`)])
       expect([url, (await call(tokens.vendedor, 'GET', url)).json()]).toEqual([url, REFUSED]);
     expect((await call(tokens.contador, 'GET', `${API}/firma`)).statusCode).toBe(200);
     expect((await call(tokens.contador, 'GET', '/api/usuarios')).json()).toEqual(REFUSED);

@@ -92,13 +92,15 @@ async function firstId(server: RunningServer, entry: ResourceEntry, token: strin
  * company with a signature) can have, on a server with a local SRI; their screens are checked in their own suite.
  */
 const NOTAS = new Set(['notasCredito', 'notasDebito']);
+/** The documents received: they need a document another company issued through the SRI; checked on the notes' server. */
+const RECIBIDOS = new Set(['recibidos']);
 
 /** Every screen of an area's resources (those `incluir` accepts): list, create, and edit and show of its first record. */
 async function resourceScreens(
   server: RunningServer,
   area: Area,
   token: string,
-  incluir: (name: string) => boolean = (name) => !NOTAS.has(name),
+  incluir: (name: string) => boolean = (name) => !NOTAS.has(name) && !RECIBIDOS.has(name),
 ): Promise<Screen[]> {
   const prefix = area === 'admin' ? '/administrador' : '';
   const screens: Screen[] = [];
@@ -477,6 +479,49 @@ describe.skipIf(!e2eAvailable)('accesibilidad de las notas de crédito y débito
     await page.getByRole('dialog').waitFor();
     await settled(page);
     await expectAccessible(page, 'dialogo-anular-con-nota');
+    await page.keyboard.press('Escape');
+  });
+
+  it('los documentos recibidos: lista, página y el diálogo de importación en sus tres pestañas', async () => {
+    // Tornillo invoices Andina through the SRI, and Andina records that invoice by its access key.
+    await venderPlan(suite.server);
+    const tornillo = await companyToken(suite.server, TORNILLO);
+    const andina = await apiCall<{ CLI_CODIGO: number }>(suite.server, '/api/clientes', {
+      method: 'POST',
+      token: tornillo,
+      body: {
+        CLI_TIPO_IDENTIFICACION: '04',
+        CLI_IDENTIFICACION: DEMO.empresa.ruc,
+        CLI_RAZON_SOCIAL: 'ANDINA DE SERVICIOS S.A.',
+        CLI_CORREOS: [],
+      },
+    });
+    const [{ PEM_CODIGO }] = await apiCall<Array<{ PEM_CODIGO: number }>>(suite.server, '/api/facturas/puntos', { token: tornillo });
+    const { FAC_CODIGO: factura } = await apiCall<{ FAC_CODIGO: number }>(suite.server, '/api/facturas', {
+      method: 'POST',
+      token: tornillo,
+      body: borrador(PEM_CODIGO, andina.CLI_CODIGO),
+    });
+    await apiCall(suite.server, `/api/facturas/${factura}/emitir`, { method: 'POST', token: tornillo });
+    const emitida = () =>
+      apiCall<{ FAC_ESTADO: string; FAC_CLAVE_ACCESO: string }>(suite.server, `/api/facturas/${factura}`, { token: tornillo });
+    await expect.poll(async () => (await emitida()).FAC_ESTADO, { timeout: 20_000 }).toBe('AUTORIZADA');
+    const token = await companyToken(suite.server, DEMO.empresa);
+    await apiCall(suite.server, '/api/recibidos/claves', { method: 'POST', token, body: { claves: (await emitida()).FAC_CLAVE_ACCESO } });
+
+    const page = await suite.freshPage();
+    await loginCompany(page, suite.server, DEMO.empresa);
+    await checkScreens(page, suite.server, await resourceScreens(suite.server, 'empresa', token, (name) => RECIBIDOS.has(name)));
+
+    await open(page, suite.server, '/recibidos');
+    await settled(page);
+    await page.getByRole('button', { name: 'Importar' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Importar documentos recibidos' });
+    for (const pestana of ['Archivos XML o ZIP', 'Claves de acceso', 'Reporte del SRI']) {
+      await dialogo.getByRole('tab', { name: pestana }).click();
+      await settled(page);
+      await expectAccessible(page, `dialogo-importar-recibidos-${pestana}`);
+    }
     await page.keyboard.press('Escape');
   });
 });
