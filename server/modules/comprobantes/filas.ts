@@ -124,8 +124,8 @@ export function visible(alcance: AlcanceDocumentos, tabla: typeof facturas = f):
   )!;
 }
 
-/** What the downloads and the email need of a document the scope sees (of type `codDoc` when given): its state, number and signed XML. */
-export async function documentoEmitido(db: Executor, alcance: AlcanceDocumentos, id: number, codDoc?: string) {
+/** What the downloads and the email need of a document of type `codDoc` the scope sees: its state, number and signed XML. */
+export async function documentoEmitido(db: Executor, alcance: AlcanceDocumentos, id: number, codDoc: string) {
   const [row] = await db
     .select({
       FAC_ESTADO: f.FAC_ESTADO,
@@ -136,6 +136,6 @@ export async function documentoEmitido(db: Executor, alcance: AlcanceDocumentos,
       FAC_AMBIENTE: f.FAC_AMBIENTE,
     })
     .from(f)
-    .where(and(eq(f.FAC_CODIGO, id), codDoc === undefined ? undefined : eq(f.FAC_TIPO, codDoc), visible(alcance)));
+    .where(and(eq(f.FAC_CODIGO, id), eq(f.FAC_TIPO, codDoc), visible(alcance)));
   return row;
 }

@@ -24,7 +24,7 @@ import {
   documentoEmitido,
 } from '../comprobantes';
 import { conDiasDeCredito, entradaCalculo, filasBorrador, sinDescripcion } from './filas-borrador';
-import { findComprador, findFactura, findPunto, lockFactura, type AlcanceFacturas } from './repo';
+import { findComprador, findFactura, findPunto, lockFactura, TIPO_FACTURA, type AlcanceFacturas } from './repo';
 
 /** The draft's rows, from what the form sends checked against the company's data and recomputed. */
 async function valoresDe(db: Db, actor: CompanyActor, enviado: FacturaBorrador) {
@@ -99,7 +99,7 @@ const EDITABLES: readonly string[] = ['BORRADOR', ...ESTADOS_CORREGIBLES];
 export async function editarBorrador(db: Db, actor: CompanyActor, id: number, body: FacturaBorrador): Promise<FacturaDetalle> {
   const alcance = clientScopeValues(actor);
   // An issued invoice says so before its content is judged (and again under the lock).
-  const actual = found(await documentoEmitido(db, alcance, id));
+  const actual = found(await documentoEmitido(db, alcance, id, TIPO_FACTURA));
   if (!EDITABLES.includes(actual.FAC_ESTADO)) throw new HttpError(409, noAdmite(actual.FAC_ESTADO, FACTURAS_MSG.emitidaNoModificable));
   const { factura, lineas, pagos } = await valoresDe(db, actor, body);
   await db.transaction(async (tx) => {

@@ -22,7 +22,16 @@ import {
   TotalesQuery,
 } from './contract';
 import { crearBorrador, editarBorrador, eliminarBorrador } from './borradores';
-import { estadosFacturas, findFactura, listFacturas, listPuntos, PUBLIC_FILTERS, totalesFacturas, type AlcanceFacturas } from './repo';
+import {
+  estadosFacturas,
+  findFactura,
+  listFacturas,
+  listPuntos,
+  PUBLIC_FILTERS,
+  TIPO_FACTURA,
+  totalesFacturas,
+  type AlcanceFacturas,
+} from './repo';
 import {
   anularComprobante,
   ComprobanteRechazado,
@@ -61,7 +70,7 @@ async function conErrores<T>(reply: FastifyReply, fn: () => Promise<T>) {
 
 /** An issued invoice's signed XML and number; a draft has neither (409). */
 async function emitida(db: Executor, alcance: AlcanceFacturas, id: number) {
-  const row = found(await documentoEmitido(db, alcance, id));
+  const row = found(await documentoEmitido(db, alcance, id, TIPO_FACTURA));
   if (row.FAC_ESTADO === 'BORRADOR' || !row.FAC_XML || !row.FAC_NUMERO) throw new HttpError(409, FACTURAS_MSG.borradorSinDocumentos);
   return { ...row, FAC_XML: row.FAC_XML, FAC_NUMERO: row.FAC_NUMERO };
 }
