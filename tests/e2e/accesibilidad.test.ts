@@ -270,10 +270,20 @@ describe.skipIf(!e2eAvailable)('accesibilidad: axe-core sin violaciones graves n
     await loginCompany(page, suite.server, DEMO.empresa);
     await checkNotice(page);
     await sidebarEntries(page);
-    await checkScreens(page, suite.server, [
-      ...COMPANY_PAGES,
-      ...(await resourceScreens(suite.server, 'empresa', await companyToken(suite.server, DEMO.empresa))),
-    ]);
+    const token = await companyToken(suite.server, DEMO.empresa);
+    // A supplier to open: the suppliers' book starts empty (received documents fill it).
+    await apiCall(suite.server, '/api/proveedores', {
+      method: 'POST',
+      token,
+      body: {
+        PRV_TIPO_IDENTIFICACION: '04',
+        PRV_IDENTIFICACION: '1790016919001',
+        PRV_RAZON_SOCIAL: 'CORPORACION FAVORITA C.A.',
+        PRV_CORREOS: [],
+        PRV_TELEFONOS: [],
+      },
+    });
+    await checkScreens(page, suite.server, [...COMPANY_PAGES, ...(await resourceScreens(suite.server, 'empresa', token))]);
 
     // A form dialog: a new client from the invoice's buyer field.
     await open(page, suite.server, '/facturas/create');

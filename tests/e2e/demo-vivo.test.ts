@@ -16,8 +16,11 @@ describe.skipIf(!e2eAvailable)('la demostración viva del primer arranque', () =
     expect(suite.server.output()).toMatch(/Demostración lista en [\d.]+ s: \d+ facturas autorizadas/);
     const { usuario } = await apiCall<{ usuario: { token: string } }>(suite.server, '/login', { method: 'POST', body: DEMO.empresa });
     const { estados } = await apiCall<FacturasEstados>(suite.server, '/api/facturas/estados', { token: usuario.token });
-    // What the plan paid for: every invoice the SRI authorized, the one annulled since included.
-    const pagadas = estados.AUTORIZADA! + estados.ANULADA!;
+    // What the plan paid for: every invoice the SRI authorized, the one annulled since included, and the retención
+    // Andina issued on the hardware store's invoice (the demo's purchase side).
+    const filtro = encodeURIComponent(JSON.stringify({ FAC_ESTADO: 'AUTORIZADA' }));
+    const retenciones = await apiCall<unknown[]>(suite.server, `/api/retenciones?filter=${filtro}`, { token: usuario.token });
+    const pagadas = estados.AUTORIZADA! + estados.ANULADA! + retenciones.length;
     expect(estados.AUTORIZADA).toBeGreaterThanOrEqual(10);
     expect([estados.DEVUELTA, estados.RECHAZADA, estados.ANULADA]).toEqual([1, 1, 1]);
 
