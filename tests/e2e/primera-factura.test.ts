@@ -196,6 +196,7 @@ describe.skipIf(!e2eAvailable)('la primera factura, sin ayuda: registro, plan, c
     await page.getByLabel(/^Dirección/).fill('Calle Larga 7-45, Cuenca');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(/#\/clientes\/\d+\/show$/);
+    await page.getByText('MARÍA FERNANDA ALMEIDA').first().waitFor();
 
     await inicio();
     await paso('producto').getByRole('link', { name: 'Agregar producto' }).click();
@@ -204,7 +205,9 @@ describe.skipIf(!e2eAvailable)('la primera factura, sin ayuda: registro, plan, c
     await page.getByLabel(/^Descripción/).fill('Pan de yema (docena)');
     await page.getByLabel(/^Precio unitario/).fill('3.60');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.waitForURL((url) => !url.hash.endsWith('/create'));
+    // Back on the list with the product shown: a click on Inicio during the list's loading was lost on a loaded CI.
+    await waitForRoute(page, '/catalogo');
+    await page.getByText('Pan de yema (docena)').first().waitFor();
 
     await inicio();
     await paso('producto').waitFor();
