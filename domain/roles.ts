@@ -39,6 +39,15 @@ export const ROLES_PERMITIDOS = {
   recibidos: { leer: CONTABILIDAD, registrar: CONTABILIDAD },
   retenciones: { leer: CONTABILIDAD, emitir: CONTABILIDAD, enviar: CONTABILIDAD, anular: CONTABILIDAD },
   liquidacionesCompra: { leer: CONTABILIDAD, emitir: CONTABILIDAD, enviar: CONTABILIDAD, anular: CONTABILIDAD },
+  /**
+   * Goods on the road: every role drafts, issues and sends a guía de remisión (a seller for what it sold) and keeps
+   * the carriers it names; accounting marks a guía annulled. A guía is the company's, not a client's: every role sees
+   * all of them, but one cites only an invoice its session sees.
+   */
+  guiasRemision: { leer: TODOS, emitir: TODOS, enviar: TODOS, anular: CONTABILIDAD },
+  transportistas: { leer: TODOS, gestionar: TODOS },
+  /** Quotes are sales: who sells drafts, sends and invoices them (a seller those of its clients); accounting reads them. */
+  ofertas: { leer: TODOS, vender: VENTAS },
   /** The company's users: only its administrator sees and manages them. */
   usuarios: { leer: ADMINISTRADOR, gestionar: ADMINISTRADOR },
   /** The electronic signature: accounting reads its state; only the administrator uploads or checks one. */

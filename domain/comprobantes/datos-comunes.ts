@@ -172,9 +172,13 @@ function leerEmisor(datos: DatosComunes, registrar: Registro) {
 
 /**
  * How a document names its recipient in its messages: a sale's buyer (factura and notes), a liquidación's supplier,
- * a retención's withheld subject. Only a sale may go to the consumidor final.
+ * a guía de remisión's carrier, a retención's withheld subject. Only a sale may go to the consumidor final.
  */
-const RECEPTORES: Partial<Record<CodigoDocumento, string>> = { '03': 'del proveedor', '07': 'del sujeto retenido' };
+const RECEPTORES: Partial<Record<CodigoDocumento, string>> = {
+  '03': 'del proveedor',
+  '06': 'del transportista',
+  '07': 'del sujeto retenido',
+};
 const receptorDe = (codDoc: CodigoDocumento) => RECEPTORES[codDoc] ?? 'del comprador';
 
 function armarComprador(c: Comprador, registrar: Registro, codDoc: CodigoDocumento) {

@@ -23,6 +23,9 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import MoveToInboxIcon from '@mui/icons-material/MoveToInbox';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import RouteIcon from '@mui/icons-material/Route';
+import AirportShuttleIcon from '@mui/icons-material/AirportShuttle';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import type { RolEmpresa } from '../../domain/clientes';
 import { ROLES_PERMITIDOS as R } from '../../domain/roles';
 
@@ -250,6 +253,40 @@ export const RESOURCES: readonly ResourceEntry[] = [
     icon: ShoppingCartIcon,
     menu: 'liquidacionesCompra',
     roles: rolesNota(R.liquidacionesCompra),
+  },
+  // Goods on the road (codDoc 06, addressed to a carrier) and the quotes that come before a sale.
+  {
+    name: 'guiasRemision',
+    area: 'empresa',
+    path: '/api/guiasRemision',
+    key: 'FAC_CODIGO',
+    icon: RouteIcon,
+    menu: 'guiasRemision',
+    roles: rolesNota(R.guiasRemision),
+  },
+  {
+    name: 'transportistas',
+    area: 'empresa',
+    path: '/api/transportistas',
+    key: 'TRA_CODIGO',
+    icon: AirportShuttleIcon,
+    menu: 'transportistas',
+    roles: { create: R.transportistas.gestionar, edit: R.transportistas.gestionar, delete: R.transportistas.gestionar },
+  },
+  {
+    name: 'ofertas',
+    area: 'empresa',
+    path: '/api/ofertas',
+    key: 'OFE_CODIGO',
+    icon: RequestQuoteIcon,
+    menu: 'ofertas',
+    roles: {
+      create: R.ofertas.vender,
+      edit: R.ofertas.vender,
+      delete: R.ofertas.vender,
+      enviar: R.ofertas.vender,
+      facturar: R.ofertas.vender,
+    },
   },
 ];
 

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -855,6 +856,50 @@ export const proveedores = pgTable(
 );
 
 /**
+ * The carriers (transportistas) a company's guías de remisión name: who drives the goods (a transport company by its
+ * RUC, a driver by cédula or passport) and the plate of the vehicle they usually bring, which each guía may change.
+ */
+export const transportistas = pgTable(
+  'transportistas',
+  {
+    TRA_CODIGO: serial('tra_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    /** 04 RUC, 05 cédula, 06 pasaporte, 08 identificación del exterior (tipoIdentificacionTransportista). */
+    TRA_TIPO_IDENTIFICACION: varchar('tra_tipo_identificacion', { length: 2 }).notNull(),
+    TRA_IDENTIFICACION: varchar('tra_identificacion', { length: 20 }).notNull(),
+    TRA_RAZON_SOCIAL: varchar('tra_razon_social', { length: 300 }).notNull(),
+    /** The vehicle's plate, as the guía's placa carries it (up to 20 characters). */
+    TRA_PLACA: varchar('tra_placa', { length: 20 }).notNull(),
+    TRA_CORREOS: text('tra_correos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    TRA_TELEFONOS: text('tra_telefonos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    TRA_DIRECCION: varchar('tra_direccion', { length: 300 }),
+    TRA_ACTIVO: boolean('tra_activo').notNull().default(true),
+    TRA_OBSERVACION: text('tra_observacion'),
+    TRA_CREADO: timestamp('tra_creado', { withTimezone: true }).notNull().defaultNow(),
+    TRA_ACTUALIZADO: timestamp('tra_actualizado', { withTimezone: true }).notNull().defaultNow(),
+    /** What the name search indexes: identification, name and plate, lower case without accents (amelia_busqueda). */
+    TRA_BUSQUEDA: text('tra_busqueda').generatedAlwaysAs(
+      (): SQL =>
+        sql`amelia_busqueda(${transportistas.TRA_IDENTIFICACION} || ' ' || ${transportistas.TRA_RAZON_SOCIAL} || ' ' || ${transportistas.TRA_PLACA})`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('transportistas_identificacion').on(t.EMP_CODIGO, t.TRA_IDENTIFICACION),
+    index('transportistas_empresa').on(t.EMP_CODIGO, t.TRA_CODIGO),
+    index('transportistas_nombre').on(t.EMP_CODIGO, t.TRA_RAZON_SOCIAL, t.TRA_CODIGO),
+    index('transportistas_busqueda_trgm').using('gin', t.TRA_BUSQUEDA.op('gin_trgm_ops')),
+  ],
+);
+
+/**
  * Every SRI document the company issues (the table keeps the name of its first type): FAC_TIPO is its codDoc (01
  * factura, 03 liquidación de compra, 04 nota de crédito, 05 nota de débito, 07 comprobante de retención). A sale's
  * recipient is a client (CLI_CODIGO), a purchase's a supplier (PRV_CODIGO): exactly one of them is set. A draft (BORRADOR) has no number, key or XML; issuing assigns the
@@ -875,7 +920,12 @@ export const facturas = pgTable(
     CLI_CODIGO: integer('cli_codigo').references(() => clientes.CLI_CODIGO),
     /** The supplier of a liquidación de compra (03) or the subject of a retención (07). */
     PRV_CODIGO: integer('prv_codigo').references(() => proveedores.PRV_CODIGO),
-    /** The SRI's codDoc: 01 factura, 03 liquidación de compra, 04 nota de crédito, 05 nota de débito, 07 retención. */
+    /** The carrier of a guía de remisión (06): the one its infoGuiaRemision names (migration 0032). */
+    TRA_CODIGO: integer('tra_codigo').references(() => transportistas.TRA_CODIGO),
+    /**
+     * The SRI's codDoc: 01 factura, 03 liquidación de compra, 04 nota de crédito, 05 nota de débito, 06 guía de
+     * remisión, 07 retención.
+     */
     FAC_TIPO: varchar('fac_tipo', { length: 2 }).notNull().default('01'),
     /** A note's invoice (codDocModificado 01): the AUTORIZADA factura of the same company it corrects. */
     FAC_MODIFICA: integer('fac_modifica').references((): AnyPgColumn => facturas.FAC_CODIGO),
@@ -933,7 +983,10 @@ export const facturas = pgTable(
       .on(t.PRV_CODIGO)
       .where(sql`${t.PRV_CODIGO} IS NOT NULL`),
     index('facturas_empresa_estado').on(t.EMP_CODIGO, t.FAC_ESTADO),
-    check('facturas_un_receptor', sql`(${t.CLI_CODIGO} IS NULL) <> (${t.PRV_CODIGO} IS NULL)`),
+    index('facturas_transportista')
+      .on(t.TRA_CODIGO)
+      .where(sql`${t.TRA_CODIGO} IS NOT NULL`),
+    check('facturas_un_receptor', sql`num_nonnulls(${t.CLI_CODIGO}, ${t.PRV_CODIGO}, ${t.TRA_CODIGO}) = 1`),
   ],
 );
 
@@ -1242,4 +1295,132 @@ export const retencionesDetalles = pgTable(
     RDE_VALOR: numeric('rde_valor', { precision: 14, scale: 2 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.FAC_CODIGO, t.RDE_LINEA] })],
+);
+
+/**
+ * A guía de remisión's transport (one row per document of type 06): where the goods leave from, when the transport
+ * starts and ends, and the plate of the vehicle (the carrier is facturas.TRA_CODIGO).
+ */
+export const guias = pgTable(
+  'guias',
+  {
+    FAC_CODIGO: integer('fac_codigo')
+      .primaryKey()
+      .references(() => facturas.FAC_CODIGO, { onDelete: 'cascade' }),
+    GUI_DIR_PARTIDA: varchar('gui_dir_partida', { length: 300 }).notNull(),
+    GUI_FECHA_INICIO: date('gui_fecha_inicio').notNull(),
+    GUI_FECHA_FIN: date('gui_fecha_fin').notNull(),
+    GUI_PLACA: varchar('gui_placa', { length: 20 }).notNull(),
+  },
+  (t) => [check('guias_periodo', sql`${t.GUI_FECHA_FIN} >= ${t.GUI_FECHA_INICIO}`)],
+);
+
+/**
+ * A guía's destinatarios, in order: who receives (a client of the company when CLI_CODIGO is set; anyone else, or
+ * one of the company's own establishments, by what was typed), where, why the goods travel, and the authorized
+ * factura of the company that supports it (GDE_SUSTENTO), when there is one.
+ */
+export const guiasDestinatarios = pgTable(
+  'guias_destinatarios',
+  {
+    FAC_CODIGO: integer('fac_codigo')
+      .notNull()
+      .references(() => guias.FAC_CODIGO, { onDelete: 'cascade' }),
+    GDE_LINEA: smallint('gde_linea').notNull(),
+    CLI_CODIGO: integer('cli_codigo').references(() => clientes.CLI_CODIGO),
+    GDE_IDENTIFICACION: varchar('gde_identificacion', { length: 20 }).notNull(),
+    GDE_RAZON_SOCIAL: varchar('gde_razon_social', { length: 300 }).notNull(),
+    GDE_DIRECCION: varchar('gde_direccion', { length: 300 }).notNull(),
+    /** Where the guía is emailed once authorized (a client's addresses, or typed). */
+    GDE_CORREOS: text('gde_correos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    GDE_MOTIVO: varchar('gde_motivo', { length: 300 }).notNull(),
+    GDE_DOC_ADUANERO: varchar('gde_doc_aduanero', { length: 20 }),
+    /** The company's establishment that receives a transfer (codEstabDestino, 001-999). */
+    GDE_ESTAB_DESTINO: varchar('gde_estab_destino', { length: 3 }),
+    GDE_RUTA: varchar('gde_ruta', { length: 300 }),
+    GDE_SUSTENTO: integer('gde_sustento').references((): AnyPgColumn => facturas.FAC_CODIGO),
+  },
+  (t) => [
+    primaryKey({ columns: [t.FAC_CODIGO, t.GDE_LINEA] }),
+    index('guias_destinatarios_sustento')
+      .on(t.GDE_SUSTENTO)
+      .where(sql`${t.GDE_SUSTENTO} IS NOT NULL`),
+  ],
+);
+
+/** The goods each destinatario receives, in order (a guía's detalle: codes, description, quantity). */
+export const guiasDetalles = pgTable(
+  'guias_detalles',
+  {
+    FAC_CODIGO: integer('fac_codigo').notNull(),
+    GDE_LINEA: smallint('gde_linea').notNull(),
+    GDT_LINEA: smallint('gdt_linea').notNull(),
+    /** The catalogue's product it came from, if any (the codes and description are kept as printed). */
+    CAT_CODIGO: integer('cat_codigo').references(() => catalogo.CAT_CODIGO, { onDelete: 'set null' }),
+    GDT_CODIGO_INTERNO: varchar('gdt_codigo_interno', { length: 25 }),
+    GDT_CODIGO_ADICIONAL: varchar('gdt_codigo_adicional', { length: 25 }),
+    GDT_DESCRIPCION: varchar('gdt_descripcion', { length: 300 }).notNull(),
+    GDT_CANTIDAD: numeric('gdt_cantidad', { precision: 18, scale: 6 }).notNull(),
+    /** Up to 3 detAdicional: [{ nombre, valor }]. */
+    GDT_ADICIONALES: jsonb('gdt_adicionales').notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.FAC_CODIGO, t.GDE_LINEA, t.GDT_LINEA] }),
+    foreignKey({
+      columns: [t.FAC_CODIGO, t.GDE_LINEA],
+      foreignColumns: [guiasDestinatarios.FAC_CODIGO, guiasDestinatarios.GDE_LINEA],
+      name: 'guias_detalles_destinatario_fk',
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Quotes (ofertas): an invoice's buyer, lines and calculation offered before the sale, valid until OFE_VALIDEZ. Not an
+ * SRI document: no key, no signature. OFE_ESTADO BORRADOR, ENVIADA, ACEPTADA or RECHAZADA; VENCIDA is read from the
+ * date (a BORRADOR or ENVIADA past OFE_VALIDEZ). OFE_LINEAS keeps the invoice draft's lines as the form sent them,
+ * so that "Facturar" hands them to an invoice draft (FAC_CODIGO) unchanged.
+ */
+export const ofertas = pgTable(
+  'ofertas',
+  {
+    OFE_CODIGO: serial('ofe_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    /** The company's own number, 1, 2, 3… (ofertas_numero). */
+    OFE_NUMERO: integer('ofe_numero').notNull(),
+    CLI_CODIGO: integer('cli_codigo')
+      .notNull()
+      .references(() => clientes.CLI_CODIGO),
+    OFE_FECHA: date('ofe_fecha').notNull(),
+    OFE_VALIDEZ: date('ofe_validez').notNull(),
+    OFE_ESTADO: varchar('ofe_estado', { length: 10 }).notNull().default('BORRADOR'),
+    OFE_NOTAS: text('ofe_notas'),
+    OFE_LINEAS: jsonb('ofe_lineas').notNull().default([]),
+    OFE_SUBTOTAL: numeric('ofe_subtotal', { precision: 14, scale: 2 }).notNull().default('0'),
+    OFE_DESCUENTO: numeric('ofe_descuento', { precision: 14, scale: 2 }).notNull().default('0'),
+    OFE_IVA: numeric('ofe_iva', { precision: 14, scale: 2 }).notNull().default('0'),
+    OFE_TOTAL: numeric('ofe_total', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The invoice draft an accepted quote became. */
+    FAC_CODIGO: integer('fac_codigo').references(() => facturas.FAC_CODIGO, { onDelete: 'set null' }),
+    /** When it was last emailed to the client, and to whom. */
+    OFE_ENVIADA: timestamp('ofe_enviada', { withTimezone: true }),
+    OFE_ENVIO_DETALLE: varchar('ofe_envio_detalle', { length: 500 }),
+    USU_CODIGO: integer('usu_codigo').references(() => usuarios.USU_CODIGO, { onDelete: 'set null' }),
+    OFE_CREADO: timestamp('ofe_creado', { withTimezone: true }).notNull().defaultNow(),
+    OFE_ACTUALIZADO: timestamp('ofe_actualizado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ofertas_numero').on(t.EMP_CODIGO, t.OFE_NUMERO),
+    index('ofertas_empresa').on(t.EMP_CODIGO, t.OFE_CODIGO),
+    index('ofertas_cliente').on(t.CLI_CODIGO),
+    index('ofertas_factura')
+      .on(t.FAC_CODIGO)
+      .where(sql`${t.FAC_CODIGO} IS NOT NULL`),
+    check('ofertas_estado', sql`${t.OFE_ESTADO} IN ('BORRADOR', 'ENVIADA', 'ACEPTADA', 'RECHAZADA')`),
+    check('ofertas_validez', sql`${t.OFE_VALIDEZ} >= ${t.OFE_FECHA}`),
+  ],
 );

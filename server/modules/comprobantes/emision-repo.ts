@@ -5,7 +5,16 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
-import { clientes, empresas, establecimientos, facturas, proveedores, puntosEmision, secuenciales } from '../../infra/db/schema';
+import {
+  clientes,
+  empresas,
+  establecimientos,
+  facturas,
+  proveedores,
+  puntosEmision,
+  secuenciales,
+  transportistas,
+} from '../../infra/db/schema';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { prepared } from '../../infra/db/prepared';
 import { found } from '../../core/errors';
@@ -72,12 +81,16 @@ export async function enCamino(tx: Executor, empresa: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** A sale's buyer (a client) or a purchase's supplier: the table's check keeps exactly one of them on a document. */
-const receptor = (cliente: AnyPgColumn, proveedor: AnyPgColumn) => sql<string>`coalesce(${cliente}, ${proveedor})`;
+/**
+ * A sale's buyer (a client), a purchase's supplier or a guía's carrier: the table's check keeps exactly one of them on
+ * a document.
+ */
+const receptor = (cliente: AnyPgColumn, proveedor: AnyPgColumn, transportista: AnyPgColumn) =>
+  sql<string>`coalesce(${cliente}, ${proveedor}, ${transportista})`;
 
 /**
  * The locked draft's common fields: its series, its last issue, its date, its recipient (the client of a sale, the
- * supplier of a liquidación de compra or a retención), its additional information.
+ * supplier of a liquidación de compra or a retención, the carrier of a guía de remisión), its additional information.
  */
 export async function borradorComun(tx: Executor, id: number) {
   const [row] = await tx
@@ -92,16 +105,23 @@ export async function borradorComun(tx: Executor, id: number) {
       EST_NUMERO: establecimientos.EST_NUMERO,
       EST_DIRECCION: establecimientos.EST_DIRECCION,
       PEM_NUMERO: puntosEmision.PEM_NUMERO,
-      RECEPTOR_TIPO_IDENTIFICACION: receptor(clientes.CLI_TIPO_IDENTIFICACION, proveedores.PRV_TIPO_IDENTIFICACION),
-      RECEPTOR_IDENTIFICACION: receptor(clientes.CLI_IDENTIFICACION, proveedores.PRV_IDENTIFICACION),
-      RECEPTOR_RAZON_SOCIAL: receptor(clientes.CLI_RAZON_SOCIAL, proveedores.PRV_RAZON_SOCIAL),
-      RECEPTOR_DIRECCION: sql<string | null>`coalesce(${clientes.CLI_DIRECCION}, ${proveedores.PRV_DIRECCION})`,
-      RECEPTOR_CORREOS: sql<string[]>`coalesce(${clientes.CLI_CORREOS}, ${proveedores.PRV_CORREOS})`,
-      RECEPTOR_TELEFONOS: sql<string[]>`coalesce(${clientes.CLI_TELEFONOS}, ${proveedores.PRV_TELEFONOS})`,
+      RECEPTOR_TIPO_IDENTIFICACION: receptor(
+        clientes.CLI_TIPO_IDENTIFICACION,
+        proveedores.PRV_TIPO_IDENTIFICACION,
+        transportistas.TRA_TIPO_IDENTIFICACION,
+      ),
+      RECEPTOR_IDENTIFICACION: receptor(clientes.CLI_IDENTIFICACION, proveedores.PRV_IDENTIFICACION, transportistas.TRA_IDENTIFICACION),
+      RECEPTOR_RAZON_SOCIAL: receptor(clientes.CLI_RAZON_SOCIAL, proveedores.PRV_RAZON_SOCIAL, transportistas.TRA_RAZON_SOCIAL),
+      RECEPTOR_DIRECCION: sql<
+        string | null
+      >`coalesce(${clientes.CLI_DIRECCION}, ${proveedores.PRV_DIRECCION}, ${transportistas.TRA_DIRECCION})`,
+      RECEPTOR_CORREOS: sql<string[]>`coalesce(${clientes.CLI_CORREOS}, ${proveedores.PRV_CORREOS}, ${transportistas.TRA_CORREOS})`,
+      RECEPTOR_TELEFONOS: sql<string[]>`coalesce(${clientes.CLI_TELEFONOS}, ${proveedores.PRV_TELEFONOS}, ${transportistas.TRA_TELEFONOS})`,
     })
     .from(f)
     .leftJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
     .leftJoin(proveedores, eq(proveedores.PRV_CODIGO, f.PRV_CODIGO))
+    .leftJoin(transportistas, eq(transportistas.TRA_CODIGO, f.TRA_CODIGO))
     .innerJoin(puntosEmision, eq(puntosEmision.PEM_CODIGO, f.PEM_CODIGO))
     .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
     .where(eq(f.FAC_CODIGO, id));
