@@ -55,7 +55,7 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
 
   it('GET /menus lista todas las entradas por área y orden, con sus campos, y filtra', async () => {
     const all = await list();
-    expect(all.length).toBe(29);
+    expect(all.length).toBe(32);
     expect(all[0]).toEqual({
       MEN_CODIGO: 1,
       MEN_AREA: 'admin',
@@ -79,14 +79,17 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
     expect(empresa.map((m) => m.MEN_RUTA)).toEqual([
       '',
       'mi-empresa',
+      'ofertas',
       'facturas',
       'notasCredito',
       'notasDebito',
       'retenciones',
       'liquidacionesCompra',
+      'guiasRemision',
       'clientes',
       'proveedores',
       'recibidos',
+      'transportistas',
       'catalogo',
       'firma',
       'usuarios',
@@ -198,14 +201,17 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
     expect((own.json() as Entrada[]).map((m) => m.MEN_NOMBRE)).toEqual([
       'Inicio',
       'Mi empresa',
+      'Ofertas',
       'Facturas',
       'Notas de crédito',
       'Notas de débito',
       'Retenciones',
       'Liquidaciones de compra',
+      'Guías de remisión',
       'Clientes',
       'Proveedores',
       'Documentos recibidos',
+      'Transportistas',
       'Productos',
       'Firma electrónica',
       'Usuarios',
@@ -213,7 +219,7 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
     const id = company.COM_CODIGO;
     const choices = (await call('GET', `/menus/menuEmpresaAdmin/${id}`)).json() as Array<{ MEN_CODIGO: number; asignado: boolean }>;
     expect(choices.map((m) => m.MEN_CODIGO).filter((c) => c < 1000)).toEqual([
-      101, 102, 107, 109, 110, 113, 114, 105, 111, 112, 108, 104, 106,
+      101, 102, 115, 107, 109, 110, 113, 114, 116, 105, 111, 112, 117, 108, 104, 106,
     ]);
     // The company page sends back what it read (103 included): accepted, and 103 stays assigned while hidden.
     const saved = await call('PUT', `/menus/menuEmpresaAdmin/${id}`, { menus: [101, 102, 103] });
