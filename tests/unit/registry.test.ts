@@ -44,6 +44,9 @@ describe('resource registry', () => {
       'proveedores',
       'retenciones',
       'liquidacionesCompra',
+      'guiasRemision',
+      'transportistas',
+      'ofertas',
     ]);
   });
 
