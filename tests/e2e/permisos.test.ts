@@ -36,14 +36,17 @@ describe.skipIf(!e2eAvailable)('permisos de los menús en la aplicación web', (
     await loginCompany(page, suite.server, { ...FERRETERIA, clave: DEMO.empresa.clave });
     expect(await sidebarEntries(page)).toEqual([
       'Inicio',
+      'Ofertas',
       'Facturas',
       'Notas de crédito',
       'Notas de débito',
       'Retenciones',
       'Liquidaciones de compra',
+      'Guías de remisión',
       'Clientes',
       'Proveedores',
       'Documentos recibidos',
+      'Transportistas',
       'Productos',
       'Firma electrónica',
       'Ayuda y soporte',
