@@ -205,7 +205,10 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
         EMP_CODIGO: andina.EMP_CODIGO,
         MEN_CODIGO: m,
       })),
-      ...[101, 103, 104, 105, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117].map((m) => ({ EMP_CODIGO: tornillo.EMP_CODIGO, MEN_CODIGO: m })),
+      ...[101, 103, 104, 105, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117].map((m) => ({
+        EMP_CODIGO: tornillo.EMP_CODIGO,
+        MEN_CODIGO: m,
+      })),
       ...[101, 102].map((m) => ({ EMP_CODIGO: costa.EMP_CODIGO, MEN_CODIGO: m })),
     ]);
 
