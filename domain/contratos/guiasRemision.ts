@@ -9,7 +9,7 @@
  *                                                  filter: FAC_ESTADO (one or a list), desde, hasta (YYYY-MM-DD on
  *                                                  FAC_FECHA), TRA_CODIGO, FAC_SUSTENTO (guías citing that factura),
  *                                                  q (number, access key, carrier, plate or a destinatario), id (list)
- *                                                  sort: FAC_CODIGO (default DESC), FAC_FECHA, GUI_FECHA_INICIO
+ *                                                  sort: FAC_CODIGO (default DESC), FAC_FECHA
  *   GET    /api/guiasRemision/totales               ?filter=...: how many, how many annulled
  *   GET    /api/guiasRemision/exportar              ?formato=csv|xlsx&filter&sort: the filtered list as a spreadsheet
  *   GET    /api/guiasRemision/desdeFactura/:id      a draft's content prefilled from an AUTORIZADA factura the session

@@ -10,12 +10,14 @@ import { tipoNotaCredito } from './notasCredito';
 import { tipoNotaDebito } from './notasDebito';
 import { tipoLiquidacion } from './liquidacionesCompra';
 import { tipoRetencion } from './retenciones';
+import { tipoGuia } from './guiasRemision';
 
 export const TIPOS_COMPROBANTE: Readonly<Partial<Record<CodigoDocumento, TipoComprobante>>> = {
   '01': tipoFactura,
   '03': tipoLiquidacion,
   '04': tipoNotaCredito,
   '05': tipoNotaDebito,
+  '06': tipoGuia,
   '07': tipoRetencion,
 };
 

@@ -10,19 +10,24 @@ import type { MensajeSriLocal } from './tipos';
  * What the SRI's reception checks in a document, in its order; the first failure returns it (DEVUELTA) with the
  * SRI's code and text and, in informacionAdicional, what exactly is wrong. A DEVUELTA document is not kept: it may
  * come back, corrected, with the same key. It takes the types Amelia issues: facturas (01), notas de crédito (04),
- * notas de débito (05) and liquidaciones de compra (03), each checked against its own schema.
+ * notas de débito (05), liquidaciones de compra (03), retenciones (07) and guías de remisión (06), each checked
+ * against its own schema.
  */
 
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 const ROOT_ID = 'comprobante';
 
-/** The documents it receives, by root element: the codDoc it must carry, the block with fechaEmision, the schema. */
-const TIPOS: Record<string, { codDoc: string; info: string; esquema: string }> = {
+/**
+ * The documents it receives, by root element: the codDoc it must carry, the block with fechaEmision, the schema. A
+ * guía de remisión has no fechaEmision (`sinFecha`): its access key's date is its date of issue.
+ */
+const TIPOS: Record<string, { codDoc: string; info: string; esquema: string; sinFecha?: true }> = {
   factura: { codDoc: '01', info: 'infoFactura', esquema: 'factura_V1.1.0.xsd' },
   notaCredito: { codDoc: '04', info: 'infoNotaCredito', esquema: 'NotaCredito_V1.1.0.xsd' },
   notaDebito: { codDoc: '05', info: 'infoNotaDebito', esquema: 'NotaDebito_V1.0.0.xsd' },
   liquidacionCompra: { codDoc: '03', info: 'infoLiquidacionCompra', esquema: 'LiquidacionCompra_V1.1.0.xsd' },
   comprobanteRetencion: { codDoc: '07', info: 'infoCompRetencion', esquema: 'ComprobanteRetencion_V2.0.0.xsd' },
+  guiaRemision: { codDoc: '06', info: 'infoGuiaRemision', esquema: 'GuiaRemision_V1.1.0.xsd', sinFecha: true },
 };
 
 const MENSAJES = {
@@ -121,12 +126,17 @@ function verificarFirma(raiz: Element, firmas: Element[], clave: string): void {
 }
 
 /** Step 5: a well-built key that says what the document says. */
-function verificarClave(clave: string, info: Element | undefined, infoDocumento: Element | undefined): ReturnType<typeof documentoDe> {
+function verificarClave(
+  clave: string,
+  info: Element | undefined,
+  infoDocumento: Element | undefined,
+  sinFecha: boolean,
+): ReturnType<typeof documentoDe> {
   const validacion = validarClaveAcceso(clave);
   if (!validacion.valida) return devolver(clave, 'clave', `${validacion.error} (clave ${clave || 'vacía'}).`);
   const { partes } = validacion;
   const enDocumento = {
-    fechaEmision: texto(hijo(infoDocumento, 'fechaEmision')),
+    fechaEmision: sinFecha ? partes.fechaEmision : texto(hijo(infoDocumento, 'fechaEmision')),
     codDoc: texto(hijo(info, 'codDoc')),
     ruc: texto(hijo(info, 'ruc')),
     ambiente: texto(hijo(info, 'ambiente')),
@@ -171,7 +181,7 @@ async function revisar(base64: string | undefined, registro: Registro, opciones:
     devolver(
       clave,
       'tipo',
-      `El elemento raíz es <${raiz.tagName}>; este servicio recibe <factura> (01), <notaCredito> (04), <notaDebito> (05), <liquidacionCompra> (03) y <comprobanteRetencion> (07).`,
+      `El elemento raíz es <${raiz.tagName}>; este servicio recibe <factura> (01), <notaCredito> (04), <notaDebito> (05), <liquidacionCompra> (03), <guiaRemision> (06) y <comprobanteRetencion> (07).`,
     );
   }
   const codDoc = texto(hijo(info, 'codDoc'));
@@ -193,7 +203,7 @@ async function revisar(base64: string | undefined, registro: Registro, opciones:
   }
 
   verificarFirma(raiz, firmas, clave);
-  const delDocumento = verificarClave(clave, info, infoDocumento);
+  const delDocumento = verificarClave(clave, info, infoDocumento, tipo!.sinFecha === true);
 
   // Step 6: a key already received, or the document already authorized under another key.
   const estado = registro.estado(clave);
@@ -209,7 +219,10 @@ async function revisar(base64: string | undefined, registro: Registro, opciones:
     );
   }
 
-  verificarFecha(clave, texto(hijo(infoDocumento, 'fechaEmision')), registro.ahora(), opciones.toleranciaMinutos);
+  const fechaEmision = tipo!.sinFecha
+    ? `${clave.slice(0, 2)}/${clave.slice(2, 4)}/${clave.slice(4, 8)}`
+    : texto(hijo(infoDocumento, 'fechaEmision'));
+  verificarFecha(clave, fechaEmision, registro.ahora(), opciones.toleranciaMinutos);
   registro.registrar(clave, delDocumento, xml);
 }
 

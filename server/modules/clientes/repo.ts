@@ -7,6 +7,8 @@ import {
   clientesDocumentos,
   facturas,
   gruposCliente,
+  guiasDestinatarios,
+  ofertas,
   tiposCliente,
   tiposJuridicos,
   usuarios,
@@ -322,12 +324,22 @@ export async function hasDocuments(db: Executor, id: number) {
   return Number(row?.n ?? 0) > 0;
 }
 
-/** A client with invoices stays: the invoices name it as their buyer (the SRI keeps them for seven years). */
-export const CLIENTE_CON_FACTURAS = 'El cliente tiene facturas: no se puede eliminar. Desactívelo si ya no le vende.';
+/**
+ * A client with documents stays: the invoices name it as their buyer (the SRI keeps them for seven years), the guías
+ * de remisión as a destinatario, and its quotes are the history of what it was offered.
+ */
+export const CLIENTE_CON_FACTURAS =
+  'El cliente tiene facturas, guías de remisión u ofertas: no se puede eliminar. Desactívelo si ya no le vende.';
+
+/** Some invoice, guía or quote names the client `id`. */
+const conDocumentos = (id: number) =>
+  sql`(EXISTS (SELECT 1 FROM ${facturas} WHERE ${facturas.CLI_CODIGO} = ${id})
+    OR EXISTS (SELECT 1 FROM ${guiasDestinatarios} WHERE ${guiasDestinatarios.CLI_CODIGO} = ${id})
+    OR EXISTS (SELECT 1 FROM ${ofertas} WHERE ${ofertas.CLI_CODIGO} = ${id}))`;
 
 export async function hasInvoices(db: Executor, id: number) {
-  const [row] = await db.select({ id: facturas.FAC_CODIGO }).from(facturas).where(eq(facturas.CLI_CODIGO, id)).limit(1);
-  return Boolean(row);
+  const [row] = await db.select({ si: sql<boolean>`${conDocumentos(id)}` }).from(sql`(SELECT 1) AS uno`);
+  return Boolean(row?.si);
 }
 
 /**
@@ -343,7 +355,7 @@ export async function deleteClient(db: Executor, viewer: ClientViewer, id: numbe
         clientScope(viewer),
         not(clientes.CLI_CONSUMIDOR_FINAL),
         sql`NOT EXISTS (SELECT 1 FROM ${clientesDocumentos} WHERE ${clientesDocumentos.CLI_CODIGO} = ${id})`,
-        sql`NOT EXISTS (SELECT 1 FROM ${facturas} WHERE ${facturas.CLI_CODIGO} = ${id})`,
+        sql`NOT ${conDocumentos(id)}`,
       ),
     )
     .returning({ id: clientes.CLI_CODIGO });

@@ -11,7 +11,7 @@ import type { Comprobante } from './tipo';
 /**
  * Elements whose children are a list (each child one item), in every schema the app issues: the taxes' totals, the
  * payments, the lines and their taxes and additional details, the additional information, a debit note's reasons, a
- * retención's support documents with their taxes and withholdings.
+ * retención's support documents with their taxes and withholdings, a guía's destinatarios (each with its detalles).
  */
 const LISTAS = new Set([
   'totalConImpuestos',
@@ -24,6 +24,7 @@ const LISTAS = new Set([
   'docsSustento',
   'impuestosDocSustento',
   'retenciones',
+  'destinatarios',
 ]);
 
 type Valor = string | Valor[] | { [k: string]: Valor };

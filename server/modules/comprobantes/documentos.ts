@@ -26,7 +26,7 @@ async function leerArchivo(files: FileStore, id: string | null): Promise<Buffer 
   return Buffer.concat(chunks);
 }
 
-async function logoEmpresa(db: Executor, files: FileStore, empresa: number) {
+export async function logoEmpresa(db: Executor, files: FileStore, empresa: number) {
   const [row] = await db.select({ EMP_LOGO: empresas.EMP_LOGO }).from(empresas).where(eq(empresas.EMP_CODIGO, empresa));
   return leerArchivo(files, row?.EMP_LOGO ?? null);
 }

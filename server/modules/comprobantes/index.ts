@@ -3,8 +3,27 @@
  * the schema check, the XAdES-BES signature, the SRI's queue and worker, the RIDE's frame, the authorized XML and the
  * email to the recipient. It has no routes of its own; each type's module mounts its routes on top of it.
  */
-export { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from './ride-pagina';
-export { rideDe, xmlAutorizado } from './documentos';
+export {
+  A4,
+  ANCHO,
+  FUENTE,
+  INICIO_CONTINUACION,
+  LIMITE,
+  MARGEN,
+  NEGRITA,
+  TEXTO,
+  caja,
+  escribir,
+  etiquetaValor,
+  fondo,
+  numerarPaginas,
+  type Lienzo,
+} from './ride-pagina';
+export { logoEmpresa, rideDe, xmlAutorizado } from './documentos';
+// A printed document that is not an SRI one (a quote) is drawn with the RIDE's own pieces: logo, lines' table, foot, page numbers.
+export { dibujarLogo } from './ride-encabezado';
+export { dibujarDetalles } from './ride-detalles';
+export { dibujarPie } from './ride-pie';
 export { direcciones, entregarComprobante, type DependenciasEntrega, type ResultadoEntrega } from './sri/entrega';
 export { prepararValidador, validarComprobante } from './esquema';
 export { firmarXml } from './xades';
@@ -16,8 +35,19 @@ export { crearClienteSri, type ClienteSri } from './sri/cliente';
 export { crearTrabajadorSri } from './sri/trabajador';
 export { crearDibujanteRide, type DibujanteRide } from './ride-hilos';
 export type { CuerpoRide, TablaRide, TipoComprobante } from './tipo';
-export { filasTotales, impuestosRide, nombreFormaPagoRide, plazoPago } from './ride-formato';
-export { campos, detalles, impuestos, infoAdicional, inicioComprobante, lista, pagos, totalConImpuestos, type Campo } from './xml-util';
+export { decimalCorto, filasTotales, impuestosRide, nombreFormaPagoRide, plazoPago } from './ride-formato';
+export {
+  campos,
+  detalles,
+  detallesAdicionales,
+  impuestos,
+  infoAdicional,
+  inicioComprobante,
+  lista,
+  pagos,
+  totalConImpuestos,
+  type Campo,
+} from './xml-util';
 export {
   cabeceraNota,
   lineaRespuesta,
@@ -48,6 +78,7 @@ export {
   SCOPE_VENDEDOR,
   SORTS_DOCUMENTOS,
   visible,
+  type AlcanceDocumentos,
   type ValoresBorrador,
   type ValoresLinea,
   type ValoresPago,
@@ -56,6 +87,6 @@ export { compararTotalesNota, facturaParaNota, fechaNota, lineasConRestante, res
 export { rutasNotas } from './notas-routes';
 export { conErrores, rutasEmitido } from './emitido-routes';
 export { documentoModificado, emisorRide, puntos, tablaLineas } from './ride-lineas';
-export { columnasDocumento } from './notas-exportacion';
+export { columnasDocumento, ESTADOS_LEGIBLES } from './notas-exportacion';
 export { busquedaDocumento, listaDocumentos } from './lista-documentos';
 export { rutasLista } from './lista-routes';

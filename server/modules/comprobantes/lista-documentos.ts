@@ -1,14 +1,15 @@
 /**
- * The list of one issued document type (rows of `facturas` of one FAC_TIPO) whose recipient is a client or a supplier:
- * its spec (the state, dates, recipient, search and id filters every type has, plus the type's own), a page, the
- * totals of the filter and the export's batches. Each type gives its rows' select and reader; each list has its own
- * spec (its type as a literal), so the statements of two types never mix.
+ * The list of one issued document type (rows of `facturas` of one FAC_TIPO) whose recipient is a client, a supplier
+ * or a carrier: its spec (the state, dates, recipient, search and id filters every type has, plus the type's own), a
+ * page, the totals of the filter and the export's batches. Each type gives its rows' select and reader; each list has
+ * its own spec (its type as a literal), so the statements of two types never mix.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../infra/db/client';
-import { proveedores, clientes, facturas } from '../../infra/db/schema';
+import { proveedores, clientes, facturas, transportistas } from '../../infra/db/schema';
 import { consultaLista, embed, type Bind, type ListSpec } from '../../core/list';
+import { busquedaTercero } from '../../core/terceros';
 import type { Filter } from '../../core/list/spec';
 import { ESTADOS_FACTURA } from '../../../domain/comprobantes/estados';
 import { clientSearch } from '../clientes';
@@ -19,13 +20,24 @@ const f = facturas;
 
 type Busqueda = (text: string, bind: Bind) => SQL;
 
-/** The documents of a client (CLI_CODIGO) or of a supplier (PRV_CODIGO) the search names, by identification or name. */
+/** A carrier by identification, name or usual plate (its busqueda column), as the clients' and suppliers' search. */
+const carrierSearch = busquedaTercero(transportistas.TRA_IDENTIFICACION, transportistas.TRA_BUSQUEDA);
+
+/**
+ * The documents of a client (CLI_CODIGO), a supplier (PRV_CODIGO) or a carrier (TRA_CODIGO) the search names, by
+ * identification or name.
+ */
 const RECEPTORES = {
   cliente: (text: string, bind: Bind) =>
     sql`${f.CLI_CODIGO} IN (SELECT ${clientes.CLI_CODIGO} FROM ${clientes} WHERE ${clientSearch(text, bind)})`,
   proveedor: (text: string, bind: Bind) =>
     sql`${f.PRV_CODIGO} IN (SELECT ${proveedores.PRV_CODIGO} FROM ${proveedores} WHERE ${supplierSearch(text, bind)})`,
+  transportista: (text: string, bind: Bind) =>
+    sql`${f.TRA_CODIGO} IN (SELECT ${transportistas.TRA_CODIGO} FROM ${transportistas} WHERE ${carrierSearch(text, bind)})`,
 } satisfies Record<string, Busqueda>;
+
+/** The column of each kind of recipient. */
+const CODIGO_RECEPTOR = { cliente: 'CLI_CODIGO', proveedor: 'PRV_CODIGO', transportista: 'TRA_CODIGO' } as const;
 
 /**
  * A document list's search (q): the number whole (or, with `otroNumero`, also another document's it names: a note's
@@ -72,7 +84,7 @@ export type DefinicionLista<R, T, E, X> = {
 export type TotalesDocumentos = { cantidad: number; anuladas: number; subtotal: string; iva: string; total: string };
 
 export function listaDocumentos<R, T, E = R, X = T>(d: DefinicionLista<R, T, E, X>) {
-  const codigoReceptor = d.receptor === 'cliente' ? 'CLI_CODIGO' : 'PRV_CODIGO';
+  const codigoReceptor = CODIGO_RECEPTOR[d.receptor];
   const spec: ListSpec<keyof typeof SORTS_DOCUMENTOS> = {
     resource: d.resource,
     table: f,

@@ -2,8 +2,8 @@ import type { ColumnaExportacion } from '../../core/export';
 import { diaEcuador } from '../../../domain/fechas';
 import type { Nota } from '../../../domain/contratos/notasCredito';
 
-/** The states as a person reads them in the spreadsheet. */
-const ESTADO: Record<string, string> = {
+/** The states as a person reads them in the spreadsheet (a type whose export has no amounts lists its own columns). */
+export const ESTADOS_LEGIBLES: Record<string, string> = {
   BORRADOR: 'Borrador',
   FIRMADA: 'Firmada',
   ENVIADA: 'Enviada',
@@ -66,7 +66,7 @@ export function columnasDocumento<R extends DocumentoExportable>(
     { header: subtotal, width: 13, ...dinero<R>((r) => r.FAC_SUBTOTAL) },
     { header: iva, width: Math.max(12, iva.length + 1), ...dinero<R>((r) => r.FAC_IVA) },
     { header: total, width: 13, ...dinero<R>((r) => r.FAC_TOTAL) },
-    { header: 'Estado', width: 18, value: (r) => ESTADO[r.FAC_ESTADO] ?? r.FAC_ESTADO },
+    { header: 'Estado', width: 18, value: (r) => ESTADOS_LEGIBLES[r.FAC_ESTADO] ?? r.FAC_ESTADO },
     { header: 'Autorización', width: 52, value: (r) => r.FAC_AUTORIZACION ?? '' },
     {
       header: 'Fecha de autorización',

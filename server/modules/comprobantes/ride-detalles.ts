@@ -1,5 +1,5 @@
-import { ANCHO, BORDE, LIMITE, MARGEN, alto, escribir, fondo, type Doc, type Lienzo } from './ride-pagina';
-import type { TablaRide } from './tipo';
+import { ANCHO, BORDE, LIMITE, MARGEN, alto, caja, escribir, etiquetaValor, fondo, type Doc, type Lienzo } from './ride-pagina';
+import type { SeccionRide, TablaRide } from './tipo';
 
 type Columna = { titulo: string; ancho: number; alinear: 'left' | 'right' | 'center' };
 
@@ -95,5 +95,44 @@ export function dibujarDetalles(l: Lienzo, tabla: TablaRide) {
       cabecera(l, cols);
     }
     fila(l, cols, f, altura);
+  }
+}
+
+const SEPARACION_SECCION = 8;
+const RELLENO_PARES = 6;
+const ANCHO_PAR = (ANCHO - 3 * RELLENO_PARES) / 2;
+
+/** The pairs two to a row; each row as tall as its taller pair (measured in bold: never shorter than drawn). */
+function filasDePares(doc: Doc, pares: Array<[string, string]>) {
+  const filas: Array<{ pares: Array<[string, string]>; altura: number }> = [];
+  for (let i = 0; i < pares.length; i += 2) {
+    const fila = pares.slice(i, i + 2);
+    const altura = Math.max(...fila.map(([e, v]) => alto(doc, `${e} ${v || ' '}`, ANCHO_PAR, { negrita: true })));
+    filas.push({ pares: fila, altura: altura + 3 });
+  }
+  return filas;
+}
+
+/**
+ * The sections after the body's table (a guía's destinatarios): each a box of label and value pairs, two to a row,
+ * and its own table under it. A box starts a page when it does not fit with its table's header and a first row.
+ */
+export function dibujarSecciones(l: Lienzo, secciones: readonly SeccionRide[]) {
+  for (const seccion of secciones) {
+    const filas = filasDePares(l.doc, seccion.pares);
+    const altura = filas.reduce((suma, f) => suma + f.altura, 0) + 2 * RELLENO_PARES;
+    if (l.y + SEPARACION_SECCION + altura + ALTO_CABECERA + 20 > LIMITE) l.nuevaPagina();
+    else l.y += SEPARACION_SECCION;
+    const inicio = l.y;
+    let y = inicio + RELLENO_PARES;
+    for (const f of filas) {
+      f.pares.forEach(([etiqueta, valor], i) =>
+        etiquetaValor(l.doc, etiqueta, valor, MARGEN + RELLENO_PARES + i * (ANCHO_PAR + RELLENO_PARES), y, ANCHO_PAR),
+      );
+      y += f.altura;
+    }
+    caja(l.doc, MARGEN, inicio, ANCHO, altura);
+    l.y = inicio + altura;
+    dibujarDetalles(l, seccion.tabla);
   }
 }

@@ -25,7 +25,7 @@ type ImagenAbierta = { width: number; height: number };
 const abrirImagen = (doc: Doc, imagen: Buffer) => (doc as unknown as { openImage(src: Buffer): ImagenAbierta }).openImage(imagen);
 
 /** The logo scaled into LOGO keeping its aspect; its height, or 0 when there is none. */
-function dibujarLogo(doc: Doc, logo: Buffer | undefined): number {
+export function dibujarLogo(doc: Doc, logo: Buffer | undefined): number {
   if (!logo) return 0;
   let imagen: ImagenAbierta;
   try {

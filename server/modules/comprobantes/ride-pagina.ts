@@ -62,3 +62,18 @@ export function fondo(doc: Doc, x: number, y: number, ancho: number, altura: num
   doc.rect(x, y, ancho, altura).fill(FONDO_CABECERA);
   doc.fillColor(TEXTO);
 }
+
+/** "Página 1 de 3" and the document's title and number at the foot of every page, once the page count is known. */
+export function numerarPaginas(doc: Doc, titulo: string, numero: string) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const y = A4.alto - MARGEN + 2;
+    escribir(doc, `${titulo} No. ${numero}`, MARGEN, y, ANCHO / 2, { tamano: 7, color: '#555555' });
+    escribir(doc, `Página ${i - start + 1} de ${count}`, MARGEN + ANCHO / 2, y, ANCHO / 2, {
+      tamano: 7,
+      color: '#555555',
+      alinear: 'right',
+    });
+  }
+}

@@ -11,10 +11,10 @@
  */
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import { dibujarDetalles } from './ride-detalles';
+import { dibujarDetalles, dibujarSecciones } from './ride-detalles';
 import { dibujarEncabezado, type OpcionesRide } from './ride-encabezado';
 import { numeroComprobante } from './ride-formato';
-import { A4, ANCHO, INICIO_CONTINUACION, MARGEN, escribir, type Doc, type Lienzo } from './ride-pagina';
+import { ANCHO, INICIO_CONTINUACION, MARGEN, escribir, numerarPaginas, type Doc, type Lienzo } from './ride-pagina';
 import { dibujarPie } from './ride-pie';
 import type { Comprobante, CuerpoRide } from './tipo';
 
@@ -47,21 +47,6 @@ function encabezadoContinuacion(doc: Doc, d: DatosRide, numero: string): number 
   escribir(doc, `${d.titulo} No. ${numero}`, MARGEN + ANCHO * 0.6, MARGEN, ANCHO * 0.4, { negrita: true, tamano: 9, alinear: 'right' });
   escribir(doc, `R.U.C.: ${t.ruc}    Clave de acceso: ${t.claveAcceso}`, MARGEN, MARGEN + 13, ANCHO, { tamano: 7.5 });
   return INICIO_CONTINUACION;
-}
-
-/** "Página 1 de 3" and the document's title and number at the foot of every page, once the page count is known. */
-function numerarPaginas(doc: Doc, titulo: string, numero: string) {
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const y = A4.alto - MARGEN + 2;
-    escribir(doc, `${titulo} No. ${numero}`, MARGEN, y, ANCHO / 2, { tamano: 7, color: '#555555' });
-    escribir(doc, `Página ${i - start + 1} de ${count}`, MARGEN + ANCHO / 2, y, ANCHO / 2, {
-      tamano: 7,
-      color: '#555555',
-      alinear: 'right',
-    });
-  }
 }
 
 /** "NOTA DE CRÉDITO" → "Nota de crédito", for the PDF's title. */
@@ -100,7 +85,8 @@ export async function dibujarRide(datos: DatosRide): Promise<Buffer> {
     },
   };
   lienzo.y = dibujarEncabezado(doc, { infoTributaria: t, cuerpo, titulo }, opciones, barras);
-  dibujarDetalles(lienzo, cuerpo.tabla);
+  if (cuerpo.tabla.columnas.length) dibujarDetalles(lienzo, cuerpo.tabla);
+  if (cuerpo.secciones) dibujarSecciones(lienzo, cuerpo.secciones);
   dibujarPie(lienzo, comprobante.infoAdicional ?? [], cuerpo);
   numerarPaginas(doc, titulo, numero);
   doc.end();

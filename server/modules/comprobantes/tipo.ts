@@ -24,6 +24,9 @@ export type TablaRide = {
   adicionales?: { columna: number; textos: string[] };
 };
 
+/** A block of the RIDE's body after its table: label and value pairs in a box, two to a row, then its table. */
+export type SeccionRide = { pares: Array<[string, string]>; tabla: TablaRide };
+
 /**
  * The RIDE's body of one document, as data: the core's frame (ride.ts) draws the issuer, logo, title ("FACTURA",
  * "NOTA DE CRÉDITO"...), number, access key, barcode and authorization above it, the additional information
@@ -52,15 +55,20 @@ export type CuerpoRide = {
   receptor: Array<[string, string]>;
   /** The document a note modifies, in the same box under a rule, one pair a row. */
   modificado?: Array<[string, string]>;
-  /** The document's lines (detalles, motivos...). */
+  /** The document's lines (detalles, motivos...); a body made only of sections (a guía) gives one without columns. */
   tabla: TablaRide;
-  /** The totals' block, right-aligned (label, amount as the XML carries it); the last row is the total, in bold. */
+  /** Blocks after the table, each its pairs and its own table: a guía's destinatarios with their goods. */
+  secciones?: SeccionRide[];
+  /**
+   * The totals' block, right-aligned (label, amount as the XML carries it); the last row is the total, in bold. Empty
+   * for a document without amounts (a guía).
+   */
   totales: Array<[string, string]>;
   /** The payment methods, when the type carries them (forma de pago, valor, plazo: as printed). */
   pagos?: Array<[string, string, string]>;
 };
 
-/** What the email to the recipient says of the document. */
+/** What the email to the recipient says of the document; `importe` empty for one without amounts (a guía). */
 export type Correo = { destinatario: string; importe: string };
 
 export type TipoComprobante<C extends Comprobante = Comprobante, L = unknown> = {

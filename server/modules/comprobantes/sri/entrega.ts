@@ -82,7 +82,8 @@ export async function entregarComprobante(deps: DependenciasEntrega, id: number,
     text: [
       `Estimado(a) ${correo.destinatario}:`,
       '',
-      `${it.razonSocial} le envía su ${tipo.nombre} electrónica ${numero}, por USD ${correo.importe}, autorizada por el SRI el ${fechaLarga(new Date(row.FAC_FECHA_AUTORIZACION))}.`,
+      // A document without amounts (a guía de remisión) says none.
+      `${it.razonSocial} le envía su ${tipo.nombre} electrónica ${numero}${correo.importe ? `, por USD ${correo.importe}` : ''}, autorizada por el SRI el ${fechaLarga(new Date(row.FAC_FECHA_AUTORIZACION))}.`,
       '',
       `Número de autorización: ${row.FAC_AUTORIZACION}`,
       '',
