@@ -8,6 +8,7 @@
  *                                       filter: OFE_ESTADO (one or a list, VENCIDA included), desde, hasta (YYYY-MM-DD
  *                                       on OFE_FECHA), CLI_CODIGO, q (number or client), id (list)
  *                                       sort: OFE_CODIGO (default DESC), OFE_NUMERO, OFE_FECHA, OFE_VALIDEZ, OFE_TOTAL
+ *   GET    /api/ofertas/exportar        the whole filtered list as csv or xlsx (?formato=csv|xlsx&filter&sort)
  *   GET    /api/ofertas/:id             one whole (OfertaDetalle)
  *   POST   /api/ofertas                 creates one (OfertaBorrador) → 201, BORRADOR, the company's next number
  *   PUT    /api/ofertas/:id             replaces one in BORRADOR or ENVIADA (a sent one edited stays ENVIADA); else 409
@@ -106,6 +107,7 @@ export type CorreoOferta = Static<typeof CorreoOferta>;
 export const OFERTAS_MSG = {
   clienteAjeno: 'El cliente no existe en su lista de clientes.',
   consumidorFinal: 'Una oferta se hace a un cliente identificado, no a consumidor final.',
+  clienteInactivo: 'El cliente está inactivo: actívelo o elija otro.',
   sinLineas: 'Agregue al menos una línea a la oferta.',
   validez: 'La oferta debe ser válida al menos hasta su fecha.',
   noModificable: 'Solo una oferta en borrador o enviada se puede modificar.',

@@ -38,6 +38,9 @@ import proveedoresCuenta from './proveedoresCuenta';
 import codigosRetencion, { codigosRetencionEmpresa } from './codigosRetencion';
 import recibidos from './recibidos';
 import retenciones from './retenciones';
+import ofertas from './ofertas';
+import guiasRemision from './guiasRemision';
+import transportistas from './transportistas';
 
 const API = '/api/EmpresasAmelia';
 
@@ -121,5 +124,20 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Pe
     permiso: 'liquidacionesCompra',
     roles: split(R.liquidacionesCompra.leer, R.liquidacionesCompra.emitir),
   },
+  // Sending by email and marking as annulled name their own roles (guiasRemision/routes.ts).
+  {
+    prefix: '/api/guiasRemision',
+    routes: guiasRemision,
+    permiso: 'guiasRemision',
+    roles: split(R.guiasRemision.leer, R.guiasRemision.emitir),
+  },
+  // The form's RUC and cédula lookups use the consultas module's services (transportistas/service.ts).
+  {
+    prefix: '/api/transportistas',
+    routes: transportistas,
+    permiso: 'transportistas',
+    roles: split(R.transportistas.leer, R.transportistas.gestionar),
+  },
+  { prefix: '/api/ofertas', routes: ofertas, permiso: 'ofertas', roles: split(R.ofertas.leer, R.ofertas.vender) },
   { prefix: '/api', routes: salud },
 ];

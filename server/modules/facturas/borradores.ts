@@ -26,8 +26,8 @@ import {
 import { conDiasDeCredito, entradaCalculo, filasBorrador, sinDescripcion } from './filas-borrador';
 import { findComprador, findFactura, findPunto, lockFactura, TIPO_FACTURA, type AlcanceFacturas } from './repo';
 
-/** The draft's rows, from what the form sends checked against the company's data and recomputed. */
-async function valoresDe(db: Db, actor: CompanyActor, enviado: FacturaBorrador) {
+/** The draft's rows, from what the form sends checked against the company's data and recomputed (a quote invoiced: ofertas). */
+export async function valoresDe(db: Db, actor: CompanyActor, enviado: FacturaBorrador) {
   const alcance = clientScopeValues(actor);
   const empresa = alcance.empresa;
   const [punto, cliente] = await Promise.all([findPunto(db, empresa, enviado.PEM_CODIGO), findComprador(db, alcance, enviado.CLI_CODIGO)]);

@@ -5,3 +5,4 @@ export { entradaLinea, entradaPago, lineasDe, TIPO_FACTURA } from './repo';
 export { tipoFactura } from './tipo';
 export { detallesFactura, infoComoFactura } from './xml';
 export { conDiasDeCredito, entradaCalculo, filasBorrador, sinDescripcion } from './filas-borrador';
+export { valoresDe as valoresBorradorFactura } from './borradores';
