@@ -37,15 +37,15 @@ const CONSULTABLES: Record<string, { largo: number; ruta: string }> = {
 };
 
 /**
- * The book whose form holds the identification: the clients' (CLI_*, /api/clientes) or the suppliers' (PRV_*,
- * /api/proveedores). Its fields are `${prefijo}_TIPO_IDENTIFICACION`, `${prefijo}_IDENTIFICACION` and the ones a lookup
+ * The book whose form holds the identification: the clients' (CLI_*, /api/clientes), the suppliers' (PRV_*,
+ * /api/proveedores) or the carriers' (TRA_*, /api/transportistas). Its fields are `${prefijo}_TIPO_IDENTIFICACION`, `${prefijo}_IDENTIFICACION` and the ones a lookup
  * fills; its lookups answer what they found under `hallado` with the same names; `validar` is its identification rule.
  */
 export type LibroIdentificacion = {
   recurso: string;
   prefijo: string;
   validar: (tipo: string, value: string) => IdCheck;
-  hallado: 'cliente' | 'proveedor';
+  hallado: 'cliente' | 'proveedor' | 'transportista';
   /** The dialog of a number the company already has. */
   existente: { titulo: string; texto: string; abrir: string };
 };

@@ -6,11 +6,12 @@ import { IdentificacionInput, type LibroIdentificacion } from './IdentificacionI
 import { texto } from './textos';
 
 /**
- * What a client's and a supplier's forms share (a party of the company): the identification, the names and the contact
+ * What a client's, a supplier's and a carrier's forms share (a party of the company): the identification, the names and the contact
  * data, checked with the book's limits and messages, and sent as the API takes them.
  */
 
-type Limites = { razonSocial: number; nombreComercial: number; direccion: number; correos: number; telefonos: number };
+/** A book without a commercial name (the carriers') leaves `nombreComercial` out: the form has no such input. */
+type Limites = { razonSocial: number; nombreComercial?: number; direccion: number; correos: number; telefonos: number };
 type Mensajes = { razonSocialRequerida: string; correoInvalido: string; telefonoInvalido: string };
 
 export const limpio = (value: unknown) => String(value ?? '').trim();
@@ -54,7 +55,7 @@ const validadores = (limites: Limites, msg: Mensajes) => ({
   },
 });
 
-/** The identification, names, emails, phones and address inputs of a client's (no libro) or a supplier's form. */
+/** The identification, names, emails, phones and address inputs of a client's (no libro), a supplier's or a carrier's form. */
 export function TerceroCampos({ libro, limites, msg }: { libro?: LibroIdentificacion; limites: Limites; msg: Mensajes }) {
   const p = libro?.prefijo ?? 'CLI';
   const { correos, telefonos } = useMemo(() => validadores(limites, msg), [limites, msg]);
@@ -62,7 +63,9 @@ export function TerceroCampos({ libro, limites, msg }: { libro?: LibroIdentifica
     <>
       <IdentificacionInput libro={libro} />
       <TextInput source={`${p}_RAZON_SOCIAL`} validate={[required(msg.razonSocialRequerida), maxLength(limites.razonSocial)]} fullWidth />
-      <TextInput source={`${p}_NOMBRE_COMERCIAL`} validate={maxLength(limites.nombreComercial)} fullWidth />
+      {limites.nombreComercial !== undefined && (
+        <TextInput source={`${p}_NOMBRE_COMERCIAL`} validate={maxLength(limites.nombreComercial)} fullWidth />
+      )}
       <TextArrayInput source={`${p}_CORREOS`} validate={correos} helperText={texto('form.ayuda_correos')} fullWidth />
       <TextArrayInput source={`${p}_TELEFONOS`} validate={telefonos} helperText={texto('form.ayuda_telefonos')} fullWidth />
       <TextInput source={`${p}_DIRECCION`} validate={maxLength(limites.direccion)} fullWidth />

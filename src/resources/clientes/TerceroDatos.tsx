@@ -2,9 +2,14 @@ import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import { Dato } from '../../shell/Dato';
 
-/** What a client's and a supplier's data cards show alike: the contact data and the observation. */
+/** What a client's, a supplier's and a carrier's data cards show alike: the contact data and the observation. */
 
-type Props = { recurso: 'clientes' | 'proveedores'; prefijo: 'CLI' | 'PRV'; record: Record<string, unknown>; ninguno: string };
+type Props = {
+  recurso: 'clientes' | 'proveedores' | 'transportistas';
+  prefijo: 'CLI' | 'PRV' | 'TRA';
+  record: Record<string, unknown>;
+  ninguno: string;
+};
 
 const useCampo = (recurso: string, prefijo: string) => {
   const translate = useTranslate();
