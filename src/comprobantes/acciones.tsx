@@ -281,7 +281,7 @@ export function CampoMotivo({
  * POST {api}/:id/correo { para? }. The server's refusal (no address, an invalid one) stays in the dialog.
  */
 export function EnviarCorreo({ record }: { record: Registro }) {
-  const { texto, receptor: libro = CLIENTE } = useDocumento();
+  const { texto, receptor: libro = CLIENTE, correos: propios } = useDocumento();
   const [abierto, setAbierto] = useState(false);
   const [para, setPara] = useState('');
   const { pending, fallo, cerrar, enviar } = useEnvio(record, 'correo', texto('entrega.enviada'), () => {
@@ -291,9 +291,9 @@ export function EnviarCorreo({ record }: { record: Registro }) {
   const { data: receptor } = useGetOne<Receptor>(
     libro.recurso,
     { id: campoDe(record, libro.codigo) as number },
-    { enabled: abierto, retry: false },
+    { enabled: abierto && !propios, retry: false },
   );
-  const correos = ((receptor?.[libro.correos] as string[] | null | undefined) ?? []).filter(Boolean);
+  const correos = (propios?.(record) ?? (receptor?.[libro.correos] as string[] | null | undefined) ?? []).filter(Boolean);
   const alEnviar = (event: FormEvent) => {
     event.preventDefault();
     const otra = para.trim();
@@ -320,7 +320,7 @@ export function EnviarCorreo({ record }: { record: Registro }) {
         <DialogContentText>
           {correos.length > 0
             ? texto('entrega.dialogo_texto', { correos: correos.join(', ') })
-            : receptor
+            : receptor || propios
               ? texto('entrega.dialogo_sin_correos')
               : texto('entrega.dialogo_texto', { correos: campoDe(record, libro.razonSocial) })}
         </DialogContentText>

@@ -13,6 +13,8 @@ export type Documento = {
   texto: (path: string, options?: object) => string;
   /** Whom it is issued to, when not a client: a supplier for a liquidación de compra or a retención. */
   receptor?: Receptor;
+  /** Where its email goes when that is the document's own (a guía's destinatarios), not its recipient's record. */
+  correos?: (record: RegistroSri) => string[];
 };
 
 /** The book the document's recipient lives in and the fields that name it there (the record carries the same ones). */

@@ -1,7 +1,9 @@
-import { type Identifier, useRecordContext, useTranslate } from 'react-admin';
+import { type Identifier, Link, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import RouteIcon from '@mui/icons-material/Route';
 import { AMBIENTES, TIPOS_IDENTIFICACION_COMPRADOR, vencimiento } from '../../../domain/facturas';
 import { formatDate } from '../../../domain/fechas';
 import { dinero } from '../../ui/numeros';
@@ -32,6 +34,24 @@ function Totales({ record }: { record: Registro }) {
   );
 }
 
+/** «Guía de remisión» on an authorized invoice: a guía's form prepared with its buyer, lines and support. */
+function Guia({ factura }: { factura: number }) {
+  const { canAccess } = useCanAccess({ resource: 'guiasRemision', action: 'create' });
+  if (!canAccess) return null;
+  return (
+    <Button
+      component={Link}
+      to={`/guiasRemision/create?${new URLSearchParams({ factura: String(factura) })}`}
+      variant="outlined"
+      size="small"
+      startIcon={<RouteIcon />}
+      data-guia
+    >
+      {t('guia')}
+    </Button>
+  );
+}
+
 function Contenido() {
   const record = useRecordContext<Registro>();
   const translate = useTranslate();
@@ -49,6 +69,7 @@ function Contenido() {
           {record.FAC_NUMERO ?? texto('borrador')}
         </Typography>
         <EstadoFacturaChip estado={record.FAC_ESTADO} size="medium" />
+        {record.FAC_ESTADO === 'AUTORIZADA' && <Guia factura={record.FAC_CODIGO} />}
         <Typography variant="h6" component="span" sx={{ ml: { sm: 'auto' }, fontVariantNumeric: 'tabular-nums' }}>
           {texto('form.total')} {dinero(record.FAC_TOTAL)}
         </Typography>

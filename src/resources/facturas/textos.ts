@@ -90,6 +90,7 @@ const TEXTOS = {
     ...DOCUMENTO.show,
     emisor: 'Emisión',
     comprador: 'Comprador',
+    guia: 'Guía de remisión',
     lineas: 'Detalle',
     pagos: 'Formas de pago',
     adicional: 'Información adicional',

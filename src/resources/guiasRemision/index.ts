@@ -1,0 +1,3 @@
+import { vistasDocumento } from '../../registry/screens';
+
+export default vistasDocumento((m) => m.cargarGuias(), 'Guia');

@@ -1,0 +1,177 @@
+import { lectorDeTextos } from '../../i18n/textos';
+import { textosDocumento } from '../../comprobantes/textos';
+
+const DOCUMENTO = textosDocumento({ la: 'la guía de remisión', nombre: 'Guía de remisión' });
+
+/**
+ * The guías de remisión screens' own texts (Spanish), loaded with them; src/i18n/es.ts has only the resource's name and
+ * the emission point's label. A guía goes to its destinatarios (the email) and carries no amounts, so the shared
+ * sentences about the buyer and the totals are said again here.
+ */
+const TEXTOS = {
+  ...DOCUMENTO,
+  borrador: 'Borrador',
+  titulo: 'Guía de remisión',
+  entregas: {
+    ...DOCUMENTO.entregas,
+    PENDIENTE: 'Enviando el correo a los destinatarios',
+    ENVIADA: 'Correo enviado a los destinatarios',
+    SIN_CORREO: 'Sin correo: ningún destinatario tiene correo electrónico',
+  },
+  entrega: {
+    ...DOCUMENTO.entrega,
+    titulo: 'Correo a los destinatarios',
+    SIN_CORREO: 'Sin correo: ningún destinatario tiene correo electrónico.',
+    dialogo_texto:
+      'Se envían el XML autorizado y el RIDE (PDF). Sin otra dirección se envían a los correos de los destinatarios: %{correos}.',
+    dialogo_sin_correos: 'Se envían el XML autorizado y el RIDE (PDF). Ningún destinatario tiene correo: escriba a quién enviarla.',
+  },
+  sri: {
+    ...DOCUMENTO.sri,
+    paso_ENTREGAR: 'Envío del correo a los destinatarios',
+    sin_respuesta_paso_2:
+      'Si allí aparece autorizada, pulse «Consultar de nuevo»: Amelia trae la autorización y envía la guía a los destinatarios.',
+    sin_respuesta_paso_3:
+      'Si el SRI no la tiene registrada, comuníquese con el SRI antes de emitir otra guía por el mismo traslado. Puede pulsar «Consultar de nuevo» cuando quiera.',
+    anulada_texto: 'Esta guía de remisión fue anulada en el portal del SRI el %{fecha}.',
+  },
+  anular: {
+    ...DOCUMENTO.anular,
+    texto:
+      'Primero anule la guía de remisión en el portal SRI en línea (Facturación electrónica → Anulación de comprobantes electrónicos). Cuando allí conste como anulada, regístrelo aquí: la guía sigue en la lista y conserva su número.',
+  },
+  campos: {
+    FAC_NUMERO: 'Número',
+    FAC_FECHA: 'Fecha',
+    FAC_ESTADO: 'Estado',
+    TRA_CODIGO: 'Transportista',
+    TRA_RAZON_SOCIAL: 'Transportista',
+    GUI_PLACA: 'Placa',
+    DESTINATARIOS: 'Destinatarios',
+    GUI_FECHA_INICIO: 'Transporte',
+    desde: 'Desde',
+    hasta: 'Hasta',
+  },
+  lista: {
+    buscar: 'Número, transportista, placa o destinatario',
+    resumen: 'Totales de las guías filtradas',
+    cuenta: '%{smart_count} guía de remisión |||| %{smart_count} guías de remisión',
+    anuladas: '%{smart_count} anulada |||| %{smart_count} anuladas',
+    cargando_totales: 'Contando...',
+    vacio_titulo: 'Aún no hay guías de remisión',
+    vacio_texto:
+      'Una guía de remisión acompaña a la mercadería en su traslado: quién la transporta, en qué vehículo, desde dónde, y a quién llega cada bien. Créela aquí o con «Guía de remisión» desde una factura autorizada.',
+    transporte: '%{inicio} a %{fin}',
+  },
+  show: {
+    ...DOCUMENTO.show,
+    emision: 'Emisión',
+    serie: 'Punto de emisión',
+    transporte: 'Transporte',
+    transportista: 'Transportista',
+    placa: 'Placa',
+    partida: 'Dirección de partida',
+    inicio: 'Inicio del transporte',
+    fin: 'Fin del transporte',
+    destinatarios: 'Destinatarios',
+    destinatario: 'Destinatario %{numero}',
+    motivo: 'Motivo del traslado',
+    sustento: 'Documento de sustento',
+    factura: 'Factura %{numero} del %{fecha}',
+    aduanero: 'Documento aduanero',
+    establecimiento: 'Establecimiento de destino',
+    ruta: 'Ruta',
+    correos: 'Correos',
+    bienes: 'Bienes',
+    adicional: 'Información adicional',
+    eliminar: 'Eliminar',
+    eliminar_titulo: '¿Eliminar este borrador?',
+    eliminar_texto: 'El borrador se elimina del todo. No se puede deshacer.',
+    eliminado: 'Borrador eliminado',
+  },
+  columnas: {
+    codigo: 'Código',
+    adicional: 'Código adicional',
+    descripcion: 'Descripción',
+    cantidad: 'Cantidad',
+    nombre: 'Nombre',
+    dato: 'Dato',
+  },
+  form: {
+    nueva: 'Nueva guía de remisión',
+    editar: 'Borrador de guía de remisión',
+    corregir: 'Corregir la guía de remisión %{numero}',
+    corregir_aviso:
+      'Corrija lo que indicó el SRI y guarde: la guía conserva el número %{numero}; después, vuelva a enviarla desde su página.',
+    emitida: 'Esta guía de remisión ya fue emitida y no se puede modificar.',
+    ver: 'Ver la guía de remisión',
+    guardar: 'Guardar borrador',
+    guardar_correccion: 'Guardar corrección',
+    fecha: 'Fecha de emisión',
+    transporte: 'Transporte',
+    transportista: 'Transportista',
+    buscar_transportista: 'Nombre, identificación o placa',
+    sin_transportistas: 'No hay transportistas activos que coincidan',
+    nuevo_transportista: 'Nuevo transportista',
+    placa: 'Placa',
+    placa_ayuda: 'La del vehículo de este traslado',
+    partida: 'Dirección de partida',
+    inicio: 'Inicio del transporte',
+    fin: 'Fin del transporte',
+    fin_antes: 'El fin no puede ser anterior al inicio',
+    desde_factura: 'Preparada desde la factura %{numero}: elija el transportista y revise los datos.',
+    cargando_factura: 'Leyendo la factura...',
+    destinatarios: 'Destinatarios',
+    destinatario: 'Destinatario %{numero}',
+    agregar_destinatario: 'Agregar destinatario',
+    quitar_destinatario: 'Quitar el destinatario %{numero}',
+    cliente: 'Cliente',
+    buscar_cliente: 'Buscar un cliente (o escriba los datos abajo)',
+    sin_clientes: 'Ningún cliente coincide',
+    identificacion: 'Identificación',
+    razon_social: 'Nombre o razón social',
+    direccion: 'Dirección de llegada',
+    correos: 'Correos',
+    correos_ayuda: 'Separados por comas; reciben la guía autorizada',
+    motivo: 'Motivo del traslado',
+    sustento: 'Factura de sustento',
+    sustento_ayuda: 'Una factura autorizada (opcional)',
+    sin_facturas: 'Ninguna factura autorizada coincide',
+    cargar_lineas: 'Cargar sus líneas como bienes',
+    aduanero: 'Documento aduanero',
+    establecimiento: 'Establecimiento de destino',
+    establecimiento_ayuda: 'Tres dígitos, en un traslado entre establecimientos',
+    ruta: 'Ruta',
+    bienes: 'Bienes del destinatario %{numero}',
+    agregar_bien: 'Agregar bien',
+    quitar_bien: 'Quitar el bien %{bien} del destinatario %{numero}',
+    bien: 'bien %{bien} del destinatario %{numero}',
+    codigo: 'Código',
+    descripcion: 'Descripción',
+    cantidad: 'Cantidad',
+    adicionales: 'Información adicional',
+    agregar_campo: 'Agregar campo',
+    quitar_campo: 'Quitar el campo %{numero}',
+    sin_bienes: 'Agregue al menos un bien.',
+    cantidad_invalida: 'Una cantidad mayor que cero, hasta 6 decimales',
+    establecimiento_invalido: 'Tres dígitos, p. ej. 002',
+    correo_invalido: 'Correo no válido: %{correo}',
+  },
+};
+
+/** A text of these screens by its path ("form.placa"). */
+export const texto = lectorDeTextos(TEXTOS);
+
+/** The reasons a transfer usually has: the motivo's suggestions (free text all the same). */
+export const MOTIVOS = [
+  'Venta',
+  'Traslado entre establecimientos',
+  'Devolución',
+  'Consignación',
+  'Importación',
+  'Exportación',
+  'Compra',
+  'Transformación',
+  'Exhibición',
+  'Traslado por emisor itinerante',
+] as const;
