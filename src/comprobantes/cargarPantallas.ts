@@ -5,3 +5,5 @@
  */
 export const cargarNotas = () => import('./pantallasNotas');
 export const cargarCompras = () => import('../resources/retenciones/pantallasCompras');
+export const cargarOfertas = () => import('../resources/ofertas/pantallasOfertas');
+export const cargarGuias = () => import('../resources/guiasRemision/pantallas');

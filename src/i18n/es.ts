@@ -714,6 +714,14 @@ export const es: TranslationMessages = {
       name: 'Liquidación de compra |||| Liquidaciones de compra',
       fields: { PEM_CODIGO: 'Punto de emisión' },
     },
+    guiasRemision: {
+      name: 'Guía de remisión |||| Guías de remisión',
+      fields: { PEM_CODIGO: 'Punto de emisión' },
+    },
+    ofertas: {
+      name: 'Oferta |||| Ofertas',
+      fields: { PEM_CODIGO: 'Punto de emisión' },
+    },
     recibidos: {
       name: 'Documento recibido |||| Documentos recibidos',
       fields: {
@@ -729,6 +737,25 @@ export const es: TranslationMessages = {
         hasta: 'Hasta',
         q: 'Buscar',
       },
+    },
+    transportistas: {
+      name: 'Transportista |||| Transportistas',
+      fields: {
+        TRA_TIPO_IDENTIFICACION: 'Tipo de identificación',
+        TRA_IDENTIFICACION: 'Identificación',
+        TRA_RAZON_SOCIAL: 'Razón social / nombres',
+        TRA_PLACA: 'Placa',
+        TRA_CORREOS: 'Correos',
+        TRA_TELEFONOS: 'Teléfonos',
+        TRA_DIRECCION: 'Dirección',
+        TRA_ACTIVO: 'Activo',
+        TRA_OBSERVACION: 'Observación',
+        q: 'Buscar',
+      },
+      buscar: 'Nombre, identificación o placa',
+      estado: 'Estado',
+      activo: 'Activo',
+      inactivo: 'Inactivo',
     },
     proveedores: {
       name: 'Proveedor |||| Proveedores',

@@ -1,6 +1,8 @@
-import { EditButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import { EditButton, Link, Show, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import { TIPOS_IDENTIFICACION } from '../../../domain/clientes';
 import { BanderasPanel } from './BanderasPanel';
 import { BanderaChips } from './chips';
@@ -13,12 +15,28 @@ import { CarteraPanel } from './CarteraPanel';
 import type { Cliente } from './tipos';
 import { texto } from './textos';
 
+/** «Nueva oferta»: the quote's form with this client chosen (react-admin's ?source= gives the new record's values). */
+function NuevaOferta({ cliente }: { cliente: number }) {
+  const { canAccess } = useCanAccess({ resource: 'ofertas', action: 'create' });
+  if (!canAccess) return null;
+  return (
+    <Button
+      component={Link}
+      to={`/ofertas/create?${new URLSearchParams({ source: JSON.stringify({ CLI_CODIGO: cliente }) })}`}
+      startIcon={<RequestQuoteIcon />}
+    >
+      {texto('show.nueva_oferta')}
+    </Button>
+  );
+}
+
 function Acciones() {
   const record = useRecordContext<Cliente>();
-  // The consumidor final is fixed: neither edited nor deleted.
+  // The consumidor final is fixed: neither edited nor deleted; nor is it offered a quote.
   if (!record || record.CLI_CONSUMIDOR_FINAL) return <TopToolbar />;
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      <NuevaOferta cliente={record.CLI_CODIGO} />
       <EditButton />
       <ClienteEliminar record={record} />
     </TopToolbar>

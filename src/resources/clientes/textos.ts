@@ -47,6 +47,7 @@ const TEXTOS = {
   },
   show: {
     datos: 'Datos del cliente',
+    nueva_oferta: 'Nueva oferta',
     credito: 'Crédito',
     credito_dias: '%{smart_count} día de plazo |||| %{smart_count} días de plazo',
     contado: 'De contado',

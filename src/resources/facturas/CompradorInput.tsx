@@ -170,9 +170,16 @@ const nombreCliente = (c: RaRecord) => (c ? `${c.CLI_RAZON_SOCIAL} · ${c.CLI_ID
 
 /**
  * The buyer: search among the company's active clients by name or identification, create one without leaving the
- * invoice, or sell to the consumidor final (GET /api/clientes/consumidorFinal makes it when the company has none).
+ * invoice, or sell to the consumidor final (GET /api/clientes/consumidorFinal makes it when the company has none);
+ * `consumidorFinal={false}` leaves that button out and `label` names the field otherwise (a quote's identified client).
  */
-export function CompradorInput() {
+export function CompradorInput({
+  consumidorFinal: conConsumidorFinal = true,
+  label = 'resources.facturas.fields.CLI_CODIGO',
+}: {
+  consumidorFinal?: boolean;
+  label?: string;
+}) {
   const dataProvider = useAreaDataProvider();
   const { setValue } = useFormContext();
   const notify = useNotify();
@@ -188,7 +195,7 @@ export function CompradorInput() {
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, minWidth: 0 }}>
       <ReferenceInput source="CLI_CODIGO" reference="clientes" filter={{ CLI_ACTIVO: true }} perPage={10}>
         <AutocompleteInput
-          label="resources.facturas.fields.CLI_CODIGO"
+          label={label}
           optionText={nombreCliente}
           filterToQuery={(q: string) => ({ q })}
           helperText={texto('form.buscar_comprador')}
@@ -199,9 +206,11 @@ export function CompradorInput() {
           sx={{ flex: '1 1 320px', minWidth: 0 }}
         />
       </ReferenceInput>
-      <Button variant="outlined" startIcon={<PersonIcon />} onClick={consumidorFinal} sx={{ mt: { sm: 1 }, flex: '0 0 auto' }}>
-        {texto('form.consumidor_final')}
-      </Button>
+      {conConsumidorFinal && (
+        <Button variant="outlined" startIcon={<PersonIcon />} onClick={consumidorFinal} sx={{ mt: { sm: 1 }, flex: '0 0 auto' }}>
+          {texto('form.consumidor_final')}
+        </Button>
+      )}
     </Box>
   );
 }

@@ -8,8 +8,11 @@ import { texto } from './textos';
 
 const t = (key: string, options?: object) => texto(`form.${key}`, options);
 
-/** The invoice's totals as the RIDE will print them, recomputed on every keystroke. */
-export function TotalesPanel() {
+/**
+ * The invoice's totals as the RIDE will print them, recomputed on every keystroke; `pagos={false}` leaves out what the
+ * payments cover (a quote has none).
+ */
+export function TotalesPanel({ pagos = true }: { pagos?: boolean }) {
   const { calculo } = useCalculo();
   const porPagar = calculo.porPagar;
   return (
@@ -31,16 +34,18 @@ export function TotalesPanel() {
           }
           antesDelTotal={Number(calculo.propina) > 0 && <FilaTotal label={t('propina')} valor={dinero(calculo.propina)} />}
         />
-        <FilaTotal label={t('pagado')} valor={dinero(calculo.totalPagos)} />
-        <Typography
-          variant="body2"
-          color={Number(porPagar) === 0 ? 'text.secondary' : 'error'}
-          component="div"
-          sx={{ display: 'flex', justifyContent: 'space-between', fontVariantNumeric: 'tabular-nums' }}
-        >
-          <span>{t('por_pagar')}</span>
-          <span data-total={t('por_pagar')}>{dinero(porPagar)}</span>
-        </Typography>
+        {pagos && <FilaTotal label={t('pagado')} valor={dinero(calculo.totalPagos)} />}
+        {pagos && (
+          <Typography
+            variant="body2"
+            color={Number(porPagar) === 0 ? 'text.secondary' : 'error'}
+            component="div"
+            sx={{ display: 'flex', justifyContent: 'space-between', fontVariantNumeric: 'tabular-nums' }}
+          >
+            <span>{t('por_pagar')}</span>
+            <span data-total={t('por_pagar')}>{dinero(porPagar)}</span>
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );

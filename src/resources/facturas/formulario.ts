@@ -5,7 +5,7 @@
 import { calcularFactura, IVA, type FacturaCalculada, type FacturaEntrada } from '../../../domain/facturas';
 import { hoyEcuador } from '../../../domain/fechas';
 import { alSalir, leerNumero } from '../../ui/numeros';
-import type { CampoAdicional, FacturaBorrador, FacturaDetalle } from '../../../domain/contratos/facturas';
+import type { CampoAdicional, FacturaBorrador, FacturaDetalle, FacturaLinea } from '../../../domain/contratos/facturas';
 
 export type LineaForm = {
   CAT_CODIGO: number | null;
@@ -59,24 +59,27 @@ export const sinCeros = (valor: unknown) => {
   return /^-?\d+\.\d+$/.test(t) ? t.replace(/\.?0+$/, '') : t;
 };
 
+/** A stored line as the lines editor holds it (an invoice's, a quote's). */
+export const lineaDe = (l: FacturaLinea): LineaForm => ({
+  CAT_CODIGO: l.CAT_CODIGO ?? null,
+  FDE_PRINCIPAL: l.FDE_PRINCIPAL ?? '',
+  FDE_AUXILIAR: l.FDE_AUXILIAR ?? null,
+  FDE_DESCRIPCION: l.FDE_DESCRIPCION,
+  FDE_CANTIDAD: sinCeros(l.FDE_CANTIDAD),
+  FDE_PRECIO: alSalir(sinCeros(l.FDE_PRECIO)),
+  FDE_DESCUENTO: Number(l.FDE_DESCUENTO) ? l.FDE_DESCUENTO : '',
+  FDE_IVA: l.FDE_IVA,
+  FDE_ICE_CODIGO: l.FDE_ICE_CODIGO ?? null,
+  FDE_ICE_TARIFA: l.FDE_ICE_TARIFA ?? null,
+});
+
 /** The values of a stored draft, to edit it. */
 export function formDe(factura: FacturaDetalle): FacturaForm {
   return {
     PEM_CODIGO: factura.PEM_CODIGO,
     CLI_CODIGO: factura.CLI_CODIGO,
     FAC_FECHA: factura.FAC_FECHA,
-    lineas: factura.lineas.map((l) => ({
-      CAT_CODIGO: l.CAT_CODIGO ?? null,
-      FDE_PRINCIPAL: l.FDE_PRINCIPAL ?? '',
-      FDE_AUXILIAR: l.FDE_AUXILIAR ?? null,
-      FDE_DESCRIPCION: l.FDE_DESCRIPCION,
-      FDE_CANTIDAD: sinCeros(l.FDE_CANTIDAD),
-      FDE_PRECIO: alSalir(sinCeros(l.FDE_PRECIO)),
-      FDE_DESCUENTO: Number(l.FDE_DESCUENTO) ? l.FDE_DESCUENTO : '',
-      FDE_IVA: l.FDE_IVA,
-      FDE_ICE_CODIGO: l.FDE_ICE_CODIGO ?? null,
-      FDE_ICE_TARIFA: l.FDE_ICE_TARIFA ?? null,
-    })),
+    lineas: factura.lineas.map(lineaDe),
     pagos: factura.pagos.map((p) => ({
       FPA_FORMA: p.FPA_FORMA,
       FPA_TOTAL: p.FPA_TOTAL,

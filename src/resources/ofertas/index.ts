@@ -1,0 +1,3 @@
+import { vistasDocumento } from '../../registry/screens';
+
+export default { ...vistasDocumento((m) => m.cargarOfertas(), 'Oferta'), recordRepresentation: 'OFE_NUMERO' };

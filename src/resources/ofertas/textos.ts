@@ -1,0 +1,110 @@
+import { lectorDeTextos } from '../../i18n/textos';
+
+/**
+ * The quotes screens' own texts (Spanish), loaded with them. The lines editor and the totals are the invoice form's
+ * pieces and speak with the invoice's texts; the columns and totals here name the same things on the quote's page.
+ */
+const TEXTOS = {
+  titulo: 'Oferta',
+  estados: {
+    BORRADOR: 'Borrador',
+    ENVIADA: 'Enviada',
+    ACEPTADA: 'Aceptada',
+    RECHAZADA: 'Rechazada',
+    VENCIDA: 'Vencida',
+  },
+  estados_ayuda: {
+    BORRADOR: 'Aún no se envió al cliente',
+    ENVIADA: 'Enviada al cliente: esperando su respuesta',
+    ACEPTADA: 'El cliente la aceptó: lista para facturar',
+    RECHAZADA: 'El cliente no la aceptó',
+    VENCIDA: 'Pasó su fecha de validez sin respuesta del cliente',
+  },
+  campos: {
+    OFE_NUMERO: 'Número',
+    OFE_FECHA: 'Fecha',
+    OFE_VALIDEZ: 'Válida hasta',
+    OFE_ESTADO: 'Estado',
+    OFE_TOTAL: 'Total',
+    OFE_NOTAS: 'Notas',
+    CLI_CODIGO: 'Cliente',
+    CLI_RAZON_SOCIAL: 'Cliente',
+    FAC_NUMERO: 'Factura',
+    desde: 'Desde',
+    hasta: 'Hasta',
+  },
+  lista: {
+    buscar: 'Número, cliente o identificación',
+    factura_borrador: 'Borrador de factura',
+    vacio_titulo: 'Aún no hay ofertas',
+    vacio_texto:
+      'Una oferta (cotización o proforma) propone a un cliente productos y precios con una fecha de validez. Envíela por correo en PDF y, cuando el cliente la acepte, conviértala en factura con un clic.',
+  },
+  form: {
+    nueva: 'Nueva oferta',
+    editar: 'Oferta %{numero}',
+    guardar: 'Guardar oferta',
+    validez_ayuda: 'Ese día incluido',
+    notas_ayuda: 'Condiciones, plazos de entrega, forma de pago propuesta…',
+    no_editable: 'Esta oferta ya no se puede modificar: está aceptada, rechazada o facturada.',
+    ver: 'Ver la oferta',
+    enviada_aviso: 'Esta oferta ya se envió al cliente: si la modifica, envíela de nuevo para que tenga la versión vigente.',
+  },
+  show: {
+    datos: 'Oferta',
+    cliente: 'Cliente',
+    ver_cliente: 'Ver el cliente',
+    lineas: 'Detalle',
+    totales: 'Totales',
+    notas: 'Notas',
+    enviada: 'Último envío',
+    enviada_a: '%{fecha} a %{para}',
+    pdf: 'Descargar PDF',
+    correo: 'Enviar por correo',
+    correo_titulo: 'Enviar la oferta por correo',
+    correo_texto: 'Se envía la oferta en PDF. Las direcciones son las del cliente; puede cambiarlas o agregar otras, separadas por comas.',
+    correo_para: 'Para',
+    correo_ayuda: 'Correos separados por comas',
+    correo_enviar: 'Enviar',
+    correo_enviado: 'Oferta enviada por correo',
+    aceptar: 'Marcar aceptada',
+    aceptar_titulo: '¿El cliente aceptó la oferta?',
+    aceptar_texto: 'La oferta queda aceptada y lista para facturar.',
+    aceptada: 'Oferta marcada como aceptada',
+    rechazar: 'Marcar rechazada',
+    rechazar_titulo: '¿El cliente rechazó la oferta?',
+    rechazar_texto: 'La oferta queda rechazada: no se podrá facturar.',
+    rechazada: 'Oferta marcada como rechazada',
+    facturar: 'Facturar',
+    facturar_titulo: 'Facturar la oferta',
+    facturar_texto:
+      'Se crea un borrador de factura con el cliente y las líneas de la oferta, con fecha de hoy. Revise sus formas de pago y emítala desde su página.',
+    facturar_boton: 'Crear factura',
+    facturada: 'Borrador de factura creado',
+    factura: 'Factura %{numero}',
+    factura_borrador: 'Factura en borrador',
+    factura_ver: 'Ver la factura',
+    eliminar: 'Eliminar',
+    eliminar_titulo: '¿Eliminar esta oferta?',
+    eliminar_texto: 'La oferta se elimina del todo. No se puede deshacer.',
+    eliminada: 'Oferta eliminada',
+  },
+  columnas: {
+    codigo: 'Código',
+    descripcion: 'Descripción',
+    cantidad: 'Cantidad',
+    precio: 'Precio unitario',
+    descuento: 'Descuento',
+    iva: 'IVA',
+    subtotal: 'Subtotal',
+  },
+  totales: {
+    subtotal_tarifa: 'Subtotal %{nombre}',
+    subtotal_sin_impuestos: 'Subtotal sin impuestos',
+    descuentos: 'Descuentos',
+    total: 'Total',
+  },
+};
+
+/** A text of these screens by its path ("show.facturar"). */
+export const texto = lectorDeTextos(TEXTOS);
