@@ -150,7 +150,14 @@ export function GuiaList() {
           />
           <DataTable.Col source="GUI_PLACA" label={campo('GUI_PLACA')} disableSort sx={{ whiteSpace: 'nowrap' }} />
           <DataTable.Col source="DESTINATARIOS" label={campo('DESTINATARIOS')} disableSort />
-          <DataTable.Col source="GUI_FECHA_INICIO" label={campo('GUI_FECHA_INICIO')} render={transporte} sx={{ whiteSpace: 'nowrap' }} />
+          {/* The lists sort on the documents' own columns; the journey lives in the guía's table. */}
+          <DataTable.Col
+            source="GUI_FECHA_INICIO"
+            label={campo('GUI_FECHA_INICIO')}
+            disableSort
+            render={transporte}
+            sx={{ whiteSpace: 'nowrap' }}
+          />
           <DataTable.Col source="FAC_ESTADO" label={campo('FAC_ESTADO')} disableSort render={(r: RaRecord) => <EstadoCelda record={r} />} />
         </DataTable>
       )}
