@@ -7,11 +7,12 @@ import { clientesDocumentos, empresas, menusEmpresa, usuarios } from '../../serv
 import { hashPassword } from '../../server/infra/passwords';
 import { borrador, darPlan } from '../helpers/facturas-api';
 import { autorizar, cerrarSriCompartido } from '../helpers/sri';
-import { hoyEcuador } from '../../domain/fechas';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { signatures, uploadCompanySignature } from '../helpers/certificates';
 import type { FacturaBorrador } from '../../server/modules/facturas/contract';
 import { MSG } from '../../domain/messages';
+import { GUIAS_MSG } from '../../domain/contratos/guiasRemision';
 import { NO_ACCESS_CODE, ROLE_REFUSED_CODE } from '../../domain/constants';
 
 /**
@@ -26,7 +27,10 @@ import { NO_ACCESS_CODE, ROLE_REFUSED_CODE } from '../../domain/constants';
  * - the reads that name no record, with B's token, never show A's client nor A's product (the marker is not in them).
  * The purchase side is walked with A's real records too: a supplier (`proveedor`), a received invoice (B's invoice to A,
  * uploaded by A), a retención on it and a liquidación de compra to the supplier, both authorized; a seller is refused by
- * role on every purchase route (their sections are accounting's). The back office's withholding codes
+ * role on every purchase route (their sections are accounting's). Goods on the road are the whole company's: A's carrier
+ * and A's authorized guía de remisión (to the client above, citing A's invoice) are read by a seller of A, but a guía
+ * that cites that invoice is a 404 to the seller, as the invoice is; A's quote (oferta) to that client follows the
+ * client's privacy, as the invoices do. The back office's withholding codes
  * (/api/EmpresasAmelia/codigosRetencion) are walked on their own: no company token nor distributor without the menu.
  * Reads that name a record of A answer 200 to A's own administrator: the 404s are not about a bad id. Bodies are
  * valid (a product's IVA and price, an invoice's point, date, lines and payments), so that a 404 is the owner check's
@@ -59,8 +63,14 @@ type Registro =
   | 'proveedor'
   | 'documento recibido'
   | 'retención'
-  | 'liquidación de compra';
-const femenino = (what: Registro) => ['factura', 'retención', 'liquidación de compra'].includes(what) || what.startsWith('nota');
+  | 'liquidación de compra'
+  | 'transportista'
+  | 'guía de remisión'
+  | 'oferta';
+const femenino = (what: Registro) =>
+  ['factura', 'retención', 'liquidación de compra', 'guía de remisión', 'oferta'].includes(what) || what.startsWith('nota');
+/** What is the whole company's, whatever the role: a seller reads it (a guía cites only invoices the session sees). */
+const DE_LA_EMPRESA = new Set<Registro>(['producto', 'transportista', 'guía de remisión']);
 /** "el cliente", "la factura": the failures read as sentences. */
 const el = (what: Registro) => (femenino(what) ? `la ${what}` : `el ${what}`);
 const un = (what: Registro) => (femenino(what) ? `una ${what}` : `un ${what}`);
@@ -108,6 +118,13 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
   let withholdingCode: number;
   let retentionBody: Record<string, unknown>;
   let purchaseBody: Record<string, unknown>;
+  /** A's carrier, A's guía (issued and authorized, to the client, citing the invoice) and A's quote to the client. */
+  let carrier: number;
+  let guide: number;
+  let quote: number;
+  let carrierBody: Record<string, unknown>;
+  let guideBody: Record<string, unknown>;
+  let quoteBody: Record<string, unknown>;
   const marker = `AISLADO${Math.floor(Math.random() * 1e9)}`;
 
   beforeAll(async () => {
@@ -259,12 +276,62 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       motivos: [{ razon: 'Intereses por mora', valor: '2.00', iva: '0' }],
       pagos: [{ FPA_FORMA: '20', FPA_TOTAL: '2.00' }],
     };
+    carrierBody = {
+      TRA_TIPO_IDENTIFICACION: '04',
+      // The client's RUC: B's lookup by that RUC (GET /api/transportistas/apiRuc/{ruc}) must not find A's carrier.
+      TRA_IDENTIFICACION: client.CLI_IDENTIFICACION,
+      TRA_RAZON_SOCIAL: `${marker} Transportes Andinos`,
+      TRA_PLACA: 'PBA-1234',
+      TRA_CORREOS: ['chofer@transportesandinos.ec'],
+      aceptarAdvertencia: true,
+    };
+    const newCarrier = await asA('POST', '/api/transportistas', carrierBody);
+    expect(newCarrier.statusCode, newCarrier.body).toBe(201);
+    carrier = newCarrier.json().TRA_CODIGO;
+    guideBody = {
+      PEM_CODIGO: point!.PEM_CODIGO,
+      TRA_CODIGO: carrier,
+      FAC_FECHA: hoyEcuador(),
+      GUI_DIR_PARTIDA: 'Av. Amazonas N34-120, Quito',
+      GUI_FECHA_INICIO: hoyEcuador(),
+      GUI_FECHA_FIN: hoyEcuador(),
+      GUI_PLACA: 'PBA-1234',
+      destinatarios: [
+        {
+          CLI_CODIGO: client.CLI_CODIGO,
+          GDE_IDENTIFICACION: client.CLI_IDENTIFICACION,
+          GDE_RAZON_SOCIAL: `${marker} Compañía Andina Cliente`,
+          GDE_DIRECCION: 'Av. 6 de Diciembre N25-30, Quito',
+          GDE_CORREOS: ['cliente.andina@prueba.ec'],
+          GDE_MOTIVO: 'Venta',
+          GDE_SUSTENTO: invoice,
+          detalles: [{ CAT_CODIGO: product, GDT_CODIGO_INTERNO: 'AISL-001', GDT_DESCRIPCION: 'Taladro percutor 1/2"', GDT_CANTIDAD: '1' }],
+        },
+      ],
+    };
+    // The invoice's sale offered again: its client, lines and totals.
+    const { CLI_CODIGO, lineas, totalSinImpuestos, totalDescuento, totalIva, importeTotal } = invoiceBody;
+    quoteBody = {
+      CLI_CODIGO,
+      OFE_FECHA: hoyEcuador(),
+      OFE_VALIDEZ: sumarDias(hoyEcuador(), 15),
+      OFE_NOTAS: 'Precio con instalación.',
+      lineas,
+      totalSinImpuestos,
+      totalDescuento,
+      totalIva,
+      importeTotal,
+    };
+    const newQuote = await asA('POST', '/api/ofertas', quoteBody);
+    expect(newQuote.statusCode, newQuote.body).toBe(201);
+    quote = newQuote.json().OFE_CODIGO;
     const notes: number[] = [];
     for (const [url, body] of [
       ['/api/notasCredito', creditBody],
       ['/api/notasDebito', debitBody],
       ['/api/retenciones', retentionBody],
       ['/api/liquidacionesCompra', purchaseBody],
+      ['/api/guiasRemision', guideBody],
     ] as const) {
       const note = await asA('POST', url, body);
       expect(note.statusCode, note.body).toBe(201);
@@ -273,7 +340,7 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       expect(sent.statusCode, sent.body).toBe(200);
       notes.push(id);
     }
-    [creditNote, debitNote, retention, purchase] = notes as [number, number, number, number];
+    [creditNote, debitNote, retention, purchase, guide] = notes as [number, number, number, number, number];
     await autorizar(t, notes);
 
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
@@ -317,31 +384,31 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
     }
   }
 
-  /** Which record of A an integer path parameter names: a company user, a product, an invoice, a client's document, or a client. */
-  const recordFor = (path: string): [Registro, number] =>
-    path.startsWith('/api/proveedores')
-      ? ['proveedor', supplier]
-      : path.startsWith('/api/recibidos')
-        ? ['documento recibido', received]
-        : path.startsWith('/api/retenciones')
-          ? ['retención', retention]
-          : path.startsWith('/api/liquidacionesCompra')
-            ? ['liquidación de compra', purchase]
-            : /^\/api\/notas(Credito|Debito)\/(factura|anular)\//.test(path)
-              ? ['factura', invoice]
-              : path.startsWith('/api/notasCredito')
-                ? ['nota de crédito', creditNote]
-                : path.startsWith('/api/notasDebito')
-                  ? ['nota de débito', debitNote]
-                  : path.startsWith('/api/usuarios')
-                    ? ['usuario', userA]
-                    : path.startsWith('/api/catalogo')
-                      ? ['producto', product]
-                      : path.startsWith('/api/facturas')
-                        ? ['factura', invoice]
-                        : /\/documentos\/\{/.test(path)
-                          ? ['documento', document]
-                          : ['cliente', client.CLI_CODIGO];
+  /**
+   * Which record of A an integer path parameter names: a purchase, a note, a company user, a product, an invoice (a
+   * guía's prefill reads one), a carrier, a guía, a quote, a client's document, or a client.
+   */
+  const recordFor = (path: string): [Registro, number] => {
+    const byPath: Array<[RegExp, Registro, number]> = [
+      [/^\/api\/transportistas/, 'transportista', carrier],
+      [/^\/api\/guiasRemision\/desdeFactura\//, 'factura', invoice],
+      [/^\/api\/guiasRemision/, 'guía de remisión', guide],
+      [/^\/api\/ofertas/, 'oferta', quote],
+      [/^\/api\/proveedores/, 'proveedor', supplier],
+      [/^\/api\/recibidos/, 'documento recibido', received],
+      [/^\/api\/retenciones/, 'retención', retention],
+      [/^\/api\/liquidacionesCompra/, 'liquidación de compra', purchase],
+      [/^\/api\/notas(Credito|Debito)\/(factura|anular)\//, 'factura', invoice],
+      [/^\/api\/notasCredito/, 'nota de crédito', creditNote],
+      [/^\/api\/notasDebito/, 'nota de débito', debitNote],
+      [/^\/api\/usuarios/, 'usuario', userA],
+      [/^\/api\/catalogo/, 'producto', product],
+      [/^\/api\/facturas/, 'factura', invoice],
+      [/\/documentos\/\{/, 'documento', document],
+    ];
+    const [, what, id] = byPath.find(([pattern]) => pattern.test(path)) ?? [undefined, 'cliente', client.CLI_CODIGO];
+    return [what, id];
+  };
 
   /** The request of an operation against A's records, and what it names. */
   function build(method: string, path: string, op: Operation) {
@@ -384,6 +451,15 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       else if (path.startsWith('/api/liquidacionesCompra') && 'lineas' in body) options.payload = { ...purchaseBody };
       else if (path.startsWith('/api/retenciones') && 'sustentos' in body) options.payload = { ...retentionBody };
       if (options.payload) names ??= path.startsWith('/api/notas') ? 'factura' : 'proveedor';
+      // A guía whole (A's point, carrier, client, product, and A's invoice as support: what a seller may not cite), a
+      // quote whole (A's client and the invoice's lines), a carrier whole.
+      else if (path.startsWith('/api/guiasRemision') && 'destinatarios' in body) {
+        options.payload = { ...guideBody };
+        names ??= 'factura';
+      } else if (path.startsWith('/api/ofertas') && 'lineas' in body) {
+        options.payload = { ...quoteBody };
+        names ??= 'cliente';
+      } else if (path.startsWith('/api/transportistas') && 'TRA_IDENTIFICACION' in body && names) options.payload = { ...carrierBody };
       else if ('lineas' in body) {
         Object.assign(body, invoiceBody);
         delete body.propina;
@@ -431,6 +507,9 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       `/api/recibidos/${received}`,
       `/api/retenciones/${retention}`,
       `/api/liquidacionesCompra/${purchase}`,
+      `/api/transportistas/${carrier}`,
+      `/api/guiasRemision/${guide}`,
+      `/api/ofertas/${quote}`,
     ];
     const before = await Promise.all(records.map(own));
     for (const { method, path, op } of operations) {
@@ -447,12 +526,12 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       if (names) {
         if (other.statusCode !== 404)
           failures.push(`${route} de la empresa B con ${el(names)} de A: ${other.statusCode} ${other.body.slice(0, 120)}`);
-        if (names === 'producto') {
-          // The catalogue is the whole company's: the seller reads A's product (their writes are not tried: they would
-          // change A's product for real).
+        if (DE_LA_EMPRESA.has(names)) {
+          // The catalogue, the carriers and the guías are the whole company's: the seller reads A's (their writes are
+          // not tried: they would change A's record for real).
           if (method === 'GET') {
             const sellers = await send(options, seller);
-            if (sellers.statusCode !== 200) failures.push(`${route} de un vendedor de A con un producto de A: ${sellers.statusCode}`);
+            if (sellers.statusCode !== 200) failures.push(`${route} de un vendedor de A con ${un(names)} de A: ${sellers.statusCode}`);
           }
         } else if (names !== 'usuario') {
           const notTheirs = await send(options, seller);
@@ -541,6 +620,33 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       'GET /api/liquidacionesCompra/{id}/ride (liquidación de compra)',
       'POST /api/liquidacionesCompra/{id}/correo (liquidación de compra)',
       'GET /api/codigosRetencion',
+      'GET /api/transportistas/',
+      'GET /api/transportistas/{id} (transportista)',
+      'PUT /api/transportistas/{TRA_CODIGO} (transportista)',
+      'DELETE /api/transportistas/{id} (transportista)',
+      'GET /api/guiasRemision/',
+      'GET /api/guiasRemision/totales',
+      'GET /api/guiasRemision/desdeFactura/{id} (factura)',
+      'POST /api/guiasRemision/ (factura)',
+      'GET /api/guiasRemision/{id} (guía de remisión)',
+      'PUT /api/guiasRemision/{id} (guía de remisión)',
+      'DELETE /api/guiasRemision/{id} (guía de remisión)',
+      'POST /api/guiasRemision/{id}/emitir (guía de remisión)',
+      'GET /api/guiasRemision/{id}/xml (guía de remisión)',
+      'GET /api/guiasRemision/{id}/ride (guía de remisión)',
+      'GET /api/guiasRemision/{id}/autorizado (guía de remisión)',
+      'POST /api/guiasRemision/{id}/correo (guía de remisión)',
+      'POST /api/guiasRemision/{id}/anular (guía de remisión)',
+      'GET /api/ofertas/',
+      'POST /api/ofertas/ (cliente)',
+      'GET /api/ofertas/{id} (oferta)',
+      'PUT /api/ofertas/{id} (oferta)',
+      'DELETE /api/ofertas/{id} (oferta)',
+      'GET /api/ofertas/{id}/pdf (oferta)',
+      'POST /api/ofertas/{id}/correo (oferta)',
+      'POST /api/ofertas/{id}/aceptar (oferta)',
+      'POST /api/ofertas/{id}/rechazar (oferta)',
+      'POST /api/ofertas/{id}/facturar (oferta)',
     ])
       expect(walked).toContain(route);
     expect(walked.length).toBeGreaterThanOrEqual(30);
@@ -550,19 +656,42 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       ['/api/recibidos', 'REC_CODIGO', received],
       ['/api/retenciones', 'FAC_CODIGO', retention],
       ['/api/liquidacionesCompra', 'FAC_CODIGO', purchase],
+      ['/api/transportistas', 'TRA_CODIGO', carrier],
+      ['/api/guiasRemision', 'FAC_CODIGO', guide],
+      ['/api/ofertas', 'OFE_CODIGO', quote],
     ] as const) {
       const ids = async (token: string) =>
         ((await send({ method: 'GET', url }, token)).json() as Array<Record<string, number>>).map((row) => row[key]);
       expect(await ids(tokenA), url).toContain(id);
       expect(await ids(tokenB), url).not.toContain(id);
+      // A seller lists the company's carriers and guías, and not the quote to a client that is not theirs.
+      if (!COMPRAS.test(url))
+        expect(await ids(seller), url).toEqual(url === '/api/ofertas' ? expect.not.arrayContaining([id]) : expect.arrayContaining([id]));
     }
     // B's lists were searched for the marker that A's own lists do show (the absence above is not an empty search).
-    for (const url of ['/api/catalogo', '/api/facturas', '/api/proveedores'])
+    for (const url of ['/api/catalogo', '/api/facturas', '/api/proveedores', '/api/transportistas', '/api/guiasRemision', '/api/ofertas'])
       expect(JSON.stringify(await own(`${url}?filter=${encodeURIComponent(JSON.stringify({ q: marker }))}`))).toContain(marker);
-    // Nothing of A changed: the client, its product, its invoice, its purchases, its document.
+    // Nothing of A changed: the client, its product, its invoice, its purchases, its carrier, guía and quote, its document.
     expect(await Promise.all(records.map(own))).toEqual(before);
     expect(await t.db.select().from(clientesDocumentos).where(eq(clientesDocumentos.CDO_ID, document))).toHaveLength(1);
   }, 120_000);
+
+  it('un vendedor edita una guía de la empresa, pero no le pone como sustento la factura de un cliente que no es suyo (404)', async () => {
+    const [first] = guideBody.destinatarios as Array<Record<string, unknown>>;
+    const transfer = { ...guideBody, destinatarios: [{ ...first, CLI_CODIGO: null, GDE_SUSTENTO: null, GDE_MOTIVO: 'Traslado' }] };
+    const draft = await send({ method: 'POST', url: '/api/guiasRemision', payload: transfer }, tokenA);
+    expect(draft.statusCode, draft.body).toBe(201);
+    const url = `/api/guiasRemision/${draft.json().FAC_CODIGO}`;
+    const before = await send({ method: 'GET', url }, tokenA);
+    const cited = await send({ method: 'PUT', url, payload: guideBody }, seller);
+    expect(cited.statusCode, cited.body).toBe(404);
+    expect(cited.json().msg).toBe(GUIAS_MSG.sustentoAjeno);
+    expect((await send({ method: 'GET', url }, seller)).json()).toEqual(before.json());
+    // The same draft with a new plate and no support document is the seller's to change.
+    const plate = await send({ method: 'PUT', url, payload: { ...transfer, GUI_PLACA: 'GYE-0987' } }, seller);
+    expect(plate.statusCode, plate.body).toBe(200);
+    expect(plate.json()).toMatchObject({ GUI_PLACA: 'GYE-0987' });
+  });
 
   it('los códigos de retención de administración: sin sesión 401, con token de empresa 403, un distribuidor sin el menú 403 SIN_ACCESO', async () => {
     const distributor = (await loginAdmin(t, DEMO.distribuidor)).token;

@@ -262,6 +262,40 @@ describe.each(testDatabases)('los menús se cumplen en el servidor (%s)', (kind)
     expect((await admin(distribuidor)).json()).toEqual({ msg: MSG.noAccess, code: NO_ACCESS_CODE });
   });
 
+  it('ofertas, guías de remisión y transportistas piden su menú (115–117): cada ruta suya lo nombra, y sin la entrada 403 SIN_ACCESO', async () => {
+    for (const [prefijo, permiso, menu, rutas] of [
+      // list, export, one, create, edit, delete, pdf, email, accept, reject, invoice
+      ['/api/ofertas', 'ofertas', 115, 11],
+      // list, totals, export, prefill, one, create, edit, delete, emit, xml, ride, authorized, email, annul, ask again
+      ['/api/guiasRemision', 'guiasRemision', 116, 15],
+      // list, export, template, import, the two lookups, one, create, edit, delete
+      ['/api/transportistas', 'transportistas', 117, 10],
+    ] as const) {
+      const own = routes.filter((r) => r.path.startsWith(prefijo));
+      expect(own.length, prefijo).toBeGreaterThanOrEqual(rutas);
+      for (const route of own) {
+        expect(route.area, show(route)).toBe('empresa');
+        expect(needed(route.permiso), show(route)).toEqual([permiso]);
+      }
+      const [row] = await t.db.select({ permiso: menus.MEN_PERMISO, area: menus.MEN_AREA }).from(menus).where(eq(menus.MEN_CODIGO, menu));
+      expect(row).toEqual({ permiso, area: 'empresa' });
+    }
+    // Andina without the guías' entry: guías are refused, its carriers and quotes still answer; the carriers' entry
+    // alone does not open the guías.
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-token': company } });
+    await grantCompany(permissions.empresa.filter((p) => p !== 'guiasRemision'));
+    expect((await get('/api/guiasRemision')).json()).toEqual({ msg: MSG.noAccess, code: NO_ACCESS_CODE });
+    expect(refused(await get('/api/guiasRemision/1/ride'))).toBe(true);
+    expect((await get('/api/transportistas')).statusCode).toBe(200);
+    expect((await get('/api/ofertas')).statusCode).toBe(200);
+    await grantCompany(permissions.empresa.filter((p) => p !== 'ofertas' && p !== 'transportistas'));
+    expect(refused(await get('/api/ofertas'))).toBe(true);
+    expect(refused(await get('/api/transportistas'))).toBe(true);
+    expect((await get('/api/guiasRemision')).statusCode).toBe(200);
+    await grantCompany(permissions.empresa);
+    for (const url of ['/api/ofertas', '/api/guiasRemision', '/api/transportistas']) expect((await get(url)).statusCode, url).toBe(200);
+  });
+
   it('Ferretería no tiene "Mi empresa": GET /miEmpresa responde 403 SIN_ACCESO, también a un distribuidor dentro de ella', async () => {
     const ferreteria = (await loginCompany(t, COMPANIES.tornillo)).token;
     const get = (url: string, token: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: { 'x-token': token } });

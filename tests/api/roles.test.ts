@@ -10,6 +10,8 @@ import { MSG } from '../../domain/messages';
 import { ROLE_REFUSED_CODE } from '../../domain/constants';
 import { ROLES_EMPRESA, type RolEmpresa } from '../../domain/clientes';
 import { ROLES_PERMITIDOS } from '../../domain/roles';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
+import { borrador } from '../helpers/facturas-api';
 
 /**
  * The company roles are enforced on the server. The matrix comes from the OpenAPI document and the routes' config, so a
@@ -189,6 +191,70 @@ describe.each(testDatabases)('los roles de la empresa se cumplen en el servidor 
     expect((await edit('administrador', '9.500000')).statusCode).toBe(200);
   });
 
+  it('guías de remisión, transportistas y ofertas: todos leen; la guía la anula contabilidad; la oferta la hace quien vende', () => {
+    const of = (prefijo: string) => routes.filter((r) => r.path.startsWith(prefijo));
+    const TODOS = ['administrador', 'contador', 'vendedor'];
+    for (const route of of('/api/guiasRemision'))
+      expect([...route.roles].sort(), show(route)).toEqual(
+        route.path === '/api/guiasRemision/{id}/anular' ? ['administrador', 'contador'] : TODOS,
+      );
+    for (const route of of('/api/transportistas')) expect([...route.roles].sort(), show(route)).toEqual(TODOS);
+    for (const route of of('/api/ofertas'))
+      expect([...route.roles].sort(), show(route)).toEqual(route.method === 'GET' ? TODOS : ['administrador', 'vendedor']);
+    expect(of('/api/guiasRemision').length).toBeGreaterThanOrEqual(15);
+    expect(of('/api/ofertas').length).toBeGreaterThanOrEqual(11);
+    expect(ROLES_PERMITIDOS.guiasRemision.anular).toEqual(['administrador', 'contador']);
+    expect(ROLES_PERMITIDOS.ofertas.vender).toEqual(['administrador', 'vendedor']);
+  });
+
+  it('un contador lee las ofertas pero no hace una (403 y nada se crea); un vendedor sí, y no anula una guía', async () => {
+    const [point] = (await call(tokens.administrador, 'GET', '/api/facturas/puntos')).json() as Array<{ PEM_CODIGO: number }>;
+    // The seller's own client: a seller's clients are assigned to them.
+    const client = await call(tokens.vendedor, 'POST', '/api/clientes', {
+      CLI_TIPO_IDENTIFICACION: '05',
+      CLI_IDENTIFICACION: '1710034065',
+      CLI_RAZON_SOCIAL: 'Cliente del vendedor',
+      CLI_CORREOS: ['cliente.vendedor@prueba.ec'],
+      aceptarAdvertencia: true,
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    const { lineas, totalSinImpuestos, totalDescuento, totalIva, importeTotal } = borrador(point!.PEM_CODIGO, client.json().CLI_CODIGO);
+    const hoy = hoyEcuador();
+    const body = {
+      CLI_CODIGO: client.json().CLI_CODIGO,
+      OFE_FECHA: hoy,
+      OFE_VALIDEZ: sumarDias(hoy, 15),
+      lineas,
+      totalSinImpuestos,
+      totalDescuento,
+      totalIva,
+      importeTotal,
+    };
+    const before = (await call(tokens.contador, 'GET', '/api/ofertas')).headers['content-range'];
+    const refused = await call(tokens.contador, 'POST', '/api/ofertas', body);
+    expect([refused.statusCode, refused.json()]).toEqual([403, REFUSED]);
+    expect((await call(tokens.contador, 'GET', '/api/ofertas')).headers['content-range']).toBe(before);
+
+    const made = await call(tokens.vendedor, 'POST', '/api/ofertas', body);
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().OFE_CODIGO as number;
+    // Accounting reads it, and cannot accept it nor turn it into an invoice.
+    const read = await call(tokens.contador, 'GET', `/api/ofertas/${id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ OFE_CODIGO: id, OFE_ESTADO: 'BORRADOR', OFE_TOTAL: importeTotal });
+    for (const action of ['aceptar', 'facturar'])
+      expect((await call(tokens.contador, 'POST', `/api/ofertas/${id}/${action}`, { PEM_CODIGO: point!.PEM_CODIGO })).json()).toEqual(
+        REFUSED,
+      );
+    expect((await call(tokens.administrador, 'GET', `/api/ofertas/${id}`)).json()).toMatchObject({
+      OFE_ESTADO: 'BORRADOR',
+      FAC_CODIGO: null,
+    });
+    // A guía is annulled by accounting: the seller is refused before the guía is looked up.
+    const annul = await call(tokens.vendedor, 'POST', '/api/guiasRemision/1/anular', { motivo: 'Anulada en el portal del SRI' });
+    expect([annul.statusCode, annul.json()]).toEqual([403, REFUSED]);
+  });
+
   it('el menú de cada rol deja fuera las secciones que no abre', async () => {
     const menu = async (rol: RolEmpresa) => {
       const res = await call(tokens[rol], 'POST', `${API}/menuEmpresa`, { ruc: COMPANIES.andina.ruc });
@@ -198,7 +264,11 @@ describe.each(testDatabases)('los roles de la empresa se cumplen en el servidor 
     const all = await menu('administrador');
     // The purchase side (Proveedores, Documentos recibidos, Retenciones, Liquidaciones de compra) is accounting's.
     const compras = ['proveedores', 'recibidos', 'retenciones', 'liquidacionesCompra'];
-    expect(all).toEqual(expect.arrayContaining(['', 'mi-empresa', 'firma', 'clientes', 'usuarios', 'facturas', 'catalogo', ...compras]));
+    // Quotes, guías and carriers are every role's (the seller's too).
+    const ventas = ['ofertas', 'guiasRemision', 'transportistas'];
+    expect(all).toEqual(
+      expect.arrayContaining(['', 'mi-empresa', 'firma', 'clientes', 'usuarios', 'facturas', 'catalogo', ...compras, ...ventas]),
+    );
     expect(await menu('contador')).toEqual(all.filter((r) => r !== 'usuarios'));
     expect(await menu('vendedor')).toEqual(all.filter((r) => !['usuarios', 'firma', 'mi-empresa', ...compras].includes(r)));
     // What the menu leaves out the API refuses.
