@@ -34,21 +34,32 @@ async function javascriptOf(browser: Browser, url: string, storageState?: Awaite
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     const files = await Promise.all(sizes.values());
+    const names = [...sizes.keys()].map((address) => new URL(address).pathname);
+    const detail = files
+      .map((f, i) => ({ archivo: names[i], 'kB sin comprimir': f.raw / 1024, 'kB gzip': f.gzip / 1024 }))
+      .sort((a, b) => b['kB gzip'] - a['kB gzip']);
     return {
-      archivos: files.length,
-      'kB sin comprimir': files.reduce((sum, f) => sum + f.raw, 0) / 1024,
-      'kB gzip': files.reduce((sum, f) => sum + f.gzip, 0) / 1024,
+      js: {
+        archivos: files.length,
+        'kB sin comprimir': files.reduce((sum, f) => sum + f.raw, 0) / 1024,
+        'kB gzip': files.reduce((sum, f) => sum + f.gzip, 0) / 1024,
+      },
+      detail,
     };
   } finally {
     await context.close();
   }
 }
 
-/** First-load JavaScript of every public page and of each area's first screen after sign-in, against the budgets. */
+/**
+ * First-load JavaScript of every public page and of each area's first screen after sign-in, against the budgets; with
+ * each area's files (for --detalle).
+ */
 export async function bundleReport(browser: Browser, base: string) {
   const rows: Array<Record<string, string | number>> = [];
+  const files = new Map<string, Array<Record<string, string | number>>>();
   for (const route of PUBLIC_ROUTES) {
-    const js = await javascriptOf(browser, `${base}/#${route}`);
+    const { js } = await javascriptOf(browser, `${base}/#${route}`);
     rows.push({
       ruta: `#${route}`,
       ...js,
@@ -58,7 +69,8 @@ export async function bundleReport(browser: Browser, base: string) {
   }
   for (const { route, area } of AREAS) {
     // A returning user: signed in already (session in localStorage), nothing in the HTTP cache.
-    const js = await javascriptOf(browser, `${base}/#${route}`, await signedInStorage(browser, base, area));
+    const { js, detail } = await javascriptOf(browser, `${base}/#${route}`, await signedInStorage(browser, base, area));
+    files.set(`#${route} (con sesión)`, detail);
     rows.push({
       ruta: `#${route} (con sesión)`,
       ...js,
@@ -66,5 +78,5 @@ export async function bundleReport(browser: Browser, base: string) {
       resultado: verdict(js['kB gzip'] <= AREA_FIRST_LOAD_BUDGET_KB),
     });
   }
-  return { rows, failed: rows.some((row) => row.resultado !== 'OK') };
+  return { rows, files, failed: rows.some((row) => row.resultado !== 'OK') };
 }

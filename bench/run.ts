@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --api | --bundles | --ttc] [--tickets 10000|100000|1000000] [--empresas 100000] [--runs N] [--sql] [--sin-fijar]
+ * npm run bench [-- --api | --bundles [--detalle] | --ttc] [--tickets 10000|100000|1000000] [--empresas 100000] [--runs N] [--sql] [--sin-fijar]
  * npm run bench -- --clientes 200000|1000000 [--memoria]: the clients book (bench/api-clientes.ts), alone unless other parts are named
  * npm run bench -- --facturas [--runs N]: issuing invoices of 20 lines (bench/facturas.ts), then notes de crédito and de débito
  *   (bench/notas.ts), then the purchase side (bench/compras.ts), alone unless other parts are named
@@ -33,6 +33,8 @@ const { values } = parseArgs({
     api: { type: 'boolean', default: false },
     bundles: { type: 'boolean', default: false },
     ttc: { type: 'boolean', default: false },
+    // With --bundles: every file an area's first screen downloads, largest first.
+    detalle: { type: 'boolean', default: false },
     // 100k seeds in well under a minute on PGlite and is already large enough for a scan to show.
     tickets: { type: 'string', default: '100000' },
     // The company list's cases too, on this many generated companies (kept in the same bench database).
@@ -175,6 +177,7 @@ if (all || values.bundles || values.ttc) {
     if (all || values.bundles) {
       const result = await bundleReport(browser, web.base);
       printTable('JavaScript que descarga Chromium por ruta, caché vacía (gzip nivel 9 de cada respuesta)', result.rows);
+      if (values.detalle) for (const [ruta, files] of result.files) printTable(`Archivos de ${ruta}`, files);
       failed ||= result.failed;
     }
     if (all || values.ttc) {

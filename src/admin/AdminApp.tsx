@@ -12,8 +12,13 @@ import { AreaErrorPage } from '../shell/AreaErrorPage';
 import { AdminDashboard } from './AdminDashboard';
 import { EnterCompanyButton } from './EnterCompanyButton';
 import { lazyView, loadAreaResources } from '../registry/screens';
+import { adminFolders } from '../registry/adminFolders';
+import { agregarTextos } from '../i18n/provider';
+import { esAdministracion } from '../i18n/esAdministracion';
 
 const store = localStorageStore(undefined, 'administrador');
+// The area's own texts, before it renders (the company application never downloads them).
+agregarTextos(esAdministracion);
 // The clave pages (react-admin's form and inputs) load when opened: the home has no form.
 const CambiarClavePage = lazyView(() => import('../shell/CambiarClavePage'), 'CambiarClavePage');
 const ElegirClavePage = lazyView(() => import('../shell/ElegirClavePage'), 'ElegirClavePage');
@@ -21,7 +26,7 @@ const ElegirClavePage = lazyView(() => import('../shell/ElegirClavePage'), 'Eleg
 // Started as soon as this chunk runs rather than when React gets to them: the sidebar and the first screen's access
 // check wait for the menu, the first screen for its folder (both are requested once and shared).
 adminAuthProvider.getPermissions?.({}).catch(() => undefined);
-void loadAreaResources('admin');
+void loadAreaResources('admin', adminFolders);
 
 const AdminMenu = () => <ServerMenu area="admin" />;
 const AdminAppBar = () => (
@@ -46,6 +51,7 @@ export default function AdminApp() {
   return (
     <AreaAdmin
       area="admin"
+      folders={adminFolders}
       basename="/administrador"
       title={`${title} · Administración`}
       authProvider={adminAuthProvider}

@@ -9,6 +9,7 @@ import { CompanyLayout } from './CompanyLayout';
 import { CompanyDashboard } from './CompanyDashboard';
 import { AyudaPage } from './AyudaPage';
 import { lazyView } from '../registry/screens';
+import { companyFolders } from '../registry/companyFolders';
 
 // The clave pages (react-admin's form and inputs) load when opened: the home has no form.
 const CambiarClavePage = lazyView(() => import('../shell/CambiarClavePage'), 'CambiarClavePage');
@@ -28,6 +29,7 @@ export default function CompanyApp() {
   return (
     <AreaAdmin
       area="empresa"
+      folders={companyFolders}
       title={title}
       authProvider={companyAuthProvider}
       dataProvider={companyDataProvider}

@@ -7,10 +7,13 @@ import type * as Cargadores from '../comprobantes/cargarPantallas';
 /** What a resource folder's index.ts exports: its views, icon and record representation, spread into <Resource>. */
 export type ResourceScreens = Omit<ResourceProps, 'name'>;
 
-// Eager: a folder's index.ts is only its views' lazy loaders (a few hundred bytes), so all of them travel in one chunk
-// that compresses as one; loaded one chunk per folder they cost about 1.3 kB gzip each at every area start, mostly
-// their own preload lists. The views themselves stay lazy: the company chunk holds no admin screen.
-const folders = import.meta.glob<{ default: ResourceScreens }>('../resources/*/index.ts', { eager: true });
+/**
+ * An area's resource folders by path ('../resources/facturas/index.ts'), globbed eagerly by the area's own module
+ * (adminFolders.ts, companyFolders.ts): a folder's index.ts is only its views' lazy loaders (a few hundred bytes), so an
+ * area's folders travel in its chunk and compress as one; loaded one chunk per folder they cost about 1.3 kB gzip each
+ * at every area start, mostly their own preload lists. The views themselves stay lazy.
+ */
+export type ResourceFolders = Record<string, { default: ResourceScreens }>;
 
 export type AreaResource = { entry: ResourceEntry; screens: ResourceScreens };
 
@@ -33,8 +36,8 @@ function tracked<T>(promise: Promise<T>): Tracked<T> {
  * a suspended render of the area would keep "Cargando..." on screen for at least 300 ms (React 19's reveal throttle)
  * even when the folders arrive from the cache a few milliseconds later.
  */
-export function useAreaResources(area: Area): AreaResource[] | undefined {
-  const promise = loadAreaResources(area) as Tracked<AreaResource[]>;
+export function useAreaResources(area: Area, folders: ResourceFolders): AreaResource[] | undefined {
+  const promise = loadAreaResources(area, folders) as Tracked<AreaResource[]>;
   const [, settled] = useState(0);
   const shown = promise.status;
   useEffect(() => {
@@ -50,7 +53,7 @@ export function useAreaResources(area: Area): AreaResource[] | undefined {
 }
 
 /** The resources of an area that have screens (a folder under src/resources/), loaded once. */
-export function loadAreaResources(area: Area): Promise<AreaResource[]> {
+export function loadAreaResources(area: Area, folders: ResourceFolders): Promise<AreaResource[]> {
   if (!loaded.has(area)) {
     loaded.set(
       area,
@@ -82,8 +85,6 @@ export function lazyView<M, K extends keyof M>(load: () => Promise<M>, name: K) 
 /**
  * A document type's four views, taken from a module its folder shares with another type (src/comprobantes/
  * cargarPantallas.ts) by their names' start: "NotaCredito" → NotaCreditoList, NotaCreditoCreate, NotaCreditoEdit...
- * A function declaration, as lazyView: the folders' index.ts call it while this module is still evaluating its eager
- * glob of them (a cycle), and only a hoisted declaration exists by then.
  */
 export function vistasDocumento(cargar: (m: typeof Cargadores) => Promise<object>, tipo: string) {
   const load = () => import('../comprobantes/cargarPantallas').then(cargar) as Promise<Record<string, unknown>>;

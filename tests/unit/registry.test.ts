@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import CircleIcon from '@mui/icons-material/CircleOutlined';
 import { areaResources, findResource, menuRouteIcon, RESOURCES } from '../../src/registry/resources';
 import { es } from '../../src/i18n/es';
+import { esAdministracion } from '../../src/i18n/esAdministracion';
+import { adminFolders } from '../../src/registry/adminFolders';
+import { companyFolders } from '../../src/registry/companyFolders';
 
 describe('resource registry', () => {
   it('finds a resource by area and name, with its API path and id field', () => {
@@ -50,6 +53,13 @@ describe('resource registry', () => {
     ]);
   });
 
+  it("loads each area's screens with that area: every resource's folder, and no folder of the other area", () => {
+    const folderNames = (folders: object) => Object.keys(folders).map((path) => path.split('/')[2]);
+    const names = (area: 'admin' | 'empresa') => areaResources(area).map((r) => r.name);
+    expect(folderNames(adminFolders).sort()).toEqual(names('admin').sort());
+    expect(folderNames(companyFolders).sort()).toEqual(names('empresa').sort());
+  });
+
   it("gives a menu route its resource's icon, a page's icon, or null for a route it does not know", () => {
     expect(menuRouteIcon('admin', 'soporte')).toBe(findResource('admin', 'soporte')!.icon);
     expect(menuRouteIcon('admin', '')).not.toBeNull();
@@ -59,10 +69,14 @@ describe('resource registry', () => {
     expect(menuRouteIcon('admin', 'soporte')).not.toBe(CircleIcon);
   });
 
-  it('has unique names per area, and a Spanish name for each resource in the i18n file', () => {
+  it("has unique names per area, and a Spanish name for each resource in its area's catalogue", () => {
     const names = RESOURCES.map((r) => `${r.area}/${r.name}`);
     expect(new Set(names).size).toBe(names.length);
-    const resources = es.resources as Record<string, { name?: string }>;
-    for (const { name } of RESOURCES) expect(resources[name]?.name, name).toMatch(/\|\|\|\|/);
+    // The company application has es.ts only; the administration adds esAdministracion.ts.
+    const catalogues = { empresa: es.resources, admin: { ...(es.resources as object), ...esAdministracion.resources } };
+    for (const { area, name } of RESOURCES) {
+      const resources = catalogues[area] as Record<string, { name?: string }>;
+      expect(resources[name]?.name, name).toMatch(/\|\|\|\|/);
+    }
   });
 });
