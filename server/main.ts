@@ -53,7 +53,10 @@ export async function main({ pgliteWasm }: { pgliteWasm?: Promise<WebAssembly.Mo
     console.log('Preparando la demostración: clientes, productos y facturas autorizadas por un SRI local (DEMO_VIVO=false la omite)...');
     try {
       const resumen = await vivificarDemo(database, config, (linea) => console.log(linea));
-      console.log(`Demostración lista en ${(resumen.ms / 1000).toFixed(1)} s: ${resumen.facturas.AUTORIZADA ?? 0} facturas autorizadas.`);
+      const { guia, ofertas } = resumen.logistica;
+      console.log(
+        `Demostración lista en ${(resumen.ms / 1000).toFixed(1)} s: ${resumen.facturas.AUTORIZADA ?? 0} facturas autorizadas, una guía de remisión ${guia.estado} y ${ofertas.length} ofertas (${ofertas.join(', ')}).`,
+      );
     } catch (error) {
       console.error(`La demostración quedó incompleta: ${(error as Error).message}`);
     }

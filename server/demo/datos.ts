@@ -316,3 +316,41 @@ export const CLIENTES_ENTRE_EMPRESAS: Record<'tornilloDeAndina' | 'andinaDeTorni
     CLI_LIMITE_CREDITO: '2000.00',
   },
 };
+
+/** A carrier as POST /api/transportistas takes it. */
+type TransportistaDemo = {
+  TRA_TIPO_IDENTIFICACION: '04' | '05';
+  TRA_IDENTIFICACION: string;
+  TRA_RAZON_SOCIAL: string;
+  TRA_PLACA: string;
+  TRA_CORREOS: string[];
+  TRA_TELEFONOS: string[];
+  TRA_DIRECCION: string;
+};
+
+/**
+ * Who takes Ferretería El Tornillo's goods on the road: a transport company with its RUC and truck, and a driver of
+ * his own van with a cédula only.
+ */
+export function transportistasTornillo(): Record<'empresa' | 'chofer', TransportistaDemo> {
+  return {
+    empresa: {
+      TRA_TIPO_IDENTIFICACION: '04',
+      TRA_IDENTIFICACION: rucSociedad(905),
+      TRA_RAZON_SOCIAL: 'TRANSPORTES ANDINOS DE CARGA TRANSANDICAR S.A.',
+      TRA_PLACA: 'PCA-4821',
+      TRA_CORREOS: ['despachos@transandicar.ec'],
+      TRA_TELEFONOS: ['022478530'],
+      TRA_DIRECCION: 'Av. Maldonado S28-110, Quito',
+    },
+    chofer: {
+      TRA_TIPO_IDENTIFICACION: '05',
+      TRA_IDENTIFICACION: cedula(906),
+      TRA_RAZON_SOCIAL: 'CAIZA PILATASIG WILSON RAMIRO',
+      TRA_PLACA: 'PBX-0937',
+      TRA_CORREOS: ['wilson.caiza@correo.ec'],
+      TRA_TELEFONOS: ['0984512376'],
+      TRA_DIRECCION: 'Conocoto, calle García Moreno 45, Quito',
+    },
+  };
+}

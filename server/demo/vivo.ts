@@ -1,8 +1,9 @@
 /**
  * The living demo: on `npm start`'s first start (a fresh PGlite, DEMO_VIVO not false), Comercial Andina and Ferretería
  * El Tornillo get clients, products, invoices in every final state with collections, a nota de crédito and a nota de
- * débito of the hardware store, support tickets at different stages, audit entries and sign-ins, so that a newcomer
- * sees Amelia at work.
+ * débito of the hardware store, its purchases (compras.ts), its carriers, a guía de remisión and quotes in every state
+ * (logistica.ts), support tickets at different stages, audit entries and sign-ins, so that a newcomer sees Amelia at
+ * work.
  *
  * Nothing is written by hand: a temporary app on the same database (buildApp) is driven through its real HTTP routes
  * (app.inject), so validation, plans, signatures, sequentials, the SRI queue, the plans' consumption and the audit log
@@ -25,6 +26,7 @@ import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import { azar, CLIENTES_ENTRE_EMPRESAS, clientesDemo, PRODUCTOS_ANDINA, PRODUCTOS_TORNILLO, type ProductoDemo } from './datos';
 import { comprasDemo, iniciarBanderasDemo, type ApiDemo, type ResumenCompras } from './compras';
 import { formulario, type Envio } from './formulario';
+import { estadoGuia, logisticaDemo, type ResumenLogistica } from './logistica';
 
 const API = '/api/EmpresasAmelia';
 /** How long the queue may take to answer every issued invoice before the demo gives up waiting. */
@@ -46,6 +48,8 @@ export type ResumenDemo = {
   notas: Record<'notasCredito' | 'notasDebito', string>;
   /** Ferretería El Tornillo's purchases: suppliers, received documents, its retención and liquidación (compras.ts). */
   compras: ResumenCompras;
+  /** Ferretería El Tornillo's carriers, its guía de remisión and its quotes (logistica.ts). */
+  logistica: ResumenLogistica;
   tickets: number;
   ms: number;
 };
@@ -293,6 +297,16 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
   const compras = comprasDemo(api, { andina, tornillo, puntos, hoy, aTornillo, aAndina, colaVacia });
   // Its failure is thrown where it is awaited below; when something else fails first, it is not left unhandled.
   compras.catch(() => undefined);
+  // So do the store's carriers, the guía de remisión of its latest sale to a client, and its quotes.
+  const logistica = logisticaDemo(api, {
+    tornillo,
+    punto: puntos.get(tornillo.empresa)!,
+    hoy,
+    factura: autorizadas.tornillo.filter((f) => f.cliente !== datos.tornillo.clientes[0]!.CLI_CODIGO).at(-1)!.id,
+    clientes: datos.tornillo.clientes,
+    productos: datos.tornillo.productos,
+  });
+  logistica.catch(() => undefined);
 
   // Collections: a client who paid an invoice in full, another who paid part; one invoice annulled in the SRI's portal.
   for (const nombre of ['andina', 'tornillo'] as const) {
@@ -319,6 +333,7 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
 
   const tickets = await mesaDeAyuda(api, admin, log);
   const resumenCompras = await compras;
+  const resumenLogistica = await logistica;
   await colaVacia();
   const facturas: Record<string, number> = {};
   for (const { sesion } of Object.values(datos)) {
@@ -331,6 +346,10 @@ async function poblar(app: Inyector, database: Database, sri: SriLocal, log: (li
     facturas,
     notas: await estadosDeNotas(database, notas),
     compras: resumenCompras,
+    logistica: {
+      ...resumenLogistica,
+      guia: { id: resumenLogistica.guia, estado: await estadoGuia(api, tornillo.token, resumenLogistica.guia) },
+    },
     tickets,
   };
 }

@@ -15,6 +15,14 @@ import type { Recibido, RecibidoDetalle } from '../../domain/contratos/recibidos
 import type { Retencion } from '../../domain/contratos/retenciones';
 import type { LiquidacionCompra, LiquidacionCompraDetalle } from '../../domain/contratos/liquidacionesCompra';
 import type { CuentaProveedor } from '../../domain/contratos/proveedoresCuenta';
+import type { Transportista } from '../../domain/contratos/transportistas';
+import type { GuiaRemision, GuiaRemisionDetalle } from '../../domain/contratos/guiasRemision';
+import type { Oferta, OfertaDetalle } from '../../domain/contratos/ofertas';
+import type { FacturaDetalle } from '../../domain/contratos/facturas';
+import { carpetaTemporal, esquemaSri } from '../helpers/archivos';
+import { hoyEcuador } from '../../domain/fechas';
+
+const { esquemaAcepta } = carpetaTemporal('demo-vivo-');
 
 /**
  * The living demo of `npm start`'s first start (server/demo/vivo.ts) on a freshly seeded database: what a visitor of
@@ -174,6 +182,80 @@ describe.each(testDatabases)('la demostración viva (%s)', (kind) => {
     expect(autorizado).toContain(`<comprobante><![CDATA[${firmado}]]></comprobante>`);
     return documento;
   }
+
+  it('Ferretería El Tornillo has two carriers: a transport company with its RUC and plate, a driver with a cédula', async () => {
+    const lista = await get('/api/transportistas?range=[0,49]', sesiones.tornillo.token);
+    expect(lista.statusCode).toBe(200);
+    const transportistas = lista.json() as Transportista[];
+    expect(transportistas).toHaveLength(resumen.logistica.transportistas);
+    expect(transportistas.map((t) => [t.TRA_TIPO_IDENTIFICACION, t.TRA_ACTIVO]).sort()).toEqual([
+      ['04', true],
+      ['05', true],
+    ]);
+    for (const t of transportistas) {
+      expect(t.TRA_IDENTIFICACION).toMatch(t.TRA_TIPO_IDENTIFICACION === '04' ? /^\d{10}001$/ : /^\d{10}$/);
+      expect(t.TRA_PLACA).toMatch(/^[A-Z]{3}-\d{4}$/);
+    }
+    // Comercial Andina has none.
+    expect((await get('/api/transportistas?range=[0,9]', sesiones.andina.token)).json()).toEqual([]);
+  });
+
+  it('the store issued a guía de remisión from an authorized invoice: AUTORIZADA, its XML signed and valid, emailed to the buyer', async () => {
+    expect(resumen.logistica.guia.estado).toBe('AUTORIZADA');
+    const { token } = sesiones.tornillo;
+    const guias = (await get('/api/guiasRemision?range=[0,9]', token)).json() as GuiaRemision[];
+    expect(guias.map((g) => [g.FAC_CODIGO, g.FAC_ESTADO, g.FAC_ENTREGA])).toEqual([[resumen.logistica.guia.id, 'AUTORIZADA', 'ENVIADA']]);
+    const guia = (await get(`/api/guiasRemision/${guias[0]!.FAC_CODIGO}`, token)).json() as GuiaRemisionDetalle;
+    const transportistas = (await get('/api/transportistas?range=[0,49]', token)).json() as Transportista[];
+    const camion = transportistas.find((t) => t.TRA_CODIGO === guia.TRA_CODIGO)!;
+    expect([camion.TRA_TIPO_IDENTIFICACION, guia.GUI_PLACA]).toEqual(['04', camion.TRA_PLACA]);
+    // Its one destinatario is the buyer of the invoice it cites, with that invoice's goods.
+    expect(guia.destinatarios).toHaveLength(1);
+    const [destinatario] = guia.destinatarios;
+    const factura = (await get(`/api/facturas/${destinatario!.GDE_SUSTENTO}`, token)).json() as FacturaDetalle;
+    expect(factura).toMatchObject({
+      FAC_ESTADO: 'AUTORIZADA',
+      FAC_NUMERO: destinatario!.SUSTENTO_NUMERO,
+      CLI_CODIGO: destinatario!.CLI_CODIGO,
+    });
+    expect(destinatario!.detalles.map((d) => [d.GDT_DESCRIPCION, Number(d.GDT_CANTIDAD)])).toEqual(
+      factura.lineas.map((l) => [l.FDE_DESCRIPCION, Number(l.FDE_CANTIDAD)]),
+    );
+
+    const documento = await firmadoYAutorizado(`/api/guiasRemision/${guia.FAC_CODIGO}`, token, 'guiaRemision', guia.FAC_AUTORIZACION!);
+    expect(documento.getElementsByTagName('placa')[0]!.textContent).toBe(guia.GUI_PLACA);
+    expect(documento.getElementsByTagName('rucTransportista')[0]!.textContent).toBe(camion.TRA_IDENTIFICACION);
+    expect(documento.getElementsByTagName('numDocSustento')[0]!.textContent).toBe(factura.FAC_NUMERO);
+    const firmado = (await get(`/api/guiasRemision/${guia.FAC_CODIGO}/xml`, token)).body;
+    const esquema = esquemaAcepta(esquemaSri('GuiaRemision_V1.1.0.xsd'), firmado);
+    expect(esquema.ok, esquema.salida).toBe(true);
+  });
+
+  it('the store has quotes in every state: a draft, one emailed, one accepted and invoiced, one declined, one expired', async () => {
+    expect(resumen.logistica.ofertas).toEqual(['BORRADOR', 'ENVIADA', 'ACEPTADA', 'RECHAZADA', 'VENCIDA']);
+    const { token } = sesiones.tornillo;
+    const ofertas = (await get('/api/ofertas?range=[0,49]', token)).json() as Oferta[];
+    expect(ofertas.map((o) => o.OFE_ESTADO).sort()).toEqual(['ACEPTADA', 'BORRADOR', 'ENVIADA', 'RECHAZADA', 'VENCIDA']);
+    expect(ofertas.every((o) => Number(o.OFE_TOTAL) > 0)).toBe(true);
+    const hoy = hoyEcuador();
+    expect(ofertas.find((o) => o.OFE_ESTADO === 'VENCIDA')!.OFE_VALIDEZ < hoy).toBe(true);
+    expect(
+      ofertas
+        .filter((o) => o.OFE_ENVIADA !== null)
+        .map((o) => o.OFE_ESTADO)
+        .sort(),
+    ).toEqual(['ACEPTADA', 'ENVIADA', 'RECHAZADA']);
+    // The accepted one became an invoice draft with its client and total.
+    const aceptada = ofertas.find((o) => o.OFE_ESTADO === 'ACEPTADA')!;
+    expect(aceptada.FAC_CODIGO).toBe(resumen.logistica.facturaDeOferta);
+    const detalle = (await get(`/api/ofertas/${aceptada.OFE_CODIGO}`, token)).json() as OfertaDetalle;
+    expect(detalle.FAC_ESTADO).toBe('BORRADOR');
+    const factura = (await get(`/api/facturas/${aceptada.FAC_CODIGO}`, token)).json() as FacturaDetalle;
+    expect([factura.FAC_ESTADO, factura.CLI_CODIGO, factura.FAC_TOTAL]).toEqual(['BORRADOR', aceptada.CLI_CODIGO, aceptada.OFE_TOTAL]);
+    expect(ofertas.filter((o) => o.FAC_CODIGO !== null)).toHaveLength(1);
+    // Comercial Andina has none.
+    expect((await get('/api/ofertas?range=[0,9]', sesiones.andina.token)).json()).toEqual([]);
+  });
 
   it('Ferretería El Tornillo has suppliers with RUC and with cédula, one of them RIMPE, and Comercial Andina added by its import', async () => {
     const lista = await get('/api/proveedores?range=[0,49]', sesiones.tornillo.token);

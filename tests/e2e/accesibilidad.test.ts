@@ -23,6 +23,7 @@ import { expectAccessible } from '../helpers/axe';
 import { TORNILLO, venderPlan } from '../helpers/facturas-e2e';
 import { borrador } from '../helpers/facturas-api';
 import { cedulaValida } from '../helpers/identificaciones';
+import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import { areaResources, type Area, type ResourceEntry } from '../../src/registry/resources';
 import { DEMO } from '../../server/infra/db/demo-accounts';
 import { iniciarSriLocal, type SriLocal } from '../../server/sri-local';
@@ -71,11 +72,12 @@ const SHOTS = new Set([
 const VIEWS = ['list', 'create', 'edit', 'show'] as const;
 type View = (typeof VIEWS)[number];
 
-/** The views a resource's folder exports (src/resources/<name>/index.ts). */
+/** The views a resource's folder exports (src/resources/<name>/index.ts); a document's vistasDocumento has all four. */
 function viewsOf(entry: ResourceEntry): View[] {
   const index = path.resolve(import.meta.dirname, '../../src/resources', entry.name, 'index.ts');
   if (!fs.existsSync(index)) return [];
   const source = fs.readFileSync(index, 'utf8');
+  if (/\bvistasDocumento\(/.test(source)) return [...VIEWS];
   return VIEWS.filter((view) => new RegExp(`\\b${view}: lazyView\\(`).test(source));
 }
 
@@ -94,13 +96,15 @@ async function firstId(server: RunningServer, entry: ResourceEntry, token: strin
 const NOTAS = new Set(['notasCredito', 'notasDebito']);
 /** The documents received: they need a document another company issued through the SRI; checked on the notes' server. */
 const RECIBIDOS = new Set(['recibidos']);
+/** The purchase documents: their drafts need a supplier's received documents; no suite opens their screens yet. */
+const COMPRAS = new Set(['retenciones', 'liquidacionesCompra']);
 
 /** Every screen of an area's resources (those `incluir` accepts): list, create, and edit and show of its first record. */
 async function resourceScreens(
   server: RunningServer,
   area: Area,
   token: string,
-  incluir: (name: string) => boolean = (name) => !NOTAS.has(name) && !RECIBIDOS.has(name),
+  incluir: (name: string) => boolean = (name) => !NOTAS.has(name) && !RECIBIDOS.has(name) && !COMPRAS.has(name),
 ): Promise<Screen[]> {
   const prefix = area === 'admin' ? '/administrador' : '';
   const screens: Screen[] = [];
@@ -178,8 +182,70 @@ async function clientAndProduct(server: RunningServer, token: string) {
 }
 
 /**
+ * A carrier, a guía de remisión draft carrying goods to another establishment (it needs no authorized invoice) and a
+ * quote to the company's client: the logistics screens' records to open.
+ */
+async function logisticaToOpen(server: RunningServer, token: string, punto: number, cliente: number) {
+  const { TRA_CODIGO } = await apiCall<{ TRA_CODIGO: number }>(server, '/api/transportistas', {
+    method: 'POST',
+    token,
+    body: {
+      TRA_TIPO_IDENTIFICACION: '05',
+      TRA_IDENTIFICACION: cedulaValida(4343),
+      TRA_RAZON_SOCIAL: 'LUIS ALBERTO QUISHPE TIPAN',
+      TRA_PLACA: 'PBC-1234',
+      TRA_CORREOS: [],
+      TRA_TELEFONOS: [],
+    },
+  });
+  const hoy = hoyEcuador();
+  await apiCall(server, '/api/guiasRemision', {
+    method: 'POST',
+    token,
+    body: {
+      PEM_CODIGO: punto,
+      TRA_CODIGO,
+      FAC_FECHA: hoy,
+      GUI_DIR_PARTIDA: 'Av. Amazonas N34-120, Quito',
+      GUI_FECHA_INICIO: hoy,
+      GUI_FECHA_FIN: hoy,
+      GUI_PLACA: 'PBC-1234',
+      destinatarios: [
+        {
+          GDE_IDENTIFICACION: DEMO.empresa.ruc,
+          GDE_RAZON_SOCIAL: 'COMERCIAL ANDINA S.A., BODEGA SUR',
+          GDE_DIRECCION: 'Av. Maldonado S12-45, Quito',
+          GDE_MOTIVO: 'Traslado entre establecimientos',
+          GDE_ESTAB_DESTINO: '002',
+          detalles: [{ GDT_CODIGO_INTERNO: PRODUCTO.CAT_PRINCIPAL, GDT_DESCRIPCION: PRODUCTO.CAT_DESCRIPCION, GDT_CANTIDAD: '10' }],
+        },
+      ],
+    },
+  });
+  // One line of 2 at 8.50 and 15 % IVA: 17.00 + 2.55 = 19.55.
+  await apiCall(server, '/api/ofertas', {
+    method: 'POST',
+    token,
+    body: {
+      CLI_CODIGO: cliente,
+      OFE_FECHA: hoy,
+      OFE_VALIDEZ: sumarDias(hoy, 15),
+      OFE_NOTAS: 'Entrega en 48 horas.',
+      lineas: [
+        { FDE_DESCRIPCION: PRODUCTO.CAT_DESCRIPCION, FDE_CANTIDAD: '2', FDE_PRECIO: PRODUCTO.CAT_PRECIO, FDE_IVA: PRODUCTO.CAT_IVA },
+      ],
+      totalSinImpuestos: '17.00',
+      totalDescuento: '0.00',
+      totalIva: '2.55',
+      importeTotal: '19.55',
+    },
+  });
+}
+
+/**
  * What the demo data lacks for every screen to have a record to open: a ticket, an audited change, and the company's
- * client, product and draft invoice; and the hardware store's client and product for the invoice made with the keys.
+ * client, product, draft invoice, carrier, guía and quote; and the hardware store's client and product for the invoice
+ * made with the keys.
  */
 async function recordsToOpen(server: RunningServer) {
   await apiCall(server, '/soporte', {
@@ -203,6 +269,7 @@ async function recordsToOpen(server: RunningServer) {
   const cliente = await clientAndProduct(server, token);
   const [punto] = await apiCall<Array<{ PEM_CODIGO: number }>>(server, '/api/facturas/puntos', { token });
   await apiCall(server, '/api/facturas', { method: 'POST', token, body: borrador(punto.PEM_CODIGO, cliente) });
+  await logisticaToOpen(server, token, punto.PEM_CODIGO, cliente);
   await clientAndProduct(server, await companyToken(server, TORNILLO));
   await venderPlan(server);
 }
@@ -481,6 +548,7 @@ describe.skipIf(!e2eAvailable)('accesibilidad de las notas de crédito y débito
       ...(await resourceScreens(suite.server, 'empresa', token, (name) => NOTAS.has(name))),
       { name: 'notasCredito-crear-desde-factura', route: `/notasCredito/create?factura=${factura}` },
       { name: 'notasDebito-crear-desde-factura', route: `/notasDebito/create?factura=${factura}` },
+      { name: 'guiasRemision-crear-desde-factura', route: `/guiasRemision/create?factura=${factura}` },
       { name: 'factura-con-notas', route: `/facturas/${factura}/show`, ready: 'Notas de crédito y débito' },
     ]);
 
