@@ -206,7 +206,7 @@ function armarComprador(c: Comprador, registrar: Registro, codDoc: CodigoDocumen
 
 /** The recipient's address and email first (as Ecuadorian invoices print them), then the free fields; at most 15. */
 function armarInfoAdicional(
-  comprador: ReturnType<typeof armarComprador>,
+  comprador: Pick<ReturnType<typeof armarComprador>, 'direccion' | 'telefono' | 'email' | 'del'>,
   libres: readonly CampoAdicional[],
   documento: string,
   registrar: Registro,
@@ -228,6 +228,21 @@ function armarInfoAdicional(
   if (campos.length > LIMITES_FACTURA.camposAdicionales)
     registrar('camposAdicionales', ARMADO_MSG.demasiadosCamposAdicionales(campos.length, documento, comprador.del));
   return campos.length > 0 ? campos : undefined;
+}
+
+/**
+ * The free fields' reasons of a document of type `codDoc` whose recipient carries only the "Email" field (`correos`),
+ * as armarComunes gives them: what a draft of it holds of its own, judged before the issuer and the series exist.
+ */
+export function revisarCamposAdicionales(
+  codDoc: CodigoDocumento,
+  correos: readonly string[],
+  libres: readonly CampoAdicional[],
+  registrar: Registro,
+) {
+  const email = correos.join(', ') || undefined;
+  const receptor = { direccion: undefined, telefono: undefined, email, del: receptorDe(codDoc) };
+  armarInfoAdicional(receptor, libres, TIPOS_DOCUMENTO[codDoc].toLowerCase(), registrar);
 }
 
 /**

@@ -39,7 +39,6 @@ import { CampoAdicional, FacturaDetalle } from './facturas';
 import { ENTREGAS_FACTURA, ESTADOS_FACTURA } from '../comprobantes/estados';
 
 export { CampoAdicional } from './facturas';
-export { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO } from '../comprobantes/estados';
 
 const Texto = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
 const Numero = (description: string) => Type.Union([Type.Number(), Type.String({ maxLength: 40 })], { description });

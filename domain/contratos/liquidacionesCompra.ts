@@ -33,9 +33,6 @@ import { CampoAdicional, FacturaDetalle, LineaBorrador, PagoBorrador } from './f
 import { ENTREGAS_FACTURA, ESTADOS_FACTURA } from '../comprobantes/estados';
 import { LIQUIDACION_MSG } from '../liquidacionesCompra/mensajes';
 
-export { CampoAdicional } from './facturas';
-export { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO } from '../comprobantes/estados';
-
 const Dinero = (description?: string) => Type.String({ description: description ?? 'Dólares con dos decimales, p. ej. "12.50"' });
 const Numero = (description: string) => Type.Union([Type.Number(), Type.String({ maxLength: 40 })], { description });
 

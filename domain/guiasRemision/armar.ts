@@ -12,6 +12,7 @@ import { escalar, formatear, leerDecimal, digitosEnteros } from '../comprobantes
 import {
   armarComunes,
   fechaEmisionEcuador,
+  revisarCamposAdicionales,
   sinAusentes,
   texto,
   unaLinea,
@@ -149,12 +150,10 @@ export const correosGuia = (destinatarios: readonly Pick<DestinatarioEntrada, 'c
 ];
 
 /**
- * The guía ready for the XML builder and the RIDE, with its access key; or every reason it cannot be issued, each in
- * Spanish, in the order the form shows them: the transport, the destinatarios and their goods, the shared fields.
+ * The transport and the destinatarios with their goods as the guía carries them, every reason against them through
+ * `registrar`; and the addresses of the "Email" field (none when together they are too long for it).
  */
-export function armarGuia(datos: DatosGuia): ResultadoGuia {
-  const errores: ErrorFactura[] = [];
-  const registrar: Registro = (campo, mensaje, linea) => errores.push(linea ? { campo, mensaje, linea } : { campo, mensaje });
+function armarTraslado(datos: Pick<DatosGuia, 'transporte' | 'destinatarios'>, registrar: Registro) {
   const t = datos.transporte;
   const dirPartida = texto(t.dirPartida, 'la dirección de partida', 'transporte.dirPartida', registrar, LIMITES_GUIA.texto) ?? '';
   const placa = texto(t.placa, 'la placa del vehículo', 'transporte.placa', registrar, LIMITES_GUIA.placa) ?? '';
@@ -171,10 +170,30 @@ export function armarGuia(datos: DatosGuia): ResultadoGuia {
   const correos = correosGuia(datos.destinatarios);
   const correosLargos = correos.join(', ').length > LIMITES_GUIA.texto;
   if (correosLargos) registrar('destinatarios.correos', GUIA_MSG.correosLargos);
-  const comunes = armarComunes(
-    { ...datos, comprador: { ...datos.comprador, direccion: null, telefono: null, email: correosLargos ? null : correos } },
-    '06',
-  );
+  return { dirPartida, placa, inicio, fin, destinatarios, correos: correosLargos ? [] : correos };
+}
+
+/**
+ * The reasons against what a draft holds of its own — the transport, the destinatarios, the free fields — with
+ * armarGuia's messages, in its order; the issuer, the series and the carrier are judged when it is issued.
+ */
+export function reglasBorradorGuia(datos: Pick<DatosGuia, 'transporte' | 'destinatarios' | 'camposAdicionales'>): ErrorFactura[] {
+  const errores: ErrorFactura[] = [];
+  const registrar: Registro = (campo, mensaje, linea) => errores.push(linea ? { campo, mensaje, linea } : { campo, mensaje });
+  const { correos } = armarTraslado(datos, registrar);
+  revisarCamposAdicionales('06', correos, datos.camposAdicionales ?? [], registrar);
+  return errores;
+}
+
+/**
+ * The guía ready for the XML builder and the RIDE, with its access key; or every reason it cannot be issued, each in
+ * Spanish, in the order the form shows them: the transport, the destinatarios and their goods, the shared fields.
+ */
+export function armarGuia(datos: DatosGuia): ResultadoGuia {
+  const errores: ErrorFactura[] = [];
+  const registrar: Registro = (campo, mensaje, linea) => errores.push(linea ? { campo, mensaje, linea } : { campo, mensaje });
+  const { dirPartida, placa, inicio, fin, destinatarios, correos } = armarTraslado(datos, registrar);
+  const comunes = armarComunes({ ...datos, comprador: { ...datos.comprador, direccion: null, telefono: null, email: correos } }, '06');
   if (!comunes.ok) errores.push(...comunes.errores);
   if (!comunes.ok || errores.length > 0) return { ok: false, errores };
 

@@ -90,3 +90,5 @@ export { documentoModificado, emisorRide, puntos, tablaLineas } from './ride-lin
 export { columnasDocumento, ESTADOS_LEGIBLES } from './notas-exportacion';
 export { busquedaDocumento, listaDocumentos } from './lista-documentos';
 export { rutasLista } from './lista-routes';
+export { camposEmitido, COLUMNAS_EMITIDO } from './detalle-emitido';
+export { bloquearPara, cambiosBorrador, exigirEstado } from './bloqueo';

@@ -14,9 +14,12 @@ import { MSG } from '../../../domain/messages';
 import { esDia } from '../../../domain/fechas';
 import { calcularFactura, compararTotales } from '../../../domain/facturas';
 import { clientScopeValues } from '../clientes';
-import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
+import { FACTURAS_MSG, type FacturaBorrador, type FacturaDetalle } from './contract';
 import {
+  bloquearPara,
+  cambiosBorrador,
   ComprobanteRechazado,
+  exigirEstado,
   deleteBorrador,
   insertBorrador,
   replaceBorrador,
@@ -24,7 +27,7 @@ import {
   documentoEmitido,
 } from '../comprobantes';
 import { conDiasDeCredito, entradaCalculo, filasBorrador, sinDescripcion } from './filas-borrador';
-import { findComprador, findFactura, findPunto, lockFactura, TIPO_FACTURA, type AlcanceFacturas } from './repo';
+import { findComprador, findFactura, findPunto, TIPO_FACTURA, type AlcanceFacturas } from './repo';
 
 /** The draft's rows, from what the form sends checked against the company's data and recomputed (a quote invoiced: ofertas). */
 export async function valoresDe(db: Db, actor: CompanyActor, enviado: FacturaBorrador) {
@@ -75,35 +78,16 @@ export async function crearBorrador(db: Db, actor: CompanyActor, body: FacturaBo
   return (await findFactura(db, clientScopeValues(actor), id))!;
 }
 
-/** Why an invoice in `estado` cannot take the change: pending at the SRI, or issued for good. */
-const noAdmite = (estado: string, emitida: string) =>
-  (ESTADOS_EN_CAMINO as readonly string[]).includes(estado) ? FACTURAS_MSG.enProceso : emitida;
-
-/**
- * The invoice the scope sees, locked for a change that only the states `admite` take (a draft; for edits also one the
- * SRI sent back, which keeps its number); 404, or 409 with why.
- */
-async function bloqueada(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  alcance: AlcanceFacturas,
-  id: number,
-  admite: readonly string[],
-  emitida: string,
-) {
-  const row = found(await lockFactura(tx, alcance, id));
-  if (!admite.includes(row.FAC_ESTADO)) throw new HttpError(409, noAdmite(row.FAC_ESTADO, emitida));
-}
-
-const EDITABLES: readonly string[] = ['BORRADOR', ...ESTADOS_CORREGIBLES];
+const { edicion, eliminacion } = cambiosBorrador(FACTURAS_MSG);
 
 export async function editarBorrador(db: Db, actor: CompanyActor, id: number, body: FacturaBorrador): Promise<FacturaDetalle> {
   const alcance = clientScopeValues(actor);
   // An issued invoice says so before its content is judged (and again under the lock).
   const actual = found(await documentoEmitido(db, alcance, id, TIPO_FACTURA));
-  if (!EDITABLES.includes(actual.FAC_ESTADO)) throw new HttpError(409, noAdmite(actual.FAC_ESTADO, FACTURAS_MSG.emitidaNoModificable));
+  exigirEstado(actual.FAC_ESTADO, edicion);
   const { factura, lineas, pagos } = await valoresDe(db, actor, body);
   await db.transaction(async (tx) => {
-    await bloqueada(tx, alcance, id, EDITABLES, FACTURAS_MSG.emitidaNoModificable);
+    await bloquearPara(tx, alcance, TIPO_FACTURA, id, edicion);
     await replaceBorrador(tx, id, factura, lineas, pagos);
   });
   return (await findFactura(db, alcance, id))!;
@@ -111,7 +95,7 @@ export async function editarBorrador(db: Db, actor: CompanyActor, id: number, bo
 
 export async function eliminarBorrador(db: Db, alcance: AlcanceFacturas, id: number) {
   await db.transaction(async (tx) => {
-    await bloqueada(tx, alcance, id, ['BORRADOR'], FACTURAS_MSG.emitidaNoEliminable);
+    await bloquearPara(tx, alcance, TIPO_FACTURA, id, eliminacion);
     await deleteBorrador(tx, id);
   });
   return { FAC_CODIGO: id };

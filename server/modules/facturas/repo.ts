@@ -24,16 +24,17 @@ import {
   type ListSpec,
   type PageRequest,
 } from '../../core/list';
-import { calcularFactura, conAyuda, type MensajeSriGuardado } from '../../../domain/facturas';
+import { calcularFactura } from '../../../domain/facturas';
 import { clientSearch } from '../clientes';
 import {
+  camposEmitido,
+  COLUMNAS_EMITIDO,
   delVendedor,
   delVendedorFiltro,
   fijo,
   filtroEntero,
   filtroFecha,
   iso,
-  isoONull,
   pagosDe,
   SCOPE_EMPRESA,
   SCOPE_VENDEDOR,
@@ -46,7 +47,6 @@ import {
   ESTADOS_FACTURA,
   ESTADOS_PENDIENTES,
   type FacturasEstados,
-  type CampoAdicional,
   type Factura,
   type FacturaDetalle,
   type FacturasTotales,
@@ -272,21 +272,7 @@ const detailColumns = {
   FAC_AMBIENTE: f.FAC_AMBIENTE,
   FAC_DESCUENTO: f.FAC_DESCUENTO,
   FAC_PROPINA: f.FAC_PROPINA,
-  FAC_ADICIONAL: f.FAC_ADICIONAL,
-  FAC_AUTORIZACION: f.FAC_AUTORIZACION,
-  FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
-  FAC_RECIBIDA: f.FAC_RECIBIDA,
-  FAC_SRI_MENSAJES: f.FAC_SRI_MENSAJES,
-  FAC_ENTREGA_FECHA: f.FAC_ENTREGA_FECHA,
-  FAC_ENTREGA_DETALLE: f.FAC_ENTREGA_DETALLE,
-  FAC_ANULACION_MOTIVO: f.FAC_ANULACION_MOTIVO,
-  FAC_ANULACION_FECHA: f.FAC_ANULACION_FECHA,
-  FAC_CREADO: f.FAC_CREADO,
-  FAC_ACTUALIZADO: f.FAC_ACTUALIZADO,
-  COL_PASO: sriCola.COL_PASO,
-  COL_INTENTOS: sriCola.COL_INTENTOS,
-  COL_PROXIMO: sriCola.COL_PROXIMO,
-  COL_ERROR: sriCola.COL_ERROR,
+  ...COLUMNAS_EMITIDO,
 };
 
 export const lineasDe = (db: Executor, id: number) =>
@@ -362,21 +348,7 @@ export async function findFactura(db: Executor, alcance: AlcanceFacturas, id: nu
     FAC_AMBIENTE: row.FAC_AMBIENTE,
     FAC_DESCUENTO: fijo(row.FAC_DESCUENTO, 2),
     FAC_PROPINA: fijo(row.FAC_PROPINA, 2),
-    FAC_ADICIONAL: (row.FAC_ADICIONAL as CampoAdicional[] | null) ?? [],
-    FAC_AUTORIZACION: row.FAC_AUTORIZACION,
-    FAC_FECHA_AUTORIZACION: isoONull(row.FAC_FECHA_AUTORIZACION),
-    FAC_RECIBIDA: isoONull(row.FAC_RECIBIDA),
-    FAC_SRI_MENSAJES: conAyuda((row.FAC_SRI_MENSAJES as MensajeSriGuardado[] | null) ?? []),
-    FAC_ENTREGA_FECHA: isoONull(row.FAC_ENTREGA_FECHA),
-    FAC_ENTREGA_DETALLE: row.FAC_ENTREGA_DETALLE,
-    FAC_ANULACION_MOTIVO: row.FAC_ANULACION_MOTIVO,
-    FAC_ANULACION_FECHA: isoONull(row.FAC_ANULACION_FECHA),
-    cola:
-      row.COL_PASO === null
-        ? null
-        : { paso: row.COL_PASO, intentos: row.COL_INTENTOS ?? 0, proximo: iso(row.COL_PROXIMO!), error: row.COL_ERROR },
-    FAC_CREADO: iso(row.FAC_CREADO),
-    FAC_ACTUALIZADO: iso(row.FAC_ACTUALIZADO),
+    ...camposEmitido(row),
     lineas: lineas.map((l) => ({
       ...l,
       FDE_CANTIDAD: fijo(l.FDE_CANTIDAD, 6),
@@ -388,16 +360,6 @@ export async function findFactura(db: Executor, alcance: AlcanceFacturas, id: nu
     pagos: pagos.map((p) => ({ ...p, FPA_TOTAL: fijo(p.FPA_TOTAL, 2) })),
     subtotalesIva: calculo.subtotalesIva,
   };
-}
-
-/** The state of the invoice the scope sees, read under a row lock (the caller's transaction); undefined when not found. */
-export async function lockFactura(tx: Executor, alcance: AlcanceFacturas, id: number) {
-  const [row] = await tx
-    .select({ FAC_CODIGO: f.FAC_CODIGO, FAC_ESTADO: f.FAC_ESTADO })
-    .from(f)
-    .where(and(eq(f.FAC_CODIGO, id), visible(alcance)))
-    .for('update');
-  return row;
 }
 
 /** The buyer a draft names, if the scope may invoice to it (a seller: their clients and the consumidor final). */

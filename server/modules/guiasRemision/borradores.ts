@@ -2,7 +2,8 @@
  * Guías' drafts: what the form sends is judged by what only the book knows — the emission point, the carrier, the
  * destinatarios' clients and the goods' products are the company's (404), the carrier active (400), each support
  * document a factura the session sees (404: a seller, only its clients' and the consumidor final's) and AUTORIZADA
- * (400) — and by the rules issuing applies to the transport and the destinatarios (armarGuia), so that a draft the
+ * (400) — and by the rules issuing applies to the transport, the destinatarios and the free fields (reglasBorradorGuia,
+ * armarGuia's own), so that a draft the
  * server keeps is one the SRI's schema takes. A draft is written in one transaction: its `facturas` row (type 06, the
  * carrier as recipient, no amounts), its transport, destinatarios and goods.
  */
@@ -12,11 +13,13 @@ import type { CompanyActor } from '../../core/actor';
 import { MSG } from '../../../domain/messages';
 import { esDia } from '../../../domain/fechas';
 import type { ErrorFactura } from '../../../domain/facturas';
-import type { TipoIdentificacionComprador } from '../../../domain/comprobantes';
 import { FACTURAS_MSG } from '../../../domain/contratos/facturas';
-import { armarGuia, enDestinatario, GUIA_MSG, type DestinatarioEntrada } from '../../../domain/guiasRemision';
+import { enDestinatario, GUIA_MSG, reglasBorradorGuia, type DestinatarioEntrada } from '../../../domain/guiasRemision';
 import {
+  bloquearPara,
+  cambiosBorrador,
   ComprobanteRechazado,
+  exigirEstado,
   deleteBorrador,
   direcciones,
   insertBorrador,
@@ -25,21 +28,13 @@ import {
   type ValoresBorrador,
 } from '../comprobantes';
 import { clientScopeValues } from '../clientes';
-import {
-  ESTADOS_CORREGIBLES,
-  ESTADOS_EN_CAMINO,
-  GUIAS_MSG,
-  type GuiaDestinatarioBorrador,
-  type GuiaRemisionBorrador,
-  type GuiaRemisionDetalle,
-} from './contract';
+import { GUIAS_MSG, type GuiaDestinatarioBorrador, type GuiaRemisionBorrador, type GuiaRemisionDetalle } from './contract';
 import {
   clientesDeEmpresa,
   escribirGuia,
   facturasVisibles,
   findGuia,
   findTransportista,
-  lockGuia,
   productosDeEmpresa,
   TIPO_GUIA,
   type ValoresDestinatario,
@@ -70,40 +65,6 @@ const entradaDestinatario = (d: GuiaDestinatarioBorrador): DestinatarioEntrada =
   })),
 });
 
-/** What issuing takes from the company and the series: a draft is judged on its own content, so any valid one does. */
-const SERIE_CUALQUIERA = {
-  emisor: { ruc: '1790000000001', razonSocial: 'Emisor', direccionMatriz: 'Matriz' },
-  ambiente: '1',
-  establecimiento: '001',
-  puntoEmision: '001',
-  secuencial: 1,
-} as const;
-
-/** The campos of armarGuia's reasons that are the draft's own: the transport, the destinatarios, the free fields. */
-const DEL_BORRADOR = /^(transporte|destinatarios|camposAdicionales)/;
-
-/** The reasons armarGuia gives against the draft's transport, destinatarios and free fields. */
-function reglasGuia(body: GuiaRemisionBorrador, transportista: { tipo: string; identificacion: string; razonSocial: string }) {
-  const armado = armarGuia({
-    ...SERIE_CUALQUIERA,
-    fecha: body.FAC_FECHA,
-    comprador: {
-      tipoIdentificacion: transportista.tipo as TipoIdentificacionComprador,
-      identificacion: transportista.identificacion,
-      razonSocial: transportista.razonSocial,
-    },
-    camposAdicionales: body.FAC_ADICIONAL ?? [],
-    transporte: {
-      dirPartida: body.GUI_DIR_PARTIDA,
-      fechaInicio: body.GUI_FECHA_INICIO,
-      fechaFin: body.GUI_FECHA_FIN,
-      placa: body.GUI_PLACA,
-    },
-    destinatarios: body.destinatarios.map(entradaDestinatario),
-  });
-  return armado.ok ? [] : armado.errores.filter((e) => DEL_BORRADOR.test(e.campo));
-}
-
 /** The draft's rows from the form's body, or a 404 / 400 with every reason. */
 async function valoresDe(db: Executor, actor: CompanyActor, body: GuiaRemisionBorrador) {
   const empresa = actor.empresa;
@@ -124,10 +85,15 @@ async function valoresDe(db: Executor, actor: CompanyActor, body: GuiaRemisionBo
   const errores: ErrorFactura[] = [];
   if (!transportista.TRA_ACTIVO) errores.push({ campo: 'TRA_CODIGO', mensaje: GUIAS_MSG.transportistaInactivo });
   errores.push(
-    ...reglasGuia(body, {
-      tipo: transportista.TRA_TIPO_IDENTIFICACION,
-      identificacion: transportista.TRA_IDENTIFICACION,
-      razonSocial: transportista.TRA_RAZON_SOCIAL,
+    ...reglasBorradorGuia({
+      transporte: {
+        dirPartida: body.GUI_DIR_PARTIDA,
+        fechaInicio: body.GUI_FECHA_INICIO,
+        fechaFin: body.GUI_FECHA_FIN,
+        placa: body.GUI_PLACA,
+      },
+      destinatarios: body.destinatarios.map(entradaDestinatario),
+      camposAdicionales: body.FAC_ADICIONAL ?? [],
     }),
   );
   const destinatarios: ValoresDestinatario[] = body.destinatarios.map((d, i) => {
@@ -199,24 +165,15 @@ export async function crearGuia(db: Db, actor: CompanyActor, body: GuiaRemisionB
   return (await findGuia(db, actor.empresa, id))!;
 }
 
-/** Why a guía in `estado` cannot take the change: pending at the SRI, or issued for good. */
-const noAdmite = (estado: string, emitida: string) =>
-  (ESTADOS_EN_CAMINO as readonly string[]).includes(estado) ? GUIAS_MSG.enProceso : emitida;
-
-async function bloqueada(tx: Executor, empresa: number, id: number, admite: readonly string[], emitida: string) {
-  const row = found(await lockGuia(tx, empresa, id));
-  if (!admite.includes(row.FAC_ESTADO)) throw new HttpError(409, noAdmite(row.FAC_ESTADO, emitida));
-}
-
-const EDITABLES: readonly string[] = ['BORRADOR', ...ESTADOS_CORREGIBLES];
+const { edicion, eliminacion } = cambiosBorrador(GUIAS_MSG);
 
 export async function editarGuia(db: Db, actor: CompanyActor, id: number, body: GuiaRemisionBorrador): Promise<GuiaRemisionDetalle> {
   // An issued one says so before its content is judged (and again under the lock).
   const actual = found(await findGuia(db, actor.empresa, id));
-  if (!EDITABLES.includes(actual.FAC_ESTADO)) throw new HttpError(409, noAdmite(actual.FAC_ESTADO, GUIAS_MSG.emitidaNoModificable));
+  exigirEstado(actual.FAC_ESTADO, edicion);
   const { cabecera, transporte, destinatarios } = await valoresDe(db, actor, body);
   await db.transaction(async (tx) => {
-    await bloqueada(tx, actor.empresa, id, EDITABLES, GUIAS_MSG.emitidaNoModificable);
+    await bloquearPara(tx, { empresa: actor.empresa }, TIPO_GUIA, id, edicion);
     await replaceBorrador(tx, id, cabecera, [], []);
     await escribirGuia(tx, id, transporte, destinatarios);
   });
@@ -226,7 +183,7 @@ export async function editarGuia(db: Db, actor: CompanyActor, id: number, body: 
 /** Deletes a draft of the company; an issued one is a 409. Its transport, destinatarios and goods go with it (cascade). */
 export async function eliminarGuia(db: Db, empresa: number, id: number) {
   await db.transaction(async (tx) => {
-    await bloqueada(tx, empresa, id, ['BORRADOR'], GUIAS_MSG.emitidaNoEliminable);
+    await bloquearPara(tx, { empresa }, TIPO_GUIA, id, eliminacion);
     await deleteBorrador(tx, id);
   });
   return { FAC_CODIGO: id };

@@ -22,8 +22,17 @@ import {
 import { found } from '../../core/errors';
 import { escapeLike, type Bind } from '../../core/list';
 import { busquedaTercero } from '../../core/terceros';
-import { conAyuda, type MensajeSriGuardado } from '../../../domain/facturas';
-import { busquedaDocumento, fijo, filtroEntero, iso, isoONull, listaDocumentos, visible, type AlcanceDocumentos } from '../comprobantes';
+import {
+  busquedaDocumento,
+  camposEmitido,
+  COLUMNAS_EMITIDO,
+  fijo,
+  filtroEntero,
+  isoONull,
+  listaDocumentos,
+  visible,
+  type AlcanceDocumentos,
+} from '../comprobantes';
 import type { CampoAdicional, GuiaDestinatario, GuiaRemision, GuiaRemisionDetalle } from './contract';
 
 /** The document type of a guía de remisión (codDoc), the key of its sequential per emission point. */
@@ -67,19 +76,7 @@ const detailColumns = {
   EST_DIRECCION: establecimientos.EST_DIRECCION,
   FAC_SECUENCIAL: f.FAC_SECUENCIAL,
   FAC_AMBIENTE: f.FAC_AMBIENTE,
-  FAC_ADICIONAL: f.FAC_ADICIONAL,
-  FAC_RECIBIDA: f.FAC_RECIBIDA,
-  FAC_SRI_MENSAJES: f.FAC_SRI_MENSAJES,
-  FAC_ENTREGA_FECHA: f.FAC_ENTREGA_FECHA,
-  FAC_ENTREGA_DETALLE: f.FAC_ENTREGA_DETALLE,
-  FAC_ANULACION_MOTIVO: f.FAC_ANULACION_MOTIVO,
-  FAC_ANULACION_FECHA: f.FAC_ANULACION_FECHA,
-  FAC_CREADO: f.FAC_CREADO,
-  FAC_ACTUALIZADO: f.FAC_ACTUALIZADO,
-  COL_PASO: sriCola.COL_PASO,
-  COL_INTENTOS: sriCola.COL_INTENTOS,
-  COL_PROXIMO: sriCola.COL_PROXIMO,
-  COL_ERROR: sriCola.COL_ERROR,
+  ...COLUMNAS_EMITIDO,
 };
 
 const selectList = (db: Executor) =>
@@ -261,29 +258,9 @@ export async function findGuia(db: Executor, empresa: number, id: number): Promi
     EST_DIRECCION: row.EST_DIRECCION,
     FAC_SECUENCIAL: row.FAC_SECUENCIAL,
     FAC_AMBIENTE: row.FAC_AMBIENTE,
-    FAC_ADICIONAL: (row.FAC_ADICIONAL as CampoAdicional[] | null) ?? [],
-    FAC_AUTORIZACION: row.FAC_AUTORIZACION,
-    FAC_FECHA_AUTORIZACION: isoONull(row.FAC_FECHA_AUTORIZACION),
-    FAC_RECIBIDA: isoONull(row.FAC_RECIBIDA),
-    FAC_SRI_MENSAJES: conAyuda((row.FAC_SRI_MENSAJES as MensajeSriGuardado[] | null) ?? []),
-    FAC_ENTREGA_FECHA: isoONull(row.FAC_ENTREGA_FECHA),
-    FAC_ENTREGA_DETALLE: row.FAC_ENTREGA_DETALLE,
-    FAC_ANULACION_MOTIVO: row.FAC_ANULACION_MOTIVO,
-    FAC_ANULACION_FECHA: isoONull(row.FAC_ANULACION_FECHA),
-    cola:
-      row.COL_PASO === null
-        ? null
-        : { paso: row.COL_PASO, intentos: row.COL_INTENTOS ?? 0, proximo: iso(row.COL_PROXIMO!), error: row.COL_ERROR },
-    FAC_CREADO: iso(row.FAC_CREADO),
-    FAC_ACTUALIZADO: iso(row.FAC_ACTUALIZADO),
+    ...camposEmitido(row),
     destinatarios: destinatarios.map(({ SUSTENTO_AUTORIZACION: _a, SUSTENTO_ESTADO: _e, ...d }) => d),
   };
-}
-
-/** Its state under a row lock (the caller's transaction); undefined when not found. */
-export async function lockGuia(tx: Executor, empresa: number, id: number) {
-  const [row] = await tx.select({ FAC_ESTADO: f.FAC_ESTADO }).from(f).where(propia(empresa, id)).for('update');
-  return row;
 }
 
 /** The carrier a draft names, if it is the company's. */
@@ -292,9 +269,6 @@ export async function findTransportista(db: Executor, empresa: number, id: numbe
     .select({
       TRA_CODIGO: transportistas.TRA_CODIGO,
       TRA_ACTIVO: transportistas.TRA_ACTIVO,
-      TRA_TIPO_IDENTIFICACION: transportistas.TRA_TIPO_IDENTIFICACION,
-      TRA_IDENTIFICACION: transportistas.TRA_IDENTIFICACION,
-      TRA_RAZON_SOCIAL: transportistas.TRA_RAZON_SOCIAL,
     })
     .from(transportistas)
     .where(and(eq(transportistas.TRA_CODIGO, id), eq(transportistas.EMP_CODIGO, empresa)));

@@ -12,7 +12,10 @@ import { compararTotales } from '../../../domain/facturas';
 import { calcularLiquidacion, motivoProveedor, TEXTOS_TOTALES } from '../../../domain/liquidacionesCompra';
 import { FACTURAS_MSG } from '../../../domain/contratos/facturas';
 import {
+  bloquearPara,
+  cambiosBorrador,
   ComprobanteRechazado,
+  exigirEstado,
   deleteBorrador,
   insertBorrador,
   puntoDeEmpresa,
@@ -20,9 +23,8 @@ import {
   type ValoresBorrador,
 } from '../comprobantes';
 import { conDiasDeCredito, entradaCalculo, filasBorrador, sinDescripcion } from '../facturas';
-import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO, LIQUIDACIONES_MSG, type LiquidacionCompraBorrador } from './contract';
-import { findLiquidacion, findProveedor, lockLiquidacion } from './repo';
-import type { Executor } from '../../infra/db/client';
+import { LIQUIDACIONES_MSG, type LiquidacionCompraBorrador } from './contract';
+import { findLiquidacion, findProveedor, TIPO_LIQUIDACION } from './repo';
 
 async function valoresDe(db: Db, actor: CompanyActor, enviado: LiquidacionCompraBorrador) {
   const empresa = actor.empresa;
@@ -63,24 +65,15 @@ export async function crearLiquidacion(db: Db, actor: CompanyActor, body: Liquid
   return (await findLiquidacion(db, actor.empresa, id))!;
 }
 
-/** Why a liquidación in `estado` cannot take the change: pending at the SRI, or issued for good. */
-const noAdmite = (estado: string, emitida: string) =>
-  (ESTADOS_EN_CAMINO as readonly string[]).includes(estado) ? LIQUIDACIONES_MSG.enProceso : emitida;
-
-async function bloqueada(tx: Executor, empresa: number, id: number, admite: readonly string[], emitida: string) {
-  const row = found(await lockLiquidacion(tx, empresa, id));
-  if (!admite.includes(row.FAC_ESTADO)) throw new HttpError(409, noAdmite(row.FAC_ESTADO, emitida));
-}
-
-const EDITABLES: readonly string[] = ['BORRADOR', ...ESTADOS_CORREGIBLES];
+const { edicion, eliminacion } = cambiosBorrador(LIQUIDACIONES_MSG);
 
 export async function editarLiquidacion(db: Db, actor: CompanyActor, id: number, body: LiquidacionCompraBorrador) {
   // An issued one says so before its content is judged (and again under the lock).
   const actual = found(await findLiquidacion(db, actor.empresa, id));
-  if (!EDITABLES.includes(actual.FAC_ESTADO)) throw new HttpError(409, noAdmite(actual.FAC_ESTADO, LIQUIDACIONES_MSG.emitidaNoModificable));
+  exigirEstado(actual.FAC_ESTADO, edicion);
   const { liquidacion, lineas, pagos } = await valoresDe(db, actor, body);
   await db.transaction(async (tx) => {
-    await bloqueada(tx, actor.empresa, id, EDITABLES, LIQUIDACIONES_MSG.emitidaNoModificable);
+    await bloquearPara(tx, { empresa: actor.empresa }, TIPO_LIQUIDACION, id, edicion);
     await replaceBorrador(tx, id, liquidacion, lineas, pagos);
   });
   return (await findLiquidacion(db, actor.empresa, id))!;
@@ -88,7 +81,7 @@ export async function editarLiquidacion(db: Db, actor: CompanyActor, id: number,
 
 export async function eliminarLiquidacion(db: Db, empresa: number, id: number) {
   await db.transaction(async (tx) => {
-    await bloqueada(tx, empresa, id, ['BORRADOR'], LIQUIDACIONES_MSG.emitidaNoEliminable);
+    await bloquearPara(tx, { empresa }, TIPO_LIQUIDACION, id, eliminacion);
     await deleteBorrador(tx, id);
   });
   return { FAC_CODIGO: id };

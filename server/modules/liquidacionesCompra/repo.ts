@@ -6,11 +6,21 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../infra/db/client';
 import { establecimientos, facturas, proveedores, puntosEmision, retencionesSustentos, sriCola } from '../../infra/db/schema';
-import { calcularFactura, conAyuda, type MensajeSriGuardado } from '../../../domain/facturas';
+import { calcularFactura } from '../../../domain/facturas';
 import { ESTADOS_SIN_RETENCION } from '../../../domain/retenciones';
-import { busquedaDocumento, fijo, iso, isoONull, lineaRespuesta, lineasNota, listaDocumentos, pagosDe } from '../comprobantes';
+import {
+  busquedaDocumento,
+  camposEmitido,
+  COLUMNAS_EMITIDO,
+  fijo,
+  iso,
+  lineaRespuesta,
+  lineasNota,
+  listaDocumentos,
+  pagosDe,
+} from '../comprobantes';
 import { entradaLinea, entradaPago } from '../facturas';
-import { type CampoAdicional, type LiquidacionCompra, type LiquidacionCompraDetalle, type RetencionDeLiquidacion } from './contract';
+import { type LiquidacionCompra, type LiquidacionCompraDetalle, type RetencionDeLiquidacion } from './contract';
 
 /** The document type of a liquidación de compra (codDoc), the key of its sequential per emission point. */
 export const TIPO_LIQUIDACION = '03' as const;
@@ -107,21 +117,7 @@ const detailColumns = {
   FAC_SECUENCIAL: f.FAC_SECUENCIAL,
   FAC_AMBIENTE: f.FAC_AMBIENTE,
   FAC_DESCUENTO: f.FAC_DESCUENTO,
-  FAC_ADICIONAL: f.FAC_ADICIONAL,
-  FAC_AUTORIZACION: f.FAC_AUTORIZACION,
-  FAC_FECHA_AUTORIZACION: f.FAC_FECHA_AUTORIZACION,
-  FAC_RECIBIDA: f.FAC_RECIBIDA,
-  FAC_SRI_MENSAJES: f.FAC_SRI_MENSAJES,
-  FAC_ENTREGA_FECHA: f.FAC_ENTREGA_FECHA,
-  FAC_ENTREGA_DETALLE: f.FAC_ENTREGA_DETALLE,
-  FAC_ANULACION_MOTIVO: f.FAC_ANULACION_MOTIVO,
-  FAC_ANULACION_FECHA: f.FAC_ANULACION_FECHA,
-  FAC_CREADO: f.FAC_CREADO,
-  FAC_ACTUALIZADO: f.FAC_ACTUALIZADO,
-  COL_PASO: sriCola.COL_PASO,
-  COL_INTENTOS: sriCola.COL_INTENTOS,
-  COL_PROXIMO: sriCola.COL_PROXIMO,
-  COL_ERROR: sriCola.COL_ERROR,
+  ...COLUMNAS_EMITIDO,
 };
 
 /** The company's liquidación whole; another company's (or another type) is not found. */
@@ -146,32 +142,12 @@ export async function findLiquidacion(db: Executor, empresa: number, id: number)
     FAC_SECUENCIAL: row.FAC_SECUENCIAL,
     FAC_AMBIENTE: row.FAC_AMBIENTE,
     FAC_DESCUENTO: fijo(row.FAC_DESCUENTO, 2),
-    FAC_ADICIONAL: (row.FAC_ADICIONAL as CampoAdicional[] | null) ?? [],
-    FAC_AUTORIZACION: row.FAC_AUTORIZACION,
-    FAC_FECHA_AUTORIZACION: isoONull(row.FAC_FECHA_AUTORIZACION),
-    FAC_RECIBIDA: isoONull(row.FAC_RECIBIDA),
-    FAC_SRI_MENSAJES: conAyuda((row.FAC_SRI_MENSAJES as MensajeSriGuardado[] | null) ?? []),
-    FAC_ENTREGA_FECHA: isoONull(row.FAC_ENTREGA_FECHA),
-    FAC_ENTREGA_DETALLE: row.FAC_ENTREGA_DETALLE,
-    FAC_ANULACION_MOTIVO: row.FAC_ANULACION_MOTIVO,
-    FAC_ANULACION_FECHA: isoONull(row.FAC_ANULACION_FECHA),
-    cola:
-      row.COL_PASO === null
-        ? null
-        : { paso: row.COL_PASO, intentos: row.COL_INTENTOS ?? 0, proximo: iso(row.COL_PROXIMO!), error: row.COL_ERROR },
-    FAC_CREADO: iso(row.FAC_CREADO),
-    FAC_ACTUALIZADO: iso(row.FAC_ACTUALIZADO),
+    ...camposEmitido(row),
     lineas: lineas.map(lineaRespuesta),
     pagos: pagos.map((p) => ({ ...p, FPA_TOTAL: fijo(p.FPA_TOTAL, 2) })),
     subtotalesIva: calculo.subtotalesIva,
     RETENCION,
   };
-}
-
-/** Its state under a row lock (the caller's transaction); undefined when not found. */
-export async function lockLiquidacion(tx: Executor, empresa: number, id: number) {
-  const [row] = await tx.select({ FAC_ESTADO: f.FAC_ESTADO }).from(f).where(visible(empresa, id)).for('update');
-  return row;
 }
 
 /** The supplier a draft names, if it is the company's: what its rule reads. */
