@@ -54,18 +54,26 @@ export const PROVEEDOR_MSG = {
   eliminado: 'Proveedor eliminado',
 } as const;
 
+/** The messages a party that is never the consumidor final (a supplier, a carrier) names its identification's errors with. */
+type MensajesIdentificacion = { identificacionRequerida: string; consumidorFinal: string; tipoIdentificacion: string };
+
 /**
- * Checks a supplier's identification against its type, as a client's is checked (a wrong length is an error, a failed
- * check digit only a warning the user may accept), with the supplier's messages; the consumidor final is refused.
+ * Checks the identification of a party that is never the consumidor final against its type, as a client's is checked
+ * (a wrong length is an error, a failed check digit only a warning the user may accept), with that party's messages.
  */
-export function checkProveedorIdentification(tipo: string, value: string): IdCheck {
-  const v = String(value ?? '').trim();
-  if (!v) return { valid: false, error: PROVEEDOR_MSG.identificacionRequerida };
-  if (tipo === TIPO_IDENTIFICACION.consumidorFinal) return { valid: false, error: PROVEEDOR_MSG.consumidorFinal };
-  if (!TIPOS_IDENTIFICACION_PROVEEDOR.some((t) => t.id === tipo)) return { valid: false, error: PROVEEDOR_MSG.tipoIdentificacion };
-  if (tipo === TIPO_IDENTIFICACION.ruc && v === '9999999999999') return { valid: false, error: PROVEEDOR_MSG.consumidorFinal };
-  return checkClientIdentification(tipo, v);
-}
+export const checkIdentificacionSinConsumidorFinal =
+  (msg: MensajesIdentificacion) =>
+  (tipo: string, value: string): IdCheck => {
+    const v = String(value ?? '').trim();
+    if (!v) return { valid: false, error: msg.identificacionRequerida };
+    if (tipo === TIPO_IDENTIFICACION.consumidorFinal) return { valid: false, error: msg.consumidorFinal };
+    if (!TIPOS_IDENTIFICACION_PROVEEDOR.some((t) => t.id === tipo)) return { valid: false, error: msg.tipoIdentificacion };
+    if (tipo === TIPO_IDENTIFICACION.ruc && v === '9999999999999') return { valid: false, error: msg.consumidorFinal };
+    return checkClientIdentification(tipo, v);
+  };
+
+/** A supplier's identification, with the supplier's messages. */
+export const checkProveedorIdentification = checkIdentificacionSinConsumidorFinal(PROVEEDOR_MSG);
 
 /** The identification type a bare number suggests (13 digits RUC, 10 cédula, otherwise pasaporte). */
 export const tipoProveedorPorIdentificacion = (value: string): TipoIdentificacionProveedor => {

@@ -6,9 +6,8 @@
  */
 import type { UploadRule } from './archivos';
 import { hojaImportacion } from './importaciones';
-import { checkClientIdentification, CLIENTE_LIMITES, TIPO_IDENTIFICACION } from './clientes';
-import type { IdCheck } from './identifiers';
-import { TIPOS_IDENTIFICACION_PROVEEDOR } from './proveedores';
+import { CLIENTE_LIMITES } from './clientes';
+import { checkIdentificacionSinConsumidorFinal, TIPOS_IDENTIFICACION_PROVEEDOR } from './proveedores';
 
 /** A carrier's identification types (SRI codes): 04 RUC, 05 cédula, 06 pasaporte, 08 identificación del exterior. */
 export const TIPOS_IDENTIFICACION_TRANSPORTISTA = TIPOS_IDENTIFICACION_PROVEEDOR;
@@ -41,18 +40,8 @@ export const TRANSPORTISTA_MSG = {
   eliminado: 'Transportista eliminado',
 } as const;
 
-/**
- * Checks a carrier's identification against its type, as a client's is checked (a wrong length is an error, a failed
- * check digit only a warning the user may accept), with the carrier's messages; the consumidor final is refused.
- */
-export function checkTransportistaIdentification(tipo: string, value: string): IdCheck {
-  const v = String(value ?? '').trim();
-  if (!v) return { valid: false, error: TRANSPORTISTA_MSG.identificacionRequerida };
-  if (tipo === TIPO_IDENTIFICACION.consumidorFinal) return { valid: false, error: TRANSPORTISTA_MSG.consumidorFinal };
-  if (!TIPOS_IDENTIFICACION_TRANSPORTISTA.some((t) => t.id === tipo)) return { valid: false, error: TRANSPORTISTA_MSG.tipoIdentificacion };
-  if (tipo === TIPO_IDENTIFICACION.ruc && v === '9999999999999') return { valid: false, error: TRANSPORTISTA_MSG.consumidorFinal };
-  return checkClientIdentification(tipo, v);
-}
+/** A carrier's identification, checked as a supplier's with the carrier's messages. */
+export const checkTransportistaIdentification = checkIdentificacionSinConsumidorFinal(TRANSPORTISTA_MSG);
 
 /** The plate as stored and printed on the guía: without surrounding blanks, in capitals ("pba-1234 " → "PBA-1234"). */
 export const placaTransportista = (value: string) =>

@@ -2,4 +2,3 @@
 export { default } from './routes';
 export { clientScope, clientScopeValues, findVisibleClient, type ClientViewer } from './access';
 export { SORTS, clientListSpec, clientQuery, clientSearch, identityColumns } from './repo';
-export { ADVERTENCIA_IDENTIFICACION } from './service';

@@ -5,6 +5,7 @@ import { resourceSchemas } from '../../core/resource-schemas';
 import { found, HttpError } from '../../core/errors';
 import { ListQuery, sendPage } from '../../core/list';
 import { errorResponses, Msg } from '../../core/schemas';
+import { ADVERTENCIA_IDENTIFICACION } from '../../core/terceros-datos';
 import { MSG } from '../../../domain/messages';
 import { BUSQUEDA_CLIENTES_MAX, CLIENTE_LIMITES, PAGINA_CLIENTES, veTodosLosClientes } from '../../../domain/clientes';
 import {
@@ -38,7 +39,7 @@ import {
   listSellers,
   clientQuery,
 } from './repo';
-import { ADVERTENCIA_IDENTIFICACION, bulkUpdate, createClient, createGroup, editClient, removeClient } from './service';
+import { bulkUpdate, createClient, createGroup, editClient, removeClient } from './service';
 
 const tags = ['Clientes'];
 const schemas = resourceSchemas(tags, Cliente);

@@ -1,13 +1,12 @@
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { found, HttpError } from '../../core/errors';
-import { isEmail } from '../../../domain/identifiers';
+import { blankToNull, correosTercero, revisarIdentificacion, telefonosTercero } from '../../core/terceros-datos';
 import {
   checkClientIdentification,
   CLIENTE_LIMITES,
   CLIENTE_MSG,
   CONSUMIDOR_FINAL,
-  TELEFONO_PATTERN,
   TIPO_IDENTIFICACION,
   veTodosLosClientes,
 } from '../../../domain/clientes';
@@ -32,30 +31,7 @@ import {
   type ClienteValores,
 } from './repo';
 
-/** The code of a 422 that the user may accept (aceptarAdvertencia: true) to save anyway. */
-export const ADVERTENCIA_IDENTIFICACION = 'ADVERTENCIA_IDENTIFICACION';
-
 type Stored = ClienteValores;
-
-const blankToNull = (value: string | null | undefined) => {
-  if (value === undefined) return undefined;
-  const text = value?.trim() ?? '';
-  return text ? text : null;
-};
-
-function emails(list: string[]): string[] {
-  const found = [...new Set(list.map((e) => e.trim().toLowerCase()).filter(Boolean))];
-  if (found.some((e) => !isEmail(e) || e.length > 150)) throw new HttpError(400, CLIENTE_MSG.correoInvalido);
-  if (found.length > CLIENTE_LIMITES.correos) throw new HttpError(400, CLIENTE_MSG.demasiadosCorreos);
-  return found;
-}
-
-function phones(list: string[]): string[] {
-  const found = [...new Set(list.map((p) => p.trim().replace(/\s+/g, ' ')).filter(Boolean))];
-  if (found.some((p) => !TELEFONO_PATTERN.test(p))) throw new HttpError(400, CLIENTE_MSG.telefonoInvalido);
-  if (found.length > CLIENTE_LIMITES.telefonos) throw new HttpError(400, CLIENTE_MSG.demasiadosTelefonos);
-  return found;
-}
 
 function creditLimit(value: number | string): string {
   const n = typeof value === 'number' ? value : Number(value);
@@ -87,8 +63,7 @@ async function seller(db: Db, viewer: ClientViewer, wanted: number | null | unde
 }
 
 /**
- * The body as stored, every rule checked: the identification (its errors 400; a failed check digit 422 unless
- * accepted, asked again only when the identification changes), unique in the company (409), emails and phones, the
+ * The body as stored, every rule checked: the identification (revisarIdentificacion), unique in the company (409), emails and phones, the
  * type, group, legal type and seller. `before` is the stored client on an edit (a field left out keeps its value).
  */
 async function stored(db: Db, viewer: ClientViewer, body: ClienteDatos, before?: Cliente): Promise<Stored> {
@@ -96,10 +71,8 @@ async function stored(db: Db, viewer: ClientViewer, body: ClienteDatos, before?:
   const tipo = body.CLI_TIPO_IDENTIFICACION;
   const id = identification(tipo, body.CLI_IDENTIFICACION);
   if (tipo === TIPO_IDENTIFICACION.consumidorFinal || id === CONSUMIDOR_FINAL) throw new HttpError(409, CLIENTE_MSG.consumidorFinalUnico);
-  const check = checkClientIdentification(tipo, id);
-  if (check.error) throw new HttpError(400, check.error);
-  const changed = !before || before.CLI_IDENTIFICACION !== id || before.CLI_TIPO_IDENTIFICACION !== tipo;
-  if (check.warning && changed && !body.aceptarAdvertencia) throw new HttpError(422, check.warning, ADVERTENCIA_IDENTIFICACION);
+  const antes = before && { tipo: before.CLI_TIPO_IDENTIFICACION, identificacion: before.CLI_IDENTIFICACION };
+  revisarIdentificacion(checkClientIdentification(tipo, id), { tipo, identificacion: id }, antes, body.aceptarAdvertencia);
 
   const razonSocial = body.CLI_RAZON_SOCIAL.trim();
   if (!razonSocial) throw new HttpError(400, CLIENTE_MSG.razonSocialRequerida);
@@ -124,8 +97,10 @@ async function stored(db: Db, viewer: ClientViewer, body: ClienteDatos, before?:
     CLI_IDENTIFICACION: id,
     CLI_RAZON_SOCIAL: razonSocial,
     CLI_NOMBRE_COMERCIAL: keep('CLI_NOMBRE_COMERCIAL', blankToNull(body.CLI_NOMBRE_COMERCIAL), null),
-    CLI_CORREOS: body.CLI_CORREOS !== undefined ? emails(body.CLI_CORREOS) : (before?.CLI_CORREOS ?? []),
-    CLI_TELEFONOS: body.CLI_TELEFONOS !== undefined ? phones(body.CLI_TELEFONOS) : (before?.CLI_TELEFONOS ?? []),
+    CLI_CORREOS:
+      body.CLI_CORREOS !== undefined ? correosTercero(body.CLI_CORREOS, CLIENTE_MSG, CLIENTE_LIMITES) : (before?.CLI_CORREOS ?? []),
+    CLI_TELEFONOS:
+      body.CLI_TELEFONOS !== undefined ? telefonosTercero(body.CLI_TELEFONOS, CLIENTE_MSG, CLIENTE_LIMITES) : (before?.CLI_TELEFONOS ?? []),
     CLI_DIRECCION: keep('CLI_DIRECCION', blankToNull(body.CLI_DIRECCION), null),
     TCL_CODIGO: tcl,
     GCL_CODIGO: gcl,

@@ -1,19 +1,11 @@
 import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
-import type { Db, Executor } from '../../infra/db/client';
+import type { Executor } from '../../infra/db/client';
 import { keyedWrites } from '../../infra/db/keyed';
 import { facturas, proveedores, recibidos } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { busquedaTercero, filtroBandera } from '../../core/terceros';
-import {
-  companyQuery,
-  listBatches,
-  paged,
-  readPage,
-  SCOPE_EMPRESA,
-  type ListQuery,
-  type ListSpec,
-  type PageRequest,
-} from '../../core/list';
+import { escriturasTercero } from '../../core/terceros-repo';
+import { consultaLista, SCOPE_EMPRESA, type ListSpec } from '../../core/list';
 import { TIPOS_IDENTIFICACION_PROVEEDOR } from '../../../domain/proveedores';
 import type { Banderas } from '../../../domain/clientes';
 import type { Proveedor } from './contract';
@@ -129,26 +121,18 @@ const supplierListSpec: ListSpec<keyof typeof SORTS> = {
   defaultRange: [0, 24],
 };
 
-const supplierQuery = companyQuery(PUBLIC_FILTERS);
+const lista = consultaLista({
+  spec: supplierListSpec,
+  filtros: PUBLIC_FILTERS,
+  alcance: (empresa: number) => ({ [SCOPE_EMPRESA]: empresa }),
+  seleccion: (db) => selectSuppliers(db).$dynamic(),
+  fila: toProveedor,
+});
 
-const supplierPage = (db: Db, request: PageRequest) => paged(selectSuppliers(db).$dynamic(), request);
-
-export const listSuppliers = (db: Db, empresa: number, query: ListQuery) =>
-  readPage(db, supplierListSpec, supplierQuery(empresa, query), supplierPage, toProveedor);
+export const listSuppliers = lista.listar;
 
 /** Every supplier of the list's filter and order (the same 400s), `size` at a time, for the export. */
-export const supplierBatches = (db: Db, empresa: number, query: ListQuery, size: number) =>
-  listBatches(
-    supplierListSpec,
-    supplierQuery(empresa, query),
-    (where, orderBy, limit) =>
-      selectSuppliers(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit),
-    toProveedor,
-    size,
-  );
+export const supplierBatches = lista.lotes;
 
 /** The company's supplier by id; another company's is not found. */
 export async function findSupplier(db: Executor, empresa: number, id: number): Promise<Proveedor | undefined> {
@@ -170,28 +154,17 @@ export async function supplierByIdentification(db: Executor, empresa: number, id
   return row && { ...row, PRV_CORREOS: row.PRV_CORREOS ?? [], PRV_TELEFONOS: row.PRV_TELEFONOS ?? [] };
 }
 
-/** Whether another supplier of the company has this identification. */
-export async function identificationTaken(db: Executor, empresa: number, identificacion: string, except?: number) {
-  const [row] = await db
-    .select({ id: proveedores.PRV_CODIGO })
-    .from(proveedores)
-    .where(and(eq(proveedores.EMP_CODIGO, empresa), eq(proveedores.PRV_IDENTIFICACION, identificacion)));
-  return Boolean(row && row.id !== except);
-}
-
 export type ProveedorValores = Omit<typeof proveedores.$inferInsert, 'PRV_CODIGO' | 'PRV_BUSQUEDA'>;
 
 export const { insert: insertSupplier } = keyedWrites(proveedores, proveedores.PRV_CODIGO);
 
-/** Updates the company's supplier; false when it has none with that id. */
-export async function updateSupplier(db: Executor, empresa: number, id: number, values: Partial<ProveedorValores>) {
-  const rows = await db
-    .update(proveedores)
-    .set({ ...values, PRV_ACTUALIZADO: new Date() })
-    .where(and(eq(proveedores.PRV_CODIGO, id), eq(proveedores.EMP_CODIGO, empresa)))
-    .returning({ id: proveedores.PRV_CODIGO });
-  return rows.length > 0;
-}
+export const { identificationTaken, update: updateSupplier } = escriturasTercero({
+  tabla: proveedores,
+  codigo: proveedores.PRV_CODIGO,
+  empresa: proveedores.EMP_CODIGO,
+  identificacion: proveedores.PRV_IDENTIFICACION,
+  actualizado: 'PRV_ACTUALIZADO',
+});
 
 /** Whether a document names the supplier: a received one, or one the company issued to it (retención, liquidación). */
 export async function hasDocuments(db: Executor, id: number) {

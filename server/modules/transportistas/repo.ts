@@ -1,19 +1,11 @@
 import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
-import type { Db, Executor } from '../../infra/db/client';
+import type { Executor } from '../../infra/db/client';
 import { keyedWrites } from '../../infra/db/keyed';
 import { facturas, transportistas } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
 import { busquedaTercero } from '../../core/terceros';
-import {
-  companyQuery,
-  listBatches,
-  paged,
-  readPage,
-  SCOPE_EMPRESA,
-  type ListQuery,
-  type ListSpec,
-  type PageRequest,
-} from '../../core/list';
+import { escriturasTercero } from '../../core/terceros-repo';
+import { consultaLista, SCOPE_EMPRESA, type ListSpec } from '../../core/list';
 import { TIPOS_IDENTIFICACION_TRANSPORTISTA } from '../../../domain/transportistas';
 import type { Transportista } from './contract';
 
@@ -83,26 +75,18 @@ const carrierListSpec: ListSpec<keyof typeof SORTS> = {
   defaultRange: [0, 24],
 };
 
-const carrierQuery = companyQuery(PUBLIC_FILTERS);
+const lista = consultaLista({
+  spec: carrierListSpec,
+  filtros: PUBLIC_FILTERS,
+  alcance: (empresa: number) => ({ [SCOPE_EMPRESA]: empresa }),
+  seleccion: (db) => selectCarriers(db).$dynamic(),
+  fila: toTransportista,
+});
 
-const carrierPage = (db: Db, request: PageRequest) => paged(selectCarriers(db).$dynamic(), request);
-
-export const listCarriers = (db: Db, empresa: number, query: ListQuery) =>
-  readPage(db, carrierListSpec, carrierQuery(empresa, query), carrierPage, toTransportista);
+export const listCarriers = lista.listar;
 
 /** Every carrier of the list's filter and order (the same 400s), `size` at a time, for the export. */
-export const carrierBatches = (db: Db, empresa: number, query: ListQuery, size: number) =>
-  listBatches(
-    carrierListSpec,
-    carrierQuery(empresa, query),
-    (where, orderBy, limit) =>
-      selectCarriers(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit),
-    toTransportista,
-    size,
-  );
+export const carrierBatches = lista.lotes;
 
 /** The company's carrier by id; another company's is not found. */
 export async function findCarrier(db: Executor, empresa: number, id: number): Promise<Transportista | undefined> {
@@ -124,28 +108,17 @@ export async function carrierByIdentification(db: Executor, empresa: number, ide
   return row && { ...row, TRA_CORREOS: row.TRA_CORREOS ?? [], TRA_TELEFONOS: row.TRA_TELEFONOS ?? [] };
 }
 
-/** Whether another carrier of the company has this identification. */
-export async function identificationTaken(db: Executor, empresa: number, identificacion: string, except?: number) {
-  const [row] = await db
-    .select({ id: transportistas.TRA_CODIGO })
-    .from(transportistas)
-    .where(and(eq(transportistas.EMP_CODIGO, empresa), eq(transportistas.TRA_IDENTIFICACION, identificacion)));
-  return Boolean(row && row.id !== except);
-}
-
 export type TransportistaValores = Omit<typeof transportistas.$inferInsert, 'TRA_CODIGO' | 'TRA_BUSQUEDA'>;
 
 export const { insert: insertCarrier } = keyedWrites(transportistas, transportistas.TRA_CODIGO);
 
-/** Updates the company's carrier; false when it has none with that id. */
-export async function updateCarrier(db: Executor, empresa: number, id: number, values: Partial<TransportistaValores>) {
-  const rows = await db
-    .update(transportistas)
-    .set({ ...values, TRA_ACTUALIZADO: new Date() })
-    .where(and(eq(transportistas.TRA_CODIGO, id), eq(transportistas.EMP_CODIGO, empresa)))
-    .returning({ id: transportistas.TRA_CODIGO });
-  return rows.length > 0;
-}
+export const { identificationTaken, update: updateCarrier } = escriturasTercero({
+  tabla: transportistas,
+  codigo: transportistas.TRA_CODIGO,
+  empresa: transportistas.EMP_CODIGO,
+  identificacion: transportistas.TRA_IDENTIFICACION,
+  actualizado: 'TRA_ACTUALIZADO',
+});
 
 /** Whether a guía de remisión (a draft too) names the carrier. */
 export async function hasGuias(db: Executor, id: number) {
