@@ -13,6 +13,8 @@ export type ResponsiveListProps = Omit<ListProps, 'children'> &
     phoneSx?: SxProps<Theme>;
     /** Shown above the rows, inside the list's context (a warning about the page's rows). */
     encabezado?: ReactNode;
+    /** Shown under the rows, inside the list's context (the filtered set's totals). */
+    pie?: ReactNode;
     /** The table's columns (`DataTable.Col`...). */
     children: ReactNode;
   };
@@ -30,6 +32,7 @@ export function ResponsiveList({
   tableSx,
   phoneSx,
   encabezado,
+  pie,
   children,
   ...list
 }: ResponsiveListProps) {
@@ -44,6 +47,7 @@ export function ResponsiveList({
           {children}
         </DataTable>
       )}
+      {pie}
     </List>
   );
 }

@@ -1,23 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Create,
-  DateInput,
-  Edit,
-  type Identifier,
-  Link,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  Toolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Create, DateInput, Edit, type Identifier, Link, SaveButton, SelectInput, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { AreaDataProvider } from '../../dataProvider/createDataProvider';
 import type { FacturaDetalle } from '../../../domain/contratos/facturas';
 import type { Cliente } from '../clientes/tipos';
@@ -25,8 +11,7 @@ import { AdicionalInput } from './AdicionalInput';
 import { CalculoProvider, sinDescripcion } from './calculo';
 import { CompradorInput } from './CompradorInput';
 import { usePuntos } from './datos';
-import { esCorregible } from './estados';
-import { EdicionDocumento } from '../../comprobantes/EdicionDocumento';
+import { AvisoCorreccion, EdicionDocumento, TituloEdicion } from '../../comprobantes/EdicionDocumento';
 import { FACTURA } from './documento';
 import { facturaToWire, formDe, nuevaFactura, validarFactura, type FacturaForm } from './formulario';
 import { LineasInput } from './LineasInput';
@@ -187,32 +172,16 @@ function EditContenido() {
       formDe={formDe}
       validate={useValidar()}
       barra={(correccion) => <Barra correccion={correccion} />}
-      aviso={(record) => (
-        <>
-          <AlertTitle>{texto(record.FAC_ESTADO === 'DEVUELTA' ? 'sri.devuelta' : 'sri.rechazada')}</AlertTitle>
-          <Typography variant="body2" sx={{ mb: 1.5 }}>
-            {texto('form.corregir_aviso', { numero: record.FAC_NUMERO ?? '' })}
-          </Typography>
-        </>
-      )}
+      aviso={(record) => <AvisoCorreccion documento={FACTURA} record={record} />}
     >
       {(correccion, record) => <Campos numero={correccion ? (record.FAC_NUMERO ?? undefined) : undefined} />}
     </EdicionDocumento>
   );
 }
 
-function EditTitulo() {
-  const record = useRecordContext<FacturaDetalle>();
-  return (
-    <span>
-      {record && esCorregible(record.FAC_ESTADO) ? texto('form.corregir', { numero: record.FAC_NUMERO ?? '' }) : texto('form.editar')}
-    </span>
-  );
-}
-
 export function FacturaEdit({ id }: { id?: Identifier }) {
   return (
-    <Edit id={id} mutationMode="pessimistic" redirect="show" transform={transform} title={<EditTitulo />}>
+    <Edit id={id} mutationMode="pessimistic" redirect="show" transform={transform} title={<TituloEdicion documento={FACTURA} />}>
       <EditContenido />
     </Edit>
   );

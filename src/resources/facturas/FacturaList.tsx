@@ -20,7 +20,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { Factura, FacturasEstados } from '../../../domain/contratos/facturas';
 import { ListPagination } from '../../shell/ListPagination';
 import { useNarrow } from '../../shell/catalogo';
@@ -34,6 +33,7 @@ import { texto } from './textos';
 import { FacturaBulkActions, FacturaExportar } from './FacturaLote';
 import { FACTURA } from './documento';
 import { ResumenLista } from '../../comprobantes/ResumenLista';
+import { CifraYEstado, derecha, DosLineas } from '../../comprobantes/lista';
 
 const factura = (r: RaRecord) => r as unknown as Factura;
 const numero = (r: RaRecord) => factura(r).FAC_NUMERO ?? texto('borrador');
@@ -171,7 +171,6 @@ const esperando = (rows: RaRecord[] | undefined) =>
 export const ResumenFacturas = () => <ResumenLista documento={FACTURA} cuenta="lista.facturas" />;
 
 const importe = (source: 'FAC_SUBTOTAL' | 'FAC_IVA' | 'FAC_TOTAL') => (r: RaRecord) => dinero(factura(r)[source]);
-const derecha = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /**
  * The company's invoices, newest first: number (or "Borrador"), date, buyer, series, amounts and state; filters by
@@ -197,12 +196,7 @@ export function FacturaList() {
         <SimpleList
           primaryText={(r) => factura(r).CLI_RAZON_SOCIAL}
           secondaryText={(r) => `${numero(r)} · ${formatDate(factura(r).FAC_FECHA)}`}
-          tertiaryText={(r) => (
-            <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
-              <strong>{dinero(factura(r).FAC_TOTAL)}</strong>
-              <EstadoCelda record={r} />
-            </Box>
-          )}
+          tertiaryText={(r) => <CifraYEstado cifra={dinero(factura(r).FAC_TOTAL)} estado={<EstadoCelda record={r} />} />}
           linkType="show"
         />
       ) : (
@@ -212,14 +206,7 @@ export function FacturaList() {
           <DataTable.Col
             source="CLI_RAZON_SOCIAL"
             disableSort
-            render={(r: RaRecord) => (
-              <>
-                {factura(r).CLI_RAZON_SOCIAL}
-                <Typography variant="body2" color="text.secondary" component="span" display="block">
-                  {factura(r).CLI_IDENTIFICACION}
-                </Typography>
-              </>
-            )}
+            render={(r: RaRecord) => <DosLineas arriba={factura(r).CLI_RAZON_SOCIAL} abajo={factura(r).CLI_IDENTIFICACION} />}
           />
           <DataTable.Col source="serie" disableSort render={serie} />
           <DataTable.Col source="FAC_SUBTOTAL" disableSort render={importe('FAC_SUBTOTAL')} sx={derecha} />

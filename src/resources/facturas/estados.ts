@@ -1,2 +1,2 @@
 // The states' groups are every document's (src/comprobantes/estados.ts); the invoices' screens read them from here.
-export { ESTADOS, esCorregible, esPendiente, FILTROS, INTERVALO_LISTA, useEstados, type GrupoEstados } from '../../comprobantes/estados';
+export { ESTADOS, esPendiente, FILTROS, INTERVALO_LISTA, useEstados, type GrupoEstados } from '../../comprobantes/estados';

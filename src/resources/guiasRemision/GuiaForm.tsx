@@ -3,7 +3,6 @@ import {
   AutocompleteInput,
   Create,
   DateInput,
-  Edit,
   type Identifier,
   Link,
   ReferenceInput,
@@ -11,7 +10,6 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -19,7 +17,6 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -30,8 +27,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
 import type { FacturaDetalle } from '../../../domain/contratos/facturas';
 import type { GuiaDesdeFactura, GuiaRemisionDetalle } from '../../../domain/contratos/guiasRemision';
-import { EdicionDocumento } from '../../comprobantes/EdicionDocumento';
-import { esCorregible } from '../../comprobantes/estados';
+import { EdicionSri } from '../../comprobantes/EdicionDocumento';
 import { FalloServidor, useFalloServidor } from '../../comprobantes/falloServidor';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 import { usePuntos } from '../facturas/datos';
@@ -255,39 +251,20 @@ export function GuiaCreate() {
 
 type Registro = GuiaRemisionDetalle & { id: number };
 
-function EditContenido({ fallo }: { fallo: string | null }) {
+/** A draft, or one the SRI returned, edited as it was saved (src/comprobantes/EdicionDocumento). */
+export function GuiaEdit({ id }: { id?: Identifier }) {
+  const validate = useValidar();
   return (
-    <EdicionDocumento
+    <EdicionSri
+      id={id}
+      transform={transform}
       documento={GUIA}
       completa={(r: Registro) => Array.isArray(r.destinatarios)}
       formDe={formDe}
-      validate={useValidar()}
+      validate={validate}
       barra={(correccion) => <Barra correccion={correccion} />}
-      aviso={(record) => (
-        <>
-          <AlertTitle>{texto(record.FAC_ESTADO === 'DEVUELTA' ? 'sri.devuelta' : 'sri.rechazada')}</AlertTitle>
-          <Typography variant="body2" sx={{ mb: 1.5 }}>
-            {f('corregir_aviso', { numero: record.FAC_NUMERO ?? '' })}
-          </Typography>
-        </>
-      )}
     >
-      {(correccion, record) => <Campos numero={correccion ? (record.FAC_NUMERO ?? undefined) : undefined} fallo={fallo} />}
-    </EdicionDocumento>
-  );
-}
-
-function EditTitulo() {
-  const record = useRecordContext<Registro>();
-  return <span>{record && esCorregible(record.FAC_ESTADO) ? f('corregir', { numero: record.FAC_NUMERO ?? '' }) : f('editar')}</span>;
-}
-
-/** A draft, or one the SRI returned, edited as it was saved (src/comprobantes/EdicionDocumento). */
-export function GuiaEdit({ id }: { id?: Identifier }) {
-  const { mensaje, mutationOptions } = useFalloServidor();
-  return (
-    <Edit id={id} mutationMode="pessimistic" redirect="show" transform={transform} title={<EditTitulo />} mutationOptions={mutationOptions}>
-      <EditContenido fallo={mensaje} />
-    </Edit>
+      {(correccion, record, fallo) => <Campos numero={correccion ? (record.FAC_NUMERO ?? undefined) : undefined} fallo={fallo} />}
+    </EdicionSri>
   );
 }

@@ -3,25 +3,20 @@ import {
   AutocompleteInput,
   Create,
   DateInput,
-  Edit,
   type Identifier,
   Link,
   ReferenceInput,
   SaveButton,
   SimpleForm,
   Toolbar,
-  useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
 import { IDENTIFICACIONES_LIQUIDACION, type LiquidacionCompraDetalle } from '../../../domain/contratos/liquidacionesCompra';
-import { EdicionDocumento } from '../../comprobantes/EdicionDocumento';
-import { esCorregible } from '../../comprobantes/estados';
+import { EdicionSri } from '../../comprobantes/EdicionDocumento';
 import { FalloServidor, useFalloServidor } from '../../comprobantes/falloServidor';
 import { AdicionalInput } from '../facturas/AdicionalInput';
 import { CalculoProvider, sinDescripcion } from '../facturas/calculo';
@@ -140,39 +135,20 @@ export function LiquidacionCreate() {
 
 type Registro = LiquidacionCompraDetalle & { id: number };
 
-function EditContenido({ fallo }: { fallo: string | null }) {
+/** A draft, or one the SRI returned, edited as it was saved (the invoice's rules: src/comprobantes/EdicionDocumento). */
+export function LiquidacionEdit({ id }: { id?: Identifier }) {
+  const validate = useValidar();
   return (
-    <EdicionDocumento
+    <EdicionSri
+      id={id}
+      transform={transform}
       documento={LIQUIDACION}
       completa={(r: Registro) => Array.isArray(r.lineas)}
       formDe={formDe}
-      validate={useValidar()}
+      validate={validate}
       barra={(correccion) => <Barra correccion={correccion} />}
-      aviso={(record) => (
-        <>
-          <AlertTitle>{texto(record.FAC_ESTADO === 'DEVUELTA' ? 'sri.devuelta' : 'sri.rechazada')}</AlertTitle>
-          <Typography variant="body2" sx={{ mb: 1.5 }}>
-            {f('corregir_aviso', { numero: record.FAC_NUMERO ?? '' })}
-          </Typography>
-        </>
-      )}
     >
-      {(correccion, record) => <Campos numero={correccion ? (record.FAC_NUMERO ?? undefined) : undefined} fallo={fallo} />}
-    </EdicionDocumento>
-  );
-}
-
-function EditTitulo() {
-  const record = useRecordContext<Registro>();
-  return <span>{record && esCorregible(record.FAC_ESTADO) ? f('corregir', { numero: record.FAC_NUMERO ?? '' }) : f('editar')}</span>;
-}
-
-/** A draft, or one the SRI returned, edited as it was saved (the invoice's rules: src/comprobantes/EdicionDocumento). */
-export function LiquidacionEdit({ id }: { id?: Identifier }) {
-  const { mensaje, mutationOptions } = useFalloServidor();
-  return (
-    <Edit id={id} mutationMode="pessimistic" redirect="show" transform={transform} title={<EditTitulo />} mutationOptions={mutationOptions}>
-      <EditContenido fallo={mensaje} />
-    </Edit>
+      {(correccion, record, fallo) => <Campos numero={correccion ? (record.FAC_NUMERO ?? undefined) : undefined} fallo={fallo} />}
+    </EdicionSri>
   );
 }

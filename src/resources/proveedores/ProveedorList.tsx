@@ -1,26 +1,14 @@
-import {
-  CreateButton,
-  DataTable,
-  FilterButton,
-  SelectInput,
-  TopToolbar,
-  useCanAccess,
-  useListContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, SelectInput, useListContext, type RaRecord } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BANDERAS, IMPORTACION_PROVEEDORES, TIPOS_IDENTIFICACION_PROVEEDOR } from '../../../domain/proveedores';
 import type { Bandera } from '../../../domain/clientes';
-import type { Proveedor, ResultadoImportacionProveedores } from '../../../domain/contratos/proveedores';
+import type { Proveedor } from '../../../domain/contratos/proveedores';
 import { ListPagination } from '../../shell/ListPagination';
 import { EstadoChip, estadoColumna, EstadoFilter, SearchFilter } from '../../shell/catalogo';
 import { ResponsiveList } from '../../shell/ResponsiveList';
-import { ExportarExcelCsv } from '../../shell/ExportarMenu';
-import { ImportarButton } from '../../shell/ImportarButton';
-import type { ImportarConfig } from '../../shell/ImportarDialog';
+import { AccionesTerceros, SeleccionExportar, type LibretaTerceros } from '../../shell/listaTerceros';
 import { BanderaChips } from '../clientes/chips';
 import { texto } from './textos';
 
@@ -35,39 +23,13 @@ const filters = [
   <SelectInput key="bandera" source="bandera" choices={banderaChoices} />,
 ];
 
-type ErrorProveedor = ResultadoImportacionProveedores['errores'][number];
-
-/** The suppliers' import in the shared import dialog: errors named by the identification. */
-function useImportar(): ImportarConfig<ErrorProveedor> {
-  const translate = useTranslate();
-  return {
-    resource: 'proveedores',
-    endpoint: '/api/proveedores/import',
-    plantilla: '/api/proveedores/plantilla',
-    plantillaNombre: 'plantilla-proveedores',
-    regla: IMPORTACION_PROVEEDORES,
-    clave: { etiqueta: translate('resources.proveedores.fields.PRV_IDENTIFICACION'), campo: 'identificacion' },
-    textos: {
-      titulo: texto('importar.titulo'),
-      explicacion: texto('importar.explicacion'),
-      archivo: texto('importar.archivo'),
-      advertencias: (n) => texto('importar.advertencias', { smart_count: n }),
-    },
-  };
-}
-
-function Acciones() {
-  const { canAccess } = useCanAccess({ resource: 'proveedores', action: 'create' });
-  const importar = useImportar();
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {canAccess && <CreateButton />}
-      {canAccess && <ImportarButton label={texto('importar.boton')} config={importar} />}
-      <ExportarExcelCsv path="/api/proveedores/exportar" archivo="proveedores" clave="PRV_CODIGO" />
-    </TopToolbar>
-  );
-}
+const LIBRETA: LibretaTerceros = {
+  recurso: 'proveedores',
+  clave: 'PRV_CODIGO',
+  identificacion: 'PRV_IDENTIFICACION',
+  regla: IMPORTACION_PROVEEDORES,
+  texto,
+};
 
 /** Razón social with the commercial name under it when there is one. */
 function Nombre({ record }: { record: RaRecord }) {
@@ -95,20 +57,6 @@ function AvisoFantasma() {
   );
 }
 
-/** The selected rows' export. */
-function SeleccionExportar() {
-  const { selectedIds } = useListContext();
-  return (
-    <ExportarExcelCsv
-      path="/api/proveedores/exportar"
-      archivo="proveedores"
-      clave="PRV_CODIGO"
-      ids={selectedIds}
-      label={texto('exportar_seleccion')}
-    />
-  );
-}
-
 /**
  * The company's suppliers: search by name or identification, filters (identification type, state, SRI flag), export
  * (Excel, CSV) and import; a phantom company is flagged in red on its row and warned about above the rows. A table on
@@ -118,7 +66,7 @@ export function ProveedorList() {
   return (
     <ResponsiveList
       filters={filters}
-      actions={<Acciones />}
+      actions={<AccionesTerceros libreta={LIBRETA} />}
       encabezado={<AvisoFantasma />}
       sort={{ field: 'PRV_CODIGO', order: 'DESC' }}
       perPage={25}
@@ -133,7 +81,7 @@ export function ProveedorList() {
         </Box>
       )}
       rowClick="show"
-      bulkActionButtons={<SeleccionExportar />}
+      bulkActionButtons={<SeleccionExportar libreta={LIBRETA} />}
       tableSx={{ '& .MuiTableCell-root': { px: 1 } }}
     >
       <DataTable.Col source="PRV_IDENTIFICACION" />

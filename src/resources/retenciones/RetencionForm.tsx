@@ -3,7 +3,6 @@ import {
   AutocompleteInput,
   Create,
   DateInput,
-  Edit,
   type Identifier,
   ReferenceInput,
   SaveButton,
@@ -11,7 +10,6 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import { useController, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
@@ -35,8 +33,7 @@ import type { CodigoRetencionVigente } from '../../../domain/contratos/codigosRe
 import type { DocumentoSustento, RetencionDetalle } from '../../../domain/contratos/retenciones';
 import { formatDate } from '../../../domain/fechas';
 import { IMPUESTO_RETENCION, nombreDocumentoSustento, SUSTENTOS_TRIBUTARIOS, type RetencionCalculo } from '../../../domain/retenciones';
-import { EdicionDocumento } from '../../comprobantes/EdicionDocumento';
-import { esCorregible } from '../../comprobantes/estados';
+import { EdicionSri } from '../../comprobantes/EdicionDocumento';
 import { FalloServidor, useFalloServidor } from '../../comprobantes/falloServidor';
 import { FilaTotal } from '../../comprobantes/piezas';
 import { dinero } from '../../ui/numeros';
@@ -458,39 +455,19 @@ export function RetencionCreate() {
 
 type Registro = RetencionDetalle & { id: number };
 
-function EditContenido({ fallo }: { fallo: string | null }) {
+/** A draft, or one the SRI returned, edited as it was saved. */
+export function RetencionEdit({ id }: { id?: Identifier }) {
   return (
-    <EdicionDocumento
+    <EdicionSri
+      id={id}
+      transform={transform}
       documento={RETENCION}
       completa={(r: Registro) => Array.isArray(r.sustentos)}
       formDe={formDe}
       validate={validate}
       barra={(correccion) => <Barra correccion={correccion} />}
-      aviso={(record) => (
-        <>
-          <AlertTitle>{texto(record.FAC_ESTADO === 'DEVUELTA' ? 'sri.devuelta' : 'sri.rechazada')}</AlertTitle>
-          <Typography variant="body2" sx={{ mb: 1.5 }}>
-            {f('corregir_aviso', { numero: record.FAC_NUMERO ?? '' })}
-          </Typography>
-        </>
-      )}
     >
-      {(correccion, record) => <Campos numero={correccion ? (record.FAC_NUMERO ?? undefined) : undefined} fallo={fallo} />}
-    </EdicionDocumento>
-  );
-}
-
-function EditTitulo() {
-  const record = useRecordContext<Registro>();
-  return <span>{record && esCorregible(record.FAC_ESTADO) ? f('corregir', { numero: record.FAC_NUMERO ?? '' }) : f('editar')}</span>;
-}
-
-/** A draft, or one the SRI returned, edited as it was saved. */
-export function RetencionEdit({ id }: { id?: Identifier }) {
-  const { mensaje, mutationOptions } = useFalloServidor();
-  return (
-    <Edit id={id} mutationMode="pessimistic" redirect="show" transform={transform} title={<EditTitulo />} mutationOptions={mutationOptions}>
-      <EditContenido fallo={mensaje} />
-    </Edit>
+      {(correccion, record, fallo) => <Campos numero={correccion ? (record.FAC_NUMERO ?? undefined) : undefined} fallo={fallo} />}
+    </EdicionSri>
   );
 }

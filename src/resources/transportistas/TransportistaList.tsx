@@ -1,22 +1,10 @@
-import {
-  CreateButton,
-  DataTable,
-  FilterButton,
-  SelectInput,
-  TopToolbar,
-  useCanAccess,
-  useListContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, SelectInput, type RaRecord } from 'react-admin';
 import { IMPORTACION_TRANSPORTISTAS, TIPOS_IDENTIFICACION_TRANSPORTISTA } from '../../../domain/transportistas';
-import type { ResultadoImportacionTransportistas, Transportista } from '../../../domain/contratos/transportistas';
+import type { Transportista } from '../../../domain/contratos/transportistas';
 import { ListPagination } from '../../shell/ListPagination';
 import { EstadoChip, estadoColumna, EstadoFilter, SearchFilter } from '../../shell/catalogo';
 import { ResponsiveList } from '../../shell/ResponsiveList';
-import { ExportarExcelCsv } from '../../shell/ExportarMenu';
-import { ImportarButton } from '../../shell/ImportarButton';
-import type { ImportarConfig } from '../../shell/ImportarDialog';
+import { AccionesTerceros, SeleccionExportar, type LibretaTerceros } from '../../shell/listaTerceros';
 import { texto } from './textos';
 
 const transportista = (record: unknown) => record as Transportista;
@@ -28,53 +16,13 @@ const filters = [
   <EstadoFilter key="activo" source="TRA_ACTIVO" label="resources.transportistas.estado" alwaysOn />,
 ];
 
-type ErrorTransportista = ResultadoImportacionTransportistas['errores'][number];
-
-/** The carriers' import in the shared import dialog: errors named by the identification. */
-function useImportar(): ImportarConfig<ErrorTransportista> {
-  const translate = useTranslate();
-  return {
-    resource: 'transportistas',
-    endpoint: '/api/transportistas/import',
-    plantilla: '/api/transportistas/plantilla',
-    plantillaNombre: 'plantilla-transportistas',
-    regla: IMPORTACION_TRANSPORTISTAS,
-    clave: { etiqueta: translate('resources.transportistas.fields.TRA_IDENTIFICACION'), campo: 'identificacion' },
-    textos: {
-      titulo: texto('importar.titulo'),
-      explicacion: texto('importar.explicacion'),
-      archivo: texto('importar.archivo'),
-      advertencias: (n) => texto('importar.advertencias', { smart_count: n }),
-    },
-  };
-}
-
-function Acciones() {
-  const { canAccess } = useCanAccess({ resource: 'transportistas', action: 'create' });
-  const importar = useImportar();
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {canAccess && <CreateButton />}
-      {canAccess && <ImportarButton label={texto('importar.boton')} config={importar} />}
-      <ExportarExcelCsv path="/api/transportistas/exportar" archivo="transportistas" clave="TRA_CODIGO" />
-    </TopToolbar>
-  );
-}
-
-/** The selected rows' export. */
-function SeleccionExportar() {
-  const { selectedIds } = useListContext();
-  return (
-    <ExportarExcelCsv
-      path="/api/transportistas/exportar"
-      archivo="transportistas"
-      clave="TRA_CODIGO"
-      ids={selectedIds}
-      label={texto('exportar_seleccion')}
-    />
-  );
-}
+const LIBRETA: LibretaTerceros = {
+  recurso: 'transportistas',
+  clave: 'TRA_CODIGO',
+  identificacion: 'TRA_IDENTIFICACION',
+  regla: IMPORTACION_TRANSPORTISTAS,
+  texto,
+};
 
 /**
  * The company's carriers: search by name, identification or plate, filters (identification type, state), export
@@ -84,7 +32,7 @@ export function TransportistaList() {
   return (
     <ResponsiveList
       filters={filters}
-      actions={<Acciones />}
+      actions={<AccionesTerceros libreta={LIBRETA} />}
       sort={{ field: 'TRA_CODIGO', order: 'DESC' }}
       perPage={25}
       pagination={<ListPagination />}
@@ -95,7 +43,7 @@ export function TransportistaList() {
       }
       tertiaryText={(r) => (transportista(r).TRA_ACTIVO ? null : <EstadoChip resource="transportistas" activo={false} />)}
       rowClick="show"
-      bulkActionButtons={<SeleccionExportar />}
+      bulkActionButtons={<SeleccionExportar libreta={LIBRETA} />}
       tableSx={{ '& .MuiTableCell-root': { px: 1 } }}
     >
       <DataTable.Col source="TRA_IDENTIFICACION" />
