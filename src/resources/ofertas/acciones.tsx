@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Confirm, Form, useDelete, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, Form, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import { useRemoveRecord } from '../../shell/useRemoveRecord';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import Button from '@mui/material/Button';
@@ -225,39 +226,19 @@ export function Facturar({ record }: { record: Registro }) {
 
 /** Eliminar (a quote not yet invoiced): confirmed, DELETE, then the list. */
 export function Eliminar({ record }: { record: Registro }) {
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const [remove, { isPending }] = useDelete();
-  const [confirmando, setConfirmando] = useState(false);
-  const eliminar = () =>
-    remove(
-      'ofertas',
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setConfirmando(false);
-          notify(t('eliminada'), { type: 'info' });
-          redirect('list', 'ofertas');
-        },
-        onError: (error) => {
-          setConfirmando(false);
-          notify((error as Error).message, { type: 'error' });
-        },
-      },
-    );
+  const { open, setOpen, isPending, confirm } = useRemoveRecord('ofertas');
   return (
     <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmando(true)} disabled={isPending}>
+      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} disabled={isPending}>
         {t('eliminar')}
       </Button>
       <Confirm
-        isOpen={confirmando}
+        isOpen={open}
         loading={isPending}
         title={t('eliminar_titulo')}
         content={t('eliminar_texto')}
-        onConfirm={eliminar}
-        onClose={() => setConfirmando(false)}
+        onConfirm={() => confirm(record, t('eliminada'))}
+        onClose={() => setOpen(false)}
       />
     </>
   );

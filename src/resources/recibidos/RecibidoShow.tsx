@@ -1,16 +1,5 @@
-import { Fragment, useState, type ReactNode } from 'react';
-import {
-  Confirm,
-  type Identifier,
-  Link,
-  Show,
-  TopToolbar,
-  useCanAccess,
-  useDelete,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-} from 'react-admin';
+import { Fragment, type ReactNode } from 'react';
+import { Confirm, type Identifier, Link, Show, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -29,6 +18,7 @@ import { formatDate, formatDateTime } from '../../../domain/fechas';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 import { CIFRA, Seccion } from '../../comprobantes/pagina';
 import { Dato } from '../../shell/Dato';
+import { useRemoveRecord } from '../../shell/useRemoveRecord';
 import { useNarrow } from '../../shell/catalogo';
 import { useAccion } from '../../shell/useAccion';
 import { dinero } from '../../ui/numeros';
@@ -64,39 +54,19 @@ function Descargar({ record, tipo }: { record: Registro; tipo: 'xml' | 'ride' })
 
 /** Forgets the document after asking; the server refuses (409, its words) while a retention or a collection rests on it. */
 function Eliminar({ record }: { record: Registro }) {
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const [remove, { isPending }] = useDelete();
-  const [confirmando, setConfirmando] = useState(false);
-  const eliminar = () =>
-    remove(
-      'recibidos',
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setConfirmando(false);
-          notify(t('eliminado'), { type: 'info' });
-          redirect('list', 'recibidos');
-        },
-        onError: (error) => {
-          setConfirmando(false);
-          notify((error as Error).message, { type: 'error' });
-        },
-      },
-    );
+  const { open, setOpen, isPending, confirm } = useRemoveRecord('recibidos');
   return (
     <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmando(true)} disabled={isPending}>
+      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} disabled={isPending}>
         {t('eliminar')}
       </Button>
       <Confirm
-        isOpen={confirmando}
+        isOpen={open}
         loading={isPending}
         title={t('eliminar_titulo')}
         content={t('eliminar_texto')}
-        onConfirm={eliminar}
-        onClose={() => setConfirmando(false)}
+        onConfirm={() => confirm(record, t('eliminado'))}
+        onClose={() => setOpen(false)}
       />
     </>
   );
