@@ -48,6 +48,9 @@ export const ROLES_PERMITIDOS = {
   transportistas: { leer: TODOS, gestionar: TODOS },
   /** Quotes are sales: who sells drafts, sends and invoices them (a seller those of its clients); accounting reads them. */
   ofertas: { leer: TODOS, vender: VENTAS },
+  /** Integrations: only the administrator creates and revokes API keys and registers webhooks. */
+  clavesApi: { leer: ADMINISTRADOR, gestionar: ADMINISTRADOR },
+  webhooks: { leer: ADMINISTRADOR, gestionar: ADMINISTRADOR },
   /** The company's users: only its administrator sees and manages them. */
   usuarios: { leer: ADMINISTRADOR, gestionar: ADMINISTRADOR },
   /** The electronic signature: accounting reads its state; only the administrator uploads or checks one. */

@@ -17,6 +17,7 @@ import { createLazyCompiler, lazySerializers } from './core/lazy-compile';
 import { closeAfterRefusedBody, serverTimeouts } from './core/http-limits';
 import { createThrottle } from './core/rate-limit';
 import { createGuards, documentGuards, guardArea } from './core/guards';
+import { documentarClaves, registrarAccionesDeClaves } from './core/claves-api';
 import { sendListRange } from './core/list';
 import { defaultPermission, recordMenuAccess } from './core/menu-access';
 import { defaultRoles } from './core/role-access';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     lazy.compileRest().catch((error: Error) => app.log.error({ err: error }, 'no se pudo compilar un esquema'));
   });
   documentGuards(app);
+  registrarAccionesDeClaves(app, database.db);
   // app.menuAccess: every route, the area of its guard and its permission (the permission matrix test reads it).
   recordMenuAccess(app, guardArea);
   // Before every route (it hooks each one as it is added). Text only — JSON, JavaScript, CSS, HTML, SVG: the plugin's
@@ -151,7 +153,17 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
         version: '1.0.0',
         description: 'API de Amelia: sesión, administración, soporte y clientes. Los errores responden { msg } en español.',
       },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-token' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'x-token' },
+          claveApi: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'amk_…',
+            description: 'Una clave de API de la empresa (menú Claves de API): docs/integraciones.md',
+          },
+        },
+      },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -162,6 +174,7 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
         // The module's permission and company roles, for its routes that name none (core/menu-access.ts, core/role-access.ts).
         scope.addHook('onRoute', defaultPermission(permiso));
         scope.addHook('onRoute', defaultRoles(roles, guardArea));
+        scope.addHook('onRoute', documentarClaves(guardArea));
         await routes(scope as unknown as App, { ...ctx, guards });
       },
       { prefix },

@@ -58,6 +58,21 @@ export type Config = {
    * the living demo's clients, invoices, collections and tickets (server/demo/vivo.ts). True by default.
    */
   demoVivo: boolean;
+  /** The integrations (README, "Integraciones"): API keys and webhooks. */
+  integraciones: IntegracionesConfig;
+};
+
+/**
+ * API_CLAVE_LIMITE: requests a minute each API key may make (then 429 with Retry-After). WEBHOOKS_COLA=false stops this
+ * instance from delivering webhooks (another instance does). WEBHOOKS_TIMEOUT_MS: how long a receiver has to answer.
+ * WEBHOOKS_REINTENTO_MS: the first wait after a failed delivery (then doubling, up to an hour, for 24 hours).
+ * WEBHOOKS_REDES_PRIVADAS=true lets endpoints on private, loopback or link-local addresses receive deliveries (a
+ * receiver on the same machine or network: development, tests, an on-premises ERP); false by default, so that a
+ * company cannot make the server call into the provider's own network.
+ */
+export type IntegracionesConfig = {
+  limitePorMinuto: number;
+  webhooks: { cola: boolean; timeoutMs: number; reintentoMs: number; intervaloMs: number; redesPrivadas: boolean };
 };
 
 /**
@@ -246,5 +261,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rideHilos: Math.max(0, intVar(env, 'RIDE_HILOS', Math.min(4, Math.max(1, os.availableParallelism() - 1)))),
     demoVivo: flagVar(env, 'DEMO_VIVO', true),
+    integraciones: {
+      limitePorMinuto: Math.max(1, intVar(env, 'API_CLAVE_LIMITE', 600)),
+      webhooks: {
+        cola: flagVar(env, 'WEBHOOKS_COLA', true),
+        timeoutMs: Math.max(100, intVar(env, 'WEBHOOKS_TIMEOUT_MS', 10_000)),
+        reintentoMs: Math.max(10, intVar(env, 'WEBHOOKS_REINTENTO_MS', 60_000)),
+        intervaloMs: Math.max(100, intVar(env, 'WEBHOOKS_INTERVALO_MS', 5_000)),
+        redesPrivadas: flagVar(env, 'WEBHOOKS_REDES_PRIVADAS', false),
+      },
+    },
   };
 }

@@ -10,6 +10,16 @@ export type CodigoImpuesto = '2' | '3' | '5';
 /** A document type's code (codDoc, and the 2 digits of the access key after the date). */
 export type CodigoDocumento = '01' | '03' | '04' | '05' | '06' | '07';
 
+/** Each type's API resource (/api/<recurso>/…) and screen: what links to a document name. */
+export const RECURSO_DE_TIPO: Readonly<Record<CodigoDocumento, string>> = {
+  '01': 'facturas',
+  '03': 'liquidacionesCompra',
+  '04': 'notasCredito',
+  '05': 'notasDebito',
+  '06': 'guiasRemision',
+  '07': 'retenciones',
+};
+
 /** The buyer's identification type: 04 RUC, 05 cédula, 06 pasaporte, 07 consumidor final, 08 identificación del exterior. */
 export type TipoIdentificacionComprador = '04' | '05' | '06' | '07' | '08';
 

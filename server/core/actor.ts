@@ -14,6 +14,11 @@ export type CompanyActor = CompanyClaims & {
   cambiarClave: boolean;
   nombreUsuario: string;
   rol: RolEmpresa;
+  /**
+   * The API key that made the request (core/claves-api.ts), when it was one: it acts as the administrador who created
+   * it (`usuario`), and `nombreUsuario` names the key.
+   */
+  clave?: { codigo: number; nombre: string };
 };
 
 /** An administration session: nombreUsuario is ADM_USUARIO, what histories record as who made a change. */

@@ -22,7 +22,7 @@ const AUDIT_ACTION: Record<string, string> = { datos: 'edicion' };
 const author = (actor: Actor) =>
   actor.kind === 'admin'
     ? { ADM_CODIGO: actor.admin, HIS_USUARIO: actor.nombreUsuario }
-    : { USU_CODIGO: actor.usuario, HIS_USUARIO: actor.nombreUsuario };
+    : { USU_CODIGO: actor.usuario, HIS_USUARIO: actor.nombreUsuario, CLA_CODIGO: actor.clave?.codigo ?? null };
 
 /**
  * Adds a change to the company's history; run it in the transaction of the change itself. A change an administration

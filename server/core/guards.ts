@@ -6,6 +6,7 @@ import { HttpError } from './errors';
 import { createSessionCache } from './session-cache';
 import { checkMenuAccess, type GuardArea } from './menu-access';
 import { checkRoleAccess } from './role-access';
+import { actorDeClave, claveDe } from './claves-api';
 import { MSG } from '../../domain/messages';
 import { DEACTIVATED_CODE, MUST_CHANGE_PASSWORD_CODE } from '../../domain/constants';
 import { isDistributor, PERFIL } from '../../domain/perfiles';
@@ -162,6 +163,15 @@ export function createGuards(ctx: Services) {
 
   const companyGuard = (allowTemporaryPassword: boolean) =>
     menuGuard('empresa', async (request) => {
+      // An integration's API key (Authorization: Bearer amk_…) when no session token is sent: read whole each time.
+      const clave = request.headers['x-token'] ? undefined : claveDe(request);
+      if (clave) {
+        const { actor, permisos } = await actorDeClave(ctx.db, clave, request, ctx.config.integraciones.limitePorMinuto);
+        request.company = actor;
+        checkMenuAccess(request, permisos);
+        checkRoleAccess(request, actor.rol);
+        return;
+      }
       const { claims, row } = await companySession(readToken(request));
       if (!row) throw new HttpError(401, MSG.notAuthenticated);
       if (row.revocada) throw new HttpError(401, MSG.sessionEnded);

@@ -141,8 +141,15 @@ export const empresasHistorial = pgTable(
     /** The changed fields only, before and after (never a secret). */
     HIS_ANTES: jsonb('his_antes'),
     HIS_DESPUES: jsonb('his_despues'),
+    /** The API key that made the change (USU_CODIGO is then the administrador it acts for). */
+    CLA_CODIGO: integer('cla_codigo').references((): AnyPgColumn => clavesApi.CLA_CODIGO, { onDelete: 'set null' }),
   },
-  (t) => [index('empresas_historial_empresa').on(t.EMP_CODIGO, t.HIS_ID)],
+  (t) => [
+    index('empresas_historial_empresa').on(t.EMP_CODIGO, t.HIS_ID),
+    index('empresas_historial_clave')
+      .on(t.CLA_CODIGO, t.HIS_ID)
+      .where(sql`${t.CLA_CODIGO} IS NOT NULL`),
+  ],
 );
 
 /** Establishments (3-digit code at the SRI) of a company; each has emission points. */
@@ -1422,5 +1429,118 @@ export const ofertas = pgTable(
       .where(sql`${t.FAC_CODIGO} IS NOT NULL`),
     check('ofertas_estado', sql`${t.OFE_ESTADO} IN ('BORRADOR', 'ENVIADA', 'ACEPTADA', 'RECHAZADA')`),
     check('ofertas_validez', sql`${t.OFE_VALIDEZ} >= ${t.OFE_FECHA}`),
+  ],
+);
+
+/**
+ * A company's API keys (integrations: a point of sale, a web shop, an ERP). Only the SHA-256 of the key is kept: the
+ * key is shown once, when it is created. A key acts for the administrador who created it, within its scopes, and
+ * works only while that user is an active administrador of the company and the key is not revoked.
+ */
+export const clavesApi = pgTable(
+  'claves_api',
+  {
+    CLA_CODIGO: serial('cla_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    USU_CODIGO: integer('usu_codigo')
+      .notNull()
+      .references(() => usuarios.USU_CODIGO, { onDelete: 'cascade' }),
+    CLA_NOMBRE: varchar('cla_nombre', { length: 60 }).notNull(),
+    /** The key's first characters ("amk_3f9a2c"), so a user can tell keys apart without the key. */
+    CLA_PREFIJO: varchar('cla_prefijo', { length: 16 }).notNull(),
+    /** hex SHA-256 of the whole key: keys are 32 random bytes, so a fast hash is as safe as a slow one. */
+    CLA_HASH: varchar('cla_hash', { length: 64 }).notNull(),
+    /** 'leer' (GET), 'emitir' (create and issue documents and their recipients). */
+    CLA_ALCANCES: varchar('cla_alcances', { length: 10 }).array().notNull(),
+    CLA_CREADA: timestamp('cla_creada', { withTimezone: true }).notNull().defaultNow(),
+    CLA_ULTIMO_USO: timestamp('cla_ultimo_uso', { withTimezone: true }),
+    CLA_REVOCADA: timestamp('cla_revocada', { withTimezone: true }),
+    /** The per-key rate limit: requests counted since CLA_VENTANA (a fixed one-minute window). */
+    CLA_VENTANA: timestamp('cla_ventana', { withTimezone: true }),
+    CLA_CUENTA: integer('cla_cuenta').notNull().default(0),
+  },
+  (t) => [uniqueIndex('claves_api_hash').on(t.CLA_HASH), index('claves_api_empresa').on(t.EMP_CODIGO, t.CLA_CODIGO)],
+);
+
+/**
+ * Idempotency-Key: the first answer to a request that creates or issues, kept (at least 24 hours) so that a retry with
+ * the same key and body gets it again instead of a second document. IDE_ESTADO is null while the first one runs.
+ */
+export const idempotencia = pgTable(
+  'idempotencia',
+  {
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    IDE_CLAVE: varchar('ide_clave', { length: 255 }).notNull(),
+    /** hex SHA-256 of the method, the route and the body: the same key with another request is refused. */
+    IDE_HUELLA: varchar('ide_huella', { length: 64 }).notNull(),
+    IDE_ESTADO: integer('ide_estado'),
+    IDE_TIPO: varchar('ide_tipo', { length: 100 }),
+    IDE_RESPUESTA: text('ide_respuesta'),
+    IDE_CREADA: timestamp('ide_creada', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.EMP_CODIGO, t.IDE_CLAVE] }), index('idempotencia_creada').on(t.IDE_CREADA)],
+);
+
+/**
+ * A company's webhook endpoints: where Amelia POSTs the events it chose, signed with its secret (sealed with
+ * SECRETS_KEY: it must be read back to sign).
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    WEB_CODIGO: serial('web_codigo').primaryKey(),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    WEB_URL: varchar('web_url', { length: 500 }).notNull(),
+    WEB_DESCRIPCION: varchar('web_descripcion', { length: 100 }),
+    WEB_SECRETO: text('web_secreto').notNull(),
+    /** comprobante.autorizado, comprobante.devuelto, comprobante.rechazado, comprobante.anulado, correo.rebotado */
+    WEB_EVENTOS: varchar('web_eventos', { length: 40 }).array().notNull(),
+    WEB_ACTIVO: boolean('web_activo').notNull().default(true),
+    WEB_CREADO: timestamp('web_creado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_empresa').on(t.EMP_CODIGO, t.WEB_CODIGO)],
+);
+
+/**
+ * One event for one endpoint: written in the transaction that changed the document (so none is lost), then POSTed
+ * by any instance's worker under a lease (ENT_TOMADA_HASTA), retried with a growing wait until 24 hours have passed.
+ */
+export const webhooksEntregas = pgTable(
+  'webhooks_entregas',
+  {
+    ENT_CODIGO: serial('ent_codigo').primaryKey(),
+    WEB_CODIGO: integer('web_codigo')
+      .notNull()
+      .references(() => webhooks.WEB_CODIGO, { onDelete: 'cascade' }),
+    EMP_CODIGO: integer('emp_codigo')
+      .notNull()
+      .references(() => empresas.EMP_CODIGO, { onDelete: 'cascade' }),
+    ENT_EVENTO: varchar('ent_evento', { length: 40 }).notNull(),
+    FAC_CODIGO: integer('fac_codigo').references(() => facturas.FAC_CODIGO, { onDelete: 'set null' }),
+    /** The JSON body, fixed when the event happened. */
+    ENT_CUERPO: jsonb('ent_cuerpo').notNull(),
+    /** PENDIENTE, ENTREGADA, FALLIDA (24 hours without a 2xx). */
+    ENT_ESTADO: varchar('ent_estado', { length: 10 }).notNull().default('PENDIENTE'),
+    ENT_INTENTOS: integer('ent_intentos').notNull().default(0),
+    ENT_PROXIMO: timestamp('ent_proximo', { withTimezone: true }).notNull().defaultNow(),
+    ENT_TOMADA_HASTA: timestamp('ent_tomada_hasta', { withTimezone: true }),
+    /** Every attempt: { fecha, codigo (HTTP status or null), error, ms }, newest last. */
+    ENT_INTENTOS_DETALLE: jsonb('ent_intentos_detalle').notNull().default([]),
+    ENT_CREADA: timestamp('ent_creada', { withTimezone: true }).notNull().defaultNow(),
+    ENT_ENTREGADA: timestamp('ent_entregada', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhooks_entregas_proximo')
+      .on(t.ENT_PROXIMO)
+      .where(sql`${t.ENT_ESTADO} = 'PENDIENTE'`),
+    index('webhooks_entregas_webhook').on(t.WEB_CODIGO, t.ENT_CODIGO),
+    index('webhooks_entregas_empresa').on(t.EMP_CODIGO, t.ENT_CODIGO),
+    check('webhooks_entregas_estado', sql`${t.ENT_ESTADO} IN ('PENDIENTE', 'ENTREGADA', 'FALLIDA')`),
   ],
 );

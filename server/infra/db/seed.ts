@@ -201,11 +201,11 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<void> {
     // Menus per company: the first company has every entry, the others a shorter menu (the hardware store keeps its
     // clients but not its users' administration).
     await tx.insert(menusEmpresa).values([
-      ...[101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117].map((m) => ({
+      ...[101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119].map((m) => ({
         EMP_CODIGO: andina.EMP_CODIGO,
         MEN_CODIGO: m,
       })),
-      ...[101, 103, 104, 105, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117].map((m) => ({
+      ...[101, 103, 104, 105, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119].map((m) => ({
         EMP_CODIGO: tornillo.EMP_CODIGO,
         MEN_CODIGO: m,
       })),
