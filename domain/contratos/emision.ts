@@ -50,6 +50,9 @@ export const ReceptorDirecto = Type.Object({
   direccion: Type.Optional(Nullable(Texto(300))),
   email: Type.Optional(Nullable(Texto(500, 'Uno o varios correos separados por ; o ,'))),
   telefono: Type.Optional(Nullable(Texto(50))),
+  aceptarAdvertencia: Type.Optional(
+    Type.Boolean({ description: 'true: crear el receptor aunque el dígito verificador de su identificación no cuadre (sin él, 422)' }),
+  ),
 });
 export type ReceptorDirecto = Static<typeof ReceptorDirecto>;
 
@@ -75,9 +78,6 @@ export const PagoDirecto = Type.Object({
   unidadTiempo: Type.Optional(Nullable(Texto(10, 'dias, meses...'))),
 });
 export type PagoDirecto = Static<typeof PagoDirecto>;
-
-/** An additional field (infoAdicional). */
-export const CampoDirecto = Type.Object({ nombre: Texto(300), valor: Texto(300) });
 
 /** The document a note or a guía cites, by its number or its access key (one of them). */
 export const DocumentoCitado = Type.Object({
@@ -122,6 +122,8 @@ export const EmisionDirecta = Type.Object({
 export type EmisionDirecta = Static<typeof EmisionDirecta>;
 
 export const EMISION_MSG = {
+  puntoNoExiste: (serie: string) => `La empresa no tiene un punto de emisión activo ${serie}.`,
+  sinPuntos: 'La empresa no tiene puntos de emisión activos: configúrelos en Mi empresa.',
   receptorSinNombre: (quien: string) => `La razón social del ${quien} es obligatoria cuando es nuevo.`,
   productoDesconocido: (codigo: string, linea: number) => `Línea ${linea}: no existe un producto con el código ${codigo}.`,
   lineaSinDescripcion: (linea: number) => `Línea ${linea}: sin código de producto, la descripción es obligatoria.`,

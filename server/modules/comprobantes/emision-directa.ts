@@ -10,10 +10,13 @@ import type { App, AppContext, Log } from '../../core/context';
 import type { CompanyActor } from '../../core/actor';
 import type { RolesRuta } from '../../core/role-access';
 import { errorResponses } from '../../core/schemas';
-import type { Db } from '../../infra/db/client';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../infra/db/client';
+import { establecimientos, puntosEmision } from '../../infra/db/schema';
+import { HttpError } from '../../core/errors';
 import { secretBoxFor } from '../../infra/secret-box';
 import { ErroresFactura } from '../../../domain/contratos/facturas';
-import { EmisionDirecta, EmisionQuery } from '../../../domain/contratos/emision';
+import { EMISION_MSG, EmisionDirecta, EmisionQuery } from '../../../domain/contratos/emision';
 import { conErrores } from './emitido-routes';
 import { emitirComprobante } from './emitir';
 import { resumenComprobante } from './resumen';
@@ -43,6 +46,30 @@ export type ModuloEmisionDirecta<B> = {
   /** Deletes the draft `guardar` made (issuing it was refused). */
   eliminar(db: Db, alcance: AlcanceDocumentos, id: number): Promise<unknown>;
 };
+
+/**
+ * The emission point of a one-call body: by its series ("001-001"), or the company's first active one. 400 when the
+ * company has none such.
+ */
+export async function puntoDeSerie(db: Executor, empresa: number, serie?: string): Promise<number> {
+  const [est, pem] = serie ? serie.split('-') : [];
+  const [fila] = await db
+    .select({ PEM_CODIGO: puntosEmision.PEM_CODIGO })
+    .from(puntosEmision)
+    .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
+    .where(
+      and(
+        eq(establecimientos.EMP_CODIGO, empresa),
+        eq(establecimientos.EST_ACTIVO, true),
+        eq(puntosEmision.PEM_ACTIVO, true),
+        ...(serie ? [eq(establecimientos.EST_NUMERO, est), eq(puntosEmision.PEM_NUMERO, pem)] : []),
+      ),
+    )
+    .orderBy(asc(establecimientos.EST_NUMERO), asc(puntosEmision.PEM_NUMERO))
+    .limit(1);
+  if (!fila) throw new HttpError(400, serie ? EMISION_MSG.puntoNoExiste(serie) : EMISION_MSG.sinPuntos);
+  return fila.PEM_CODIGO;
+}
 
 /** The SRI's verdicts: a wait (?esperar) ends at any of them. */
 const DECIDIDOS = new Set(['AUTORIZADA', 'DEVUELTA', 'RECHAZADA']);

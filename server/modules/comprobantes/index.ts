@@ -92,5 +92,5 @@ export { busquedaDocumento, listaDocumentos } from './lista-documentos';
 export { rutasLista } from './lista-routes';
 export { camposEmitido, COLUMNAS_EMITIDO } from './detalle-emitido';
 export { bloquearPara, cambiosBorrador, exigirEstado } from './bloqueo';
-export { rutaEmisionDirecta, type ModuloEmisionDirecta, type ReceptorGuardado } from './emision-directa';
+export { puntoDeSerie, rutaEmisionDirecta, type ModuloEmisionDirecta, type ReceptorGuardado } from './emision-directa';
 export { enlacesDe, resumenComprobante, type ResumenComprobante } from './resumen';
