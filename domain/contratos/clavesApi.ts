@@ -16,7 +16,9 @@
  * revoking are in the company's history; so is every write a key makes (HIS_ACCION 'api').
  */
 import { Type, type Static } from 'typebox';
-import { ALCANCES_CLAVE } from '../integraciones';
+import { ALCANCES_CLAVE, type AlcanceClave } from '../integraciones';
+
+const ALCANCES_MSG = `Elija al menos un alcance: ${ALCANCES_CLAVE.join(', ')}`;
 
 export const ClaveApi = Type.Object({
   CLA_CODIGO: Type.Integer(),
@@ -38,11 +40,12 @@ export const ClaveApiNueva = Type.Object({
     errorMessage: 'El nombre de la clave es obligatorio (hasta 60 caracteres)',
     description: 'Para reconocerla: "Caja 1", "Tienda en línea"',
   }),
-  CLA_ALCANCES: Type.Array(Type.Union(ALCANCES_CLAVE.map((a) => Type.Literal(a))), {
+  // One enum rather than a union of literals: an unknown scope then reads the same message as an empty list.
+  CLA_ALCANCES: Type.Array(Type.Unsafe<AlcanceClave>({ type: 'string', enum: [...ALCANCES_CLAVE], errorMessage: ALCANCES_MSG }), {
     minItems: 1,
     maxItems: 2,
     uniqueItems: true,
-    errorMessage: 'Elija al menos un alcance: leer, emitir',
+    errorMessage: ALCANCES_MSG,
   }),
 });
 export type ClaveApiNueva = Static<typeof ClaveApiNueva>;
@@ -56,6 +59,10 @@ export const ClaveApiCreada = Type.Object({
   clave: Type.String({ description: 'amk_…: guárdela ahora; no se vuelve a mostrar' }),
 });
 export type ClaveApiCreada = Static<typeof ClaveApiCreada>;
+
+/** The answer to revoking a key: what happened (revocada or yaRevocada) and the key as it is now. */
+export const ClaveApiRevocada = Type.Object({ msg: Type.String(), clave: ClaveApi });
+export type ClaveApiRevocada = Static<typeof ClaveApiRevocada>;
 
 /** A line of what a key did. */
 export const ActividadClave = Type.Object({

@@ -241,7 +241,7 @@ export const HistorialEntrada = Type.Object({
   HIS_ID: Type.Integer(),
   HIS_FECHA: Type.String(),
   HIS_USUARIO: Type.String(),
-  HIS_ACCION: Type.String({ description: 'creacion, datos, menus, usuario, pago, comprobacion, firma, estado' }),
+  HIS_ACCION: Type.String({ description: 'creacion, datos, menus, usuario, pago, comprobacion, firma, estado, plan, api' }),
   HIS_DESCRIPCION: Type.String(),
   HIS_ANTES: Nullable(Type.Record(Type.String(), Type.Unknown())),
   HIS_DESPUES: Nullable(Type.Record(Type.String(), Type.Unknown())),

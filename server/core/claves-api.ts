@@ -131,7 +131,8 @@ export function registrarAccionesDeClaves(app: FastifyInstance, db: Db) {
   // onSend, not onResponse: the line is written before the client reads the answer, so it never misses it.
   app.addHook('onSend', async (request, reply, payload) => {
     const clave = request.company?.clave;
-    if (!clave || esLectura(request.method) || reply.statusCode >= 300) return payload;
+    // A replayed answer (Idempotency-Key) is the first request's: that one was recorded.
+    if (!clave || esLectura(request.method) || reply.statusCode >= 300 || reply.getHeader('Idempotent-Replayed')) return payload;
     try {
       await db.insert(empresasHistorial).values({
         EMP_CODIGO: request.company!.empresa,

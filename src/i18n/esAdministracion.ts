@@ -577,6 +577,7 @@ export const esAdministracion = {
         comprobacion: 'Verificación',
         estado: 'Activación o suspensión',
         distribuidor: 'Distribuidor',
+        api: 'Integración (API)',
       },
       titulo: 'Cambio N° %{id}',
       campo: 'Campo',

@@ -364,6 +364,8 @@ type Identity = {
   who: string;
   login: () => Promise<string>;
   menu: (token: string) => Promise<{ statusCode: number; body: string }>;
+  /** How its credential travels: a session's x-token, or an integration's API key (Authorization: Bearer). */
+  headers?: (token: string) => Record<string, string>;
 };
 
 /** The entries of a menu answer, in order: what the session may open, whatever their names became. */
@@ -422,6 +424,15 @@ async function fuzzIdentities(t: TestApp): Promise<Identity[]> {
   });
   expect(assigned.statusCode, assigned.body).toBe(200);
   const company = { ruc, usuario: 'fuzz', clave: FUZZ_CLAVE };
+  // Key 1 is Andina's: the probes' ids (1) name another company's key, never the one the key identity sends.
+  const primera = await t.app.inject({
+    method: 'POST',
+    url: '/api/clavesApi',
+    headers: { 'x-token': (await loginCompany(t)).token },
+    payload: { CLA_NOMBRE: 'De Andina', CLA_ALCANCES: ['leer'] },
+  });
+  expect(primera.json().CLA_CODIGO, primera.body).toBe(1);
+  const conClave = (clave: string) => ({ authorization: `Bearer ${clave}` });
   return [
     {
       who: 'administrador',
@@ -434,6 +445,29 @@ async function fuzzIdentities(t: TestApp): Promise<Identity[]> {
       login: async () => (await loginCompany(t, company)).token,
       menu: (token) => t.app.inject({ method: 'POST', url: `${API}/menuEmpresa`, headers: { 'x-token': token }, payload: { ruc } }),
     },
+    {
+      // The company's integration: a key with both scopes, made by its administrador on the keys' screen's route.
+      who: 'clave de API',
+      login: async () => {
+        const token = (await loginCompany(t, company)).token;
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/clavesApi',
+          headers: { 'x-token': token },
+          payload: { CLA_NOMBRE: 'Fuzz', CLA_ALCANCES: ['leer', 'emitir'] },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().clave as string;
+      },
+      // A key has no menu of its own: the menu its company's session reads is what the key may reach.
+      menu: async (clave) => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/catalogo?range=[0,0]', headers: conClave(clave) });
+        if (res.statusCode !== 200) return res;
+        const token = (await loginCompany(t, company)).token;
+        return t.app.inject({ method: 'POST', url: `${API}/menuEmpresa`, headers: { 'x-token': token }, payload: { ruc } });
+      },
+      headers: conClave,
+    },
   ];
 }
 
@@ -445,6 +479,8 @@ describe.each(testDatabases)('fuzz de toda la API según su documento OpenAPI (%
     // the service's "not found", never a request to the real services nor the 503 of a server without them.
     stubs = await startConsultasStubs();
     t = await startTestApp(kind, { consultas: stubs.config });
+    // The key identity sends thousands of probes a minute: its rate limit has its own test (claves-api.test.ts).
+    t.config.integraciones.limitePorMinuto = 1_000_000;
   });
   afterAll(async () => {
     await t?.close();
@@ -477,12 +513,12 @@ describe.each(testDatabases)('fuzz de toda la API según su documento OpenAPI (%
     const pastGuard = new Set<string>();
     let sent = 0;
     const started = Date.now();
-    const send = async (key: string, operation: Operation, probe: Probe, who: string, token: string | undefined) => {
+    const send = async (key: string, operation: Operation, probe: Probe, who: string, auth: Record<string, string>) => {
       const res = await t.app.inject({
         method: probe.method,
         url: probe.url,
         payload: probe.payload,
-        headers: { ...probe.headers, ...(token ? { 'x-token': token } : {}) },
+        headers: { ...probe.headers, ...auth },
       } as InjectOptions);
       sent += 1;
       statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
@@ -498,18 +534,18 @@ describe.each(testDatabases)('fuzz de toda la API según su documento OpenAPI (%
       // Signing out is probed too, with sessions of its own: the ones the other operations use must stay open.
       const endsSession = /logout/i.test(path);
       const callers = [
-        { who: 'anónimo', token: undefined as string | undefined },
+        { who: 'anónimo', auth: {} as Record<string, string> },
         ...(await Promise.all(
-          sessions.map(async (session) => ({
-            who: session.identity.who,
-            token: endsSession ? await session.identity.login() : session.token,
-          })),
+          sessions.map(async ({ identity, token }) => {
+            const credential = endsSession ? await identity.login() : token;
+            return { who: identity.who, auth: identity.headers?.(credential) ?? { 'x-token': credential } };
+          }),
         )),
       ];
       await inPool(
         callers.flatMap((caller) => probes.map((probe) => ({ caller, probe }))),
         8,
-        ({ caller, probe }) => send(key, op, probe, caller.who, caller.token),
+        ({ caller, probe }) => send(key, op, probe, caller.who, caller.auth),
       );
       // Each operation's probes are followed by a check of both sessions, so that a failure names the operation.
       for (const session of sessions) {

@@ -55,7 +55,7 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
 
   it('GET /menus lista todas las entradas por área y orden, con sus campos, y filtra', async () => {
     const all = await list();
-    expect(all.length).toBe(32);
+    expect(all.length).toBe(34);
     expect(all[0]).toEqual({
       MEN_CODIGO: 1,
       MEN_AREA: 'admin',
@@ -93,6 +93,8 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
       'catalogo',
       'firma',
       'usuarios',
+      'clavesApi',
+      'webhooks',
       'ayuda',
     ]);
     expect((await list({ filter: { q: 'PLANES' } })).map((m) => m.MEN_CODIGO)).toEqual([7, 8]);
@@ -215,11 +217,13 @@ describe.each(testDatabases)('catálogo de menús (%s)', (kind) => {
       'Productos',
       'Firma electrónica',
       'Usuarios',
+      'Claves de API',
+      'Webhooks',
     ]);
     const id = company.COM_CODIGO;
     const choices = (await call('GET', `/menus/menuEmpresaAdmin/${id}`)).json() as Array<{ MEN_CODIGO: number; asignado: boolean }>;
     expect(choices.map((m) => m.MEN_CODIGO).filter((c) => c < 1000)).toEqual([
-      101, 102, 115, 107, 109, 110, 113, 114, 116, 105, 111, 112, 117, 108, 104, 106,
+      101, 102, 115, 107, 109, 110, 113, 114, 116, 105, 111, 112, 117, 108, 104, 106, 118, 119,
     ]);
     // The company page sends back what it read (103 included): accepted, and 103 stays assigned while hidden.
     const saved = await call('PUT', `/menus/menuEmpresaAdmin/${id}`, { menus: [101, 102, 103] });

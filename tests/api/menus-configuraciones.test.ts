@@ -46,6 +46,8 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
         'Productos',
         'Firma electrónica',
         'Usuarios',
+        'Claves de API',
+        'Webhooks',
         'Ayuda y soporte',
       ]);
       expect(menu[1]).toEqual({ MEN_CODIGO: 102, MEN_NOMBRE: 'Mi empresa', MEN_RUTA: 'mi-empresa', MEN_ICONO: 'business', MEN_ORDEN: 2 });
@@ -68,6 +70,8 @@ describe.each(testDatabases)('menús y configuraciones (%s)', (kind) => {
         'Transportistas',
         'Productos',
         'Firma electrónica',
+        'Claves de API',
+        'Webhooks',
         'Ayuda y soporte',
       ]);
       expect(names(menu)).not.toContain('Mi empresa');

@@ -42,7 +42,7 @@ import {
 } from './contract';
 
 /** What the history records as HIS_ACCION (see history.ts). */
-const HISTORY_ACTIONS = ['creacion', 'datos', 'menus', 'usuario', 'pago', 'comprobacion', 'firma', 'estado', 'plan'] as const;
+const HISTORY_ACTIONS = ['creacion', 'datos', 'menus', 'usuario', 'pago', 'comprobacion', 'firma', 'estado', 'plan', 'api'] as const;
 
 /** Name, address and phone of the company with this RUC, or of the first whose RUC starts with this cédula. */
 export async function findCompanyContact(db: Db, identification: string) {

@@ -234,7 +234,7 @@ const companyPageRoutes: ModuleRoutes = (app, { db, guards, mailer, files }) => 
         tags,
         summary: 'Historial de cambios de una empresa, el más reciente primero (ra-data-simple-rest; total en Content-Range)',
         description:
-          'Quién, qué, antes y después, cuándo. Orden por HIS_ID. Filtro: HIS_ACCION (creacion, datos, menus, usuario, pago, comprobacion, firma, estado).',
+          'Quién, qué, antes y después, cuándo. Orden por HIS_ID. Filtro: HIS_ACCION (creacion, datos, menus, usuario, pago, comprobacion, firma, estado, plan, api: lo que hizo una clave de API o cómo se gestionaron las claves y los webhooks).',
         params: Id,
         querystring: ListQuery,
         response: { 200: Type.Array(HistorialEntrada), ...errorResponses },

@@ -26,6 +26,7 @@ export const ACCIONES = [
   'comprobacion',
   'estado',
   'distribuidor',
+  'api',
 ] as const;
 
 /** How the audit screens name a resource and an action (fields: domain/etiquetas.ts). */

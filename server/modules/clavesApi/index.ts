@@ -1,0 +1,2 @@
+/** The module's public face: its routes for the registry (../index.ts). */
+export { default } from './routes';
