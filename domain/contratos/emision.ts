@@ -17,6 +17,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { Nullable } from './esquemas';
+import { CampoAdicional } from './facturas';
 
 const Numero = (description: string) => Type.Union([Type.Number(), Type.String({ maxLength: 40 })], { description });
 const Texto = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
@@ -33,6 +34,27 @@ export const EmisionQuery = Type.Object({
   ),
 });
 export type EmisionQuery = Static<typeof EmisionQuery>;
+
+/** What every one-call body may bring besides its document: where and when it is issued, and its additional fields. */
+export const CamposDirectos = {
+  serie: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{3}-[0-9]{3}$',
+      errorMessage: 'La serie debe tener el formato 001-001',
+      description: 'Establecimiento y punto de emisión, 001-001; por defecto, el primer punto activo de la empresa',
+    }),
+  ),
+  fechaEmision: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+      errorMessage: 'La fecha debe tener el formato AAAA-MM-DD',
+      description: 'AAAA-MM-DD; por defecto, hoy en America/Guayaquil',
+    }),
+  ),
+  camposAdicionales: Type.Optional(
+    Type.Array(CampoAdicional, { maxItems: 15, description: 'Información adicional (nombre y valor), hasta 15' }),
+  ),
+};
 
 /**
  * The recipient by identification: a client (facturas, notas), a supplier (liquidaciones, retenciones) or a carrier
@@ -129,6 +151,10 @@ export const EMISION_MSG = {
   lineaSinDescripcion: (linea: number) => `Línea ${linea}: sin código de producto, la descripción es obligatoria.`,
   lineaSinPrecio: (linea: number) => `Línea ${linea}: sin código de producto, el precio unitario es obligatorio.`,
   lineaSinIva: (linea: number) => `Línea ${linea}: sin código de producto, el IVA (codigoPorcentaje) es obligatorio.`,
+  lineaNoEnFactura: (codigo: string, linea: number) => `Línea ${linea}: la factura no tiene una línea con el código ${codigo}.`,
   citadoSinDatos: 'Indique el número o la clave de acceso del comprobante que se cita.',
   citadoNoExiste: (cual: string) => `No existe un comprobante autorizado de la empresa con ${cual}.`,
+  sustentoNoExiste: (cual: string) =>
+    `El proveedor no tiene una factura ni una nota de débito recibida, ni una liquidación de compra de la empresa, con ${cual}: registre en Recibidos el documento que se retiene.`,
+  codigoAmbiguo: (codigo: string) => `El código de retención ${codigo} existe para varios impuestos: indique cuál (1 renta, 2 IVA, 6 ISD).`,
 };

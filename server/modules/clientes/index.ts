@@ -2,3 +2,4 @@
 export { default } from './routes';
 export { clientScope, clientScopeValues, findVisibleClient, type ClientViewer } from './access';
 export { SORTS, clientListSpec, clientQuery, clientSearch, identityColumns } from './repo';
+export { clientePorIdentificacion, olvidarCliente } from './receptor';

@@ -45,6 +45,8 @@ export type ModuloEmisionDirecta<B> = {
   guardar(db: Db, actor: CompanyActor, cuerpo: B, log: Log): Promise<{ id: number; receptor: ReceptorGuardado }>;
   /** Deletes the draft `guardar` made (issuing it was refused). */
   eliminar(db: Db, alcance: AlcanceDocumentos, id: number): Promise<unknown>;
+  /** Deletes the recipient `guardar` created for that draft, so that a refusal leaves nothing behind. */
+  olvidar?(db: Db, empresa: number, receptor: number): Promise<unknown>;
 };
 
 /**
@@ -103,6 +105,7 @@ export function rutaEmisionDirecta<B>(app: App, ctx: AppContext, m: ModuloEmisio
           await emitirComprobante(deps, alcance, id, m.tipo);
         } catch (error) {
           await m.eliminar(db, alcance, id);
+          if (receptor.creado) await m.olvidar?.(db, alcance.empresa, receptor.id);
           throw error;
         }
         sri.despertar();

@@ -6,3 +6,5 @@ export { tipoFactura } from './tipo';
 export { detallesFactura, infoComoFactura } from './xml';
 export { conDiasDeCredito, entradaCalculo, filasBorrador, sinDescripcion } from './filas-borrador';
 export { valoresDe as valoresBorradorFactura } from './borradores';
+export { lineasDeItems } from './items-directos';
+export { facturaCitada } from './citada';

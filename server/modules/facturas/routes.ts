@@ -43,8 +43,10 @@ import {
   rideDe,
   xmlAutorizado,
   documentoEmitido,
+  rutaEmisionDirecta,
 } from '../comprobantes';
 import { tipoFactura } from './tipo';
+import { emisionFactura } from './emision';
 import facturasLoteRoutes from './lote-routes';
 import { clientScopeValues } from '../clientes';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
@@ -84,6 +86,8 @@ const facturasRoutes: ModuleRoutes = async (app, ctx) => {
   const { db, files, config, guards, mailer, sri, ride, tipos } = ctx;
   // The export and the bulk actions over the selected invoices.
   await facturasLoteRoutes(app, ctx);
+  // POST /emision: the whole invoice in one call (integrations).
+  rutaEmisionDirecta(app, ctx, emisionFactura);
   const deps = { db, files, box: secretBoxFor(config) };
 
   app.get(

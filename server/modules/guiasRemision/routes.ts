@@ -5,7 +5,8 @@ import { errorResponses, IdParam } from '../../core/schemas';
 import { ErroresFactura } from '../../../domain/contratos/facturas';
 import { diaEcuador } from '../../../domain/fechas';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
-import { conErrores, ESTADOS_LEGIBLES, rutasEmitido, rutasLista } from '../comprobantes';
+import { conErrores, ESTADOS_LEGIBLES, rutaEmisionDirecta, rutasEmitido, rutasLista } from '../comprobantes';
+import { emisionGuia } from './emision';
 import { clientScopeValues } from '../clientes';
 import { GUIAS_MSG, GuiaDesdeFactura, GuiaRemision, GuiaRemisionBorrador, GuiaRemisionDetalle, GuiasTotales } from './contract';
 import { crearGuia, editarGuia, eliminarGuia } from './borradores';
@@ -125,6 +126,8 @@ const guiasRoutes: ModuleRoutes = async (app, ctx) => {
     },
     async (request, reply) => conErrores(reply, () => editarGuia(db, request.company!, request.params.id, request.body)),
   );
+
+  rutaEmisionDirecta(app, ctx, emisionGuia);
 
   rutasEmitido(app, ctx, {
     tipo: tipoGuia,

@@ -4,7 +4,8 @@ import { found, HttpError } from '../../core/errors';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { ErroresFactura } from '../../../domain/contratos/facturas';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
-import { columnasDocumento, conErrores, documentoEmitido, rutasEmitido, rutasLista } from '../comprobantes';
+import { columnasDocumento, conErrores, documentoEmitido, rutaEmisionDirecta, rutasEmitido, rutasLista } from '../comprobantes';
+import { emisionLiquidacion } from './emision';
 import {
   LIQUIDACIONES_MSG,
   LiquidacionCompra,
@@ -96,6 +97,8 @@ const liquidacionesRoutes: ModuleRoutes = async (app, ctx) => {
     },
     async (request, reply) => conErrores(reply, () => editarLiquidacion(db, request.company!, request.params.id, request.body)),
   );
+
+  rutaEmisionDirecta(app, ctx, emisionLiquidacion);
 
   rutasEmitido(app, ctx, {
     tipo: tipoLiquidacion,

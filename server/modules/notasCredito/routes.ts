@@ -1,12 +1,13 @@
 import type { ModuleRoutes } from '../../core/context';
 import { errorResponses, IdParam } from '../../core/schemas';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
-import { conErrores, rutasNotas } from '../comprobantes';
+import { conErrores, rutaEmisionDirecta, rutasNotas } from '../comprobantes';
 import { AnularConNota, NotaCreditoBorrador, NotaCreditoDetalle } from './contract';
 import { ErroresFactura } from '../../../domain/contratos/facturas';
 import { anularConNota, crearNotaCredito, editarNotaCredito } from './borradores';
 import { buscarNotaCredito } from './repo';
 import { tipoNotaCredito } from './tipo';
+import { emisionNotaCredito } from './emision';
 
 const tags = ['Notas de crédito'];
 const RULES =
@@ -19,6 +20,8 @@ const withErrors = { ...errorResponses, 400: ErroresFactura };
  */
 const notasCreditoRoutes: ModuleRoutes = (app, ctx) => {
   const { db, guards } = ctx;
+  // POST /emision: the whole note in one call (integrations).
+  rutaEmisionDirecta(app, ctx, emisionNotaCredito);
 
   app.post(
     '/anular/:facturaId',

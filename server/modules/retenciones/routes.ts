@@ -11,7 +11,8 @@ import { ErroresFactura } from '../../../domain/contratos/facturas';
 import { NOTAS_MSG } from '../../../domain/contratos/notasCredito';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 import { avisoTardio } from '../../../domain/retenciones';
-import { conErrores, rutasEmitido, rutasLista } from '../comprobantes';
+import { conErrores, rutaEmisionDirecta, rutasEmitido, rutasLista } from '../comprobantes';
+import { emisionRetencion } from './emision';
 import { Retencion, RetencionBorrador, RetencionDetalle, RetencionesTotales, SustentoDisponible, SustentosQuery } from './contract';
 import { crearRetencion, editarRetencion, eliminarRetencion, NOMBRE } from './borradores';
 import { buscarRetencion } from './buscar';
@@ -117,6 +118,8 @@ const retencionesRoutes: ModuleRoutes = (app, ctx) => {
     },
     async (request, reply) => conErrores(reply, () => editarRetencion(db, request.company!, request.params.id, request.body)),
   );
+
+  rutaEmisionDirecta(app, ctx, emisionRetencion);
 
   rutasEmitido(app, ctx, {
     tipo: tipoRetencion,
