@@ -18,6 +18,7 @@ import { closeAfterRefusedBody, serverTimeouts } from './core/http-limits';
 import { createThrottle } from './core/rate-limit';
 import { createGuards, documentGuards, guardArea } from './core/guards';
 import { documentarClaves, registrarAccionesDeClaves } from './core/claves-api';
+import { registrarIdempotencia } from './core/idempotencia';
 import { sendListRange } from './core/list';
 import { defaultPermission, recordMenuAccess } from './core/menu-access';
 import { defaultRoles } from './core/role-access';
@@ -30,6 +31,8 @@ import { crearClienteSri } from './modules/comprobantes';
 import { crearTrabajadorSri } from './modules/comprobantes';
 import { tipoDe } from './modules/tipos';
 import { crearDibujanteRide } from './modules/comprobantes';
+import { crearTrabajadorWebhooks } from './modules/webhooks';
+import { secretBoxFor } from './infra/secret-box';
 
 export type BuildOptions = {
   config: Config;
@@ -110,6 +113,12 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     app.addHook('onReady', async () => trabajador.iniciar());
     app.addHook('onClose', async () => trabajador.detener());
   }
+  if (config.integraciones.webhooks.cola) {
+    const box = secretBoxFor(config);
+    const webhooks = crearTrabajadorWebhooks({ db: database.db, box, log: app.log }, config.integraciones.webhooks);
+    app.addHook('onReady', async () => webhooks.iniciar());
+    app.addHook('onClose', async () => webhooks.detener());
+  }
   // After the queue's worker: the emails it is finishing still draw their RIDEs.
   app.addHook('onClose', async () => ctx.ride.cerrar());
   const guards = createGuards(ctx);
@@ -122,6 +131,8 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
   });
   documentGuards(app);
   registrarAccionesDeClaves(app, database.db);
+  // Safe retries: a company POST with Idempotency-Key runs once (its claim after the guards and the schema).
+  registrarIdempotencia(app, database.db);
   // app.menuAccess: every route, the area of its guard and its permission (the permission matrix test reads it).
   recordMenuAccess(app, guardArea);
   // Before every route (it hooks each one as it is added). Text only — JSON, JavaScript, CSS, HTML, SVG: the plugin's
@@ -151,9 +162,24 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
       info: {
         title: 'Amelia API',
         version: '1.0.0',
-        description: 'API de Amelia: sesión, administración, soporte y clientes. Los errores responden { msg } en español.',
+        description:
+          'API de Amelia: sesión, administración, soporte y clientes. Los errores responden { msg } en español. ' +
+          'Reintentos seguros: un POST de la empresa con la cabecera Idempotency-Key (1 a 255 caracteres ASCII, una por ' +
+          'operación) se ejecuta una sola vez; repetido con la misma clave y el mismo cuerpo durante al menos 24 horas responde lo ' +
+          'mismo con Idempotent-Replayed: true, con otro cuerpo responde 422 y, mientras el primero sigue en curso, espera ' +
+          'hasta 30 s (luego 409).',
       },
       components: {
+        parameters: {
+          IdempotencyKey: {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'Cualquier POST de la empresa: la misma clave con el mismo cuerpo responde la primera respuesta (Idempotent-Replayed: true) sin repetir la operación; con otro cuerpo, 422 (server/core/idempotencia.ts)',
+            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+          },
+        },
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'x-token' },
           claveApi: {

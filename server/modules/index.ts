@@ -41,6 +41,8 @@ import retenciones from './retenciones';
 import ofertas from './ofertas';
 import guiasRemision from './guiasRemision';
 import transportistas from './transportistas';
+import clavesApi from './clavesApi';
+import webhooks from './webhooks';
 
 const API = '/api/EmpresasAmelia';
 
@@ -138,6 +140,8 @@ export const modules: Array<{ prefix: string; routes: ModuleRoutes; permiso?: Pe
     permiso: 'transportistas',
     roles: split(R.transportistas.leer, R.transportistas.gestionar),
   },
+  { prefix: '/api/clavesApi', routes: clavesApi, permiso: 'clavesApi', roles: split(R.clavesApi.leer, R.clavesApi.gestionar) },
+  { prefix: '/api/webhooks', routes: webhooks, permiso: 'webhooks', roles: split(R.webhooks.leer, R.webhooks.gestionar) },
   { prefix: '/api/ofertas', routes: ofertas, permiso: 'ofertas', roles: split(R.ofertas.leer, R.ofertas.vender) },
   { prefix: '/api', routes: salud },
 ];

@@ -75,6 +75,9 @@ export async function startTestApp(
     // The SRI's queue works only in the suites that give it a local SRI (tests/helpers/sri.ts): elsewhere an issued
     // invoice stays FIRMADA instead of being sent to the real SRI.
     sri: { ...base.sri, cola: false },
+    // Webhooks are delivered only in the suites that start a receiver (tests/api/webhooks.test.ts), which turn the
+    // worker on; receivers listen on 127.0.0.1, so private addresses are allowed.
+    integraciones: { ...base.integraciones, webhooks: { ...base.integraciones.webhooks, cola: false, redesPrivadas: true } },
     jwtSecret: 'clave-de-pruebas-de-al-menos-32-caracteres!!',
     rateLimit: { windowMs: 15 * 60_000, maxPerIp: 10_000, maxPerAccount: 100, freePerPair: 5 },
     ...(s3 ? { files: s3.files } : {}),

@@ -11,6 +11,8 @@ import { found, HttpError } from '../../core/errors';
 import { COMPROBANTES_MSG, ESTADOS_EN_CAMINO } from '../../../domain/comprobantes';
 import { lockComprobante, type AlcanceComprobantes } from './emision-repo';
 import type { TipoComprobante } from './tipo';
+import { resumenComprobante } from './resumen';
+import { encolarEvento } from '../webhooks';
 
 /** 400 without a reason; 404 when the scope does not see it (or it is another type); 409 unless AUTORIZADA, or with live collections. */
 export async function anularComprobante(
@@ -43,5 +45,6 @@ export async function anularComprobante(
       .update(facturas)
       .set({ FAC_ESTADO: 'ANULADA', FAC_ANULACION_MOTIVO: razon, FAC_ANULACION_FECHA: new Date(), FAC_ACTUALIZADO: new Date() })
       .where(eq(facturas.FAC_CODIGO, id));
+    await encolarEvento(tx, { empresa: alcance.empresa, evento: 'comprobante.anulado', FAC_CODIGO: id, resumen: resumenComprobante });
   });
 }

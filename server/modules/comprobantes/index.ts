@@ -92,5 +92,4 @@ export { busquedaDocumento, listaDocumentos } from './lista-documentos';
 export { rutasLista } from './lista-routes';
 export { camposEmitido, COLUMNAS_EMITIDO } from './detalle-emitido';
 export { bloquearPara, cambiosBorrador, exigirEstado } from './bloqueo';
-export { puntoDeSerie, rutaEmisionDirecta, type ModuloEmisionDirecta, type ReceptorGuardado } from './emision-directa';
-export { enlacesDe, resumenComprobante, type ResumenComprobante } from './resumen';
+export { puntoDeSerie, rutaEmisionDirecta, type ModuloEmisionDirecta } from './emision-directa';

@@ -30,6 +30,8 @@ import { avanzar, espera, reintentar, soltar, terminar, type Paso, type Tarea } 
 import { entregarComprobante } from './entrega';
 import type { DibujanteRide } from '../ride-hilos';
 import type { TipoComprobante } from '../tipo';
+import { resumenComprobante } from '../resumen';
+import { encolarEvento } from '../../webhooks';
 
 export type DependenciasSri = {
   db: Db;
@@ -65,13 +67,18 @@ const dice = (respuesta: RespuestaRecepcion, codigo: string) => respuesta.mensaj
 /** The wait before asking again about a document the SRI holds: the authorization usually takes a few seconds. */
 const esperaConsulta = (deps: DependenciasSri, intentos: number) => espera(deps.config.reintentoMs / 4, intentos);
 
-/** The SRI's final no: the invoice keeps its state and messages, and leaves the queue, in one transaction. */
+/**
+ * The SRI's final no: the invoice keeps its state and messages, and leaves the queue, in one transaction with the
+ * company's webhooks' event.
+ */
 async function cerrar(deps: DependenciasSri, tarea: Tarea, estado: 'DEVUELTA' | 'RECHAZADA', mensajes: RespuestaRecepcion['mensajes']) {
   await deps.db.transaction(async (tx) => {
     await tx
       .update(facturas)
       .set({ FAC_ESTADO: estado, FAC_SRI_MENSAJES: mensajes, FAC_ACTUALIZADO: new Date() })
       .where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
+    const evento = estado === 'DEVUELTA' ? 'comprobante.devuelto' : 'comprobante.rechazado';
+    await encolarEvento(tx, { empresa: tarea.doc.EMP_CODIGO, evento, FAC_CODIGO: tarea.FAC_CODIGO, resumen: resumenComprobante });
     await terminar(tx, tarea);
   });
 }
@@ -212,6 +219,12 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
         };
         const consumo = await payForAuthorized(tx, documento);
         if (!consumo.ok) deps.log.warn({ factura: tarea.FAC_CODIGO, motivo: consumo.msg }, 'factura autorizada sin plan que la pague');
+        await encolarEvento(tx, {
+          empresa: doc.EMP_CODIGO,
+          evento: 'comprobante.autorizado',
+          FAC_CODIGO: tarea.FAC_CODIGO,
+          resumen: resumenComprobante,
+        });
       }
       // The email in its turn, after the SRI's steps of the documents waiting (tomar's order).
       await soltar(tx, tarea, 'ENTREGAR');
@@ -260,6 +273,14 @@ async function entregar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente>
       .update(facturas)
       .set({ FAC_ENTREGA: resultado.estado, FAC_ENTREGA_FECHA: new Date(), FAC_ENTREGA_DETALLE: resultado.detalle.slice(0, 500) })
       .where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
+    // The SMTP server refused the email after every try: the company's systems may tell the buyer another way.
+    if (resultado.estado === 'FALLIDA')
+      await encolarEvento(tx, {
+        empresa: tarea.doc.EMP_CODIGO,
+        evento: 'correo.rebotado',
+        FAC_CODIGO: tarea.FAC_CODIGO,
+        resumen: resumenComprobante,
+      });
     await terminar(tx, tarea);
   });
   return null;
