@@ -74,6 +74,8 @@ export const SECCIONES_POR_ROL: Readonly<Record<string, readonly RolEmpresa[]>> 
   recibidos: ROLES_PERMITIDOS.recibidos.leer,
   retenciones: ROLES_PERMITIDOS.retenciones.leer,
   liquidacionesCompra: ROLES_PERMITIDOS.liquidacionesCompra.leer,
+  clavesApi: ROLES_PERMITIDOS.clavesApi.leer,
+  webhooks: ROLES_PERMITIDOS.webhooks.leer,
 };
 
 /** Whether a role opens the company menu's section with this MEN_PERMISO. */

@@ -398,6 +398,37 @@ export const es: TranslationMessages = {
       activo: 'Activo',
       inactivo: 'Inactivo',
     },
+    clavesApi: {
+      name: 'Clave de API |||| Claves de API',
+      fields: {
+        CLA_NOMBRE: 'Nombre',
+        CLA_PREFIJO: 'Clave',
+        CLA_ALCANCES: 'Alcances',
+        USU_USUARIO: 'Creada por',
+        CLA_CREADA: 'Creada',
+        CLA_ULTIMO_USO: 'Último uso',
+        CLA_REVOCADA: 'Estado',
+        q: 'Buscar',
+        revocada: 'Estado',
+      },
+      buscar: 'Nombre de la clave',
+      activas: 'Activas',
+      revocadas: 'Revocadas',
+    },
+    webhooks: {
+      name: 'Webhook |||| Webhooks',
+      fields: {
+        WEB_URL: 'URL',
+        WEB_DESCRIPCION: 'Descripción',
+        WEB_EVENTOS: 'Eventos',
+        WEB_ACTIVO: 'Activo',
+        WEB_CREADO: 'Creado',
+        pendientes: 'Pendientes',
+        fallidas: 'Fallidas',
+        ultimaEntrega: 'Última entrega',
+        secreto: 'Secreto (opcional)',
+      },
+    },
     proveedores: {
       name: 'Proveedor |||| Proveedores',
       fields: {

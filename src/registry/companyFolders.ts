@@ -5,6 +5,6 @@ import type { ResourceFolders } from './screens';
  * not download their loaders and preload lists. tests/unit/registry.test.ts checks the list against the registry.
  */
 export const companyFolders: ResourceFolders = import.meta.glob(
-  '../resources/{clientes,usuarios,facturas,notasCredito,notasDebito,recibidos,catalogo,proveedores,retenciones,liquidacionesCompra,guiasRemision,transportistas,ofertas}/index.ts',
+  '../resources/{clientes,usuarios,facturas,notasCredito,notasDebito,recibidos,catalogo,proveedores,retenciones,liquidacionesCompra,guiasRemision,transportistas,ofertas,clavesApi,webhooks}/index.ts',
   { eager: true },
 );

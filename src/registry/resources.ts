@@ -25,6 +25,8 @@ import MoveToInboxIcon from '@mui/icons-material/MoveToInbox';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import RouteIcon from '@mui/icons-material/Route';
 import AirportShuttleIcon from '@mui/icons-material/AirportShuttle';
+import VpnKeyIcon from '@mui/icons-material/VpnKey';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import type { RolEmpresa } from '../../domain/clientes';
 import { ROLES_PERMITIDOS as R } from '../../domain/roles';
@@ -286,6 +288,31 @@ export const RESOURCES: readonly ResourceEntry[] = [
       delete: R.ofertas.vender,
       enviar: R.ofertas.vender,
       facturar: R.ofertas.vender,
+    },
+  },
+  // Integrations: the company's administrador creates API keys and registers webhooks (the other roles do not see them).
+  {
+    name: 'clavesApi',
+    area: 'empresa',
+    path: '/api/clavesApi',
+    key: 'CLA_CODIGO',
+    icon: VpnKeyIcon,
+    menu: 'clavesApi',
+    roles: { list: R.clavesApi.leer, show: R.clavesApi.leer, create: R.clavesApi.gestionar, edit: R.clavesApi.gestionar },
+  },
+  {
+    name: 'webhooks',
+    area: 'empresa',
+    path: '/api/webhooks',
+    key: 'WEB_CODIGO',
+    icon: WebhookIcon,
+    menu: 'webhooks',
+    roles: {
+      list: R.webhooks.leer,
+      show: R.webhooks.leer,
+      create: R.webhooks.gestionar,
+      edit: R.webhooks.gestionar,
+      delete: R.webhooks.gestionar,
     },
   },
 ];

@@ -269,8 +269,13 @@ describe.each(testDatabases)('los roles de la empresa se cumplen en el servidor 
     expect(all).toEqual(
       expect.arrayContaining(['', 'mi-empresa', 'firma', 'clientes', 'usuarios', 'facturas', 'catalogo', ...compras, ...ventas]),
     );
-    expect(await menu('contador')).toEqual(all.filter((r) => r !== 'usuarios'));
-    expect(await menu('vendedor')).toEqual(all.filter((r) => !['usuarios', 'firma', 'mi-empresa', ...compras].includes(r)));
+    // API keys and webhooks are the administrador's alone.
+    const integraciones = ['clavesApi', 'webhooks'];
+    expect(all).toEqual(expect.arrayContaining(integraciones));
+    expect(await menu('contador')).toEqual(all.filter((r) => !['usuarios', ...integraciones].includes(r)));
+    expect(await menu('vendedor')).toEqual(
+      all.filter((r) => !['usuarios', 'firma', 'mi-empresa', ...compras, ...integraciones].includes(r)),
+    );
     // What the menu leaves out the API refuses.
     for (const url of ['/api/usuarios', `${API}/firma`, `${API}/miEmpresa`, ...compras.map((r) => `/api/${r}`)])
       expect([url, (await call(tokens.vendedor, 'GET', url)).json()]).toEqual([url, REFUSED]);

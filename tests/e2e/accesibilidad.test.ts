@@ -244,7 +244,7 @@ async function logisticaToOpen(server: RunningServer, token: string, punto: numb
 
 /**
  * What the demo data lacks for every screen to have a record to open: a ticket, an audited change, and the company's
- * client, product, draft invoice, carrier, guía and quote; and the hardware store's client and product for the invoice
+ * client, product, draft invoice, carrier, guía, quote, API key and webhook; and the hardware store's client and product for the invoice
  * made with the keys.
  */
 async function recordsToOpen(server: RunningServer) {
@@ -270,6 +270,13 @@ async function recordsToOpen(server: RunningServer) {
   const [punto] = await apiCall<Array<{ PEM_CODIGO: number }>>(server, '/api/facturas/puntos', { token });
   await apiCall(server, '/api/facturas', { method: 'POST', token, body: borrador(punto.PEM_CODIGO, cliente) });
   await logisticaToOpen(server, token, punto.PEM_CODIGO, cliente);
+  // An API key and a webhook endpoint (their pages show the key's activity and the endpoint's empty delivery log).
+  await apiCall(server, '/api/clavesApi', { method: 'POST', token, body: { CLA_NOMBRE: 'Caja 1', CLA_ALCANCES: ['leer', 'emitir'] } });
+  await apiCall(server, '/api/webhooks', {
+    method: 'POST',
+    token,
+    body: { WEB_URL: 'https://erp.example.com/amelia/webhooks', WEB_EVENTOS: ['comprobante.autorizado'] },
+  });
   await clientAndProduct(server, await companyToken(server, TORNILLO));
   await venderPlan(server);
 }

@@ -58,6 +58,8 @@ describe.skipIf(!e2eAvailable)('navegación: no encontrado, sin acceso, sesión 
       'Productos',
       'Firma electrónica',
       'Usuarios',
+      'Claves de API',
+      'Webhooks',
       'Ayuda y soporte',
     ]);
   });

@@ -49,6 +49,8 @@ describe.skipIf(!e2eAvailable)('permisos de los menús en la aplicación web', (
       'Transportistas',
       'Productos',
       'Firma electrónica',
+      'Claves de API',
+      'Webhooks',
       'Ayuda y soporte',
     ]);
     await page.getByText('Ferretería El Tornillo').first().waitFor();

@@ -317,6 +317,8 @@ describe.skipIf(!e2eAvailable)('páginas públicas', () => {
         'Productos',
         'Firma electrónica',
         'Usuarios',
+        'Claves de API',
+        'Webhooks',
         'Ayuda y soporte',
       ]);
       await login.getByText('Panadería La Espiga · RUC 1790011674001').waitFor();

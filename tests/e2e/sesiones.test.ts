@@ -53,6 +53,8 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
       'Productos',
       'Firma electrónica',
       'Usuarios',
+      'Claves de API',
+      'Webhooks',
       'Ayuda y soporte',
     ]);
     expect(await storageItem(page, 'ruc')).toBe(DEMO.empresa.ruc);
@@ -84,6 +86,8 @@ describe.skipIf(!e2eAvailable)('sesiones', () => {
       'Transportistas',
       'Productos',
       'Firma electrónica',
+      'Claves de API',
+      'Webhooks',
       'Ayuda y soporte',
     ]);
   });

@@ -50,6 +50,8 @@ describe('resource registry', () => {
       'guiasRemision',
       'transportistas',
       'ofertas',
+      'clavesApi',
+      'webhooks',
     ]);
   });
 
