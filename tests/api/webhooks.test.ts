@@ -205,6 +205,22 @@ describe.each(testDatabases)('webhooks (%s)', (kind: TestDbKind) => {
     expect((await call('GET', `/${id}`)).statusCode).toBe(404);
   });
 
+  it('two endpoints subscribed to the same event each get their own delivery, and the invoice is still authorized', async () => {
+    const uno = await registrar('/uno', ['comprobante.autorizado']);
+    const dos = await registrar('/dos', ['comprobante.autorizado']);
+    const { id } = await emitir();
+    await esperarEstado(t, tornillo, id, ['AUTORIZADA']);
+    const recibidas = (
+      await receptor.esperar((rs) =>
+        ['/uno', '/dos'].every((ruta) => rs.some((r) => r.ruta === ruta && deDocumento('comprobante.autorizado', id)(r))),
+      )
+    ).filter((r) => deDocumento('comprobante.autorizado', id)(r) && ['/uno', '/dos'].includes(r.ruta));
+    expect(recibidas.map((r) => r.ruta).sort()).toEqual(['/dos', '/uno']);
+    expect(new Set(recibidas.map((r) => r.entrega)).size).toBe(2);
+    expect(recibidas.every((r) => r.firmaValida)).toBe(true);
+    for (const w of [uno, dos]) expect((await call('DELETE', `/${w.WEB_CODIGO}`)).statusCode).toBe(200);
+  });
+
   it('an authorized invoice reaches the subscribed endpoint signed, with its key, number and links; an annulment sends comprobante.anulado; an unsubscribed endpoint gets nothing', async () => {
     const autorizados = await registrar('/autorizados', ['comprobante.autorizado']);
     await registrar('/anulados', ['comprobante.anulado']);

@@ -58,9 +58,13 @@ export async function encolarEvento(tx: Executor, e: Evento): Promise<number[]> 
   const cuerpo = { id: '', evento: e.evento, creado: new Date().toISOString(), empresa, comprobante };
   const result = await tx.execute(sql`
     INSERT INTO ${webhooksEntregas} (ent_codigo, web_codigo, emp_codigo, ent_evento, fac_codigo, ent_cuerpo)
-    SELECT n.id, w.web_codigo, w.emp_codigo, ${e.evento}::varchar, ${e.FAC_CODIGO}::integer, jsonb_set(${JSON.stringify(cuerpo)}::jsonb, '{id}', to_jsonb(n.id::text))
-    FROM ${webhooks} w, LATERAL (SELECT nextval(pg_get_serial_sequence('webhooks_entregas', 'ent_codigo')) AS id) n
-    WHERE w.web_codigo IN (SELECT ${webhooks.WEB_CODIGO} FROM ${webhooks} WHERE ${suscritos(e)})
+    SELECT n.id, n.web_codigo, n.emp_codigo, ${e.evento}::varchar, ${e.FAC_CODIGO}::integer, jsonb_set(${JSON.stringify(cuerpo)}::jsonb, '{id}', to_jsonb(n.id::text))
+    FROM (
+      -- nextval in the select list of the endpoints' own rows: one new id per endpoint.
+      SELECT nextval(pg_get_serial_sequence('webhooks_entregas', 'ent_codigo')) AS id, w.web_codigo, w.emp_codigo
+      FROM ${webhooks} w
+      WHERE w.web_codigo IN (SELECT ${webhooks.WEB_CODIGO} FROM ${webhooks} WHERE ${suscritos(e)})
+    ) n
     RETURNING ent_codigo`);
   if (result.rows.length > 0) despertarTrabajadores();
   return (result.rows as Array<{ ent_codigo: number }>).map((r) => Number(r.ent_codigo));
