@@ -73,7 +73,14 @@ const sri = await iniciarServidor(
 });
 
 const amelia = spawn(process.execPath, [path.join(raiz, 'server', 'start.mjs')], {
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(puerto), SRI_PRUEBAS_URL: sri.url },
+  // Webhooks may reach a receiver on this machine (npm run ejemplo-integracion, docs/integraciones.md).
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(puerto),
+    SRI_PRUEBAS_URL: sri.url,
+    WEBHOOKS_REDES_PRIVADAS: process.env.WEBHOOKS_REDES_PRIVADAS || 'true',
+  },
   stdio: 'inherit',
 });
 const terminar = (codigo: number) => void sri.close().then(() => process.exit(codigo));
@@ -89,6 +96,7 @@ Demostración lista: http://localhost:${puerto}/
   Ferretería El Tornillo (${plan}): #/login  RUC ${DEMO.ferreteria.ruc}  usuario ${DEMO.ferreteria.usuario}  clave ${DEMO.ferreteria.clave}
   Sus facturas van al SRI local (${sri.url}), quedan EN PROCESO 1,5 s y se autorizan;
   el correo al comprador, con el XML autorizado y el RIDE, se escribe en ${path.join(dataDir, 'outbox')}.
+  Integraciones (claves de API, emisión en una llamada, webhooks a 127.0.0.1): docs/integraciones.md y npm run ejemplo-integracion.
   Los datos de la demostración están en ${dataDir}. Ctrl+C para detener.`);
 } catch (error) {
   console.error(`No se pudo preparar la demostración: ${(error as Error).message}`);
