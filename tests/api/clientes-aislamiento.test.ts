@@ -66,9 +66,11 @@ type Registro =
   | 'liquidación de compra'
   | 'transportista'
   | 'guía de remisión'
-  | 'oferta';
+  | 'oferta'
+  | 'clave de API'
+  | 'webhook';
 const femenino = (what: Registro) =>
-  ['factura', 'retención', 'liquidación de compra', 'guía de remisión', 'oferta'].includes(what) || what.startsWith('nota');
+  ['factura', 'retención', 'liquidación de compra', 'guía de remisión', 'oferta', 'clave de API'].includes(what) || what.startsWith('nota');
 /** What is the whole company's, whatever the role: a seller reads it (a guía cites only invoices the session sees). */
 const DE_LA_EMPRESA = new Set<Registro>(['producto', 'transportista', 'guía de remisión']);
 /** "el cliente", "la factura": the failures read as sentences. */
@@ -125,6 +127,10 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
   let carrierBody: Record<string, unknown>;
   let guideBody: Record<string, unknown>;
   let quoteBody: Record<string, unknown>;
+  /** A's integrations: an API key, a webhook and one delivery of it (a ping, left pending: no worker runs here). */
+  let keyA: number;
+  let webhookA: number;
+  let deliveryA: number;
   const marker = `AISLADO${Math.floor(Math.random() * 1e9)}`;
 
   beforeAll(async () => {
@@ -325,6 +331,17 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
     const newQuote = await asA('POST', '/api/ofertas', quoteBody);
     expect(newQuote.statusCode, newQuote.body).toBe(201);
     quote = newQuote.json().OFE_CODIGO;
+    const newKey = await asA('POST', '/api/clavesApi', { CLA_NOMBRE: `${marker} Caja`, CLA_ALCANCES: ['leer'] });
+    expect(newKey.statusCode, newKey.body).toBe(201);
+    keyA = newKey.json().CLA_CODIGO;
+    const newWebhook = await asA('POST', '/api/webhooks', {
+      WEB_URL: 'https://erp.andina.ec/amelia',
+      WEB_EVENTOS: ['comprobante.autorizado'],
+    });
+    expect(newWebhook.statusCode, newWebhook.body).toBe(201);
+    webhookA = newWebhook.json().WEB_CODIGO;
+    expect((await asA('POST', `/api/webhooks/${webhookA}/prueba`)).statusCode).toBe(200);
+    deliveryA = (await asA('GET', `/api/webhooks/${webhookA}/entregas`)).json()[0].ENT_CODIGO;
     const notes: number[] = [];
     for (const [url, body] of [
       ['/api/notasCredito', creditBody],
@@ -394,6 +411,8 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       [/^\/api\/guiasRemision\/desdeFactura\//, 'factura', invoice],
       [/^\/api\/guiasRemision/, 'guía de remisión', guide],
       [/^\/api\/ofertas/, 'oferta', quote],
+      [/^\/api\/clavesApi/, 'clave de API', keyA],
+      [/^\/api\/webhooks/, 'webhook', webhookA],
       [/^\/api\/proveedores/, 'proveedor', supplier],
       [/^\/api\/recibidos/, 'documento recibido', received],
       [/^\/api\/retenciones/, 'retención', retention],
@@ -420,6 +439,8 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
     const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
       const param = params.find((p) => p.in === 'path' && p.name === name);
       if (!isInteger(param?.schema)) return encodeURIComponent(String(sample(param?.schema ?? { type: 'string' })));
+      // A webhook's delivery: the second id of its path.
+      if (name === 'entrega') return String(deliveryA);
       const [what, id] = recordFor(path);
       names = what;
       return String(id);
@@ -441,6 +462,9 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       const body = sample(json) as Record<string, unknown>;
       // Valid where the sampler is not (a 400 of validation before the owner check would hide a leak): a product's
       // IVA rate, price and ICE pair; an invoice whole (A's emission point and client, a line of A's product, its payment).
+      // One-call issuing names its records by identification and number, never by id: B's call with A's client's
+      // identification is B's own client (its answer is checked not to show A's marker).
+      if (path.endsWith('/emision')) return { options: { ...options, payload: body }, names, bulk, filtered };
       if (path.startsWith('/api/catalogo'))
         for (const [key, value] of Object.entries({ CAT_IVA: '4', CAT_PRECIO: '1.00', CAT_ICE_CODIGO: null, CAT_ICE_TARIFA: null }))
           if (key in body) body[key] = value;
@@ -557,7 +581,7 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
         const mine = await send(options, tokenA);
         if (mine.statusCode !== 200 || !(mine.json() as unknown[]).length)
           failures.push(`${route} de la propia empresa A: ${mine.statusCode} ${mine.body.slice(0, 120)} (la lista vacía no probaría nada)`);
-      } else if (method === 'GET' && other.body.includes(marker)) {
+      } else if ((method === 'GET' || path.endsWith('/emision')) && other.body.includes(marker)) {
         failures.push(`${route} de la empresa B muestra el cliente de A`);
       }
       // The purchase side is accounting's: a seller is refused by role on each of its routes, before any record.
@@ -647,6 +671,11 @@ describe.each(testDatabases)('aislamiento: toda ruta /api con tokens de dos empr
       'POST /api/ofertas/{id}/aceptar (oferta)',
       'POST /api/ofertas/{id}/rechazar (oferta)',
       'POST /api/ofertas/{id}/facturar (oferta)',
+      'GET /api/clavesApi/{id} (clave de API)',
+      'POST /api/clavesApi/{id}/revocar (clave de API)',
+      'GET /api/webhooks/{id} (webhook)',
+      'GET /api/webhooks/{id}/entregas/{entrega} (webhook)',
+      'POST /api/webhooks/{id}/entregas/{entrega}/reenviar (webhook)',
     ])
       expect(walked).toContain(route);
     expect(walked.length).toBeGreaterThanOrEqual(30);

@@ -106,6 +106,7 @@ const activitySpec: ListSpec<'HIS_ID'> = {
   sort: { HIS_ID: [empresasHistorial.HIS_ID] },
   defaultSort: ['HIS_ID', 'DESC'],
   filters: {
+    q: { type: 'search', where: (text, bind) => sql`${empresasHistorial.HIS_DESCRIPCION} ILIKE ${bind(`%${escapeLike(text)}%`)}` },
     [SCOPE_CLAVE]: { type: 'integer', column: empresasHistorial.CLA_CODIGO, partition: true },
     [SCOPE_EMPRESA]: { type: 'integer', column: empresasHistorial.EMP_CODIGO },
   },
@@ -114,7 +115,7 @@ const activitySpec: ListSpec<'HIS_ID'> = {
 
 export const keyActivity = consultaLista({
   spec: activitySpec,
-  filtros: [],
+  filtros: ['q'],
   alcance: ({ empresa, clave }: { empresa: number; clave: number }) => ({ [SCOPE_EMPRESA]: empresa, [SCOPE_CLAVE]: clave }),
   seleccion: (db) =>
     db

@@ -1,7 +1,7 @@
 import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { webhooks, webhooksEntregas as e } from '../../infra/db/schema';
-import { consultaLista, SCOPE_EMPRESA, type ListSpec } from '../../core/list';
+import { consultaLista, escapeLike, SCOPE_EMPRESA, type ListSpec } from '../../core/list';
 import { TIPOS_DOCUMENTO } from '../../../domain/facturas/catalogos';
 import { EVENTOS_WEBHOOK } from '../../../domain/integraciones';
 import type { Entrega, EntregaDetalle, Webhook } from './contract';
@@ -40,6 +40,14 @@ const webhookSpec: ListSpec<'WEB_CODIGO' | 'WEB_URL' | 'id'> = {
   sort: { WEB_CODIGO: [webhooks.WEB_CODIGO], WEB_URL: [webhooks.WEB_URL, webhooks.WEB_CODIGO], id: [webhooks.WEB_CODIGO] },
   defaultSort: ['WEB_CODIGO', 'ASC'],
   filters: {
+    // Part of the URL or of the description.
+    q: {
+      type: 'search',
+      where: (text, bind) => {
+        const pattern = bind(`%${escapeLike(text)}%`);
+        return sql`(${webhooks.WEB_URL} ILIKE ${pattern} OR ${webhooks.WEB_DESCRIPCION} ILIKE ${pattern})`;
+      },
+    },
     WEB_ACTIVO: { type: 'boolean', column: webhooks.WEB_ACTIVO },
     id: { type: 'ids', column: webhooks.WEB_CODIGO },
     [SCOPE_EMPRESA]: { type: 'integer', column: webhooks.EMP_CODIGO, partition: true },
@@ -49,7 +57,7 @@ const webhookSpec: ListSpec<'WEB_CODIGO' | 'WEB_URL' | 'id'> = {
 
 export const listWebhooks = consultaLista({
   spec: webhookSpec,
-  filtros: ['WEB_ACTIVO', 'id'],
+  filtros: ['q', 'WEB_ACTIVO', 'id'],
   alcance: (empresa: number) => ({ [SCOPE_EMPRESA]: empresa }),
   seleccion: (db) => selectWebhooks(db).$dynamic(),
   fila: toWebhook,
@@ -117,6 +125,14 @@ const deliverySpec: ListSpec<'ENT_CODIGO' | 'id'> = {
   sort: { ENT_CODIGO: [e.ENT_CODIGO], id: [e.ENT_CODIGO] },
   defaultSort: ['ENT_CODIGO', 'DESC'],
   filters: {
+    // Part of the event's name or of the document's number.
+    q: {
+      type: 'search',
+      where: (text, bind) => {
+        const pattern = bind(`%${escapeLike(text)}%`);
+        return sql`(${e.ENT_EVENTO} ILIKE ${pattern} OR ${e.ENT_CUERPO} #>> '{comprobante,numero}' ILIKE ${pattern})`;
+      },
+    },
     ENT_ESTADO: { type: 'enum', column: e.ENT_ESTADO, values: ['PENDIENTE', 'ENTREGADA', 'FALLIDA'] },
     ENT_EVENTO: { type: 'enum', column: e.ENT_EVENTO, values: [...EVENTOS_WEBHOOK, 'ping'] },
     id: { type: 'ids', column: e.ENT_CODIGO },
@@ -129,7 +145,7 @@ const deliverySpec: ListSpec<'ENT_CODIGO' | 'id'> = {
 /** One endpoint's log, newest first; the company is in the scope too, so another company's endpoint lists nothing. */
 export const listDeliveries = consultaLista({
   spec: deliverySpec,
-  filtros: ['ENT_ESTADO', 'ENT_EVENTO', 'id'],
+  filtros: ['q', 'ENT_ESTADO', 'ENT_EVENTO', 'id'],
   alcance: (a: { empresa: number; webhook: number }) => ({ [SCOPE_EMPRESA]: a.empresa, [SCOPE_WEBHOOK]: a.webhook }),
   seleccion: (db) => selectDeliveries(db).$dynamic(),
   fila: toEntrega,
