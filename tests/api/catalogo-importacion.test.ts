@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { unzipSync, zipSync } from 'fflate';
 import { multipart, startTestApp, testDatabases, type TestApp } from '../helpers/server';
 import { COMPANIES, loginCompany } from '../helpers/accounts';
 import { catalogo } from '../../server/infra/db/schema';
@@ -182,6 +183,24 @@ describe.each(testDatabases)('catalogo: importación desde CSV y Excel (%s)', (k
     const back = Buffer.from(await workbook.xlsx.writeBuffer());
     expect(await imported(andina, 'plantilla-productos.xlsx', back)).toMatchObject({ total: 1, creados: 1, errores: [] });
     expect((await products(andinaId, `${p}-x`))[0]).toMatchObject({ CAT_AUXILIAR: '007', CAT_IVA: '7', CAT_ACTIVO: false });
+
+    // exceljs writes a file's parts in no fixed order: the same workbook with its sheets before xl/workbook.xml (the
+    // second sheet first) still imports its first sheet.
+    const partes = unzipSync(new Uint8Array(back));
+    const hojas = Object.keys(partes)
+      .filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name))
+      .sort()
+      .reverse();
+    expect(hojas).toEqual(['xl/worksheets/sheet2.xml', 'xl/worksheets/sheet1.xml']);
+    const resto = Object.keys(partes).filter((name) => !hojas.includes(name) && name !== 'xl/workbook.xml');
+    const desordenado = zipSync(Object.fromEntries([...resto, ...hojas, 'xl/workbook.xml'].map((name) => [name, partes[name]])));
+    const otra = (await products(andinaId, `${p}-x`))[0];
+    expect(await imported(andina, 'plantilla-productos.xlsx', Buffer.from(desordenado))).toMatchObject({
+      total: 1,
+      actualizados: 1,
+      errores: [],
+    });
+    expect((await products(andinaId, `${p}-x`))[0]).toMatchObject({ CAT_CODIGO: otra.CAT_CODIGO, CAT_DESCRIPCION: 'Del Excel' });
   });
 
   it("never touches another company's products with the same code", async () => {

@@ -179,6 +179,7 @@ async function* utf8Text(chunks: AsyncIterable<Buffer | string>): AsyncGenerator
 type ReaderParts = {
   _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown>;
   _parseWorksheet(chunks: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
+  model?: object;
 };
 
 /**
@@ -193,8 +194,19 @@ function decodeXmlStrictly(reader: object) {
     throw new Error('exceljs cambió su lector: revise decodeXmlStrictly');
   const sharedStrings = parts._parseSharedStrings.bind(reader);
   const worksheet = parts._parseWorksheet.bind(reader);
+  const orden = { sinLibro: false };
   parts._parseSharedStrings = (entry) => sharedStrings(Readable.from(utf8Text(entry.pipe(new PassThrough()))));
-  parts._parseWorksheet = (chunks, sheetNo) => worksheet(utf8Text(chunks), sheetNo);
+  parts._parseWorksheet = (chunks, sheetNo) => {
+    // exceljs writes a file's parts in no fixed order (our own templates included): a sheet may come before
+    // xl/workbook.xml, whose model names the sheets and which the reader then lacks (it threw on `model.sheets`, a
+    // 400 for a good file about once in fifteen). Such a sheet keeps the number of its part: sheet1.xml is the first.
+    if (!parts.model) {
+      parts.model = {};
+      orden.sinLibro = true;
+    }
+    return worksheet(utf8Text(chunks), sheetNo);
+  };
+  return orden;
 }
 
 /** The first sheet's rows, each with its row number as Excel shows it. */
@@ -207,10 +219,16 @@ async function* xlsxRows(input: Readable): AsyncGenerator<FileRow> {
     styles: 'ignore',
     entries: 'ignore',
   });
-  decodeXmlStrictly(reader);
+  const orden = decodeXmlStrictly(reader);
   try {
     for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<{ number: number; values: CellValue[] }>) {
+      const filas = sheet as AsyncIterable<{ number: number; values: CellValue[] }> & { id?: unknown };
+      // Read before the workbook's part, a sheet is known only by its part's number: the first sheet is sheet1.xml.
+      if (orden.sinLibro && String(filas.id) !== '1') {
+        for await (const _ of filas);
+        continue;
+      }
+      for await (const row of filas) {
         const values = Array.isArray(row.values) ? row.values : [];
         const cells: string[] = [];
         // values[0] is always empty: Excel's columns start at 1.
@@ -233,7 +251,13 @@ export async function* fileRows(filename: string, stream: Readable, mensajes: Me
   const chunks = stream[Symbol.asyncIterator]();
   const first = await chunks.next();
   if (first.done) throw new HttpError(400, mensajes.vacio);
-  const head = first.value as Buffer;
+  let head = first.value as Buffer;
+  // The kind is read from the first bytes (a ZIP's signature is 4): a stream may hand them over in smaller pieces.
+  while (head.length < 8) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head = Buffer.concat([head, next.value as Buffer]);
+  }
   const kind = fileKind(filename, head, mensajes);
   // The bytes already read, then the rest, as one stream again.
   const whole = new PassThrough();
