@@ -7,6 +7,8 @@
  *   retenciones and liquidaciones de compra
  * npm run bench -- --sri [--facturas-sri 1000] [--sri-en-proceso] [--sri-perfil archivo.cpuprofile]: the SRI pipeline against the local SRI (bench/sri.ts),
  *   alone unless other parts are named
+ * npm run bench -- --integraciones [--peticiones 500] [--facturas-emision 200] [--facturas-sri 1000]: API keys,
+ *   Idempotency-Key, one-call issuing and webhooks (bench/integraciones.ts), alone unless other parts are named
  *
  * The performance budgets (docs/performance.md), measured: the API against the same SQL through the driver (PGlite, or
  * PostgreSQL with BENCH_DATABASE_URL), the JavaScript each route downloads, and the time to content in Chromium.
@@ -21,6 +23,7 @@ import { benchFacturas } from './facturas';
 import { benchNotas } from './notas';
 import { benchCompras } from './compras';
 import { benchSri } from './sri';
+import { benchIntegraciones } from './integraciones';
 import { bundleReport } from './bundle-report';
 import { timeToContent } from './ttc';
 import { ensureBuilt, launchBrowser, startWebServer } from './browser';
@@ -55,6 +58,11 @@ const { values } = parseArgs({
     'sri-en-proceso': { type: 'boolean', default: false },
     // A CPU profile of this process while the queue runs at SRI_CONCURRENCIA=8, written to this file.
     'sri-perfil': { type: 'string' },
+    // Integrations (bench/integraciones.ts): requests per case of the guard and idempotency, invoices per path and
+    // concurrency of one-call issuing; --facturas-sri invoices authorized without and with a webhook endpoint.
+    integraciones: { type: 'boolean', default: false },
+    peticiones: { type: 'string', default: '500' },
+    'facturas-emision': { type: 'string', default: '200' },
     // The API parts with the process's threads free to run on every CPU (see onOneCpu).
     'sin-fijar': { type: 'boolean', default: false },
   },
@@ -69,7 +77,12 @@ const clients = Number(values.clientes);
 if (!Number.isInteger(clients) || clients < 0) throw new Error('--clientes debe ser un entero positivo');
 const sriTotal = Number(values['facturas-sri']);
 if (!Number.isInteger(sriTotal) || sriTotal < 1) throw new Error('--facturas-sri debe ser un entero positivo');
-const all = !values.api && !values.bundles && !values.ttc && !clients && !values.facturas && !values.compras && !values.sri;
+const peticiones = Number(values.peticiones);
+if (!Number.isInteger(peticiones) || peticiones < 1) throw new Error('--peticiones debe ser un entero positivo');
+const facturasEmision = Number(values['facturas-emision']);
+if (!Number.isInteger(facturasEmision) || facturasEmision < 1) throw new Error('--facturas-emision debe ser un entero positivo');
+const all =
+  !values.api && !values.bundles && !values.ttc && !clients && !values.facturas && !values.compras && !values.sri && !values.integraciones;
 
 let failed = false;
 
@@ -168,6 +181,33 @@ if (values.sri) {
   printTable('Cada paso solo, una factura a la vez (50 facturas)', r.aislados);
   if (r.avisos.length) console.log(`\n${r.avisos.length} avisos del trabajador, el primero: ${r.avisos[0]}`);
   failed ||= r.failed;
+}
+
+if (values.integraciones) {
+  const r = await benchIntegraciones({
+    peticiones,
+    facturasEmision,
+    facturasSri: sriTotal,
+    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  });
+  console.log(`\nCarga media del último minuto: ${os.loadavg()[0]!.toFixed(1)} en ${os.availableParallelism()} CPU`);
+  printTable(
+    `Guardia: ${peticiones} GET de cada identidad, intercaladas, tras 50 de calentamiento; HTTP en 127.0.0.1 (node:http en el mismo hilo que el servidor), ${r.where}`,
+    r.guardia,
+  );
+  printTable(`Idempotency-Key: ${peticiones} POST de cada caso (sesión x-token), ${r.where}`, r.idempotencia);
+  printTable(
+    `Emisión en una llamada frente a borrador + emitir: ${facturasEmision} facturas de 20 líneas por fila, con clave de API, el trabajador del SRI en marcha (SRI local en un proceso hijo), ${r.where}`,
+    r.emision,
+  );
+  printTable(
+    `Autorización con y sin webhook: ${sriTotal.toLocaleString('es-EC')} facturas emitidas, el trabajador del SRI (SRI_CONCURRENCIA=8) hasta AUTORIZADA y con su correo, ${r.where}`,
+    r.autorizacion,
+  );
+  printTable(
+    `Entregas de webhooks: el trabajador de webhooks (8 en vuelo) con las entregas de esas autorizaciones, ${r.where}`,
+    r.entregas,
+  );
 }
 
 if (all || values.bundles || values.ttc) {
