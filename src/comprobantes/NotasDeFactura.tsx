@@ -14,6 +14,7 @@ import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import type { NotaCreditoDetalle, NotaDeFactura } from '../../domain/contratos/notasCredito';
 import { formatDate } from '../../domain/fechas';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
+import { useAccionConFallo } from '../shell/useAccion';
 import { lectorDeTextos } from '../i18n/textos';
 import { dinero } from '../ui/numeros';
 import { CampoMotivo, FormularioDialogo, useMotivo } from './acciones';
@@ -48,8 +49,7 @@ function AnularConNota({ factura, saldo }: { factura: number; saldo: string }) {
   const [abierto, setAbierto] = useState(false);
   const estado = useMotivo();
   const { motivo, setFalta } = estado;
-  const [pending, setPending] = useState(false);
-  const [fallo, setFallo] = useState<string | null>(null);
+  const { pending, fallo, setFallo, run } = useAccionConFallo();
   const cerrar = () => {
     setAbierto(false);
     setFallo(null);
@@ -58,9 +58,7 @@ function AnularConNota({ factura, saldo }: { factura: number; saldo: string }) {
   const enviar = async (event: FormEvent) => {
     event.preventDefault();
     if (!motivo.trim()) return setFalta(true);
-    setPending(true);
-    setFallo(null);
-    try {
+    await run(async () => {
       const nota = await dataProvider.call<NotaCreditoDetalle>(`/api/notasCredito/anular/${factura}`, {
         method: 'POST',
         body: { FAC_MOTIVO: motivo.trim() },
@@ -68,11 +66,7 @@ function AnularConNota({ factura, saldo }: { factura: number; saldo: string }) {
       void queryClient.invalidateQueries({ queryKey: ['notasCredito'] });
       void queryClient.invalidateQueries({ queryKey: ['facturas', 'notas'] });
       navigate(`/notasCredito/${nota.FAC_CODIGO}/show`);
-    } catch (error) {
-      setFallo((error as Error).message);
-    } finally {
-      setPending(false);
-    }
+    });
   };
   return (
     <>

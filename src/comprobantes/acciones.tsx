@@ -16,6 +16,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import SyncIcon from '@mui/icons-material/Sync';
 import SendIcon from '@mui/icons-material/Send';
 import { useAreaDataProvider } from '../dataProvider/useAreaDataProvider';
+import { useAccionConFallo } from '../shell/useAccion';
 import { campoDe, CLIENTE, useDocumento, type RegistroSri as Registro } from './documento';
 
 /**
@@ -60,23 +61,16 @@ export function Emitir({ record, reenviar = false }: { record: Registro; reenvia
   const notify = useNotify();
   const releer = useReleer();
   const [confirmando, setConfirmando] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [fallo, setFallo] = useState<string | null>(null);
+  const { pending, fallo, setFallo, run } = useAccionConFallo();
   const t = (key: string, options?: object) => texto(reenviar ? `sri.${key}` : `show.${key}`, options);
   const clave = (emitir: string, otra: string) => (reenviar ? otra : emitir);
   const emitir = async () => {
-    setPending(true);
-    setFallo(null);
-    try {
+    await run(async () => {
       const emitida = await dataProvider.call<Registro>(`${api}/${record.FAC_CODIGO}/emitir`, { method: 'POST' });
       notify(t(clave('emitida', 'reenviada'), { numero: emitida.FAC_NUMERO ?? '' }), { type: 'success' });
       releer();
-    } catch (error) {
-      setFallo((error as Error).message);
-    } finally {
-      setPending(false);
-      setConfirmando(false);
-    }
+    });
+    setConfirmando(false);
   };
   return (
     <>
@@ -111,20 +105,13 @@ export function ConsultarDeNuevo({ record }: { record: Registro }) {
   const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const releer = useReleer();
-  const [pending, setPending] = useState(false);
-  const [fallo, setFallo] = useState<string | null>(null);
-  const consultar = async () => {
-    setPending(true);
-    try {
+  const { pending, fallo, setFallo, run } = useAccionConFallo();
+  const consultar = () =>
+    run(async () => {
       await dataProvider.call(`${api}/${record.FAC_CODIGO}/consultar`, { method: 'POST' });
       notify(texto('sri.consultada'), { type: 'success' });
       releer();
-    } catch (error) {
-      setFallo((error as Error).message);
-    } finally {
-      setPending(false);
-    }
-  };
+    });
   return (
     <>
       <Button variant="contained" color="warning" startIcon={<SyncIcon />} onClick={consultar} disabled={pending}>
@@ -177,26 +164,18 @@ function useEnvio(record: Registro, ruta: string, aviso: string, alCerrar: () =>
   const dataProvider = useAreaDataProvider();
   const notify = useNotify();
   const releer = useReleer();
-  const [pending, setPending] = useState(false);
-  const [fallo, setFallo] = useState<string | null>(null);
+  const { pending, fallo, setFallo, run } = useAccionConFallo();
   const cerrar = () => {
     setFallo(null);
     alCerrar();
   };
-  const enviar = async (body: object) => {
-    setPending(true);
-    setFallo(null);
-    try {
+  const enviar = (body: object) =>
+    run(async () => {
       await dataProvider.call(`${api}/${record.FAC_CODIGO}/${ruta}`, { method: 'POST', body });
       notify(aviso, { type: 'success' });
       cerrar();
       releer();
-    } catch (error) {
-      setFallo((error as Error).message);
-    } finally {
-      setPending(false);
-    }
-  };
+    });
   return { pending, fallo, cerrar, enviar };
 }
 

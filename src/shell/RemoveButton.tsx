@@ -1,6 +1,5 @@
-import { Confirm, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { useRemoveRecord } from './useRemoveRecord';
-import Button from '@mui/material/Button';
+import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { RemoveRecordButton } from './RemoveRecordButton';
 import DeleteIcon from '@mui/icons-material/Delete';
 import BlockIcon from '@mui/icons-material/Block';
 
@@ -22,7 +21,6 @@ type Props<R> = {
 export function RemoveButton<R = RaRecord>({ resource, name, uses = () => 0, active = () => true, hidden = () => false }: Props<R>) {
   const record = useRecordContext();
   const translate = useTranslate();
-  const { open, setOpen, isPending, confirm } = useRemoveRecord(resource);
   if (!record) return null;
   const typed = record as unknown as R;
   if (hidden(typed)) return null;
@@ -32,24 +30,18 @@ export function RemoveButton<R = RaRecord>({ resource, name, uses = () => 0, act
   const t = (key: string, options?: object) => translate(`resources.${resource}.${key}`, options);
   const action = used > 0 ? 'desactivar' : 'eliminar';
   return (
-    <>
-      <Button
-        color={used > 0 ? 'warning' : 'error'}
-        startIcon={used > 0 ? <BlockIcon /> : <DeleteIcon />}
-        onClick={() => setOpen(true)}
-        disabled={isPending}
-      >
-        {t(action)}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={t(`${action}_titulo`, { nombre: name(typed) })}
-        content={used > 0 ? `${t('desactivar_texto', { smart_count: used })}. ${t('desactivar_detalle')}` : t('eliminar_texto')}
-        confirm={t(action)}
-        onConfirm={() => confirm(record, t(action))}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <RemoveRecordButton
+      resource={resource}
+      record={record}
+      texts={{
+        label: t(action),
+        title: t(`${action}_titulo`, { nombre: name(typed) }),
+        content: used > 0 ? `${t('desactivar_texto', { smart_count: used })}. ${t('desactivar_detalle')}` : t('eliminar_texto'),
+        confirm: t(action),
+        done: t(action),
+      }}
+      color={used > 0 ? 'warning' : 'error'}
+      icon={used > 0 ? <BlockIcon /> : <DeleteIcon />}
+    />
   );
 }

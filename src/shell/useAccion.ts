@@ -17,3 +17,24 @@ export function useAccion() {
   };
   return { pending, run };
 }
+
+/**
+ * An action of a dialog that calls the server: `pending` while `run` runs it, and its refusal kept in `fallo` for the
+ * dialog to show (cleared when it runs again, or with `setFallo(null)`).
+ */
+export function useAccionConFallo() {
+  const [pending, setPending] = useState(false);
+  const [fallo, setFallo] = useState<string | null>(null);
+  const run = async (work: () => Promise<void>) => {
+    setPending(true);
+    setFallo(null);
+    try {
+      await work();
+    } catch (error) {
+      setFallo((error as Error).message);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { pending, fallo, setFallo, run };
+}

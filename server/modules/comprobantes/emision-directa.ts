@@ -15,8 +15,8 @@ import type { Db, Executor } from '../../infra/db/client';
 import { establecimientos, puntosEmision } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
 import { secretBoxFor } from '../../infra/secret-box';
-import { ErroresFactura } from '../../../domain/contratos/facturas';
-import { EMISION_MSG, EmisionDirecta, EmisionQuery } from '../../../domain/contratos/emision';
+import { ErroresFactura, type PagoBorrador } from '../../../domain/contratos/facturas';
+import { EMISION_MSG, EmisionDirecta, EmisionQuery, type PagoDirecto } from '../../../domain/contratos/emision';
 import { conErrores } from './emitido-routes';
 import { emitirComprobante } from './emitir';
 import { resumenComprobante } from './resumen';
@@ -71,6 +71,29 @@ export async function puntoDeSerie(db: Executor, empresa: number, serie?: string
     .limit(1);
   if (!fila) throw new HttpError(400, serie ? EMISION_MSG.puntoNoExiste(serie) : EMISION_MSG.sinPuntos);
   return fila.PEM_CODIGO;
+}
+
+/** A one-call body's payments as a draft's; without any, one 01 (sin sistema financiero) of the total. */
+export const pagosDirectos = (pagos: readonly PagoDirecto[] | undefined, total: string): PagoBorrador[] =>
+  pagos
+    ? pagos.map((p) => ({ FPA_FORMA: p.formaPago, FPA_TOTAL: p.total, FPA_PLAZO: p.plazo, FPA_UNIDAD: p.unidadTiempo }))
+    : [{ FPA_FORMA: '01', FPA_TOTAL: total }];
+
+/**
+ * Saves the draft for the recipient a one-call body named, just found or created: when saving fails, a recipient
+ * created for it is deleted again (`olvidar`), so that a refused body leaves nothing behind.
+ */
+export async function borradorConReceptor(
+  receptor: ReceptorGuardado,
+  olvidar: () => Promise<unknown>,
+  crear: () => Promise<{ FAC_CODIGO: number }>,
+): Promise<{ id: number; receptor: ReceptorGuardado }> {
+  try {
+    return { id: (await crear()).FAC_CODIGO, receptor };
+  } catch (error) {
+    if (receptor.creado) await olvidar();
+    throw error;
+  }
 }
 
 /** The SRI's verdicts: a wait (?esperar) ends at any of them. */

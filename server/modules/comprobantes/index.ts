@@ -84,7 +84,7 @@ export {
   type ValoresPago,
 } from './filas';
 export { compararTotalesNota, facturaParaNota, fechaNota, lineasConRestante, restanteDe } from './notas-factura';
-export { rutasNotas } from './notas-routes';
+export { eliminarNota, rutasNotas } from './notas-routes';
 export { conErrores, rutasEmitido } from './emitido-routes';
 export { documentoModificado, emisorRide, puntos, tablaLineas } from './ride-lineas';
 export { columnasDocumento, ESTADOS_LEGIBLES } from './notas-exportacion';
@@ -92,4 +92,4 @@ export { busquedaDocumento, listaDocumentos } from './lista-documentos';
 export { rutasLista } from './lista-routes';
 export { camposEmitido, COLUMNAS_EMITIDO } from './detalle-emitido';
 export { bloquearPara, cambiosBorrador, exigirEstado } from './bloqueo';
-export { puntoDeSerie, rutaEmisionDirecta, type ModuloEmisionDirecta } from './emision-directa';
+export { borradorConReceptor, pagosDirectos, puntoDeSerie, rutaEmisionDirecta, type ModuloEmisionDirecta } from './emision-directa';

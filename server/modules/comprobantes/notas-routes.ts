@@ -45,8 +45,8 @@ export type ModuloNota<D, B extends TSchema = TSchema> = {
 export const alcanceNotas = (request: { company?: Parameters<typeof clientScopeValues>[0] }): AlcanceNotas =>
   clientScopeValues(request.company!);
 
-/** Deletes a draft the scope sees; an issued note is a 409. */
-async function eliminar(db: Db, m: ModuloNota<unknown, TSchema>, alcance: AlcanceNotas, id: number) {
+/** Deletes a draft the scope sees (the draft route, and one-call issuing when it is refused); an issued note is a 409. */
+export async function eliminarNota(db: Db, m: Pick<ModuloNota<unknown>, 'codDoc' | 'tipo'>, alcance: AlcanceNotas, id: number) {
   await db.transaction(async (tx) => {
     const row = found(await lockNota(tx, m.codDoc, alcance, id));
     if (row.FAC_ESTADO !== 'BORRADOR') throw new HttpError(409, NOTAS_MSG.emitidaNoEliminable(m.tipo.nombre));
@@ -143,7 +143,7 @@ export function rutasNotas<D, B extends TSchema>(app: App, ctx: AppContext, m: M
     destinatario: 'comprador',
     buscar: m.buscar,
     detalle: m.detalle,
-    eliminar: (db, alcance, id) => eliminar(db, m as ModuloNota<unknown>, alcance, id),
+    eliminar: (db, alcance, id) => eliminarNota(db, m, alcance, id),
     msg: {
       borradorSinDocumentos: NOTAS_MSG.borradorSinDocumentos(nombre),
       noAutorizada: NOTAS_MSG.noAutorizada(nombre),

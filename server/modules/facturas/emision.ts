@@ -14,9 +14,9 @@ import { ROLES_PERMITIDOS } from '../../../domain/roles';
 import { CONSUMIDOR_FINAL, TIPO_IDENTIFICACION } from '../../../domain/clientes';
 import { calcularFactura } from '../../../domain/facturas';
 import { CamposDirectos, ItemDirecto, PagoDirecto, ReceptorDirecto } from '../../../domain/contratos/emision';
-import { ComprobanteRechazado, puntoDeSerie, type ModuloEmisionDirecta } from '../comprobantes';
+import { borradorConReceptor, ComprobanteRechazado, pagosDirectos, puntoDeSerie, type ModuloEmisionDirecta } from '../comprobantes';
 import { clientePorIdentificacion, clientScopeValues, olvidarCliente } from '../clientes';
-import { FACTURAS_MSG, FacturaBorrador, type PagoBorrador } from './contract';
+import { FACTURAS_MSG, FacturaBorrador } from './contract';
 import { crearBorrador, eliminarBorrador } from './borradores';
 import { entradaCalculo, sinDescripcion } from './filas-borrador';
 import { lineasDeItems } from './items-directos';
@@ -62,13 +62,6 @@ const FacturaDirecta = Type.Object(
 );
 type FacturaDirecta = Static<typeof FacturaDirecta>;
 
-const pagoBorrador = (p: PagoDirecto): PagoBorrador => ({
-  FPA_FORMA: p.formaPago,
-  FPA_TOTAL: p.total,
-  FPA_PLAZO: p.plazo,
-  FPA_UNIDAD: p.unidadTiempo,
-});
-
 /** The buyer's type as the calculation judges it before the client is read (the consumidor final's limit). */
 const tipoComprador = (r: ReceptorDirecto) =>
   r.identificacion.trim() === CONSUMIDOR_FINAL ? TIPO_IDENTIFICACION.consumidorFinal : (r.tipoIdentificacion ?? tipoDirecto(r));
@@ -79,7 +72,7 @@ async function guardar(db: Db, actor: CompanyActor, cuerpo: FacturaDirecta) {
   const FAC_FECHA = cuerpo.fechaEmision ?? hoyEcuador();
   const lineas = await lineasDeItems(db, empresa, cuerpo.items);
   const sinPagos = calcularFactura({ ...entradaCalculo({ lineas, pagos: [] }), propina: cuerpo.propina });
-  const pagos = cuerpo.pagos ? cuerpo.pagos.map(pagoBorrador) : [{ FPA_FORMA: '01', FPA_TOTAL: sinPagos.importeTotal }];
+  const pagos = pagosDirectos(cuerpo.pagos, sinPagos.importeTotal);
   const calculo = calcularFactura({
     ...entradaCalculo({ lineas, pagos }),
     propina: cuerpo.propina,
@@ -93,25 +86,24 @@ async function guardar(db: Db, actor: CompanyActor, cuerpo: FacturaDirecta) {
   if (errores.length) throw new ComprobanteRechazado(errores);
 
   const receptor = await clientePorIdentificacion(db, actor, cuerpo.comprador);
-  try {
-    const factura = await crearBorrador(db, actor, {
-      PEM_CODIGO,
-      CLI_CODIGO: receptor.id,
-      FAC_FECHA,
-      lineas,
-      pagos,
-      FAC_ADICIONAL: cuerpo.camposAdicionales,
-      propina: cuerpo.propina,
-      totalSinImpuestos: calculo.totalSinImpuestos,
-      totalDescuento: calculo.totalDescuento,
-      totalIva: calculo.totalIva,
-      importeTotal: calculo.importeTotal,
-    });
-    return { id: factura.FAC_CODIGO, receptor };
-  } catch (error) {
-    if (receptor.creado) await olvidarCliente(db, empresa, receptor.id);
-    throw error;
-  }
+  return borradorConReceptor(
+    receptor,
+    () => olvidarCliente(db, empresa, receptor.id),
+    () =>
+      crearBorrador(db, actor, {
+        PEM_CODIGO,
+        CLI_CODIGO: receptor.id,
+        FAC_FECHA,
+        lineas,
+        pagos,
+        FAC_ADICIONAL: cuerpo.camposAdicionales,
+        propina: cuerpo.propina,
+        totalSinImpuestos: calculo.totalSinImpuestos,
+        totalDescuento: calculo.totalDescuento,
+        totalIva: calculo.totalIva,
+        importeTotal: calculo.importeTotal,
+      }),
+  );
 }
 
 export const emisionFactura: ModuloEmisionDirecta<FacturaDirecta> = {

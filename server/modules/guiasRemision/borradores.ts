@@ -65,6 +65,27 @@ const entradaDestinatario = (d: GuiaDestinatarioBorrador): DestinatarioEntrada =
   })),
 });
 
+/**
+ * The rules issuing applies to the transport, the destinatarios and the free fields, on a draft's body (the form's, or
+ * the one-call body's before its carrier is written).
+ */
+export const reglasBorrador = (
+  body: Pick<
+    GuiaRemisionBorrador,
+    'GUI_DIR_PARTIDA' | 'GUI_FECHA_INICIO' | 'GUI_FECHA_FIN' | 'GUI_PLACA' | 'destinatarios' | 'FAC_ADICIONAL'
+  >,
+) =>
+  reglasBorradorGuia({
+    transporte: {
+      dirPartida: body.GUI_DIR_PARTIDA,
+      fechaInicio: body.GUI_FECHA_INICIO,
+      fechaFin: body.GUI_FECHA_FIN,
+      placa: body.GUI_PLACA,
+    },
+    destinatarios: body.destinatarios.map(entradaDestinatario),
+    camposAdicionales: body.FAC_ADICIONAL ?? [],
+  });
+
 /** The draft's rows from the form's body, or a 404 / 400 with every reason. */
 async function valoresDe(db: Executor, actor: CompanyActor, body: GuiaRemisionBorrador) {
   const empresa = actor.empresa;
@@ -84,18 +105,7 @@ async function valoresDe(db: Executor, actor: CompanyActor, body: GuiaRemisionBo
 
   const errores: ErrorFactura[] = [];
   if (!transportista.TRA_ACTIVO) errores.push({ campo: 'TRA_CODIGO', mensaje: GUIAS_MSG.transportistaInactivo });
-  errores.push(
-    ...reglasBorradorGuia({
-      transporte: {
-        dirPartida: body.GUI_DIR_PARTIDA,
-        fechaInicio: body.GUI_FECHA_INICIO,
-        fechaFin: body.GUI_FECHA_FIN,
-        placa: body.GUI_PLACA,
-      },
-      destinatarios: body.destinatarios.map(entradaDestinatario),
-      camposAdicionales: body.FAC_ADICIONAL ?? [],
-    }),
-  );
+  errores.push(...reglasBorrador(body));
   const destinatarios: ValoresDestinatario[] = body.destinatarios.map((d, i) => {
     const n = i + 1;
     if (d.GDE_SUSTENTO && facturas.get(d.GDE_SUSTENTO) !== 'AUTORIZADA')

@@ -15,13 +15,13 @@ import { correosDirectos } from '../../core/receptor-directo';
 import { olvidarTransportista, transportistaExistente, transportistaPorIdentificacion } from '../../core/transportista-directo';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 import { hoyEcuador } from '../../../domain/fechas';
-import { enDestinatario, reglasBorradorGuia } from '../../../domain/guiasRemision';
+import { enDestinatario } from '../../../domain/guiasRemision';
 import { CamposDirectos, DocumentoCitado, EMISION_MSG, ReceptorDirecto } from '../../../domain/contratos/emision';
-import { ComprobanteRechazado, puntoDeSerie, type ModuloEmisionDirecta } from '../comprobantes';
+import { borradorConReceptor, ComprobanteRechazado, puntoDeSerie, type ModuloEmisionDirecta } from '../comprobantes';
 import { clientScopeValues } from '../clientes';
 import { facturaCitada } from '../facturas';
 import { GUIAS_MSG, type GuiaDestinatarioBorrador, type GuiaRemisionBorrador } from './contract';
-import { crearGuia, eliminarGuia } from './borradores';
+import { crearGuia, eliminarGuia, reglasBorrador } from './borradores';
 import { tipoGuia } from './tipo';
 
 const Texto = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
@@ -177,43 +177,16 @@ async function guardar(db: Db, actor: CompanyActor, cuerpo: GuiaDirecta) {
     FAC_ADICIONAL: cuerpo.camposAdicionales,
   };
   // The guía's own rules before the carrier is written: a body the form would refuse leaves nothing behind.
-  const errores = reglasBorradorGuia({
-    transporte: {
-      dirPartida: borrador.GUI_DIR_PARTIDA,
-      fechaInicio: borrador.GUI_FECHA_INICIO,
-      fechaFin: borrador.GUI_FECHA_FIN,
-      placa: borrador.GUI_PLACA,
-    },
-    destinatarios: destinatarios.map((d) => ({
-      identificacion: d.GDE_IDENTIFICACION,
-      razonSocial: d.GDE_RAZON_SOCIAL,
-      direccion: d.GDE_DIRECCION,
-      correos: d.GDE_CORREOS ?? [],
-      motivo: d.GDE_MOTIVO,
-      docAduanero: d.GDE_DOC_ADUANERO,
-      estabDestino: d.GDE_ESTAB_DESTINO,
-      ruta: d.GDE_RUTA,
-      detalles: d.detalles.map((b) => ({
-        codigoInterno: b.GDT_CODIGO_INTERNO,
-        codigoAdicional: b.GDT_CODIGO_ADICIONAL,
-        descripcion: b.GDT_DESCRIPCION,
-        cantidad: b.GDT_CANTIDAD,
-        adicionales: [],
-      })),
-    })),
-    camposAdicionales: borrador.FAC_ADICIONAL ?? [],
-  });
+  const errores = reglasBorrador(borrador);
   if (existente && !existente.TRA_ACTIVO) errores.unshift({ campo: 'transportista', mensaje: GUIAS_MSG.transportistaInactivo });
   if (errores.length) throw new ComprobanteRechazado(errores);
 
   const receptor = await transportistaPorIdentificacion(db, empresa, cuerpo.transportista);
-  try {
-    const guia = await crearGuia(db, actor, { ...borrador, TRA_CODIGO: receptor.id } satisfies GuiaRemisionBorrador);
-    return { id: guia.FAC_CODIGO, receptor };
-  } catch (error) {
-    if (receptor.creado) await olvidarTransportista(db, empresa, receptor.id);
-    throw error;
-  }
+  return borradorConReceptor(
+    receptor,
+    () => olvidarTransportista(db, empresa, receptor.id),
+    () => crearGuia(db, actor, { ...borrador, TRA_CODIGO: receptor.id } satisfies GuiaRemisionBorrador),
+  );
 }
 
 export const emisionGuia: ModuloEmisionDirecta<GuiaDirecta> = {

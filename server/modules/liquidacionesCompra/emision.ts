@@ -11,9 +11,8 @@ import type { CompanyActor } from '../../core/actor';
 import { hoyEcuador } from '../../../domain/fechas';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 import { calcularLiquidacion, IDENTIFICACIONES_LIQUIDACION, motivoProveedor } from '../../../domain/liquidacionesCompra';
-import type { PagoBorrador } from '../../../domain/contratos/facturas';
 import { CamposDirectos, ItemDirecto, PagoDirecto, ReceptorDirecto } from '../../../domain/contratos/emision';
-import { ComprobanteRechazado, puntoDeSerie, type ModuloEmisionDirecta } from '../comprobantes';
+import { borradorConReceptor, ComprobanteRechazado, pagosDirectos, puntoDeSerie, type ModuloEmisionDirecta } from '../comprobantes';
 import { entradaCalculo, lineasDeItems, sinDescripcion } from '../facturas';
 import { tipoDirecto } from '../../core/receptor-directo';
 import { olvidarProveedor, proveedorExistente, proveedorPorIdentificacion } from '../proveedores';
@@ -59,13 +58,6 @@ const LiquidacionDirecta = Type.Object(
 );
 type LiquidacionDirecta = Static<typeof LiquidacionDirecta>;
 
-const pagoBorrador = (p: PagoDirecto): PagoBorrador => ({
-  FPA_FORMA: p.formaPago,
-  FPA_TOTAL: p.total,
-  FPA_PLAZO: p.plazo,
-  FPA_UNIDAD: p.unidadTiempo,
-});
-
 /** Why this supplier cannot receive a liquidación, judged on the body and the book before anything is written. */
 async function motivoAntes(db: Db, empresa: number, r: ReceptorDirecto) {
   const existente = await proveedorExistente(db, empresa, r);
@@ -81,7 +73,7 @@ async function guardar(db: Db, actor: CompanyActor, cuerpo: LiquidacionDirecta) 
   const PEM_CODIGO = await puntoDeSerie(db, empresa, cuerpo.serie);
   const lineas = await lineasDeItems(db, empresa, cuerpo.items);
   const total = calcularLiquidacion(entradaCalculo({ lineas, pagos: [] }).lineas, []).importeTotal;
-  const pagos = cuerpo.pagos ? cuerpo.pagos.map(pagoBorrador) : [{ FPA_FORMA: '01', FPA_TOTAL: total }];
+  const pagos = pagosDirectos(cuerpo.pagos, total);
   const entrada = entradaCalculo({ lineas, pagos });
   const calculo = calcularLiquidacion(entrada.lineas, entrada.pagos);
   const motivo = await motivoAntes(db, empresa, cuerpo.proveedor);
@@ -89,24 +81,23 @@ async function guardar(db: Db, actor: CompanyActor, cuerpo: LiquidacionDirecta) 
   if (errores.length) throw new ComprobanteRechazado(errores);
 
   const receptor = await proveedorPorIdentificacion(db, actor, cuerpo.proveedor);
-  try {
-    const liquidacion = await crearLiquidacion(db, actor, {
-      PEM_CODIGO,
-      PRV_CODIGO: receptor.id,
-      FAC_FECHA: cuerpo.fechaEmision ?? hoyEcuador(),
-      lineas,
-      pagos,
-      FAC_ADICIONAL: cuerpo.camposAdicionales,
-      totalSinImpuestos: calculo.totalSinImpuestos,
-      totalDescuento: calculo.totalDescuento,
-      totalIva: calculo.totalIva,
-      importeTotal: calculo.importeTotal,
-    });
-    return { id: liquidacion.FAC_CODIGO, receptor };
-  } catch (error) {
-    if (receptor.creado) await olvidarProveedor(db, empresa, receptor.id);
-    throw error;
-  }
+  return borradorConReceptor(
+    receptor,
+    () => olvidarProveedor(db, empresa, receptor.id),
+    () =>
+      crearLiquidacion(db, actor, {
+        PEM_CODIGO,
+        PRV_CODIGO: receptor.id,
+        FAC_FECHA: cuerpo.fechaEmision ?? hoyEcuador(),
+        lineas,
+        pagos,
+        FAC_ADICIONAL: cuerpo.camposAdicionales,
+        totalSinImpuestos: calculo.totalSinImpuestos,
+        totalDescuento: calculo.totalDescuento,
+        totalIva: calculo.totalIva,
+        importeTotal: calculo.importeTotal,
+      }),
+  );
 }
 
 export const emisionLiquidacion: ModuloEmisionDirecta<LiquidacionDirecta> = {

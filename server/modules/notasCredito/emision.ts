@@ -11,17 +11,14 @@ import type { Db } from '../../infra/db/client';
 import type { CompanyActor } from '../../core/actor';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 import type { ErrorFactura } from '../../../domain/facturas';
-import { MotivoNota, NOTAS_MSG, type NotaCreditoLineaBorrador } from '../../../domain/contratos/notasCredito';
+import { MotivoNota, type NotaCreditoLineaBorrador } from '../../../domain/contratos/notasCredito';
 import { CamposDirectos, DocumentoCitado, EMISION_MSG, ItemDirecto } from '../../../domain/contratos/emision';
 import {
-  bloquearPara,
-  cambiosBorrador,
   ComprobanteRechazado,
-  deleteBorrador,
+  eliminarNota,
   lineasConRestante,
   NOTA_CREDITO,
   puntoDeSerie,
-  type AlcanceNotas,
   type ModuloEmisionDirecta,
 } from '../comprobantes';
 import { clientScopeValues } from '../clientes';
@@ -124,12 +121,6 @@ async function guardar(db: Db, actor: CompanyActor, cuerpo: NotaCreditoDirecta) 
   return { id: nota.FAC_CODIGO, receptor: { id: nota.CLI_CODIGO, creado: false } };
 }
 
-const { eliminacion } = cambiosBorrador({
-  enProceso: NOTAS_MSG.enProceso(tipoNotaCredito.nombre),
-  emitidaNoModificable: NOTAS_MSG.emitidaNoModificable(tipoNotaCredito.nombre),
-  emitidaNoEliminable: NOTAS_MSG.emitidaNoEliminable(tipoNotaCredito.nombre),
-});
-
 export const emisionNotaCredito: ModuloEmisionDirecta<NotaCreditoDirecta> = {
   tipo: tipoNotaCredito,
   tags: ['Notas de crédito'],
@@ -139,9 +130,5 @@ export const emisionNotaCredito: ModuloEmisionDirecta<NotaCreditoDirecta> = {
     'La factura que modifica va por su número o su clave de acceso (autorizada, de la empresa); el receptor es su comprador. Cada línea devuelve la línea de la factura con el mismo código de producto (o, sin código, con la misma descripción), con su precio e IVA; una línea sin código cuya descripción no está en la factura es un descuento en valor, con su precio e IVA. El total no puede pasar de lo que queda por acreditar de la factura.',
   alcance: clientScopeValues,
   guardar,
-  eliminar: (db, alcance: AlcanceNotas, id) =>
-    db.transaction(async (tx) => {
-      await bloquearPara(tx, alcance, NOTA_CREDITO, id, eliminacion);
-      await deleteBorrador(tx, id);
-    }),
+  eliminar: (db, alcance, id) => eliminarNota(db, { codDoc: NOTA_CREDITO, tipo: tipoNotaCredito }, alcance, id),
 };

@@ -9,19 +9,9 @@ import type { Db } from '../../infra/db/client';
 import type { CompanyActor } from '../../core/actor';
 import { ROLES_PERMITIDOS } from '../../../domain/roles';
 import { calcularNotaDebito } from '../../../domain/notasDebito';
-import { NOTAS_MSG } from '../../../domain/contratos/notasCredito';
 import { MotivoDebitoBorrador } from '../../../domain/contratos/notasDebito';
-import type { PagoBorrador } from '../../../domain/contratos/facturas';
 import { CamposDirectos, DocumentoCitado, PagoDirecto } from '../../../domain/contratos/emision';
-import {
-  bloquearPara,
-  cambiosBorrador,
-  deleteBorrador,
-  NOTA_DEBITO,
-  puntoDeSerie,
-  type AlcanceNotas,
-  type ModuloEmisionDirecta,
-} from '../comprobantes';
+import { eliminarNota, NOTA_DEBITO, pagosDirectos, puntoDeSerie, type ModuloEmisionDirecta } from '../comprobantes';
 import { clientScopeValues } from '../clientes';
 import { facturaCitada } from '../facturas';
 import { crearNotaDebito } from './borradores';
@@ -75,19 +65,12 @@ const NotaDebitoDirecta = Type.Object(
 );
 type NotaDebitoDirecta = Static<typeof NotaDebitoDirecta>;
 
-const pagoBorrador = (p: PagoDirecto): PagoBorrador => ({
-  FPA_FORMA: p.formaPago,
-  FPA_TOTAL: p.total,
-  FPA_PLAZO: p.plazo,
-  FPA_UNIDAD: p.unidadTiempo,
-});
-
 async function guardar(db: Db, actor: CompanyActor, cuerpo: NotaDebitoDirecta) {
   const alcance = clientScopeValues(actor);
   const PEM_CODIGO = await puntoDeSerie(db, alcance.empresa, cuerpo.serie);
   const FAC_MODIFICA = await facturaCitada(db, alcance, cuerpo.factura);
   const motivos = cuerpo.motivos.map((m) => ({ razon: m.razon, valor: m.valor, iva: m.iva ?? cuerpo.iva }));
-  const pagos = cuerpo.pagos ? cuerpo.pagos.map(pagoBorrador) : [{ FPA_FORMA: '01', FPA_TOTAL: calcularNotaDebito(motivos).valorTotal }];
+  const pagos = pagosDirectos(cuerpo.pagos, calcularNotaDebito(motivos).valorTotal);
   const nota = await crearNotaDebito(db, actor, {
     FAC_MODIFICA,
     PEM_CODIGO,
@@ -99,12 +82,6 @@ async function guardar(db: Db, actor: CompanyActor, cuerpo: NotaDebitoDirecta) {
   return { id: nota.FAC_CODIGO, receptor: { id: nota.CLI_CODIGO, creado: false } };
 }
 
-const { eliminacion } = cambiosBorrador({
-  enProceso: NOTAS_MSG.enProceso(tipoNotaDebito.nombre),
-  emitidaNoModificable: NOTAS_MSG.emitidaNoModificable(tipoNotaDebito.nombre),
-  emitidaNoEliminable: NOTAS_MSG.emitidaNoEliminable(tipoNotaDebito.nombre),
-});
-
 export const emisionNotaDebito: ModuloEmisionDirecta<NotaDebitoDirecta> = {
   tipo: tipoNotaDebito,
   tags: ['Notas de débito'],
@@ -114,9 +91,5 @@ export const emisionNotaDebito: ModuloEmisionDirecta<NotaDebitoDirecta> = {
     'La factura que modifica va por su número o su clave de acceso (autorizada, de la empresa); el receptor es su comprador. Cada motivo lleva su razón y su valor, con el IVA de la nota salvo que dé el suyo; sin pagos, uno 01 por el total. El servidor calcula la nota como el formulario.',
   alcance: clientScopeValues,
   guardar,
-  eliminar: (db, alcance: AlcanceNotas, id) =>
-    db.transaction(async (tx) => {
-      await bloquearPara(tx, alcance, NOTA_DEBITO, id, eliminacion);
-      await deleteBorrador(tx, id);
-    }),
+  eliminar: (db, alcance, id) => eliminarNota(db, { codDoc: NOTA_DEBITO, tipo: tipoNotaDebito }, alcance, id),
 };

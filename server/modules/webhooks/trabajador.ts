@@ -5,13 +5,14 @@
  * go without an attempt and stay PENDIENTE, delivered again by the next worker (at least once).
  */
 import type { IntegracionesConfig } from '../../config';
+import { crearTrabajadorCola, type TrabajadorCola } from '../../core/trabajador-cola';
 import type { Db } from '../../infra/db/client';
 import type { SecretBox } from '../../infra/secret-box';
 import { proximoVencimiento, registrarIntento, soltar, tomar, type Tomada } from './cola';
 import { entregar } from './entrega';
 import { alEncolar } from './eventos';
 
-export type TrabajadorWebhooks = { iniciar(): void; despertar(): void; detener(): Promise<void> };
+export type TrabajadorWebhooks = TrabajadorCola;
 
 /** Deliveries in flight at once in one instance. */
 const EN_VUELO = 8;
@@ -25,38 +26,8 @@ export function crearTrabajadorWebhooks(
   // The call (its timer covers the name's lookup too) and its write, with room: a lease shorter than the work would
   // let a second worker in; a longer one delays the deliveries of a worker that died.
   const leaseMs = config.timeoutMs + 10_000;
-  const enCurso = new Set<Promise<void>>();
-  const parar = new AbortController();
-  let activo = false;
-  let ciclo: Promise<void> | undefined;
-  let alDespertar: (() => void) | undefined;
-  let pendienteDespertar = false;
-  let dejarDeEscuchar: (() => void) | undefined;
 
-  const despertar = () => {
-    pendienteDespertar = true;
-    alDespertar?.();
-  };
-
-  async function dormir() {
-    if (pendienteDespertar) return;
-    let ms = config.intervaloMs;
-    if (enCurso.size < EN_VUELO) {
-      const proximo = await proximoVencimiento(deps.db).catch(() => null);
-      if (proximo) ms = Math.min(ms, Math.max(0, proximo.getTime() - Date.now()) + 5);
-    }
-    if (pendienteDespertar || ms <= 0) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      alDespertar = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    alDespertar = undefined;
-  }
-
-  async function una(tomada: Tomada) {
+  async function una(tomada: Tomada, parar: AbortSignal) {
     let secreto: string;
     try {
       secreto = deps.box.decryptText(tomada.secretoSellado);
@@ -67,9 +38,9 @@ export function crearTrabajadorWebhooks(
     }
     const intento = await entregar(
       { url: tomada.url, secreto, cuerpo: tomada.cuerpo, evento: tomada.ENT_EVENTO, entrega: tomada.ENT_CODIGO },
-      { timeoutMs: config.timeoutMs, redesPrivadas: config.redesPrivadas, parar: parar.signal },
+      { timeoutMs: config.timeoutMs, redesPrivadas: config.redesPrivadas, parar },
     );
-    if (parar.signal.aborted && !intento.ok) {
+    if (parar.aborted && !intento.ok) {
       await soltar(deps.db, tomada);
       return;
     }
@@ -77,50 +48,15 @@ export function crearTrabajadorWebhooks(
       deps.log.warn({ entrega: tomada.ENT_CODIGO }, 'webhooks: la entrega pasó a otro trabajador');
   }
 
-  function lanzar(tomada: Tomada) {
-    const trabajo = una(tomada)
-      .catch((error: Error) =>
-        deps.log.error({ entrega: tomada.ENT_CODIGO, err: { message: error.message } }, 'webhooks: falló una entrega'),
-      )
-      .finally(() => {
-        enCurso.delete(trabajo);
-        despertar();
-      });
-    enCurso.add(trabajo);
-  }
-
-  async function bucle() {
-    while (activo) {
-      pendienteDespertar = false;
-      const libres = EN_VUELO - enCurso.size;
-      if (libres > 0) {
-        try {
-          for (const tomada of await tomar(deps.db, libres, leaseMs)) lanzar(tomada);
-        } catch (error) {
-          if (!activo) break;
-          deps.log.error({ err: { message: (error as Error).message } }, 'webhooks: no se pudo leer la cola');
-        }
-      }
-      if (!activo) break;
-      await dormir();
-    }
-  }
-
-  return {
-    iniciar() {
-      if (activo) return;
-      activo = true;
-      dejarDeEscuchar = alEncolar(despertar);
-      ciclo = bucle();
-    },
-    despertar,
-    async detener() {
-      activo = false;
-      dejarDeEscuchar?.();
-      parar.abort();
-      alDespertar?.();
-      await ciclo;
-      await Promise.allSettled([...enCurso]);
-    },
-  };
+  return crearTrabajadorCola({
+    concurrencia: EN_VUELO,
+    intervaloMs: config.intervaloMs,
+    tomar: (libres) => tomar(deps.db, libres, leaseMs),
+    proximo: () => proximoVencimiento(deps.db),
+    procesar: una,
+    describir: (tomada) => ({ entrega: tomada.ENT_CODIGO }),
+    escuchar: alEncolar,
+    mensajes: { fallo: 'webhooks: falló una entrega', lectura: 'webhooks: no se pudo leer la cola' },
+    log: deps.log,
+  });
 }

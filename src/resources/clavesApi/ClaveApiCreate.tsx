@@ -17,6 +17,7 @@ import Box from '@mui/material/Box';
 import { ALCANCES_CLAVE } from '../../../domain/integraciones';
 import type { ClaveApiCreada, ClaveApiNueva } from '../../../domain/contratos/clavesApi';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { useAccionConFallo } from '../../shell/useAccion';
 import { SecretoUnaVez } from './SecretoUnaVez';
 import { texto } from './textos';
 
@@ -39,20 +40,16 @@ export function ClaveApiCreate() {
   const queryClient = useQueryClient();
   const redirect = useRedirect();
   const [creada, setCreada] = useState<ClaveApiCreada | null>(null);
-  const [fallo, setFallo] = useState<string | null>(null);
-  const crear = async (values: Record<string, unknown>) => {
-    setFallo(null);
-    const body: ClaveApiNueva = {
-      CLA_NOMBRE: String(values.CLA_NOMBRE ?? '').trim(),
-      CLA_ALCANCES: values.CLA_ALCANCES as ClaveApiNueva['CLA_ALCANCES'],
-    };
-    try {
+  const { fallo, run } = useAccionConFallo();
+  const crear = (values: Record<string, unknown>) =>
+    run(async () => {
+      const body: ClaveApiNueva = {
+        CLA_NOMBRE: String(values.CLA_NOMBRE ?? '').trim(),
+        CLA_ALCANCES: values.CLA_ALCANCES as ClaveApiNueva['CLA_ALCANCES'],
+      };
       setCreada(await dataProvider.call<ClaveApiCreada>('/api/clavesApi', { method: 'POST', body }));
       void queryClient.invalidateQueries({ queryKey: ['clavesApi'] });
-    } catch (error) {
-      setFallo((error as Error).message);
-    }
-  };
+    });
   return (
     <>
       <Create title={texto('form.titulo')}>

@@ -16,7 +16,7 @@ import { FormularioDialogo } from '../../comprobantes/acciones';
 import { Seccion } from '../../comprobantes/pagina';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 import { Dato } from '../../shell/Dato';
-import { useAccion } from '../../shell/useAccion';
+import { useAccion, useAccionConFallo } from '../../shell/useAccion';
 import { AlcancesChips, EstadoClaveChip, prefijo, UltimoUso } from './piezas';
 import { texto } from './textos';
 
@@ -43,22 +43,15 @@ function Renombrar({ record }: { record: Registro }) {
   const releer = useReleer();
   const [abierto, setAbierto] = useState(false);
   const [nombre, setNombre] = useState(record.CLA_NOMBRE);
-  const [fallo, setFallo] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, fallo, setFallo, run } = useAccionConFallo();
   const guardar = async (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    setFallo(null);
-    try {
+    await run(async () => {
       await dataProvider.call(`/api/clavesApi/${record.CLA_CODIGO}`, { method: 'PUT', body: { CLA_NOMBRE: nombre.trim() } });
       notify(t('renombrada'), { type: 'success' });
       setAbierto(false);
       releer();
-    } catch (error) {
-      setFallo((error as Error).message);
-    } finally {
-      setPending(false);
-    }
+    });
   };
   return (
     <>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Confirm, Form, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
-import { useRemoveRecord } from '../../shell/useRemoveRecord';
+import { RemoveRecordButton } from '../../shell/RemoveRecordButton';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import Button from '@mui/material/Button';
@@ -8,7 +8,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import CloseIcon from '@mui/icons-material/HighlightOff';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EmailIcon from '@mui/icons-material/Email';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
@@ -226,20 +225,11 @@ export function Facturar({ record }: { record: Registro }) {
 
 /** Eliminar (a quote not yet invoiced): confirmed, DELETE, then the list. */
 export function Eliminar({ record }: { record: Registro }) {
-  const { open, setOpen, isPending, confirm } = useRemoveRecord('ofertas');
   return (
-    <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} disabled={isPending}>
-        {t('eliminar')}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={t('eliminar_titulo')}
-        content={t('eliminar_texto')}
-        onConfirm={() => confirm(record, t('eliminada'))}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <RemoveRecordButton
+      resource="ofertas"
+      record={record}
+      texts={{ label: t('eliminar'), title: t('eliminar_titulo'), content: t('eliminar_texto'), done: t('eliminada') }}
+    />
   );
 }

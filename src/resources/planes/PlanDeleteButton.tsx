@@ -1,9 +1,7 @@
-import { Confirm, useRecordContext, useTranslate } from 'react-admin';
-import Button from '@mui/material/Button';
-import DeleteIcon from '@mui/icons-material/Delete';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { Plan } from '../../../domain/contratos/planes';
 import { PLAN_MSG } from '../../../domain/planes';
-import { useRemoveRecord } from '../../shell/useRemoveRecord';
+import { RemoveRecordButton } from '../../shell/RemoveRecordButton';
 
 /**
  * Deletes a plan that was never sold, or retires one that was (the server decides and says which): the button says
@@ -12,25 +10,21 @@ import { useRemoveRecord } from '../../shell/useRemoveRecord';
 export function PlanDeleteButton() {
   const record = useRecordContext<Plan & { id: number }>();
   const translate = useTranslate();
-  const { open, setOpen, isPending, confirm } = useRemoveRecord('planes');
   if (!record) return null;
   const sold = record.vendidos > 0;
   const t = (key: string, options?: object) => translate(`resources.planes.${key}`, options);
   if (sold && !record.PLAN_ACTIVO) return null;
   return (
-    <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} disabled={isPending}>
-        {t(sold ? 'retirar' : 'eliminar')}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={t(sold ? 'retirar_titulo' : 'eliminar_titulo', { nombre: record.PLAN_NOMBRE })}
-        content={t(sold ? 'retirar_texto' : 'eliminar_texto', { smart_count: record.vendidos })}
-        confirm={t(sold ? 'retirar' : 'eliminar')}
-        onConfirm={() => confirm(record, sold ? PLAN_MSG.retiredInstead : PLAN_MSG.deleted)}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <RemoveRecordButton
+      resource="planes"
+      record={record}
+      texts={{
+        label: t(sold ? 'retirar' : 'eliminar'),
+        title: t(sold ? 'retirar_titulo' : 'eliminar_titulo', { nombre: record.PLAN_NOMBRE }),
+        content: t(sold ? 'retirar_texto' : 'eliminar_texto', { smart_count: record.vendidos }),
+        confirm: t(sold ? 'retirar' : 'eliminar'),
+        done: sold ? PLAN_MSG.retiredInstead : PLAN_MSG.deleted,
+      }}
+    />
   );
 }

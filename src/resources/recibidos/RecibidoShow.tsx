@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { Confirm, type Identifier, Link, Show, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
+import { type Identifier, Link, Show, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -10,7 +10,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CodeIcon from '@mui/icons-material/Code';
-import DeleteIcon from '@mui/icons-material/Delete';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import type { RecibidoDetalle } from '../../../domain/contratos/recibidos';
 import { AMBIENTES, nombreFormaPago, tarifaIva } from '../../../domain/facturas/catalogos';
@@ -18,7 +17,7 @@ import { formatDate, formatDateTime } from '../../../domain/fechas';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 import { CIFRA, Seccion } from '../../comprobantes/pagina';
 import { Dato } from '../../shell/Dato';
-import { useRemoveRecord } from '../../shell/useRemoveRecord';
+import { RemoveRecordButton } from '../../shell/RemoveRecordButton';
 import { useNarrow } from '../../shell/catalogo';
 import { useAccion } from '../../shell/useAccion';
 import { dinero } from '../../ui/numeros';
@@ -54,21 +53,12 @@ function Descargar({ record, tipo }: { record: Registro; tipo: 'xml' | 'ride' })
 
 /** Forgets the document after asking; the server refuses (409, its words) while a retention or a collection rests on it. */
 function Eliminar({ record }: { record: Registro }) {
-  const { open, setOpen, isPending, confirm } = useRemoveRecord('recibidos');
   return (
-    <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} disabled={isPending}>
-        {t('eliminar')}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={t('eliminar_titulo')}
-        content={t('eliminar_texto')}
-        onConfirm={() => confirm(record, t('eliminado'))}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <RemoveRecordButton
+      resource="recibidos"
+      record={record}
+      texts={{ label: t('eliminar'), title: t('eliminar_titulo'), content: t('eliminar_texto'), done: t('eliminado') }}
+    />
   );
 }
 

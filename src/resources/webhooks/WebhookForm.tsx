@@ -22,6 +22,7 @@ import { EVENTOS_WEBHOOK, NOMBRES_EVENTO, CABECERA_FIRMA } from '../../../domain
 import type { Webhook, WebhookCreado, WebhookDatos, WebhookEdicion } from '../../../domain/contratos/webhooks';
 import { useFalloServidor } from '../../comprobantes/falloServidor';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
+import { useAccionConFallo } from '../../shell/useAccion';
 import { SecretoUnaVez } from '../clavesApi/SecretoUnaVez';
 import { texto } from './textos';
 
@@ -88,18 +89,14 @@ export function WebhookCreate() {
   const queryClient = useQueryClient();
   const redirect = useRedirect();
   const [creado, setCreado] = useState<WebhookCreado | null>(null);
-  const [fallo, setFallo] = useState<string | null>(null);
-  const crear = async (values: Record<string, unknown>) => {
-    setFallo(null);
-    const secreto = String(values.secreto ?? '').trim();
-    const body: WebhookDatos = { ...(webhookToWire(values) as WebhookDatos), ...(secreto ? { secreto } : {}) };
-    try {
+  const { fallo, run } = useAccionConFallo();
+  const crear = (values: Record<string, unknown>) =>
+    run(async () => {
+      const secreto = String(values.secreto ?? '').trim();
+      const body: WebhookDatos = { ...(webhookToWire(values) as WebhookDatos), ...(secreto ? { secreto } : {}) };
       setCreado(await dataProvider.call<WebhookCreado>('/api/webhooks', { method: 'POST', body }));
       void queryClient.invalidateQueries({ queryKey: ['webhooks'] });
-    } catch (error) {
-      setFallo((error as Error).message);
-    }
-  };
+    });
   return (
     <>
       <Create title={texto('form.nuevo')}>

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import DeleteIcon from '@mui/icons-material/Delete';
 import SendIcon from '@mui/icons-material/Send';
 import type { Webhook } from '../../../domain/contratos/webhooks';
 import { formatDateTime } from '../../../domain/fechas';
@@ -15,7 +14,7 @@ import { Seccion } from '../../comprobantes/pagina';
 import { useAreaDataProvider } from '../../dataProvider/useAreaDataProvider';
 import { Dato } from '../../shell/Dato';
 import { useAccion } from '../../shell/useAccion';
-import { useRemoveRecord } from '../../shell/useRemoveRecord';
+import { RemoveRecordButton } from '../../shell/RemoveRecordButton';
 import { SecretoUnaVez } from '../clavesApi/SecretoUnaVez';
 import { Entregas, entregasKey } from './Entregas';
 import { ActivoChip, EventosChips } from './piezas';
@@ -88,21 +87,12 @@ function RotarSecreto({ record }: { record: Registro }) {
 }
 
 function Eliminar({ record }: { record: Registro }) {
-  const { open, setOpen, isPending, confirm } = useRemoveRecord('webhooks');
   return (
-    <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} disabled={isPending}>
-        {t('eliminar')}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={t('eliminar_titulo')}
-        content={t('eliminar_texto')}
-        onConfirm={() => confirm(record, t('eliminado'))}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <RemoveRecordButton
+      resource="webhooks"
+      record={record}
+      texts={{ label: t('eliminar'), title: t('eliminar_titulo'), content: t('eliminar_texto'), done: t('eliminado') }}
+    />
   );
 }
 

@@ -5,10 +5,11 @@
  * the reason — and waits for those writes before the database closes: a restart never waits for a slow SRI.
  */
 import type { SriConfig } from '../../../config';
-import { proximoVencimiento, tomar, type Tarea } from './cola';
+import { crearTrabajadorCola, type TrabajadorCola } from '../../../core/trabajador-cola';
+import { proximoVencimiento, tomar } from './cola';
 import { procesar, type DependenciasSri } from './proceso';
 
-export type TrabajadorSri = { iniciar(): void; despertar(): void; detener(): Promise<void> };
+export type TrabajadorSri = TrabajadorCola;
 
 export function crearTrabajadorSri(
   deps: DependenciasSri,
@@ -16,80 +17,15 @@ export function crearTrabajadorSri(
 ): TrabajadorSri {
   // Two SRI calls and an email per document, with room: a lease shorter than the work would let a second worker in.
   const leaseMs = config.timeoutMs * 3 + 30_000;
-  const enCurso = new Set<Promise<void>>();
-  const parar = new AbortController();
-  const conParada = { ...deps, parar: parar.signal };
-  let activo = false;
-  let ciclo: Promise<void> | undefined;
-  let alDespertar: (() => void) | undefined;
-  let pendienteDespertar = false;
-
-  const despertar = () => {
-    pendienteDespertar = true;
-    alDespertar?.();
-  };
-
-  async function dormir() {
-    if (pendienteDespertar) return;
-    let ms = config.intervaloMs;
-    if (enCurso.size < config.concurrencia) {
-      const proximo = await proximoVencimiento(deps.db).catch(() => null);
-      if (proximo) ms = Math.min(ms, Math.max(0, proximo.getTime() - Date.now()) + 5);
-    }
-    if (pendienteDespertar || ms <= 0) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      alDespertar = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    alDespertar = undefined;
-  }
-
-  function lanzar(tarea: Tarea) {
-    const trabajo = procesar(conParada, tarea)
-      .catch((error: Error) =>
-        deps.log.error({ factura: tarea.FAC_CODIGO, err: { message: error.message } }, 'cola del SRI: falló un documento'),
-      )
-      .finally(() => {
-        enCurso.delete(trabajo);
-        despertar();
-      });
-    enCurso.add(trabajo);
-  }
-
-  async function bucle() {
-    while (activo) {
-      pendienteDespertar = false;
-      const libres = config.concurrencia - enCurso.size;
-      if (libres > 0) {
-        try {
-          for (const tarea of await tomar(deps.db, libres, leaseMs)) lanzar(tarea);
-        } catch (error) {
-          if (!activo) break;
-          deps.log.error({ err: { message: (error as Error).message } }, 'cola del SRI: no se pudo leer');
-        }
-      }
-      if (!activo) break;
-      await dormir();
-    }
-  }
-
-  return {
-    iniciar() {
-      if (activo) return;
-      activo = true;
-      ciclo = bucle();
-    },
-    despertar,
-    async detener() {
-      activo = false;
-      // The SRI's answers are not waited for: each document in flight is put back on the queue with its reason.
-      parar.abort();
-      alDespertar?.();
-      await ciclo;
-      await Promise.allSettled([...enCurso]);
-    },
-  };
+  return crearTrabajadorCola({
+    concurrencia: config.concurrencia,
+    intervaloMs: config.intervaloMs,
+    tomar: (libres) => tomar(deps.db, libres, leaseMs),
+    proximo: () => proximoVencimiento(deps.db),
+    // The SRI's answers are not waited for on stopping: each document in flight is put back on the queue with its reason.
+    procesar: (tarea, parar) => procesar({ ...deps, parar }, tarea),
+    describir: (tarea) => ({ factura: tarea.FAC_CODIGO }),
+    mensajes: { fallo: 'cola del SRI: falló un documento', lectura: 'cola del SRI: no se pudo leer' },
+    log: deps.log,
+  });
 }
