@@ -36,6 +36,12 @@ export type Database = {
 
 /** Statements that only read: anything else (INSERT, UPDATE, DELETE, WITH ... UPDATE, DDL) may change rows. */
 const READ_ONLY = /^\s*(?:select|explain)\b/i;
+/**
+ * Bookkeeping no list counts: an API key's use (its last use and rate-limit window, core/claves-api.ts, one write per
+ * request of an integration), the Idempotency-Key claims and the rate limits' counters. Counting them as writes would
+ * make every list count again after each request a key makes.
+ */
+const BOOKKEEPING = /^\s*(?:with usada as \(\s*update\s+claves_api\b|(?:insert\s+into|update|delete\s+from)\s+"?(?:idempotencia|intentos)"?\s)/i;
 const writeVersions = new WeakMap<Db, () => number>();
 
 /**
@@ -81,7 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Drizzle hands every statement to its logger just before running it, inside transactions too.
   const logger = {
     logQuery: (query: string, params: unknown[]) => {
-      if (!READ_ONLY.test(query)) writes++;
+      if (!READ_ONLY.test(query) && !BOOKKEEPING.test(query)) writes++;
       if (ACCOUNT_WRITE.test(query)) accountsVersion++;
       options.onQuery?.(query, params);
     },
