@@ -41,7 +41,8 @@ const READ_ONLY = /^\s*(?:select|explain)\b/i;
  * request of an integration), the Idempotency-Key claims and the rate limits' counters. Counting them as writes would
  * make every list count again after each request a key makes.
  */
-const BOOKKEEPING = /^\s*(?:with usada as \(\s*update\s+claves_api\b|(?:insert\s+into|update|delete\s+from)\s+"?(?:idempotencia|intentos)"?\s)/i;
+const BOOKKEEPING =
+  /^\s*(?:with usada as \(\s*update\s+claves_api\b|(?:insert\s+into|update|delete\s+from)\s+"?(?:idempotencia|intentos)"?\s)/i;
 const writeVersions = new WeakMap<Db, () => number>();
 
 /**
