@@ -38,6 +38,17 @@ export function CatalogoAcciones({ resource, children, lectura }: { resource: st
   );
 }
 
+/**
+ * A list whose only action is Crear, for whom the menu lets create. On a phone Crear floats over the page: a toolbar
+ * with nothing else in it would leave a blank band above the filters.
+ */
+export function SoloCrear({ resource, label }: { resource: string; label?: string }) {
+  const { canAccess } = useCanAccess({ resource, action: 'create' });
+  const narrow = useNarrow();
+  const crear = canAccess ? <CreateButton label={label} /> : null;
+  return narrow ? crear : <TopToolbar>{crear}</TopToolbar>;
+}
+
 /** Active or not, in the resource's own words (`resources.<resource>.<activo|inactivo>` unless told otherwise). */
 export function EstadoChip({ resource, activo, inactivo = 'inactivo' }: { resource: string; activo: boolean; inactivo?: string }) {
   const translate = useTranslate();

@@ -5,9 +5,11 @@
  * server on this machine: the server is started with WEBHOOKS_REDES_PRIVADAS=true), shows its secret once, and
  * «Enviar prueba» makes the receiver get a ping signed with that secret, which the log shows ENTREGADA; with the
  * receiver answering 500 the next test shows its failed attempt, and «Reenviar» once it answers 200 again delivers it.
- * Screenshots of every page at 1366 and 390 px in /tmp/b31/shots/ (and test-results).
+ * Screenshots of every page at 1366 and 390 px in INTEGRACIONES_SHOTS (the temp folder's shots-integraciones/).
  */
 import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +20,7 @@ import { fotoDosAnchos, TORNILLO } from '../helpers/facturas-e2e';
 import { expectAccessible } from '../helpers/axe';
 import { CABECERA_ENTREGA, CABECERA_FIRMA } from '../../domain/integraciones';
 
-const SHOTS = process.env.INTEGRACIONES_SHOTS ?? '/tmp/b31/shots';
+const SHOTS = process.env.INTEGRACIONES_SHOTS ?? path.join(os.tmpdir(), 'shots-integraciones');
 const foto = (page: Page, nombre: string) => fotoDosAnchos(page, SHOTS, `integraciones-${nombre}`);
 
 type Recibida = { headers: http.IncomingHttpHeaders; cuerpo: string };

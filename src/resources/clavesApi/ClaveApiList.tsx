@@ -1,4 +1,4 @@
-import { CreateButton, DataTable, TopToolbar, useCanAccess, type RaRecord } from 'react-admin';
+import { DataTable, type RaRecord } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -8,7 +8,7 @@ import type { ClaveApi } from '../../../domain/contratos/clavesApi';
 import { formatDate } from '../../../domain/fechas';
 import { apiUrl } from '../../http/client';
 import { ListPagination } from '../../shell/ListPagination';
-import { EstadoFilter, SearchFilter } from '../../shell/catalogo';
+import { EstadoFilter, SearchFilter, SoloCrear } from '../../shell/catalogo';
 import { ResponsiveList } from '../../shell/ResponsiveList';
 import { AlcancesChips, EstadoClaveChip, prefijo, UltimoUso } from './piezas';
 import { texto } from './textos';
@@ -19,11 +19,6 @@ const filters = [
   <SearchFilter key="q" source="q" alwaysOn />,
   <EstadoFilter key="revocada" source="revocada" label="resources.clavesApi.fields.revocada" words={['revocadas', 'activas']} alwaysOn />,
 ];
-
-function Acciones() {
-  const { canAccess } = useCanAccess({ resource: 'clavesApi', action: 'create' });
-  return <TopToolbar>{canAccess && <CreateButton label={texto('crear')} />}</TopToolbar>;
-}
 
 /** How an integration sends its key, and where the API is described. */
 function Ayuda() {
@@ -60,7 +55,7 @@ export function ClaveApiList() {
   return (
     <ResponsiveList
       filters={filters}
-      actions={<Acciones />}
+      actions={<SoloCrear resource="clavesApi" label={texto('crear')} />}
       sort={{ field: 'CLA_CODIGO', order: 'DESC' }}
       perPage={25}
       pagination={<ListPagination />}

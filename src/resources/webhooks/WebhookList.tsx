@@ -1,9 +1,10 @@
-import { CreateButton, DataTable, TopToolbar, useCanAccess, type RaRecord } from 'react-admin';
+import { DataTable, type RaRecord } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { Webhook } from '../../../domain/contratos/webhooks';
 import { formatDateTime } from '../../../domain/fechas';
 import { CABECERA_FIRMA } from '../../../domain/integraciones';
+import { SoloCrear } from '../../shell/catalogo';
 import { ListPagination } from '../../shell/ListPagination';
 import { ResponsiveList } from '../../shell/ResponsiveList';
 import { ActivoChip, EventosChips, nombreEvento } from './piezas';
@@ -11,11 +12,6 @@ import { texto } from './textos';
 
 const webhook = (r: RaRecord) => r as unknown as Webhook;
 const numero = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
-
-function Acciones() {
-  const { canAccess } = useCanAccess({ resource: 'webhooks', action: 'create' });
-  return <TopToolbar>{canAccess && <CreateButton label={texto('crear')} />}</TopToolbar>;
-}
 
 const ultima = (r: RaRecord) => (webhook(r).ultimaEntrega ? formatDateTime(webhook(r).ultimaEntrega!) : texto('nunca'));
 
@@ -26,7 +22,7 @@ const ultima = (r: RaRecord) => (webhook(r).ultimaEntrega ? formatDateTime(webho
 export function WebhookList() {
   return (
     <ResponsiveList
-      actions={<Acciones />}
+      actions={<SoloCrear resource="webhooks" label={texto('crear')} />}
       sort={{ field: 'WEB_CODIGO', order: 'DESC' }}
       perPage={25}
       pagination={<ListPagination />}
