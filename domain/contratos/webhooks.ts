@@ -20,9 +20,14 @@
  */
 import { Type, type Static } from 'typebox';
 import { Nullable } from './esquemas';
-import { EVENTOS_WEBHOOK } from '../integraciones';
+import { EVENTOS_WEBHOOK, type EventoWebhook } from '../integraciones';
 
-const Evento = Type.Union(EVENTOS_WEBHOOK.map((e) => Type.Literal(e)));
+/** One of the events, refused in Spanish otherwise (a union of literals would say only «valor no permitido»). */
+const Evento = Type.Unsafe<EventoWebhook>({
+  type: 'string',
+  enum: [...EVENTOS_WEBHOOK],
+  errorMessage: `Evento desconocido: elija entre ${EVENTOS_WEBHOOK.join(', ')}`,
+});
 
 export const Webhook = Type.Object({
   WEB_CODIGO: Type.Integer(),

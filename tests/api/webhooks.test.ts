@@ -109,6 +109,10 @@ describe.each(testDatabases)('webhooks (%s)', (kind: TestDbKind) => {
       [{ WEB_URL: 'https://', WEB_EVENTOS: ['comprobante.autorizado'] }, WEBHOOKS_MSG.urlInvalida],
       [{ WEB_URL: 'no es una url', WEB_EVENTOS: ['comprobante.autorizado'] }, WEBHOOKS_MSG.urlInvalida],
       [{ WEB_URL: 'https://erp.ejemplo.ec/amelia', WEB_EVENTOS: [] }, 'Elija al menos un evento'],
+      [
+        { WEB_URL: 'https://erp.ejemplo.ec/amelia', WEB_EVENTOS: ['factura.pagada'] },
+        'Evento desconocido: elija entre comprobante.autorizado',
+      ],
       [{ WEB_URL: 'https://erp.ejemplo.ec/amelia', WEB_EVENTOS: ['comprobante.autorizado'], secreto: 'corto' }, 'El secreto debe tener'],
     ] as const;
     for (const [body, msg] of malas) {

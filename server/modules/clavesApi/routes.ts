@@ -47,7 +47,7 @@ const clavesApiRoutes: ModuleRoutes = (app, { db, guards }) => {
       schema: {
         tags,
         summary: 'Lo que hizo una clave de API: sus líneas del historial de la empresa, la más reciente primero',
-        description: `${SCOPE} Paginado (range; total en Content-Range).`,
+        description: `${SCOPE} Paginado (range; total en Content-Range); filtro q (parte de la descripción).`,
         params: Id,
         querystring: ListQuery,
         response: { 200: Type.Array(ActividadClave), ...errorResponses },

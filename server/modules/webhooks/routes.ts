@@ -55,7 +55,7 @@ const webhooksRoutes: ModuleRoutes = (app, { db, config, guards }) => {
       schema: schemas.list(
         {
           summary: 'Webhooks de la empresa',
-          description: `${SCOPE} ra-data-simple-rest: orden por WEB_CODIGO (por defecto) o WEB_URL; filtros WEB_ACTIVO e id. Eventos: ${EVENTOS_WEBHOOK.join(', ')}.`,
+          description: `${SCOPE} ra-data-simple-rest: orden por WEB_CODIGO (por defecto) o WEB_URL; filtros q (parte de la URL o de la descripción), WEB_ACTIVO e id. Eventos: ${EVENTOS_WEBHOOK.join(', ')}.`,
         },
         WebhookQuery,
       ),
@@ -145,7 +145,7 @@ const webhooksRoutes: ModuleRoutes = (app, { db, config, guards }) => {
       schema: {
         tags,
         summary: 'Registro de entregas de un webhook, la más reciente primero',
-        description: `${SCOPE} Paginado (range; total en Content-Range); filtros ENT_ESTADO (PENDIENTE, ENTREGADA, FALLIDA), ENT_EVENTO e id.`,
+        description: `${SCOPE} Paginado (range; total en Content-Range); filtros q (parte del evento o del número del comprobante), ENT_ESTADO (PENDIENTE, ENTREGADA, FALLIDA), ENT_EVENTO e id.`,
         params: Id,
         querystring: EntregaQuery,
         response: { 200: Type.Array(Entrega), ...errorResponses },
