@@ -173,8 +173,7 @@ describe('RIDE de la factura', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([662, 936]);
     expect(png.length).toBeGreaterThan(30_000);
 
-    // The barcode is an image in the PDF, and the page printed at 300 dpi reads back as the 49 digits.
-    expect(execFileSync('pdfimages', ['-list', guardar(pdf)], { encoding: 'utf8' })).toMatch(/\bimage\b/);
+    // The barcode, printed at 300 dpi, reads back as the 49 digits.
     const pt = (v: number) => String(Math.round((v * 300) / 72));
     const barras = gris(pdf, 1, 300, ['-x', pt(308), '-y', pt(28), '-W', pt(255), '-H', pt(240)]);
     const lecturas = new Set<string>();

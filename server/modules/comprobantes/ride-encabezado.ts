@@ -1,4 +1,5 @@
 import type { InfoTributaria } from '../../../domain/facturas/comprobante';
+import { dibujarCode128 } from './ride-barras';
 import { fechaAutorizacion, nombreAmbiente, numeroComprobante } from './ride-formato';
 import { ANCHO, BORDE, MARGEN, caja, escribir, etiquetaValor, type Doc } from './ride-pagina';
 import type { CuerpoRide } from './tipo';
@@ -58,7 +59,7 @@ function dibujarEmisor(doc: Doc, { infoTributaria: t, cuerpo }: DatosEncabezado,
 }
 
 /** R.U.C., document and number, authorization, environment, access key with its barcode. */
-function dibujarAutorizacion(doc: Doc, { infoTributaria: t, titulo }: DatosEncabezado, o: OpcionesRide, barras: Buffer): number {
+function dibujarAutorizacion(doc: Doc, { infoTributaria: t, titulo }: DatosEncabezado, o: OpcionesRide): number {
   const x = MARGEN + ANCHO_IZQUIERDA + SEPARACION + RELLENO;
   const w = ANCHO - ANCHO_IZQUIERDA - SEPARACION - 2 * RELLENO;
   let y = MARGEN + RELLENO;
@@ -77,7 +78,7 @@ function dibujarAutorizacion(doc: Doc, { infoTributaria: t, titulo }: DatosEncab
   y += etiquetaValor(doc, 'EMISIÓN:', 'NORMAL', x, y, w) + 6;
   y += escribir(doc, 'CLAVE DE ACCESO', x, y, w, { negrita: true }) + 3;
   const altoBarras = 36;
-  doc.image(barras, x, y, { width: w, height: altoBarras });
+  dibujarCode128(doc, t.claveAcceso, x, y, w, altoBarras);
   y += altoBarras + 3;
   y += escribir(doc, t.claveAcceso, x, y, w, { tamano: 7.5, alinear: 'center' });
   return y + RELLENO;
@@ -118,10 +119,10 @@ function dibujarReceptor(doc: Doc, { receptor, modificado = [] }: CuerpoRide, y0
 }
 
 /** The first page's heading: issuer (with logo), authorization box and recipient. Returns where the lines may start. */
-export function dibujarEncabezado(doc: Doc, c: DatosEncabezado, o: OpcionesRide, barras: Buffer): number {
+export function dibujarEncabezado(doc: Doc, c: DatosEncabezado, o: OpcionesRide): number {
   const inicioEmisor = MARGEN + dibujarLogo(doc, o.logo);
   const finEmisor = dibujarEmisor(doc, c, inicioEmisor);
-  const finAutorizacion = dibujarAutorizacion(doc, c, o, barras);
+  const finAutorizacion = dibujarAutorizacion(doc, c, o);
   // Both boxes end on the same line, as on every RIDE: the shorter one stretches.
   const fin = Math.max(finEmisor, finAutorizacion);
   caja(doc, MARGEN, inicioEmisor, ANCHO_IZQUIERDA, fin - inicioEmisor, 6);

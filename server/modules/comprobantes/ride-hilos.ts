@@ -38,7 +38,7 @@ function iniciarWorker(): Worker {
 }
 
 export function crearDibujanteRide(hilos: number): DibujanteRide {
-  // Drawn on the event loop: ride.ts (pdfkit, bwip-js) is loaded with the first RIDE, not with the server.
+  // Drawn on the event loop: ride.ts (pdfkit) is loaded with the first RIDE, not with the server.
   if (hilos <= 0)
     return {
       dibujar: async (datos) => (await import('./ride')).dibujarRide(datos),

@@ -1,3 +1,5 @@
+import { altoLinea, dibujarLineas, envolver, type Tramo } from './ride-texto';
+
 /** The page the RIDE is drawn on (A4 portrait, in points) and the small drawing helpers its blocks share. */
 
 export const A4 = { ancho: 595.28, alto: 841.89 };
@@ -22,34 +24,32 @@ export type Lienzo = { doc: Doc; y: number; nuevaPagina: () => void };
 
 type Estilo = { negrita?: boolean; tamano?: number; color?: string; alinear?: 'left' | 'right' | 'center' };
 
-const aplicar = (doc: Doc, e: Estilo) =>
-  doc
-    .font(e.negrita ? NEGRITA : FUENTE)
-    .fontSize(e.tamano ?? 8)
-    .fillColor(e.color ?? TEXTO);
+const tramo = (texto: string, e: Estilo): Tramo => ({ texto, fuente: e.negrita ? NEGRITA : FUENTE, tamano: e.tamano ?? 8 });
 
 /** The height a wrapped text takes in a column of `ancho`, without drawing it. */
 export function alto(doc: Doc, texto: string, ancho: number, e: Estilo = {}): number {
-  return aplicar(doc, e).heightOfString(texto, { width: ancho });
+  const t = tramo(texto, e);
+  return envolver(doc, [t], ancho).length * altoLinea(doc, t.fuente, t.tamano);
 }
 
-/**
- * Draws a text wrapped to `ancho` and returns the height it took: where pdfkit left doc.y, which is what heightOfString
- * would have said (the same line wrapper), without laying the text out twice.
- */
+/** Draws a text wrapped to `ancho` and returns the height it took (what `alto` says). */
 export function escribir(doc: Doc, texto: string, x: number, y: number, ancho: number, e: Estilo = {}): number {
-  aplicar(doc, e).text(texto, x, y, { width: ancho, align: e.alinear ?? 'left' });
-  return doc.y - y;
+  const t = tramo(texto, e);
+  const lineas = envolver(doc, [t], ancho);
+  const h = altoLinea(doc, t.fuente, t.tamano);
+  dibujarLineas(doc, lineas, x, y, ancho, h, e.color ?? TEXTO, e.alinear ?? 'left');
+  return lineas.length * h;
 }
 
 /**
  * "Etiqueta: valor" with the label in bold, wrapped as one paragraph, as RIDEs print the issuer's and the buyer's
- * data. Returns the height it took (pdfkit leaves doc.y under the last line).
+ * data. Returns the height it took.
  */
 export function etiquetaValor(doc: Doc, etiqueta: string, valor: string, x: number, y: number, ancho: number, tamano = 8): number {
-  aplicar(doc, { negrita: true, tamano }).text(`${etiqueta} `, x, y, { width: ancho, continued: true });
-  aplicar(doc, { tamano }).text(valor || ' ', { width: ancho });
-  return doc.y - y;
+  const lineas = envolver(doc, [tramo(`${etiqueta} `, { negrita: true, tamano }), tramo(valor || ' ', { tamano })], ancho);
+  const h = altoLinea(doc, FUENTE, tamano);
+  dibujarLineas(doc, lineas, x, y, ancho, h, TEXTO, 'left');
+  return lineas.length * h;
 }
 
 export function caja(doc: Doc, x: number, y: number, ancho: number, altura: number, radio = 0) {

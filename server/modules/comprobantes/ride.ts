@@ -5,17 +5,17 @@
  * the body in between (recipient, lines, totals, payments) is data the type computes (`TipoComprobante.ride`,
  * tipo.ts). Drawn with pdfkit rather than pdfmake because pdfkit is already a dependency (the clients' PDF report,
  * clientesImportacion/reporte.ts, uses it the same way: standard Helvetica, explicit coordinates, pages broken by
- * hand). The access key's Code 128 comes from bwip-js.
+ * hand).
  *
  * Every amount is printed as the body carries it, which is as the signed XML does: the RIDE never rounds.
  */
-import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { dibujarDetalles, dibujarSecciones } from './ride-detalles';
 import { dibujarEncabezado, type OpcionesRide } from './ride-encabezado';
 import { numeroComprobante } from './ride-formato';
-import { ANCHO, INICIO_CONTINUACION, MARGEN, escribir, numerarPaginas, type Doc, type Lienzo } from './ride-pagina';
+import { ANCHO, FUENTE, INICIO_CONTINUACION, MARGEN, NEGRITA, escribir, numerarPaginas, type Doc, type Lienzo } from './ride-pagina';
 import { dibujarPie } from './ride-pie';
+import { prepararFuentes } from './ride-texto';
 import type { Comprobante, CuerpoRide } from './tipo';
 
 export type { OpcionesRide } from './ride-encabezado';
@@ -30,15 +30,6 @@ export type DatosRide = {
   titulo: string;
   opciones?: OpcionesRide;
 };
-
-/**
- * The access key as a Code 128 PNG, 3 px per module and only a few px tall: a linear code's rows are all the same,
- * so pdfkit stretches it to the printed height, and a 1023 × 4 image decodes and embeds in about a millisecond where
- * a full-height one takes about ten (pdfkit re-splits bwip-js's RGBA pixels). The 10-module margins are the quiet zones
- * scanners need to find the code.
- */
-const codigoDeBarras = (claveAcceso: string) =>
-  bwipjs.toBuffer({ bcid: 'code128', text: claveAcceso, scaleX: 3, scaleY: 1, height: 1, includetext: false, paddingwidth: 10 });
 
 /** Pages after the first say whose document they belong to before the lines go on. */
 function encabezadoContinuacion(doc: Doc, d: DatosRide, numero: string): number {
@@ -60,15 +51,17 @@ export async function dibujarRide(datos: DatosRide): Promise<Buffer> {
   const { comprobante, cuerpo, titulo, opciones = {} } = datos;
   const t = comprobante.infoTributaria;
   const numero = numeroComprobante(t.estab, t.ptoEmi, t.secuencial);
-  const barras = await codigoDeBarras(t.claveAcceso);
   const doc = new PDFDocument({
     size: 'A4',
     // No bottom margin for pdfkit: a text past it would start a page on its own; the blocks break pages themselves.
     margins: { top: MARGEN, left: MARGEN, right: MARGEN, bottom: 0 },
     // Buffered so that each page can say "de N" once N is known.
     bufferPages: true,
+    // No default font: prepararFuentes gives it Helvetica and its bold with their metrics parsed once per process.
+    font: null as unknown as string,
     info: { Title: `${enFrase(titulo)} ${numero}`, Author: t.razonSocial, Subject: `Clave de acceso ${t.claveAcceso}`, Creator: 'Amelia' },
   });
+  prepararFuentes(doc, [FUENTE, NEGRITA]);
   const partes: Buffer[] = [];
   doc.on('data', (parte: Buffer) => partes.push(parte));
   const terminado = new Promise<Buffer>((resolve, reject) => {
@@ -84,7 +77,7 @@ export async function dibujarRide(datos: DatosRide): Promise<Buffer> {
       lienzo.y = encabezadoContinuacion(doc, datos, numero);
     },
   };
-  lienzo.y = dibujarEncabezado(doc, { infoTributaria: t, cuerpo, titulo }, opciones, barras);
+  lienzo.y = dibujarEncabezado(doc, { infoTributaria: t, cuerpo, titulo }, opciones);
   if (cuerpo.tabla.columnas.length) dibujarDetalles(lienzo, cuerpo.tabla);
   if (cuerpo.secciones) dibujarSecciones(lienzo, cuerpo.secciones);
   dibujarPie(lienzo, comprobante.infoAdicional ?? [], cuerpo);
