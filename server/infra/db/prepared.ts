@@ -3,18 +3,44 @@ import type { Executor } from './client';
 
 /**
  * Building a statement in Drizzle (its query builder, then the SQL text) costs more CPU than PGlite takes to find a
- * row by id (docs/performance.md). A hot read is built once per database handle with `sql.placeholder`
- * for its values, then only executed. Handles are the server's database or a transaction (one entry per transaction).
+ * row by id (docs/performance.md). A hot statement is built once per database with `sql.placeholder` for its values,
+ * then only executed. A transaction runs the database's statement on its own connection: Drizzle's prepared query is
+ * its SQL text, its fields and the client it runs on, so the transaction gets the same one bound to its client
+ * (a transaction shares its database's dialect, which keys the statements).
  */
 const built = new WeakMap<object, Map<string, unknown>>();
 
+type Handle = { dialect?: object; session?: { client?: unknown } };
+type Bound = { client?: unknown };
+
 export function prepared<P>(db: Executor, name: string, build: (db: Executor) => { prepare(name: string): P }): P {
-  let statements = built.get(db);
-  if (!statements) built.set(db, (statements = new Map()));
+  const handle = db as unknown as Handle;
+  const key = handle.dialect ?? db;
+  let statements = built.get(key);
+  if (!statements) built.set(key, (statements = new Map()));
   let statement = statements.get(name) as P | undefined;
   if (!statement) statements.set(name, (statement = withRowMapper(build(db).prepare(name))));
-  return statement;
+  const client = handle.session?.client;
+  if (client === undefined || (statement as Bound).client === client) return statement;
+  return Object.create(statement as object, { client: { value: client } }) as P;
 }
+
+/**
+ * A prepared statement Drizzle's builders cannot write (a data-modifying WITH, an upsert with a subquery): its SQL
+ * with `sql.placeholder` values, run as `prepared` runs the built ones. Its rows are objects keyed by the SQL's
+ * column names, the driver's values as they are.
+ */
+export function preparedSql<R>(db: Executor, name: string, query: () => SQL) {
+  const statement = prepared(db, name, (d) => {
+    const { session, dialect } = d as unknown as {
+      session: { prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: boolean): RawQuery };
+      dialect: { sqlToQuery(s: SQL): unknown };
+    };
+    return { prepare: (n: string) => session.prepareQuery(dialect.sqlToQuery(query()), undefined, n, false) };
+  });
+  return { execute: async (values: Record<string, unknown>) => (await statement.execute(values)).rows as R[] };
+}
+type RawQuery = { execute(values: Record<string, unknown>): Promise<{ rows: unknown[] }> };
 
 /** A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds), for values read inside JSON. */
 export const isoText = (column: AnyColumn | SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

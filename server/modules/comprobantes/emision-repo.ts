@@ -5,23 +5,18 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
-import {
-  clientes,
-  empresas,
-  establecimientos,
-  facturas,
-  proveedores,
-  puntosEmision,
-  secuenciales,
-  transportistas,
-} from '../../infra/db/schema';
+import { clientes, empresas, establecimientos, facturas, firmas, proveedores, puntosEmision, transportistas } from '../../infra/db/schema';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { prepared } from '../../infra/db/prepared';
-import { found } from '../../core/errors';
+import { prepared, preparedSql } from '../../infra/db/prepared';
 import { ESTADOS_EN_CAMINO } from '../../../domain/comprobantes';
 import { visible, type AlcanceDocumentos } from './filas';
 
 const f = facturas;
+const ph = sql.placeholder;
+
+/** The scope's condition with placeholders (`empresa`, and `vendedor` for a seller), for a statement prepared once. */
+const visibleDe = (vendedor: boolean) =>
+  visible({ empresa: ph('empresa') as unknown as number, vendedor: vendedor ? (ph('vendedor') as unknown as number) : undefined });
 
 /**
  * Whose documents a session sees: its company's, and a seller only those whose buyer is a client assigned to them or
@@ -31,12 +26,38 @@ export type AlcanceComprobantes = AlcanceDocumentos;
 export const alcanceComprobantes = (alcance: AlcanceComprobantes | number): AlcanceComprobantes =>
   typeof alcance === 'number' ? { empresa: alcance } : alcance;
 
-/** The document `id` of type `codDoc` if the scope sees it: its state. */
-export async function existeComprobante(db: Executor, alcance: AlcanceComprobantes, id: number, codDoc: string) {
-  const [row] = await db
-    .select({ FAC_ESTADO: f.FAC_ESTADO })
-    .from(f)
-    .where(and(eq(f.FAC_CODIGO, id), eq(f.FAC_TIPO, codDoc), visible(alcance)));
+/** What issuing reads before its transaction, in one statement: the issuing company's fields the documents carry. */
+const emisor = {
+  EMP_RUC: empresas.EMP_RUC,
+  EMP_NOMBRE: empresas.EMP_NOMBRE,
+  EMP_NOMBREC: empresas.EMP_NOMBREC,
+  EMP_DIRECCION: empresas.EMP_DIRECCION,
+  EMP_CONTABILIDAD: empresas.EMP_CONTABILIDAD,
+  EMP_CONTRIBUYENTE_ESPECIAL: empresas.EMP_CONTRIBUYENTE_ESPECIAL,
+  EMP_AGENTE_RETENCION: empresas.EMP_AGENTE_RETENCION,
+  EMP_RIMPE: empresas.EMP_RIMPE,
+  EMP_AMBIENTE: empresas.EMP_AMBIENTE,
+};
+const previo = (vendedor: boolean) => (d: Executor) =>
+  d
+    .select({
+      FAC_ESTADO: f.FAC_ESTADO,
+      ...emisor,
+      FIR_CODIGO: sql<number | null>`(SELECT ${firmas.FIR_CODIGO} FROM ${firmas}
+        WHERE ${firmas.EMP_CODIGO} = ${empresas.EMP_CODIGO} AND ${firmas.FIR_ACTUAL} LIMIT 1)`,
+    })
+    .from(empresas)
+    .leftJoin(f, and(eq(f.FAC_CODIGO, ph('id')), eq(f.FAC_TIPO, ph('tipo')), visibleDe(vendedor)))
+    .where(eq(empresas.EMP_CODIGO, ph('empresa')));
+
+/**
+ * The issuing company's fields the documents carry, its current signature's id (null: none) and the state of the
+ * document `id` of type `codDoc` if the scope sees it (null: not found), in one statement. Undefined: no such company.
+ */
+export async function previoEmision(db: Executor, alcance: AlcanceComprobantes, id: number, codDoc: string) {
+  const statement =
+    alcance.vendedor === undefined ? prepared(db, 'emision_previo', previo(false)) : prepared(db, 'emision_previo_vendedor', previo(true));
+  const [row] = await statement.execute({ id, tipo: codDoc, empresa: alcance.empresa, vendedor: alcance.vendedor });
   return row;
 }
 
@@ -50,34 +71,18 @@ export async function lockComprobante(tx: Executor, alcance: AlcanceComprobantes
   return row;
 }
 
-/** The issuing company's fields the documents carry. */
-export async function emisorDe(db: Executor, empresa: number) {
-  const [row] = await db
-    .select({
-      EMP_RUC: empresas.EMP_RUC,
-      EMP_NOMBRE: empresas.EMP_NOMBRE,
-      EMP_NOMBREC: empresas.EMP_NOMBREC,
-      EMP_DIRECCION: empresas.EMP_DIRECCION,
-      EMP_CONTABILIDAD: empresas.EMP_CONTABILIDAD,
-      EMP_CONTRIBUYENTE_ESPECIAL: empresas.EMP_CONTRIBUYENTE_ESPECIAL,
-      EMP_AGENTE_RETENCION: empresas.EMP_AGENTE_RETENCION,
-      EMP_RIMPE: empresas.EMP_RIMPE,
-      EMP_AMBIENTE: empresas.EMP_AMBIENTE,
-    })
-    .from(empresas)
-    .where(eq(empresas.EMP_CODIGO, empresa));
-  return found(row);
-}
-
 /**
  * The company's documents issued and not yet answered by the SRI (SIN_RESPUESTA too), of every type: the plan pays
  * for each document when authorized, whatever its type.
  */
 export async function enCamino(tx: Executor, empresa: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(f)
-    .where(and(eq(f.EMP_CODIGO, empresa), inArray(f.FAC_ESTADO, [...ESTADOS_EN_CAMINO])));
+  const statement = prepared(tx, 'emision_en_camino', (d) =>
+    d
+      .select({ n: sql<number>`count(*)::int` })
+      .from(f)
+      .where(and(eq(f.EMP_CODIGO, ph('empresa')), inArray(f.FAC_ESTADO, [...ESTADOS_EN_CAMINO]))),
+  );
+  const [row] = await statement.execute({ empresa });
   return Number(row?.n ?? 0);
 }
 
@@ -88,13 +93,10 @@ export async function enCamino(tx: Executor, empresa: number): Promise<number> {
 const receptor = (cliente: AnyPgColumn, proveedor: AnyPgColumn, transportista: AnyPgColumn) =>
   sql<string>`coalesce(${cliente}, ${proveedor}, ${transportista})`;
 
-/**
- * The locked draft's common fields: its series, its last issue, its date, its recipient (the client of a sale, the
- * supplier of a liquidación de compra or a retención, the carrier of a guía de remisión), its additional information.
- */
-export async function borradorComun(tx: Executor, id: number) {
-  const [row] = await tx
+const borrador = (vendedor: boolean) => (d: Executor) =>
+  d
     .select({
+      FAC_ESTADO: f.FAC_ESTADO,
       PEM_CODIGO: f.PEM_CODIGO,
       FAC_SECUENCIAL: f.FAC_SECUENCIAL,
       FAC_NUMERO: f.FAC_NUMERO,
@@ -124,29 +126,44 @@ export async function borradorComun(tx: Executor, id: number) {
     .leftJoin(transportistas, eq(transportistas.TRA_CODIGO, f.TRA_CODIGO))
     .innerJoin(puntosEmision, eq(puntosEmision.PEM_CODIGO, f.PEM_CODIGO))
     .innerJoin(establecimientos, eq(establecimientos.EST_CODIGO, puntosEmision.EST_CODIGO))
-    .where(eq(f.FAC_CODIGO, id));
-  return found(row);
+    .where(and(eq(f.FAC_CODIGO, ph('id')), eq(f.FAC_TIPO, ph('tipo')), visibleDe(vendedor)))
+    .for('update', { of: f });
+
+/**
+ * The draft `id` of type `codDoc` the scope sees, locked (the caller's transaction) and read in one statement: its
+ * state, its series, its last issue, its date, its recipient (the client of a sale, the supplier of a liquidación de
+ * compra or a retención, the carrier of a guía de remisión), its additional information. Undefined when not found.
+ */
+export async function borradorBloqueado(tx: Executor, alcance: AlcanceComprobantes, id: number, codDoc: string) {
+  const statement =
+    alcance.vendedor === undefined
+      ? prepared(tx, 'emision_borrador', borrador(false))
+      : prepared(tx, 'emision_borrador_vendedor', borrador(true));
+  const [row] = await statement.execute({ id, tipo: codDoc, empresa: alcance.empresa, vendedor: alcance.vendedor });
+  return row;
 }
 
 /**
- * The emission point's next number of the type `codDoc`, taken in the caller's transaction: the first issue creates
- * the row (1), each later one increments it. The row stays locked until the transaction ends, so concurrent issuers
- * on one point take numbers one after another, and a rollback gives the number back. Each type counts on its own
- * (factura 001-001-000000001 and nota de crédito 001-001-000000001 both exist).
+ * The emission point's next number of the type `codDoc`, taken in the caller's transaction, and the company's
+ * documents in flight (enCamino) read by the same statement: the first issue creates the row (1), each later one
+ * increments it. The row stays locked until the transaction ends, so concurrent issuers on one point take numbers one
+ * after another, and a rollback gives the number back. Each type counts on its own (factura 001-001-000000001 and nota
+ * de crédito 001-001-000000001 both exist). Called with the company's plans locked: the statement's snapshot, taken
+ * after that lock, sees every document the company's earlier issuers committed.
  */
-export async function siguienteSecuencial(tx: Executor, pem: number, codDoc: string): Promise<number> {
-  const statement = prepared(tx, 'siguiente_secuencial', (d) =>
-    d
-      .insert(secuenciales)
-      .values({ PEM_CODIGO: sql.placeholder('pem'), SEC_TIPO: sql.placeholder('tipo'), SEC_SIGUIENTE: 2 })
-      .onConflictDoUpdate({
-        target: [secuenciales.PEM_CODIGO, secuenciales.SEC_TIPO],
-        set: { SEC_SIGUIENTE: sql`${secuenciales.SEC_SIGUIENTE} + 1` },
-      })
-      .returning({ numero: sql<number>`${secuenciales.SEC_SIGUIENTE} - 1` }),
+export async function siguienteSecuencial(tx: Executor, pem: number, codDoc: string, empresa: number) {
+  const statement = preparedSql<{ numero: number; en_camino: number }>(
+    tx,
+    'siguiente_secuencial',
+    () => sql`WITH tomado AS (
+      INSERT INTO secuenciales (pem_codigo, sec_tipo, sec_siguiente) VALUES (${ph('pem')}, ${ph('tipo')}, 2)
+      ON CONFLICT (pem_codigo, sec_tipo) DO UPDATE SET sec_siguiente = secuenciales.sec_siguiente + 1
+      RETURNING sec_siguiente - 1 AS numero)
+    SELECT numero, (SELECT count(*)::int FROM facturas WHERE emp_codigo = ${ph('empresa')}
+      AND ${inArray(f.FAC_ESTADO, [...ESTADOS_EN_CAMINO])}) AS en_camino FROM tomado`,
   );
-  const [row] = await statement.execute({ pem, tipo: codDoc });
-  return Number(row!.numero);
+  const [row] = await statement.execute({ pem, tipo: codDoc, empresa });
+  return { numero: Number(row!.numero), enCamino: Number(row!.en_camino) };
 }
 
 export type Emitida = {
@@ -157,9 +174,30 @@ export type Emitida = {
   FAC_XML: string;
 };
 
-export async function marcarFirmada(tx: Executor, id: number, emitida: Emitida) {
-  await tx
-    .update(f)
-    .set({ ...emitida, FAC_ESTADO: 'FIRMADA', FAC_SRI_MENSAJES: [], FAC_RECIBIDA: null, FAC_ACTUALIZADO: new Date() })
-    .where(eq(f.FAC_CODIGO, id));
+/**
+ * Stores the signed document (FIRMADA, the SRI's messages of a previous issue cleared) and puts it on the SRI's queue
+ * at ENVIAR, due now (cola.ts's encolar), in one statement of the caller's transaction.
+ */
+export async function guardarFirmada(tx: Executor, id: number, emitida: Emitida) {
+  const statement = preparedSql(
+    tx,
+    'emision_guardar',
+    () => sql`WITH firmada AS (
+      UPDATE facturas SET fac_secuencial = ${ph('secuencial')}, fac_numero = ${ph('numero')}, fac_clave_acceso = ${ph('clave')},
+        fac_ambiente = ${ph('ambiente')}, fac_xml = ${ph('xml')}, fac_estado = 'FIRMADA', fac_sri_mensajes = '[]'::jsonb,
+        fac_recibida = NULL, fac_actualizado = ${ph('actualizado')}
+      WHERE fac_codigo = ${ph('id')} RETURNING fac_codigo)
+    INSERT INTO sri_cola (fac_codigo, col_paso) SELECT fac_codigo, 'ENVIAR' FROM firmada
+    ON CONFLICT (fac_codigo) DO UPDATE SET col_paso = 'ENVIAR', col_intentos = 0, col_proximo = now(), col_tomada_hasta = NULL,
+      col_error = NULL`,
+  );
+  await statement.execute({
+    id,
+    secuencial: emitida.FAC_SECUENCIAL,
+    numero: emitida.FAC_NUMERO,
+    clave: emitida.FAC_CLAVE_ACCESO,
+    ambiente: emitida.FAC_AMBIENTE,
+    xml: emitida.FAC_XML,
+    actualizado: new Date().toISOString(),
+  });
 }

@@ -6,8 +6,12 @@
  * credit note locks its invoice), checked against its type's schema, signed, stored and queued. Anything refused rolls
  * all of it back: no number is skipped or used twice. The plan pays for the document when the SRI authorizes it.
  *
- * What needs no lock happens before the transaction: the company's data and opening its certificate (milliseconds the
- * first time, then cached by signature id), so that the locks are held only for the document's own work (a few ms).
+ * What needs no lock happens before the transaction, read in one statement (the document's existence, the company's
+ * data, its signature's id) and then opening its certificate (milliseconds the first time, then cached by signature
+ * id), so that the locks are held only for the document's own work (a few ms). Every statement is prepared once
+ * (infra/db/prepared.ts), and the transaction runs as few as its locks allow: the draft locked and read together, the
+ * plans locked, the number taken with the documents in flight counted after that lock, the signed document stored and
+ * queued together.
  */
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
@@ -32,17 +36,14 @@ import {
 import type { Ambiente, ErrorFactura } from '../../../domain/facturas';
 import { certificadoDeFirma, currentSignatureSecret, type Certificado } from '../firmas';
 import { issuingBlockLocked } from '../planesEmpresa';
-import { encolar } from './sri/cola';
 import { prepararValidador, validarComprobante } from './esquema';
 import { firmarXml } from './xades';
 import {
   alcanceComprobantes,
-  borradorComun,
-  emisorDe,
+  borradorBloqueado,
   enCamino,
-  existeComprobante,
-  lockComprobante,
-  marcarFirmada,
+  guardarFirmada,
+  previoEmision,
   siguienteSecuencial,
   type AlcanceComprobantes,
 } from './emision-repo';
@@ -91,10 +92,15 @@ export async function certificadoEmpresa(
     .select({ FIR_CODIGO: firmas.FIR_CODIGO })
     .from(firmas)
     .where(and(eq(firmas.EMP_CODIGO, empresa), eq(firmas.FIR_ACTUAL, true)));
-  if (!firma) throw new HttpError(400, COMPROBANTES_MSG.sinFirma(nombre));
+  return abrirCertificado(deps, empresa, firma?.FIR_CODIGO ?? null, ahora, nombre);
+}
+
+/** The company's signature `firma` (its current one, null: none) opened, as certificadoEmpresa says. */
+async function abrirCertificado(deps: DependenciasEmision, empresa: number, firma: number | null, ahora: Date, nombre: string) {
+  if (firma === null) throw new HttpError(400, COMPROBANTES_MSG.sinFirma(nombre));
   try {
     return await certificadoDeFirma(
-      firma.FIR_CODIGO,
+      firma,
       async () => {
         const secreto = await currentSignatureSecret(deps.db, deps.files, deps.box, empresa);
         if (!secreto) throw new HttpError(400, COMPROBANTES_MSG.sinFirma(nombre));
@@ -131,8 +137,8 @@ function numeroAnterior(
   return { secuencial: b.FAC_SECUENCIAL, codigoNumerico: estado === 'DEVUELTA' ? clave?.codigoNumerico : undefined };
 }
 
-type Emisor = Awaited<ReturnType<typeof emisorDe>>;
-type Borrador = Awaited<ReturnType<typeof borradorComun>>;
+type Emisor = NonNullable<Awaited<ReturnType<typeof previoEmision>>>;
+type Borrador = NonNullable<Awaited<ReturnType<typeof borradorBloqueado>>>;
 
 /** What every type is built from: the issuer, the series, the date, the buyer, the additional information. */
 function comunesDe(emisor: Emisor, b: Borrador, secuencial: number, codigoNumerico: string | undefined): DatosComunes {
@@ -180,40 +186,43 @@ export async function emitirComprobante<C extends Comprobante, L>(
 ): Promise<Emision> {
   const alcance = alcanceComprobantes(quien);
   const empresa = alcance.empresa;
-  const preparativos = Promise.all([
-    emisorDe(deps.db, empresa),
-    certificadoEmpresa(deps, empresa, ahora, tipo.nombre),
-    prepararValidador(tipo.esquema),
-  ]);
+  const validador = prepararValidador(tipo.esquema);
   // Judged after the document is found: someone else's is a 404, never "your company has no signature".
-  preparativos.catch(() => {});
-  if (!(await existeComprobante(deps.db, alcance, id, tipo.codDoc))) throw new HttpError(404, MSG.notFound);
-  const [emisor, certificado] = await preparativos;
+  validador.catch(() => {});
+  const emisor = await previoEmision(deps.db, alcance, id, tipo.codDoc);
+  if (!emisor?.FAC_ESTADO) throw new HttpError(404, MSG.notFound);
+  const [certificado] = await Promise.all([abrirCertificado(deps, empresa, emisor.FIR_CODIGO, ahora, tipo.nombre), validador]);
   const inicio = performance.now();
   const tiempos: TiemposEmision = { leer: 0, secuencial: 0, armar: 0, xml: 0, esquema: 0, firma: 0, guardar: 0, transaccion: 0 };
   const resultado = await deps.db.transaction(async (tx) => {
-    const bloqueada = found(await lockComprobante(tx, alcance, id, tipo.codDoc));
-    const corregida = (ESTADOS_CORREGIBLES as readonly string[]).includes(bloqueada.FAC_ESTADO);
-    if (bloqueada.FAC_ESTADO !== 'BORRADOR' && !corregida) {
+    const b = found(await borradorBloqueado(tx, alcance, id, tipo.codDoc));
+    const corregida = (ESTADOS_CORREGIBLES as readonly string[]).includes(b.FAC_ESTADO);
+    if (b.FAC_ESTADO !== 'BORRADOR' && !corregida) {
       throw new HttpError(
         409,
-        (ESTADOS_EN_CAMINO as readonly string[]).includes(bloqueada.FAC_ESTADO)
+        (ESTADOS_EN_CAMINO as readonly string[]).includes(b.FAC_ESTADO)
           ? COMPROBANTES_MSG.enProceso(tipo.nombre)
           : COMPROBANTES_MSG.yaEmitida(tipo.nombre),
       );
     }
     // The draft is read under its own lock, before the company's plans are locked: every issuer of the company waits
     // on those rows until commit, so the less that happens after them, the more documents a second.
-    const b = await borradorComun(tx, id);
     const leido = tipo.leer ? await tipo.leer(tx, id) : undefined;
-    const bloqueo = await issuingBlockLocked(tx, empresa, () => enCamino(tx, empresa));
+    const anterior = corregida ? numeroAnterior(b, b.FAC_ESTADO) : null;
+    let secuencial = anterior?.secuencial ?? 0;
+    // A new number is taken with the count of the documents in flight, once the plans are locked (a rollback gives it
+    // back); a corrected document keeping its number only counts them.
+    const bloqueo = await issuingBlockLocked(tx, empresa, async () => {
+      if (anterior) return enCamino(tx, empresa);
+      const t0 = performance.now();
+      const tomado = await siguienteSecuencial(tx, b.PEM_CODIGO, tipo.codDoc, empresa);
+      tiempos.secuencial = performance.now() - t0;
+      secuencial = tomado.numero;
+      return tomado.enCamino;
+    });
     if (bloqueo) throw new HttpError(400, bloqueo);
     let t = performance.now();
-    tiempos.leer = t - inicio;
-    const anterior = corregida ? numeroAnterior(b, bloqueada.FAC_ESTADO) : null;
-    const secuencial = anterior?.secuencial ?? (await siguienteSecuencial(tx, b.PEM_CODIGO, tipo.codDoc));
-    tiempos.secuencial = performance.now() - t;
-    t = performance.now();
+    tiempos.leer = t - inicio - tiempos.secuencial;
     const armado = await tipo.armar(tx, id, comunesDe(emisor, b, secuencial, anterior?.codigoNumerico), leido);
     tiempos.armar = performance.now() - t;
     if (!armado.ok) throw new ComprobanteRechazado(armado.errores);
@@ -243,9 +252,8 @@ export async function emitirComprobante<C extends Comprobante, L>(
       FAC_XML: firmado,
     };
     t = performance.now();
-    await marcarFirmada(tx, id, emitida);
     // The plan is consumed when the SRI authorizes it (sri/proceso.ts), not here: a document sent back costs nothing.
-    await encolar(tx, id);
+    await guardarFirmada(tx, id, emitida);
     tiempos.guardar = performance.now() - t;
     return emitida;
   });

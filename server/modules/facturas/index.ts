@@ -1,7 +1,7 @@
 /** The module's public face: its routes for the registry (../index.ts) and what other modules use of it. */
 export { default } from './routes';
 export { A4, FUENTE, MARGEN, NEGRITA, TEXTO, fondo } from '../comprobantes';
-export { entradaLinea, entradaPago, lineasDe, TIPO_FACTURA } from './repo';
+export { borradorEmision, entradaLinea, entradaPago, lineasDe, TIPO_FACTURA } from './repo';
 export { tipoFactura } from './tipo';
 export { detallesFactura, infoComoFactura } from './xml';
 export { conDiasDeCredito, entradaCalculo, filasBorrador, sinDescripcion } from './filas-borrador';

@@ -294,17 +294,42 @@ export const lineasDe = (db: Executor, id: number) =>
     .where(eq(facturasDetalles.FAC_CODIGO, id))
     .orderBy(asc(facturasDetalles.FDE_LINEA));
 
-/** The draft's tip (propina), as its lines and payments, for building the document. */
-export async function propinaDe(db: Executor, id: number) {
-  const [row] = await db.select({ FAC_PROPINA: f.FAC_PROPINA }).from(f).where(eq(f.FAC_CODIGO, id));
-  return row?.FAC_PROPINA ?? null;
+/**
+ * The draft's lines and payments in order, and its tip, in one statement: each line and payment a JSON object with the
+ * columns entradaLinea / entradaPago read, amounts as numeric's text (what the driver gives for the columns).
+ */
+const borradorFactura = (d: Executor) =>
+  d
+    .select({
+      propina: f.FAC_PROPINA,
+      lineas: sql<LineaEntrada[]>`(SELECT coalesce(json_agg(json_build_object('FDE_PRINCIPAL', l.fde_principal,
+        'FDE_AUXILIAR', l.fde_auxiliar, 'FDE_DESCRIPCION', l.fde_descripcion, 'FDE_CANTIDAD', l.fde_cantidad::text,
+        'FDE_PRECIO', l.fde_precio::text, 'FDE_DESCUENTO', l.fde_descuento::text, 'FDE_IVA', l.fde_iva,
+        'FDE_ICE_CODIGO', l.fde_ice_codigo, 'FDE_ICE_TARIFA', l.fde_ice_tarifa::text) ORDER BY l.fde_linea), '[]')
+        FROM facturas_detalles l WHERE l.fac_codigo = facturas.fac_codigo)`,
+      pagos: sql<PagoGuardado[]>`(SELECT coalesce(json_agg(json_build_object('FPA_FORMA', p.fpa_forma,
+        'FPA_TOTAL', p.fpa_total::text, 'FPA_PLAZO', p.fpa_plazo, 'FPA_UNIDAD', p.fpa_unidad) ORDER BY p.fpa_linea), '[]')
+        FROM facturas_pagos p WHERE p.fac_codigo = facturas.fac_codigo)`,
+    })
+    .from(f)
+    .where(eq(f.FAC_CODIGO, sql.placeholder('id')));
+
+/**
+ * A draft's lines, payments and tip as armarComprobante reads them (an invoice's, a liquidación de compra's), read
+ * while issuing.
+ */
+export async function borradorEmision(tx: Executor, id: number) {
+  const [row] = await prepared(tx, 'factura_emision_borrador', borradorFactura).execute({ id });
+  return { lineas: row!.lineas.map(entradaLinea), pagos: row!.pagos.map(entradaPago), propina: row!.propina };
 }
 
 export type LineaGuardada = Awaited<ReturnType<typeof lineasDe>>[number];
 export type PagoGuardado = Awaited<ReturnType<typeof pagosDe>>[number];
+/** What entradaLinea reads of a stored line. */
+type LineaEntrada = Omit<LineaGuardada, 'CAT_CODIGO' | 'FDE_SUBTOTAL'>;
 
 /** Stored lines and payments as calcularFactura (and armarComprobante) reads them. */
-export const entradaLinea = (l: LineaGuardada) => ({
+export const entradaLinea = (l: LineaEntrada) => ({
   cantidad: l.FDE_CANTIDAD,
   precioUnitario: l.FDE_PRECIO,
   descuento: l.FDE_DESCUENTO,

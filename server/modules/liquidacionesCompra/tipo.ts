@@ -3,21 +3,15 @@
  * LiquidacionCompra_V1.1.0.xsd. Its recipient is the supplier (facturas.PRV_CODIGO), which the core hands over as
  * `comunes.comprador`; the supplier's rule (no RUC) is judged again here, on what the book says when it is issued.
  */
-import type { Executor } from '../../infra/db/client';
 import { armarLiquidacion, motivoProveedor, type ComprobanteLiquidacionCompra } from '../../../domain/liquidacionesCompra';
-import { pagosDe, type TipoComprobante } from '../comprobantes';
-import { entradaLinea, entradaPago, lineasDe } from '../facturas';
+import type { TipoComprobante } from '../comprobantes';
+import { borradorEmision } from '../facturas';
 import { cuerpoLiquidacion } from './ride-cuerpo';
 import { liquidacionXml } from './xml';
 import { proveedorDe, TIPO_LIQUIDACION } from './repo';
 
-/** The draft's lines and payments, as armarLiquidacion reads them. */
-async function leerLiquidacion(tx: Executor, id: number) {
-  // One after another: a transaction is one connection.
-  const lineas = await lineasDe(tx, id);
-  const pagos = await pagosDe(tx, id);
-  return { lineas: lineas.map(entradaLinea), pagos: pagos.map(entradaPago) };
-}
+/** The draft's lines and payments (an invoice's, read as one: its tip stays at 0), as armarLiquidacion reads them. */
+const leerLiquidacion = borradorEmision;
 
 export const tipoLiquidacion: TipoComprobante<ComprobanteLiquidacionCompra, Awaited<ReturnType<typeof leerLiquidacion>>> = {
   codDoc: TIPO_LIQUIDACION,
