@@ -57,8 +57,8 @@ export {
   NOTA_DEBITO,
   NOTAS_QUE_CUENTAN,
   puntoDeEmpresa,
-  acreditado,
   type AlcanceNotas,
+  type LineaNota,
 } from './notas-repo';
 export {
   delVendedor,
@@ -83,7 +83,15 @@ export {
   type ValoresLinea,
   type ValoresPago,
 } from './filas';
-export { compararTotalesNota, facturaParaNota, fechaNota, lineasConRestante, restanteDe } from './notas-factura';
+export {
+  compararTotalesNota,
+  facturaDeNota,
+  facturaParaNota,
+  fechaNota,
+  lineasConRestante,
+  restanteDe,
+  saldoParaNota,
+} from './notas-factura';
 export { eliminarNota, rutasNotas } from './notas-routes';
 export { conErrores, rutasEmitido } from './emitido-routes';
 export { documentoModificado, emisorRide, puntos, tablaLineas } from './ride-lineas';

@@ -12,11 +12,11 @@ import { NOTAS_MSG, type ResumenFacturaNotas } from '../../../domain/contratos/n
 import { esConsumidorFinal, fechaLimiteNotaCredito, porDevolver, saldoPorAcreditar } from '../../../domain/notasCredito/reglas';
 import {
   acreditado,
-  devuelto,
+  facturaDeNotaBloqueada,
   facturaModificada,
   lineaRespuesta,
-  lineasNota,
   notasDeFactura,
+  saldoFactura,
   type AlcanceNotas,
   type FacturaModificada,
 } from './notas-repo';
@@ -42,30 +42,51 @@ export function compararTotalesNota(declarados: TotalesNota | undefined, calcula
   });
 }
 
+/** The invoice, if a note of type `nombre` may modify it: 404 when none, 400 when not a factura or not AUTORIZADA. */
+function paraNota(factura: FacturaModificada | undefined, nombre: string) {
+  const f = found(factura);
+  if (f.FAC_TIPO !== '01') throw new HttpError(400, NOTAS_MSG.noEsFactura);
+  if (f.FAC_ESTADO !== 'AUTORIZADA' || !f.FAC_NUMERO) throw new HttpError(400, NOTAS_MSG.facturaNoAutorizada(nombre));
+  return f as FacturaModificada & { FAC_NUMERO: string };
+}
+
 /**
  * The invoice `id` the scope sees, if a note of type `nombre` may modify it: 404 when it is not the caller's (or not
  * found), 400 when it is not a factura or not AUTORIZADA. `bloquear` inside the issuing transaction.
  */
 export async function facturaParaNota(db: Executor, alcance: AlcanceNotas, id: number, nombre: string, bloquear = false) {
-  const factura = found(await facturaModificada(db, alcance, id, bloquear));
-  if (factura.FAC_TIPO !== '01') throw new HttpError(400, NOTAS_MSG.noEsFactura);
-  if (factura.FAC_ESTADO !== 'AUTORIZADA' || !factura.FAC_NUMERO) throw new HttpError(400, NOTAS_MSG.facturaNoAutorizada(nombre));
-  return factura as FacturaModificada & { FAC_NUMERO: string };
+  return paraNota(await facturaModificada(db, alcance, id, bloquear), nombre);
+}
+
+/**
+ * Inside the issuing transaction of the note `id` (of type `nombre`): the invoice it modifies, locked and judged as
+ * facturaParaNota does, and the note's reason.
+ */
+export async function facturaDeNota(tx: Executor, id: number, nombre: string) {
+  const leida = await facturaDeNotaBloqueada(tx, id);
+  return { factura: paraNota(leida?.factura, nombre), motivo: leida?.motivo ?? '' };
 }
 
 export const esDeConsumidorFinal = (f: FacturaModificada) =>
   f.CLI_CONSUMIDOR_FINAL || esConsumidorFinal({ tipoIdentificacion: f.CLI_TIPO_IDENTIFICACION, identificacion: f.CLI_IDENTIFICACION });
 
+/**
+ * The invoice's lines with what is left to return of each, and what its credit notes credited (the counted ones but
+ * `excepto`), read in one statement.
+ */
+export async function saldoParaNota(db: Executor, factura: number, excepto?: number) {
+  const saldo = await saldoFactura(db, factura, excepto);
+  const lineas = saldo.lineas.map(({ linea, devuelto }) => ({
+    ...lineaRespuesta(linea),
+    FDE_LINEA: linea.FDE_LINEA,
+    FDE_RESTANTE: fijo(porDevolver(linea.FDE_CANTIDAD, [devuelto]), 6),
+  }));
+  return { lineas, acreditado: saldo.acreditado };
+}
+
 /** The invoice's lines with what is left to return of each (the counted credit notes but `excepto`). */
 export async function lineasConRestante(db: Executor, factura: number, excepto?: number) {
-  // One after the other: inside the issuing transaction they share its connection.
-  const lineas = await lineasNota(db, factura);
-  const devueltas = await devuelto(db, factura, excepto);
-  return lineas.map((l) => ({
-    ...lineaRespuesta(l),
-    FDE_LINEA: l.FDE_LINEA,
-    FDE_RESTANTE: fijo(porDevolver(l.FDE_CANTIDAD, [devueltas.get(l.FDE_LINEA) ?? '0']), 6),
-  }));
+  return (await saldoParaNota(db, factura, excepto)).lineas;
 }
 
 /** What remains to credit of the invoice: its total less its counted credit notes but `excepto` ("12.34"). */

@@ -4,9 +4,10 @@
  * rows of `facturas` (FAC_TIPO, FAC_MODIFICA, FAC_MOTIVO: migration 0029); their lines go to facturas_detalles and
  * their payments to facturas_pagos.
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../infra/db/client';
+import { prepared } from '../../infra/db/prepared';
 import { clientes, establecimientos, facturas, facturasDetalles, puntosEmision } from '../../infra/db/schema';
 import { conAyuda, type MensajeSriGuardado } from '../../../domain/facturas';
 import type { CampoAdicional } from '../../../domain/contratos/facturas';
@@ -136,28 +137,31 @@ export async function cabeceraNota(db: Executor, tipo: TipoNota, alcance: Alcanc
   };
 }
 
-/** A note's stored lines (a credit note's returned lines, a debit note's reasons), in order. */
-export const lineasNota = (db: Executor, id: number) =>
+const columnasLinea = {
+  FDE_LINEA: facturasDetalles.FDE_LINEA,
+  FDE_LINEA_FACTURA: facturasDetalles.FDE_LINEA_FACTURA,
+  CAT_CODIGO: facturasDetalles.CAT_CODIGO,
+  FDE_PRINCIPAL: facturasDetalles.FDE_PRINCIPAL,
+  FDE_AUXILIAR: facturasDetalles.FDE_AUXILIAR,
+  FDE_DESCRIPCION: facturasDetalles.FDE_DESCRIPCION,
+  FDE_CANTIDAD: facturasDetalles.FDE_CANTIDAD,
+  FDE_PRECIO: facturasDetalles.FDE_PRECIO,
+  FDE_DESCUENTO: facturasDetalles.FDE_DESCUENTO,
+  FDE_IVA: facturasDetalles.FDE_IVA,
+  FDE_ICE_CODIGO: facturasDetalles.FDE_ICE_CODIGO,
+  FDE_ICE_TARIFA: facturasDetalles.FDE_ICE_TARIFA,
+  FDE_SUBTOTAL: facturasDetalles.FDE_SUBTOTAL,
+};
+const selectLineas = (db: Executor) =>
   db
-    .select({
-      FDE_LINEA: facturasDetalles.FDE_LINEA,
-      FDE_LINEA_FACTURA: facturasDetalles.FDE_LINEA_FACTURA,
-      CAT_CODIGO: facturasDetalles.CAT_CODIGO,
-      FDE_PRINCIPAL: facturasDetalles.FDE_PRINCIPAL,
-      FDE_AUXILIAR: facturasDetalles.FDE_AUXILIAR,
-      FDE_DESCRIPCION: facturasDetalles.FDE_DESCRIPCION,
-      FDE_CANTIDAD: facturasDetalles.FDE_CANTIDAD,
-      FDE_PRECIO: facturasDetalles.FDE_PRECIO,
-      FDE_DESCUENTO: facturasDetalles.FDE_DESCUENTO,
-      FDE_IVA: facturasDetalles.FDE_IVA,
-      FDE_ICE_CODIGO: facturasDetalles.FDE_ICE_CODIGO,
-      FDE_ICE_TARIFA: facturasDetalles.FDE_ICE_TARIFA,
-      FDE_SUBTOTAL: facturasDetalles.FDE_SUBTOTAL,
-    })
+    .select(columnasLinea)
     .from(facturasDetalles)
-    .where(eq(facturasDetalles.FAC_CODIGO, id))
+    .where(eq(facturasDetalles.FAC_CODIGO, sql.placeholder('id')))
     .orderBy(asc(facturasDetalles.FDE_LINEA));
-export type LineaNota = Awaited<ReturnType<typeof lineasNota>>[number];
+export type LineaNota = Awaited<ReturnType<ReturnType<typeof selectLineas>['execute']>>[number];
+
+/** A note's stored lines (a credit note's returned lines, a debit note's reasons), in order. */
+export const lineasNota = (db: Executor, id: number): Promise<LineaNota[]> => prepared(db, 'nota_lineas', selectLineas).execute({ id });
 
 /** A line as the API answers it (amounts with their scale). */
 export const lineaRespuesta = (l: LineaNota) => ({
@@ -184,35 +188,64 @@ export async function lockNota(tx: Executor, tipo: TipoNota, alcance: AlcanceNot
   return row;
 }
 
+const columnasFactura = {
+  FAC_CODIGO: f.FAC_CODIGO,
+  FAC_TIPO: f.FAC_TIPO,
+  FAC_ESTADO: f.FAC_ESTADO,
+  FAC_FECHA: f.FAC_FECHA,
+  FAC_NUMERO: f.FAC_NUMERO,
+  FAC_SUBTOTAL: f.FAC_SUBTOTAL,
+  FAC_IVA: f.FAC_IVA,
+  FAC_TOTAL: f.FAC_TOTAL,
+  PEM_CODIGO: f.PEM_CODIGO,
+  CLI_CODIGO: clientes.CLI_CODIGO,
+  CLI_RAZON_SOCIAL: clientes.CLI_RAZON_SOCIAL,
+  CLI_IDENTIFICACION: clientes.CLI_IDENTIFICACION,
+  CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
+  CLI_CONSUMIDOR_FINAL: clientes.CLI_CONSUMIDOR_FINAL,
+};
+const conMontos = <R extends { FAC_SUBTOTAL: string; FAC_IVA: string; FAC_TOTAL: string }>(row: R) => ({
+  ...row,
+  FAC_SUBTOTAL: fijo(row.FAC_SUBTOTAL, 2),
+  FAC_IVA: fijo(row.FAC_IVA, 2),
+  FAC_TOTAL: fijo(row.FAC_TOTAL, 2),
+});
+
 /**
  * The invoice a note modifies, if the scope sees it (any type: the rules say when it is not a factura), locked for
  * update inside an issuing transaction so that two notes of one invoice are judged one after the other.
  */
 export async function facturaModificada(db: Executor, alcance: AlcanceNotas, id: number, bloquear = false) {
   const query = db
-    .select({
-      FAC_CODIGO: f.FAC_CODIGO,
-      FAC_TIPO: f.FAC_TIPO,
-      FAC_ESTADO: f.FAC_ESTADO,
-      FAC_FECHA: f.FAC_FECHA,
-      FAC_NUMERO: f.FAC_NUMERO,
-      FAC_SUBTOTAL: f.FAC_SUBTOTAL,
-      FAC_IVA: f.FAC_IVA,
-      FAC_TOTAL: f.FAC_TOTAL,
-      PEM_CODIGO: f.PEM_CODIGO,
-      CLI_CODIGO: clientes.CLI_CODIGO,
-      CLI_RAZON_SOCIAL: clientes.CLI_RAZON_SOCIAL,
-      CLI_IDENTIFICACION: clientes.CLI_IDENTIFICACION,
-      CLI_TIPO_IDENTIFICACION: clientes.CLI_TIPO_IDENTIFICACION,
-      CLI_CONSUMIDOR_FINAL: clientes.CLI_CONSUMIDOR_FINAL,
-    })
+    .select(columnasFactura)
     .from(f)
     .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
     .where(and(eq(f.FAC_CODIGO, id), visible(alcance)));
   const [row] = bloquear ? await query.for('update', { of: f }) : await query;
-  return row && { ...row, FAC_SUBTOTAL: fijo(row.FAC_SUBTOTAL, 2), FAC_IVA: fijo(row.FAC_IVA, 2), FAC_TOTAL: fijo(row.FAC_TOTAL, 2) };
+  return row && conMontos(row);
 }
 export type FacturaModificada = NonNullable<Awaited<ReturnType<typeof facturaModificada>>>;
+
+const nota = alias(facturas, 'nota');
+
+/**
+ * What issuing the note `id` judges it against, in one statement: the invoice it modifies as the note's company sees
+ * it, locked for update (two notes of one invoice are judged one after the other), and the note's reason.
+ */
+export async function facturaDeNotaBloqueada(tx: Executor, id: number) {
+  const [row] = await prepared(tx, 'nota_factura_bloqueada', (d) =>
+    d
+      .select({ ...columnasFactura, NOTA_MOTIVO: nota.FAC_MOTIVO })
+      .from(nota)
+      .innerJoin(f, and(eq(f.FAC_CODIGO, nota.FAC_MODIFICA), eq(f.EMP_CODIGO, nota.EMP_CODIGO)))
+      .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
+      .where(eq(nota.FAC_CODIGO, sql.placeholder('id')))
+      .for('update', { of: f }),
+  ).execute({ id });
+  if (!row) return undefined;
+  const { NOTA_MOTIVO, ...factura } = row;
+  return { factura: conMontos(factura), motivo: NOTA_MOTIVO ?? '' };
+}
 
 /** The counted credit notes of an invoice (all but `excepto`, the one being judged). */
 const notasQueCuentan = (factura: number, excepto?: number) =>
@@ -232,15 +265,45 @@ export async function acreditado(db: Executor, factura: number, excepto?: number
   return fijo(row?.total, 2);
 }
 
-/** How much of each invoice line (FDE_LINEA) the counted credit notes returned (6 decimals). */
-export async function devuelto(db: Executor, factura: number, excepto?: number): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ linea: facturasDetalles.FDE_LINEA_FACTURA, cantidad: sql<string>`sum(${facturasDetalles.FDE_CANTIDAD})` })
+const contada = alias(facturas, 'contada');
+const devueltaLinea = alias(facturasDetalles, 'devuelta');
+/** notasQueCuentan in a prepared statement: the invoice and the note left out are placeholders. */
+const contadas = and(
+  eq(contada.FAC_MODIFICA, sql.placeholder('factura')),
+  eq(contada.FAC_TIPO, NOTA_CREDITO),
+  inArray(contada.FAC_ESTADO, [...NOTAS_QUE_CUENTAN]),
+  sql`${contada.FAC_CODIGO} IS DISTINCT FROM ${sql.placeholder('excepto')}`,
+);
+
+const selectSaldo = (db: Executor) => {
+  const devueltas = db
+    .select({ linea: devueltaLinea.FDE_LINEA_FACTURA, cantidad: sql<string>`sum(${devueltaLinea.FDE_CANTIDAD})`.as('cantidad') })
+    .from(devueltaLinea)
+    .innerJoin(contada, eq(contada.FAC_CODIGO, devueltaLinea.FAC_CODIGO))
+    .where(and(contadas, isNotNull(devueltaLinea.FDE_LINEA_FACTURA)))
+    .groupBy(devueltaLinea.FDE_LINEA_FACTURA)
+    .as('devueltas');
+  return db
+    .select({
+      ...columnasLinea,
+      devuelto: devueltas.cantidad,
+      acreditado: sql<string>`(SELECT coalesce(sum(${contada.FAC_TOTAL}), 0) FROM ${facturas} ${sql.identifier('contada')} WHERE ${contadas})`,
+    })
     .from(facturasDetalles)
-    .innerJoin(f, eq(f.FAC_CODIGO, facturasDetalles.FAC_CODIGO))
-    .where(and(notasQueCuentan(factura, excepto), sql`${facturasDetalles.FDE_LINEA_FACTURA} IS NOT NULL`))
-    .groupBy(facturasDetalles.FDE_LINEA_FACTURA);
-  return new Map(rows.map((r) => [Number(r.linea), fijo(r.cantidad, 6)]));
+    .leftJoin(devueltas, eq(devueltas.linea, facturasDetalles.FDE_LINEA))
+    .where(eq(facturasDetalles.FAC_CODIGO, sql.placeholder('factura')))
+    .orderBy(asc(facturasDetalles.FDE_LINEA));
+};
+
+/**
+ * The invoice's lines, each with how much of it the counted credit notes (all but `excepto`) returned (6 decimals),
+ * and what those notes add up to (2 decimals): what a credit note's rules read, in one statement.
+ */
+export async function saldoFactura(db: Executor, factura: number, excepto?: number) {
+  const rows = await prepared(db, 'nota_saldo_factura', selectSaldo).execute({ factura, excepto: excepto ?? null });
+  const lineas = rows.map(({ devuelto, acreditado: _, ...linea }) => ({ linea, devuelto: devuelto === null ? '0' : fijo(devuelto, 6) }));
+  // An invoice without lines (never an authorized one) has no row to carry the sum.
+  return { lineas, acreditado: rows.length ? fijo(rows[0]!.acreditado, 2) : await acreditado(db, factura, excepto) };
 }
 
 /** Every note of the invoice, credit and debit, by date (one query for the invoice's page). */

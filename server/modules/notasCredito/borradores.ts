@@ -16,7 +16,6 @@ import { NOTAS_CREDITO_MSG } from '../../../domain/notasCredito/mensajes';
 import { NOTAS_MSG } from '../../../domain/contratos/notasCredito';
 import { ESTADOS_CORREGIBLES, ESTADOS_EN_CAMINO } from '../../../domain/comprobantes/estados';
 import {
-  acreditado,
   compararTotalesNota,
   documentoEmitido,
   facturaParaNota,
@@ -28,6 +27,7 @@ import {
   puntoDeEmpresa,
   replaceBorrador,
   restanteDe,
+  saldoParaNota,
   NOTA_CREDITO,
   type AlcanceNotas,
   type ValoresLinea,
@@ -63,9 +63,7 @@ export async function juzgarNotaCredito(
   nota: { fecha: string; motivo: string; lineas: NotaCreditoLineaBorrador[] },
   excepto?: number,
 ) {
-  // One after the other: inside the issuing transaction they share its connection.
-  const restantes = await lineasConRestante(db, factura.FAC_CODIGO, excepto);
-  const credito = await acreditado(db, factura.FAC_CODIGO, excepto);
+  const { lineas: restantes, acreditado: credito } = await saldoParaNota(db, factura.FAC_CODIGO, excepto);
   const porLinea = new Map(restantes.map((l) => [l.FDE_LINEA, l]));
   const errores: ErrorFactura[] = [];
   const origenes = nota.lineas.map((l, i) => {

@@ -3,33 +3,28 @@
  * locks the invoice it modifies before judging it again (notas-factura.ts, borradores.ts): two notes of one invoice
  * issued at once are judged one after the other, and together never credit more than it has left.
  */
-import { eq } from 'drizzle-orm';
-import { facturas } from '../../infra/db/schema';
 import { hoyEcuador } from '../../../domain/fechas';
 import { armarNotaCredito } from '../../../domain/notasCredito/armar';
 import type { ComprobanteNotaCredito } from '../../../domain/notasCredito/comprobante';
-import { facturaParaNota, lineasNota, type TipoComprobante } from '../comprobantes';
+import { facturaDeNota, lineasNota, type LineaNota, type TipoComprobante } from '../comprobantes';
 import { juzgarNotaCredito } from './borradores';
 import { notaCreditoXml } from './xml';
 import { cuerpoNotaCredito } from './ride-cuerpo';
 
 const NOMBRE = 'nota de crédito';
 
-export const tipoNotaCredito: TipoComprobante<ComprobanteNotaCredito> = {
+export const tipoNotaCredito: TipoComprobante<ComprobanteNotaCredito, LineaNota[]> = {
   codDoc: '04',
   nombre: NOMBRE,
   titulo: 'NOTA DE CRÉDITO',
   archivo: 'nota-credito',
   esquema: 'NotaCredito_V1.1.0.xsd',
-  async armar(tx, id, comunes) {
-    const [nota] = await tx
-      .select({ EMP_CODIGO: facturas.EMP_CODIGO, FAC_MODIFICA: facturas.FAC_MODIFICA, FAC_MOTIVO: facturas.FAC_MOTIVO })
-      .from(facturas)
-      .where(eq(facturas.FAC_CODIGO, id));
-    const factura = await facturaParaNota(tx, { empresa: nota!.EMP_CODIGO }, nota!.FAC_MODIFICA!, NOMBRE, true);
-    const lineas = await lineasNota(tx, id);
+  // The note's lines are read before the emission point's number is taken (comprobantes/tipo.ts).
+  leer: (tx, id) => lineasNota(tx, id),
+  async armar(tx, id, comunes, leidas) {
+    const { factura, motivo } = await facturaDeNota(tx, id, NOMBRE);
+    const lineas = leidas ?? (await lineasNota(tx, id));
     const fecha = typeof comunes.fecha === 'string' ? comunes.fecha : hoyEcuador(comunes.fecha);
-    const motivo = nota!.FAC_MOTIVO ?? '';
     const juicio = await juzgarNotaCredito(tx, factura, { fecha, motivo, lineas }, id);
     if (juicio.errores.length) return { ok: false, errores: juicio.errores };
     const armado = armarNotaCredito({

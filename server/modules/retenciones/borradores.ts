@@ -18,6 +18,7 @@ import {
   enDocumento,
   RECIBIDOS_RETENIBLES,
   RETENCIONES_MSG as M,
+  type CodigoRetencionVigente,
   type SustentoEntrada,
 } from '../../../domain/retenciones';
 import {
@@ -57,6 +58,9 @@ export type SustentoPedido = {
   retenciones: ReadonlyArray<{ RCO_ID: number | null; RDE_BASE: string | number }>;
 };
 
+/** The supplier as the rules and the sujeto retenido read it. */
+export type SujetoRetenido = NonNullable<Awaited<ReturnType<typeof proveedorDe>>>;
+
 /**
  * Every rule of a retención of the supplier `proveedor` dated `fecha` on these documents (inside the caller's
  * transaction, the documents locked): the computation, its entries and its errors. `excepto`: the retención itself.
@@ -70,12 +74,29 @@ export async function juzgarRetencion(
   excepto?: number,
 ) {
   const sujeto = found(await proveedorDe(tx, empresa, proveedor));
+  const codigos = await codigosDe(
+    tx,
+    pedidos.flatMap((s) => s.retenciones.flatMap((r) => (r.RCO_ID ? [r.RCO_ID] : []))),
+  );
+  return juzgarConLeidos(tx, empresa, { sujeto, codigos }, fecha, pedidos, excepto);
+}
+
+/**
+ * juzgarRetencion with the supplier and the codes already read (issuing reads them with the retención itself): locks
+ * the documents and judges.
+ */
+export async function juzgarConLeidos(
+  tx: Executor,
+  empresa: number,
+  { sujeto, codigos }: { sujeto: SujetoRetenido; codigos: Map<number, CodigoRetencionVigente> },
+  fecha: string,
+  pedidos: readonly SustentoPedido[],
+  excepto?: number,
+) {
   const recIds = pedidos.flatMap((s) => (s.REC_CODIGO ? [s.REC_CODIGO] : []));
   const liqIds = pedidos.flatMap((s) => (s.RSU_LIQUIDACION ? [s.RSU_LIQUIDACION] : []));
-  const codIds = pedidos.flatMap((s) => s.retenciones.flatMap((r) => (r.RCO_ID ? [r.RCO_ID] : [])));
   const recs = await recibidosDe(tx, empresa, recIds, true);
   const liqs = await liquidacionesDe(tx, empresa, liqIds, true);
-  const codigos = await codigosDe(tx, codIds);
 
   const errores: ErrorFactura[] = [];
   if (!IDENTIFICACIONES_SUJETO.includes(sujeto.PRV_TIPO_IDENTIFICACION))
@@ -116,7 +137,10 @@ export async function juzgarRetencion(
 }
 
 /** What a draft stores: its header's amounts, and each document with its withholdings. */
-function valoresDe(calculo: NonNullable<Awaited<ReturnType<typeof juzgarRetencion>>['calculo']>, pedidos: readonly SustentoPedido[]) {
+export function valoresDe(
+  calculo: NonNullable<Awaited<ReturnType<typeof juzgarRetencion>>['calculo']>,
+  pedidos: readonly SustentoPedido[],
+) {
   return pedidos.map((s, i) => ({
     REC_CODIGO: s.REC_CODIGO ?? null,
     RSU_LIQUIDACION: s.RSU_LIQUIDACION ?? null,

@@ -4,9 +4,10 @@
  * and withholdings (retenciones_detalles); the list, its totals and export; what can be withheld; the table of codes;
  * and the live retenciones that already rest on a document.
  */
-import { and, asc, eq, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../infra/db/client';
+import { prepared } from '../../infra/db/prepared';
 import {
   codigosRetencion,
   establecimientos,
@@ -260,14 +261,19 @@ function deRecibido(r: RecibidoRow): Sustento {
   );
 }
 
+const selectRecibidos = (db: Executor) =>
+  db
+    .select(recibidoColumns)
+    .from(recibidos)
+    .where(and(eq(recibidos.EMP_CODIGO, sql.placeholder('empresa')), sql`${recibidos.REC_CODIGO} = ANY(${sql.placeholder('ids')})`));
+
 /** Received documents of the company by id, locked inside a transaction that writes or issues a retención. */
 export async function recibidosDe(db: Executor, empresa: number, ids: number[], bloquear = false): Promise<Map<number, Sustento>> {
   if (!ids.length) return new Map();
-  const query = db
-    .select(recibidoColumns)
-    .from(recibidos)
-    .where(and(eq(recibidos.EMP_CODIGO, empresa), inArray(recibidos.REC_CODIGO, ids)));
-  const rows = bloquear ? await query.for('update') : await query;
+  const statement = bloquear
+    ? prepared(db, 'retencion_recibidos_bloqueo', (d) => selectRecibidos(d).for('update'))
+    : prepared(db, 'retencion_recibidos', selectRecibidos);
+  const rows = await statement.execute({ empresa, ids });
   return new Map(rows.map((r) => [r.REC_CODIGO, deRecibido(r)]));
 }
 
@@ -361,26 +367,29 @@ export async function liquidacionesDe(db: Executor, empresa: number, ids: number
 /** The live retenciones (all but `excepto`) on these documents: which document and which retención. */
 export async function retencionesVivas(db: Executor, recibidosIds: number[], liquidacionesIds: number[], excepto?: number) {
   if (!recibidosIds.length && !liquidacionesIds.length) return [];
-  return db
-    .select({
-      REC_CODIGO: retencionesSustentos.REC_CODIGO,
-      RSU_LIQUIDACION: retencionesSustentos.RSU_LIQUIDACION,
-      FAC_CODIGO: f.FAC_CODIGO,
-      FAC_NUMERO: f.FAC_NUMERO,
-      FAC_ESTADO: f.FAC_ESTADO,
-    })
-    .from(retencionesSustentos)
-    .innerJoin(f, eq(f.FAC_CODIGO, retencionesSustentos.FAC_CODIGO))
-    .where(
-      and(
-        notInArray(f.FAC_ESTADO, [...ESTADOS_SIN_RETENCION]),
-        excepto === undefined ? undefined : ne(f.FAC_CODIGO, excepto),
-        or(
-          recibidosIds.length ? inArray(retencionesSustentos.REC_CODIGO, recibidosIds) : undefined,
-          liquidacionesIds.length ? inArray(retencionesSustentos.RSU_LIQUIDACION, liquidacionesIds) : undefined,
+  const statement = prepared(db, 'retencion_vivas', (d) =>
+    d
+      .select({
+        REC_CODIGO: retencionesSustentos.REC_CODIGO,
+        RSU_LIQUIDACION: retencionesSustentos.RSU_LIQUIDACION,
+        FAC_CODIGO: f.FAC_CODIGO,
+        FAC_NUMERO: f.FAC_NUMERO,
+        FAC_ESTADO: f.FAC_ESTADO,
+      })
+      .from(retencionesSustentos)
+      .innerJoin(f, eq(f.FAC_CODIGO, retencionesSustentos.FAC_CODIGO))
+      .where(
+        and(
+          notInArray(f.FAC_ESTADO, [...ESTADOS_SIN_RETENCION]),
+          sql`${f.FAC_CODIGO} IS DISTINCT FROM ${sql.placeholder('excepto')}`,
+          or(
+            sql`${retencionesSustentos.REC_CODIGO} = ANY(${sql.placeholder('recibidos')})`,
+            sql`${retencionesSustentos.RSU_LIQUIDACION} = ANY(${sql.placeholder('liquidaciones')})`,
+          ),
         ),
       ),
-    );
+  );
+  return statement.execute({ recibidos: recibidosIds, liquidaciones: liquidacionesIds, excepto: excepto ?? null });
 }
 
 /** No live retención rests on the document (the list of what can still be withheld). */
@@ -441,25 +450,127 @@ export async function sustentosDisponibles(
   return [...recibidosRows.map(deRecibido), ...liquidaciones.values()].sort((a, b) => a.fecha.localeCompare(b.fecha));
 }
 
+type CodigoRow = Pick<
+  typeof codigosRetencion.$inferSelect,
+  'RCO_ID' | 'RCO_IMPUESTO' | 'RCO_CODIGO' | 'RCO_PORCENTAJE' | 'RCO_DESDE' | 'RCO_HASTA' | 'RCO_CONCEPTO'
+>;
+const codigoVigente = (r: CodigoRow): CodigoRetencionVigente => ({
+  id: r.RCO_ID,
+  impuesto: r.RCO_IMPUESTO,
+  codigo: r.RCO_CODIGO,
+  porcentaje: fijo(r.RCO_PORCENTAJE, 2),
+  desde: r.RCO_DESDE,
+  hasta: r.RCO_HASTA,
+  concepto: r.RCO_CONCEPTO,
+});
+
 /** Rows of the table of withholding codes by id. */
 export async function codigosDe(db: Executor, ids: number[]): Promise<Map<number, CodigoRetencionVigente>> {
   if (!ids.length) return new Map();
   const rows = await db.select().from(codigosRetencion).where(inArray(codigosRetencion.RCO_ID, ids));
-  return new Map(
-    rows.map((r) => [
-      r.RCO_ID,
-      {
-        id: r.RCO_ID,
-        impuesto: r.RCO_IMPUESTO,
-        codigo: r.RCO_CODIGO,
-        porcentaje: fijo(r.RCO_PORCENTAJE, 2),
-        desde: r.RCO_DESDE,
-        hasta: r.RCO_HASTA,
-        concepto: r.RCO_CONCEPTO,
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.RCO_ID, codigoVigente(r)]));
 }
+
+const selectParaEmitir = (db: Executor) =>
+  db
+    .select({
+      EMP_CODIGO: f.EMP_CODIGO,
+      PRV_CODIGO: f.PRV_CODIGO,
+      FAC_SUBTOTAL: f.FAC_SUBTOTAL,
+      FAC_IVA: f.FAC_IVA,
+      FAC_TOTAL: f.FAC_TOTAL,
+      PRV_DE_EMPRESA: proveedores.PRV_CODIGO,
+      PRV_TIPO_IDENTIFICACION: proveedores.PRV_TIPO_IDENTIFICACION,
+      PRV_IDENTIFICACION: proveedores.PRV_IDENTIFICACION,
+      PRV_RAZON_SOCIAL: proveedores.PRV_RAZON_SOCIAL,
+      RSU_LINEA: retencionesSustentos.RSU_LINEA,
+      REC_CODIGO: retencionesSustentos.REC_CODIGO,
+      RSU_LIQUIDACION: retencionesSustentos.RSU_LIQUIDACION,
+      RSU_SUSTENTO: retencionesSustentos.RSU_SUSTENTO,
+      RDE_LINEA: retencionesDetalles.RDE_LINEA,
+      RDE_IMPUESTO: retencionesDetalles.RDE_IMPUESTO,
+      RCO_ID: retencionesDetalles.RCO_ID,
+      RDE_CODIGO: retencionesDetalles.RDE_CODIGO,
+      RDE_BASE: retencionesDetalles.RDE_BASE,
+      RDE_PORCENTAJE: retencionesDetalles.RDE_PORCENTAJE,
+      RDE_VALOR: retencionesDetalles.RDE_VALOR,
+      CODIGO_ID: codigosRetencion.RCO_ID,
+      RCO_IMPUESTO: codigosRetencion.RCO_IMPUESTO,
+      RCO_CODIGO: codigosRetencion.RCO_CODIGO,
+      RCO_PORCENTAJE: codigosRetencion.RCO_PORCENTAJE,
+      RCO_DESDE: codigosRetencion.RCO_DESDE,
+      RCO_HASTA: codigosRetencion.RCO_HASTA,
+      RCO_CONCEPTO: codigosRetencion.RCO_CONCEPTO,
+    })
+    .from(f)
+    .leftJoin(proveedores, and(eq(proveedores.PRV_CODIGO, f.PRV_CODIGO), eq(proveedores.EMP_CODIGO, f.EMP_CODIGO)))
+    .leftJoin(retencionesSustentos, eq(retencionesSustentos.FAC_CODIGO, f.FAC_CODIGO))
+    .leftJoin(
+      retencionesDetalles,
+      and(
+        eq(retencionesDetalles.FAC_CODIGO, retencionesSustentos.FAC_CODIGO),
+        eq(retencionesDetalles.RSU_LINEA, retencionesSustentos.RSU_LINEA),
+      ),
+    )
+    .leftJoin(codigosRetencion, eq(codigosRetencion.RCO_ID, retencionesDetalles.RCO_ID))
+    .where(eq(f.FAC_CODIGO, sql.placeholder('id')))
+    .orderBy(asc(retencionesSustentos.RSU_LINEA), asc(retencionesDetalles.RDE_LINEA));
+
+/** A stored withholding as issuing compares it with what it computes (amounts with their scale). */
+export type RetencionGuardada = ValoresRetencion & { RDE_LINEA: number };
+
+/**
+ * What issuing the retención `id` reads of it, in one statement: its company, supplier (undefined when not the
+ * company's) and stored totals; its support documents with their withholdings, in order; and the codes they name.
+ */
+export async function retencionParaEmitir(tx: Executor, id: number) {
+  const rows = await prepared(tx, 'retencion_para_emitir', selectParaEmitir).execute({ id });
+  const r = rows[0]!;
+  const sustentos: Array<ValoresSustento & { RSU_LINEA: number; retenciones: RetencionGuardada[] }> = [];
+  const codigos = new Map<number, CodigoRetencionVigente>();
+  for (const row of rows) {
+    if (row.RSU_LINEA === null) continue;
+    let s = sustentos.at(-1);
+    if (s?.RSU_LINEA !== row.RSU_LINEA) {
+      s = {
+        RSU_LINEA: row.RSU_LINEA,
+        REC_CODIGO: row.REC_CODIGO,
+        RSU_LIQUIDACION: row.RSU_LIQUIDACION,
+        RSU_SUSTENTO: row.RSU_SUSTENTO!,
+        retenciones: [],
+      };
+      sustentos.push(s);
+    }
+    if (row.RDE_LINEA === null) continue;
+    s.retenciones.push({
+      RDE_LINEA: row.RDE_LINEA,
+      RCO_ID: row.RCO_ID,
+      RDE_IMPUESTO: row.RDE_IMPUESTO!,
+      RDE_CODIGO: row.RDE_CODIGO!,
+      RDE_BASE: fijo(row.RDE_BASE, 2),
+      RDE_PORCENTAJE: fijo(row.RDE_PORCENTAJE, 2),
+      RDE_VALOR: fijo(row.RDE_VALOR, 2),
+    });
+    if (row.CODIGO_ID !== null) codigos.set(row.CODIGO_ID, codigoVigente({ ...row, RCO_ID: row.CODIGO_ID } as CodigoRow));
+  }
+  return {
+    EMP_CODIGO: r.EMP_CODIGO,
+    PRV_CODIGO: r.PRV_CODIGO!,
+    totales: { FAC_SUBTOTAL: fijo(r.FAC_SUBTOTAL, 2), FAC_IVA: fijo(r.FAC_IVA, 2), FAC_TOTAL: fijo(r.FAC_TOTAL, 2) },
+    proveedor:
+      r.PRV_DE_EMPRESA === null
+        ? undefined
+        : {
+            PRV_CODIGO: r.PRV_DE_EMPRESA,
+            PRV_TIPO_IDENTIFICACION: r.PRV_TIPO_IDENTIFICACION!,
+            PRV_IDENTIFICACION: r.PRV_IDENTIFICACION!,
+            PRV_RAZON_SOCIAL: r.PRV_RAZON_SOCIAL!,
+          },
+    sustentos,
+    codigos,
+  };
+}
+export type RetencionParaEmitir = Awaited<ReturnType<typeof retencionParaEmitir>>;
 
 /** A retención's stored support documents and withholdings (with the code's concept), in order. */
 export async function sustentosDeRetencion(db: Executor, id: number) {
