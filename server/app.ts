@@ -119,8 +119,10 @@ export async function buildApp({ config, database, mailer, logger = true, logStr
     app.addHook('onReady', async () => webhooks.iniciar());
     app.addHook('onClose', async () => webhooks.detener());
   }
-  // After the queue's worker: the emails it is finishing still draw their RIDEs.
+  // After the queue's worker: the emails it is finishing still draw their RIDEs and go out on the SMTP pool.
   app.addHook('onClose', async () => ctx.ride.cerrar());
+  // Only the mailer made here: one handed in belongs to its caller.
+  if (!mailer) app.addHook('onClose', async () => ctx.mailer.close?.());
   const guards = createGuards(ctx);
 
   registerErrorHandling(app);

@@ -8,7 +8,8 @@ import nodemailer from 'nodemailer';
 export type MailAttachment = { filename: string; content: Buffer | Readable; contentType: string };
 /** `to` may list several addresses separated by commas; `replyTo` is where the recipient's answer goes. */
 export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: MailAttachment[] };
-export type Mailer = { send(mail: Mail): Promise<void> };
+/** `close`: the SMTP connections kept open are ended (the app's onClose). */
+export type Mailer = { send(mail: Mail): Promise<void>; close?(): void };
 type Log = { info(obj: object, msg: string): void };
 
 /**
@@ -17,22 +18,38 @@ type Log = { info(obj: object, msg: string): void };
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: Log }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // A pool of connections kept open (nodemailer's 5 by default, each reused for up to 100 messages): the SRI's queue
+    // sends an email per authorized document, and a new connection (TCP, TLS, login) for each costs more than the email.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true });
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, ...mail });
         options.log.info({ to: mail.to, subject: mail.subject }, 'correo enviado por SMTP');
       },
+      close: () => transport.close(),
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Written with CRLF as for SMTP, the .eml with LF: every CR taken out of the whole message at once (nodemailer's
+  // newline option does it a line at a time, through a stream, and costs more than building the message).
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const sinCr = (mensaje: Buffer) =>
+    mensaje.includes(13) ? Buffer.from(mensaje.toString('latin1').replaceAll('\r', ''), 'latin1') : mensaje;
+  // Written off the event loop; the folder is made when a write finds it missing.
+  const escribir = async (file: string, contenido: Buffer) => {
+    try {
+      await fs.promises.writeFile(file, contenido, { mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await fs.promises.mkdir(outbox, { recursive: true });
+      await fs.promises.writeFile(file, contenido, { mode: 0o600 });
+    }
+  };
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      fs.mkdirSync(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
-      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      await escribir(file, sinCr(info.message as Buffer));
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'correo guardado en la bandeja de salida');
     },
   };

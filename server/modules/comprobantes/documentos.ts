@@ -18,12 +18,33 @@ export type DocumentoEmitido = {
   FAC_AMBIENTE?: number | null;
 };
 
+/**
+ * Logos read, by file id: a stored file never changes under its id (a new logo is a new file), and each RIDE of a
+ * company's documents would otherwise read its logo again (a statement and the storage). The oldest leave first.
+ */
+const logos = new Map<string, Buffer>();
+const LOGOS_BYTES = 16 * 1024 * 1024;
+let logosBytes = 0;
+
 async function leerArchivo(files: FileStore, id: string | null): Promise<Buffer | undefined> {
-  const stored = id ? await files.open(id) : undefined;
+  if (!id) return undefined;
+  const guardado = logos.get(id);
+  if (guardado) return guardado;
+  const stored = await files.open(id);
   if (!stored?.body) return undefined;
   const chunks: Buffer[] = [];
   for await (const chunk of stored.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  const archivo = Buffer.concat(chunks);
+  if (!logos.has(id) && archivo.length <= LOGOS_BYTES) {
+    logos.set(id, archivo);
+    logosBytes += archivo.length;
+    for (const [viejo, bytes] of logos) {
+      if (logosBytes <= LOGOS_BYTES) break;
+      logos.delete(viejo);
+      logosBytes -= bytes.length;
+    }
+  }
+  return archivo;
 }
 
 export async function logoEmpresa(db: Executor, files: FileStore, empresa: number) {

@@ -7,9 +7,11 @@
  * not the expected XML — is SriNoDisponible: the queue tries again later. Never a guess: a document is only refused or
  * authorized when the SRI said so in a well-formed answer.
  */
-import { XMLParser } from 'fast-xml-parser';
+import http from 'node:http';
+import https from 'node:https';
 import type { MensajeSriGuardado } from '../../../../domain/facturas';
 import type { SriConfig } from '../../../config';
+import { hijo, leerXml, type ElementoXml } from '../xml-lector';
 
 export type Ambiente = '1' | '2';
 export type RespuestaRecepcion = { estado: 'RECIBIDA' | 'DEVUELTA'; mensajes: MensajeSriGuardado[] };
@@ -33,30 +35,20 @@ export const SERVICIOS = {
   autorizacion: 'AutorizacionComprobantesOffline',
 } as const;
 
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: true,
-  parseTagValue: false,
-  // Lists by their place: <mensaje> is also the name of the text inside each message.
-  isArray: (_name, jpath) => /(?:mensajes\.mensaje|autorizaciones\.autorizacion|comprobantes\.comprobante)$/.test(String(jpath)),
-});
+/** An element's text, or null when it is missing or holds elements instead. */
+const texto = (elemento: ElementoXml | undefined): string | null => (elemento && elemento.hijos.length === 0 ? elemento.texto : null);
+/** The children named `nombre`: the items of a list. */
+const lista = (elemento: ElementoXml | undefined, nombre: string) => elemento?.hijos.filter((h) => h.nombre === nombre) ?? [];
+/** Down a path of first children by name. */
+const bajar = (elemento: ElementoXml | undefined, ...camino: string[]) => camino.reduce(hijo, elemento);
 
-type Nodo = Record<string, unknown>;
-const nodo = (value: unknown): Nodo | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Nodo) : undefined;
-const texto = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
-const lista = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value]);
-
-function mensajesDe(contenedor: unknown): MensajeSriGuardado[] {
-  return lista(nodo(contenedor)?.mensaje).map((m) => {
-    const n = nodo(m) ?? {};
-    return {
-      identificador: texto(n.identificador) ?? '',
-      mensaje: texto(n.mensaje) ?? '',
-      informacionAdicional: texto(n.informacionAdicional),
-      tipo: texto(n.tipo) ?? 'ERROR',
-    };
-  });
+function mensajesDe(contenedor: ElementoXml | undefined): MensajeSriGuardado[] {
+  return lista(contenedor, 'mensaje').map((m) => ({
+    identificador: texto(hijo(m, 'identificador')) ?? '',
+    mensaje: texto(hijo(m, 'mensaje')) ?? '',
+    informacionAdicional: texto(hijo(m, 'informacionAdicional')),
+    tipo: texto(hijo(m, 'tipo')) ?? 'ERROR',
+  }));
 }
 
 const sobre = (namespace: string, cuerpo: string) =>
@@ -73,25 +65,62 @@ export function decisiva(autorizaciones: Autorizacion[]): Autorizacion | null {
   return null;
 }
 
+type Contestacion = { status: number; body: string };
+/** How a call ended early: its time ran out, the server is stopping, or the connection failed. */
+class Corte extends Error {
+  constructor(readonly motivo: 'plazo' | 'parar' | 'conexion') {
+    super(motivo);
+  }
+}
+
 /**
- * The call's signal: aborted after `ms` (a TimeoutError) or when `parar` is. Not AbortSignal.any([AbortSignal.timeout(ms),
- * parar]): on Node 20 a garbage collection during the call can collect that timeout signal, and the call then waits for
- * the SRI however long it takes (nodejs/node#57736). Here the timer holds the controller, and
- * `soltar` takes the listener off `parar`, which lives as long as the server.
+ * POSTs the envelope with node:http over kept-alive connections (each document makes two calls: no new connection,
+ * nor TLS handshake, per call). Ends after `ms` or when `parar` is aborted, whatever the SRI is doing: a timer of its
+ * own, not AbortSignal.timeout (on Node 20 a garbage collection during the call can collect that signal, and the call
+ * then waits for the SRI however long it takes: nodejs/node#57736). A kept-alive connection the SRI closed meanwhile
+ * fails at once on its first write: the call is made once more on a new connection (both calls are safe to repeat).
  */
-function plazoDe(ms: number, parar?: AbortSignal): { signal: AbortSignal; soltar(): void } {
-  const control = new AbortController();
-  const timer = setTimeout(() => control.abort(new DOMException('El plazo venció.', 'TimeoutError')), ms);
-  const alParar = () => control.abort(parar!.reason);
-  if (parar?.aborted) alParar();
-  else parar?.addEventListener('abort', alParar, { once: true });
-  return {
-    signal: control.signal,
-    soltar() {
+function post(url: URL, agente: http.Agent, cuerpo: string, ms: number, parar?: AbortSignal): Promise<Contestacion> {
+  return new Promise((resolve, reject) => {
+    let pedido: http.ClientRequest | undefined;
+    const terminar = (corte: Corte['motivo'] | null, contestacion?: Contestacion) => {
       clearTimeout(timer);
       parar?.removeEventListener('abort', alParar);
-    },
-  };
+      if (corte) {
+        pedido?.destroy();
+        reject(new Corte(corte));
+      } else resolve(contestacion!);
+    };
+    const alParar = () => terminar('parar');
+    const timer = setTimeout(() => terminar('plazo'), ms);
+    const intentar = (reintento: boolean) => {
+      const modulo = url.protocol === 'https:' ? https : http;
+      const este = modulo.request(
+        url,
+        {
+          method: 'POST',
+          agent: reintento ? false : agente,
+          headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '""', 'Content-Length': Buffer.byteLength(cuerpo) },
+        },
+        (res) => {
+          const partes: Buffer[] = [];
+          res.on('data', (parte: Buffer) => partes.push(parte));
+          res.on('end', () => terminar(null, { status: res.statusCode ?? 0, body: Buffer.concat(partes).toString('utf8') }));
+          res.on('error', () => terminar('conexion'));
+        },
+      );
+      pedido = este;
+      este.on('error', (error: NodeJS.ErrnoException) => {
+        if (pedido !== este) return;
+        if (!reintento && este.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) intentar(true);
+        else terminar('conexion');
+      });
+      este.end(cuerpo);
+    };
+    if (parar?.aborted) return terminar('parar');
+    parar?.addEventListener('abort', alParar, { once: true });
+    intentar(false);
+  });
 }
 
 /** `parar`: the caller gives up (the server is stopping); the call ends at once as SriNoDisponible. */
@@ -101,39 +130,30 @@ export type ClienteSri = {
 };
 
 export function crearClienteSri(config: Pick<SriConfig, 'urls' | 'timeoutMs'>): ClienteSri {
-  async function llamar(ambiente: Ambiente, servicio: keyof typeof SERVICIOS, cuerpo: string, parar?: AbortSignal): Promise<Nodo> {
-    const url = `${config.urls[ambiente]}/${SERVICIOS[servicio]}`;
-    let respuesta: Response;
-    let body: string;
-    const plazo = plazoDe(config.timeoutMs, parar);
+  const agentes = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+
+  async function llamar(ambiente: Ambiente, servicio: keyof typeof SERVICIOS, cuerpo: string, parar?: AbortSignal): Promise<ElementoXml> {
+    const url = new URL(`${config.urls[ambiente]}/${SERVICIOS[servicio]}`);
+    let respuesta: Contestacion;
     try {
-      respuesta = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '""' },
-        body: cuerpo,
-        signal: plazo.signal,
-      });
-      body = await respuesta.text();
+      respuesta = await post(url, url.protocol === 'https:' ? agentes['https:'] : agentes['http:'], cuerpo, config.timeoutMs, parar);
     } catch (error) {
-      if (parar?.aborted) throw new SriNoDisponible('El servidor se detuvo durante la consulta al SRI; se reintentará.');
-      const nombre = (error as Error).name;
+      const corte = (error as Corte).motivo;
+      if (corte === 'parar' || parar?.aborted)
+        throw new SriNoDisponible('El servidor se detuvo durante la consulta al SRI; se reintentará.');
       throw new SriNoDisponible(
-        nombre === 'TimeoutError' || nombre === 'AbortError'
-          ? `El SRI no respondió en ${Math.round(config.timeoutMs / 1000)} s.`
-          : 'No se pudo conectar con el SRI.',
+        corte === 'plazo' ? `El SRI no respondió en ${Math.round(config.timeoutMs / 1000)} s.` : 'No se pudo conectar con el SRI.',
       );
-    } finally {
-      plazo.soltar();
     }
-    let parsed: Nodo | undefined;
+    let sobreSoap: ElementoXml | undefined;
     try {
-      parsed = nodo(parser.parse(body, true));
+      sobreSoap = leerXml(respuesta.body, { recortar: true });
     } catch {
-      parsed = undefined;
+      sobreSoap = undefined;
     }
-    const cuerpoSoap = nodo(nodo(parsed?.Envelope)?.Body);
+    const cuerpoSoap = sobreSoap?.nombre === 'Envelope' ? hijo(sobreSoap, 'Body') : undefined;
     if (respuesta.status !== 200) {
-      const falla = texto(nodo(cuerpoSoap?.Fault)?.faultstring);
+      const falla = texto(bajar(cuerpoSoap, 'Fault', 'faultstring'));
       throw new SriNoDisponible(`El SRI respondió con un error (HTTP ${respuesta.status}${falla ? `: ${falla.slice(0, 200)}` : ''}).`);
     }
     if (!cuerpoSoap) throw new SriNoDisponible('El SRI respondió algo que no es una respuesta válida.');
@@ -151,11 +171,11 @@ export function crearClienteSri(config: Pick<SriConfig, 'urls' | 'timeoutMs'>): 
         sobre('http://ec.gob.sri.ws.recepcion', `<ec:validarComprobante><xml>${base64}</xml></ec:validarComprobante>`),
         parar,
       );
-      const respuesta = nodo(nodo(cuerpo.validarComprobanteResponse)?.RespuestaRecepcionComprobante);
-      const comprobantes = lista(nodo(respuesta?.comprobantes)?.comprobante);
-      const mensajes = comprobantes.flatMap((c) => mensajesDe(nodo(c)?.mensajes));
+      const respuesta = bajar(cuerpo, 'validarComprobanteResponse', 'RespuestaRecepcionComprobante');
+      const comprobantes = lista(hijo(respuesta, 'comprobantes'), 'comprobante');
+      const mensajes = comprobantes.flatMap((c) => mensajesDe(hijo(c, 'mensajes')));
       // A document the SRI cannot even read (35, ConversionArchivoXMLException) comes back with its error and no estado.
-      const estado = texto(respuesta?.estado) ?? (respuesta && mensajes.some((m) => m.tipo === 'ERROR') ? 'DEVUELTA' : null);
+      const estado = texto(hijo(respuesta, 'estado')) ?? (respuesta && mensajes.some((m) => m.tipo === 'ERROR') ? 'DEVUELTA' : null);
       if (estado !== 'RECIBIDA' && estado !== 'DEVUELTA') throw ilegible();
       return { estado, mensajes };
     },
@@ -170,24 +190,24 @@ export function crearClienteSri(config: Pick<SriConfig, 'urls' | 'timeoutMs'>): 
         ),
         parar,
       );
-      const respuesta = nodo(nodo(cuerpo.autorizacionComprobanteResponse)?.RespuestaAutorizacionComprobante);
+      const respuesta = bajar(cuerpo, 'autorizacionComprobanteResponse', 'RespuestaAutorizacionComprobante');
       if (!respuesta) throw ilegible();
-      const autorizaciones = lista(nodo(respuesta.autorizaciones)?.autorizacion).map((a): Autorizacion => {
-        const n = nodo(a) ?? {};
-        const estado = texto(n.estado);
+      const autorizaciones = lista(hijo(respuesta, 'autorizaciones'), 'autorizacion').map((a): Autorizacion => {
+        const campo = (nombre: string) => texto(hijo(a, nombre));
+        const estado = campo('estado');
         if (estado !== 'AUTORIZADO' && estado !== 'NO AUTORIZADO' && estado !== 'EN PROCESO') throw ilegible();
-        const fecha = texto(n.fechaAutorizacion);
+        const fecha = campo('fechaAutorizacion');
         const fechaAutorizacion = fecha ? new Date(fecha) : null;
         if (fechaAutorizacion && Number.isNaN(fechaAutorizacion.getTime())) throw ilegible();
         // An AUTORIZADO entry without its number and date is not an authorization we can print.
-        if (estado === 'AUTORIZADO' && (!texto(n.numeroAutorizacion) || !fechaAutorizacion)) throw ilegible();
+        if (estado === 'AUTORIZADO' && (!campo('numeroAutorizacion') || !fechaAutorizacion)) throw ilegible();
         return {
           estado,
-          numeroAutorizacion: texto(n.numeroAutorizacion),
+          numeroAutorizacion: campo('numeroAutorizacion'),
           fechaAutorizacion,
-          ambiente: texto(n.ambiente),
-          comprobante: texto(n.comprobante),
-          mensajes: mensajesDe(n.mensajes),
+          ambiente: campo('ambiente'),
+          comprobante: campo('comprobante'),
+          mensajes: mensajesDe(hijo(a, 'mensajes')),
         };
       });
       return { autorizaciones, decisiva: decisiva(autorizaciones) };

@@ -27,8 +27,8 @@ export function direcciones(texto: string): { validas: string[]; invalidas: stri
   return { validas: [...new Set(todas.filter((d) => CORREO.test(d)))], invalidas: todas.filter((d) => !CORREO.test(d)) };
 }
 
-const fechaLarga = (fecha: Date) =>
-  new Intl.DateTimeFormat('es-EC', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Guayaquil' }).format(fecha);
+/** Made once: building a DateTimeFormat costs more than formatting with it. */
+const FECHA_LARGA = new Intl.DateTimeFormat('es-EC', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Guayaquil' });
 
 /** "Nota de crédito" from "nota de crédito". */
 const capitalizado = (texto: string) => texto.charAt(0).toUpperCase() + texto.slice(1);
@@ -42,26 +42,42 @@ export type DependenciasEntrega = {
   tipos: (codDoc: string) => TipoComprobante;
 };
 
+/** What delivering reads of the document and its company (FilaEntrega). */
+const COLUMNAS = {
+  EMP_CODIGO: facturas.EMP_CODIGO,
+  FAC_TIPO: facturas.FAC_TIPO,
+  FAC_NUMERO: facturas.FAC_NUMERO,
+  FAC_XML: facturas.FAC_XML,
+  FAC_AUTORIZACION: facturas.FAC_AUTORIZACION,
+  FAC_FECHA_AUTORIZACION: facturas.FAC_FECHA_AUTORIZACION,
+  FAC_AMBIENTE: facturas.FAC_AMBIENTE,
+  EMP_CORREO: empresas.EMP_CORREO,
+  EMP_LOGO: empresas.EMP_LOGO,
+};
+export type FilaEntrega = Pick<
+  typeof facturas.$inferSelect,
+  'EMP_CODIGO' | 'FAC_TIPO' | 'FAC_NUMERO' | 'FAC_XML' | 'FAC_AUTORIZACION' | 'FAC_FECHA_AUTORIZACION' | 'FAC_AMBIENTE'
+> &
+  Pick<typeof empresas.$inferSelect, 'EMP_CORREO' | 'EMP_LOGO'>;
+
 /**
  * Sends the document `id` of any type (AUTORIZADA or ANULADA is the caller's check) to `para`, or to the document's own
- * addresses. Throws what the mailer throws (the queue retries; the route answers it).
+ * addresses. `fila`: the document's row when the caller already read it (the SRI's queue takes it with the task), not
+ * read again. Throws what the mailer throws (the queue retries; the route answers it).
  */
-export async function entregarComprobante(deps: DependenciasEntrega, id: number, para?: string[]): Promise<ResultadoEntrega> {
-  const [row] = await deps.db
-    .select({
-      EMP_CODIGO: facturas.EMP_CODIGO,
-      FAC_TIPO: facturas.FAC_TIPO,
-      FAC_NUMERO: facturas.FAC_NUMERO,
-      FAC_XML: facturas.FAC_XML,
-      FAC_AUTORIZACION: facturas.FAC_AUTORIZACION,
-      FAC_FECHA_AUTORIZACION: facturas.FAC_FECHA_AUTORIZACION,
-      FAC_AMBIENTE: facturas.FAC_AMBIENTE,
-      EMP_CORREO: empresas.EMP_CORREO,
-      EMP_LOGO: empresas.EMP_LOGO,
-    })
-    .from(facturas)
-    .innerJoin(empresas, eq(empresas.EMP_CODIGO, facturas.EMP_CODIGO))
-    .where(eq(facturas.FAC_CODIGO, id));
+export async function entregarComprobante(
+  deps: DependenciasEntrega,
+  id: number,
+  para?: string[],
+  fila?: FilaEntrega,
+): Promise<ResultadoEntrega> {
+  const [row] = fila
+    ? [fila]
+    : await deps.db
+        .select(COLUMNAS)
+        .from(facturas)
+        .innerJoin(empresas, eq(empresas.EMP_CODIGO, facturas.EMP_CODIGO))
+        .where(eq(facturas.FAC_CODIGO, id));
   if (!row?.FAC_XML || !row.FAC_AUTORIZACION || !row.FAC_FECHA_AUTORIZACION) throw new Error('El comprobante no está autorizado');
   const tipo = deps.tipos(row.FAC_TIPO);
   const documento = { ...row, FAC_XML: row.FAC_XML };
@@ -83,7 +99,7 @@ export async function entregarComprobante(deps: DependenciasEntrega, id: number,
       `Estimado(a) ${correo.destinatario}:`,
       '',
       // A document without amounts (a guía de remisión) says none.
-      `${it.razonSocial} le envía su ${tipo.nombre} electrónica ${numero}${correo.importe ? `, por USD ${correo.importe}` : ''}, autorizada por el SRI el ${fechaLarga(new Date(row.FAC_FECHA_AUTORIZACION))}.`,
+      `${it.razonSocial} le envía su ${tipo.nombre} electrónica ${numero}${correo.importe ? `, por USD ${correo.importe}` : ''}, autorizada por el SRI el ${FECHA_LARGA.format(new Date(row.FAC_FECHA_AUTORIZACION))}.`,
       '',
       `Número de autorización: ${row.FAC_AUTORIZACION}`,
       '',
