@@ -12,6 +12,11 @@ type Log = { error(obj: object, msg: string): void };
 
 export type OpcionesTrabajadorCola<T> = {
   concurrencia: number;
+  /**
+   * The fewest free places worth a take while others are in flight (1 by default): under load the places free up one
+   * by one, and taking them a few at a time takes as many rows in fewer statements. With nothing in flight it takes at once.
+   */
+  lote?: number;
   intervaloMs: number;
   /** Takes up to `libres` due rows under the worker's lease. */
   tomar(libres: number): Promise<T[]>;
@@ -28,6 +33,7 @@ export type OpcionesTrabajadorCola<T> = {
 
 export function crearTrabajadorCola<T>(opciones: OpcionesTrabajadorCola<T>): TrabajadorCola {
   const { concurrencia, intervaloMs, log, mensajes } = opciones;
+  const lote = Math.min(concurrencia, Math.max(1, opciones.lote ?? 1));
   const enCurso = new Set<Promise<void>>();
   const parar = new AbortController();
   let activo = false;
@@ -35,6 +41,8 @@ export function crearTrabajadorCola<T>(opciones: OpcionesTrabajadorCola<T>): Tra
   let alDespertar: (() => void) | undefined;
   let pendienteDespertar = false;
   let dejarDeEscuchar: (() => void) | undefined;
+  /** The last take found every row it asked for: more may be due, and a finished item wakes the loop anyway. */
+  let colmado = false;
 
   const despertar = () => {
     pendienteDespertar = true;
@@ -44,7 +52,7 @@ export function crearTrabajadorCola<T>(opciones: OpcionesTrabajadorCola<T>): Tra
   async function dormir() {
     if (pendienteDespertar) return;
     let ms = intervaloMs;
-    if (enCurso.size < concurrencia) {
+    if (enCurso.size < concurrencia && !colmado) {
       const proximo = await opciones.proximo().catch(() => null);
       if (proximo) ms = Math.min(ms, Math.max(0, proximo.getTime() - Date.now()) + 5);
     }
@@ -74,9 +82,12 @@ export function crearTrabajadorCola<T>(opciones: OpcionesTrabajadorCola<T>): Tra
     while (activo) {
       pendienteDespertar = false;
       const libres = concurrencia - enCurso.size;
-      if (libres > 0) {
+      colmado = libres > 0 && libres < lote && enCurso.size > 0;
+      if (libres > 0 && !colmado) {
         try {
-          for (const item of await opciones.tomar(libres)) lanzar(item);
+          const items = await opciones.tomar(libres);
+          for (const item of items) lanzar(item);
+          colmado = items.length === libres;
         } catch (error) {
           if (!activo) break;
           log.error({ err: { message: (error as Error).message } }, mensajes.lectura);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { empresasHistorial, planesEmpresa } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
@@ -123,6 +123,23 @@ export async function issuingBlock(
   enCamino = 0,
 ): Promise<string | null> {
   return blockReason(await electronicPlans(db, empresa, tipo), hoyEcuador(), enCamino);
+}
+
+/**
+ * consume's UPDATE for a caller's statement (the SRI queue's step, sri/cola.ts): one document of the company's plan
+ * for a document issued on `emitida`, when `si` holds; it returns the plan's id when one paid. None paying is
+ * payForAuthorized's to record.
+ */
+export function consumoSql(empresa: number, emitida: SQL, si: SQL, tipo: PlanTipo = PLAN_TIPO_DEFECTO): SQL {
+  const hoy = hoyEcuador();
+  return sql`UPDATE ${pe} SET planempresa_usados = planempresa_usados + 1
+    WHERE planempresa_id = (SELECT planempresa_id FROM ${pe} WHERE emp_codigo = ${empresa}
+        AND planempresa_clase = ${PLAN_CLASE.electronico} AND planempresa_tipo = ${tipo}
+        AND planempresa_inicio <= ${hoy}::date AND planempresa_caduca >= least(${emitida}, ${hoy}::date)
+        AND planempresa_usados < planempresa_comprobantes
+        ORDER BY planempresa_caduca LIMIT 1)
+      AND planempresa_usados < planempresa_comprobantes AND ${si}
+    RETURNING planempresa_id`;
 }
 
 /**

@@ -40,8 +40,10 @@ const suscritos = (e: Evento) =>
     : and(eq(webhooks.EMP_CODIGO, e.empresa), eq(webhooks.WEB_CODIGO, e.webhook));
 
 /**
- * The deliveries of `e`, in `tx`: their ids. A company without endpoints costs one query on webhooks' company index.
- * Each body's id is its delivery's id, taken from the sequence in the same INSERT.
+ * The deliveries of `e`, in `tx`: their ids. A company without endpoints costs one query on webhooks' company index
+ * (the SRI's queue asks that within its own statement and calls this only when someone is subscribed); with endpoints,
+ * the document's summary and one INSERT, which adds the company's RUC and name to each body and gives each body its
+ * delivery's id, taken from the sequence in the same statement.
  */
 export async function encolarEvento(tx: Executor, e: Evento): Promise<number[]> {
   const [alguno] = await tx
@@ -50,18 +52,17 @@ export async function encolarEvento(tx: Executor, e: Evento): Promise<number[]> 
     .where(suscritos(e))
     .limit(1);
   if (!alguno) return [];
-  const [empresa] = await tx
-    .select({ ruc: empresas.EMP_RUC, nombre: empresas.EMP_NOMBRE })
-    .from(empresas)
-    .where(eq(empresas.EMP_CODIGO, e.empresa));
   const comprobante = e.FAC_CODIGO !== null && e.resumen ? ((await e.resumen(tx, e.FAC_CODIGO)) ?? null) : null;
-  const cuerpo = { id: '', evento: e.evento, creado: new Date().toISOString(), empresa, comprobante };
+  const cuerpo = { id: '', evento: e.evento, creado: new Date().toISOString(), empresa: null, comprobante };
   const result = await tx.execute(sql`
     INSERT INTO ${webhooksEntregas} (ent_codigo, web_codigo, emp_codigo, ent_evento, fac_codigo, ent_cuerpo)
-    SELECT n.id, n.web_codigo, n.emp_codigo, ${e.evento}::varchar, ${e.FAC_CODIGO}::integer, jsonb_set(${JSON.stringify(cuerpo)}::jsonb, '{id}', to_jsonb(n.id::text))
+    SELECT n.id, n.web_codigo, n.emp_codigo, ${e.evento}::varchar, ${e.FAC_CODIGO}::integer,
+      jsonb_set(jsonb_set(${JSON.stringify(cuerpo)}::jsonb, '{id}', to_jsonb(n.id::text)), '{empresa}', n.empresa)
     FROM (
       -- nextval in the select list of the endpoints' own rows: one new id per endpoint.
-      SELECT nextval(pg_get_serial_sequence('webhooks_entregas', 'ent_codigo')) AS id, w.web_codigo, w.emp_codigo
+      SELECT nextval(pg_get_serial_sequence('webhooks_entregas', 'ent_codigo')) AS id, w.web_codigo, w.emp_codigo,
+        coalesce((SELECT jsonb_build_object('ruc', ${empresas.EMP_RUC}, 'nombre', ${empresas.EMP_NOMBRE}) FROM ${empresas}
+          WHERE ${empresas.EMP_CODIGO} = w.emp_codigo), 'null'::jsonb) AS empresa
       FROM ${webhooks} w
       WHERE w.web_codigo IN (SELECT ${webhooks.WEB_CODIGO} FROM ${webhooks} WHERE ${suscritos(e)})
     ) n

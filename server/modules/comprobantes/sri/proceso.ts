@@ -24,9 +24,9 @@ import { facturas } from '../../../infra/db/schema';
 import type { FileStore } from '../../../infra/files';
 import type { Mailer } from '../../../infra/mail';
 import type { SriConfig } from '../../../config';
-import { payForAuthorized } from '../../planesEmpresa';
+import { consumoSql, payForAuthorized } from '../../planesEmpresa';
 import { SriNoDisponible, type Ambiente, type ClienteSri, type RespuestaRecepcion } from './cliente';
-import { avanzar, espera, reintentar, soltar, terminar, type Paso, type Tarea } from './cola';
+import { avanzar, escribir, espera, reintentar, soltar, terminar, type Paso, type Tarea } from './cola';
 import { entregarComprobante } from './entrega';
 import type { DibujanteRide } from '../ride-hilos';
 import type { TipoComprobante } from '../tipo';
@@ -72,12 +72,16 @@ const esperaConsulta = (deps: DependenciasSri, intentos: number) => espera(deps.
  * company's webhooks' event.
  */
 async function cerrar(deps: DependenciasSri, tarea: Tarea, estado: 'DEVUELTA' | 'RECHAZADA', mensajes: RespuestaRecepcion['mensajes']) {
+  const set = { FAC_ESTADO: estado, FAC_SRI_MENSAJES: mensajes, FAC_ACTUALIZADO: new Date() };
+  const evento = estado === 'DEVUELTA' ? 'comprobante.devuelto' : 'comprobante.rechazado';
+  const escrito = await escribir(deps.db, tarea, {
+    cola: { accion: 'terminar' },
+    factura: { set },
+    evento: { empresa: tarea.doc.EMP_CODIGO, evento },
+  });
+  if (escrito === 'hecho') return;
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(facturas)
-      .set({ FAC_ESTADO: estado, FAC_SRI_MENSAJES: mensajes, FAC_ACTUALIZADO: new Date() })
-      .where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
-    const evento = estado === 'DEVUELTA' ? 'comprobante.devuelto' : 'comprobante.rechazado';
+    await tx.update(facturas).set(set).where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
     await encolarEvento(tx, { empresa: tarea.doc.EMP_CODIGO, evento, FAC_CODIGO: tarea.FAC_CODIGO, resumen: resumenComprobante });
     await terminar(tx, tarea);
   });
@@ -93,17 +97,16 @@ async function enviar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
   }
   const respuesta = await deps.sri.validarComprobante(ambienteDe(doc.FAC_AMBIENTE), doc.FAC_XML, deps.parar);
   if (respuesta.estado === 'RECIBIDA' || dice(respuesta, REGISTRADA) || dice(respuesta, EN_PROCESAMIENTO)) {
-    await deps.db.transaction(async (tx) => {
-      await tx
-        .update(facturas)
-        .set({
+    await escribir(deps.db, tarea, {
+      // Received: progress, so the asks for its authorization start from the shortest wait.
+      cola: { accion: 'avanzar', paso: 'AUTORIZAR' },
+      factura: {
+        set: {
           FAC_ESTADO: 'RECIBIDA',
           FAC_SRI_MENSAJES: respuesta.estado === 'RECIBIDA' ? respuesta.mensajes : [],
           FAC_RECIBIDA: sql`coalesce(${facturas.FAC_RECIBIDA}, now())`,
-        })
-        .where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
-      // Received: progress, so the asks for its authorization start from the shortest wait.
-      await avanzar(tx, tarea, 'AUTORIZAR');
+        },
+      },
     });
     doc.FAC_ESTADO = 'RECIBIDA';
     return 'AUTORIZAR';
@@ -137,18 +140,14 @@ async function reenviar(deps: DependenciasSri, tarea: Tarea, xml: string): Promi
     return null;
   }
   const dijo = respuesta.mensajes.map((m) => `${m.identificador} ${m.mensaje}`).join('; ') || respuesta.estado;
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(facturas)
-      .set({ FAC_SRI_MENSAJES: respuesta.mensajes })
-      .where(and(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO), eq(facturas.FAC_ESTADO, 'RECIBIDA')));
-    await reintentar(
-      tx,
-      tarea,
-      esperaConsulta(deps, tarea.intentos),
-      `Al enviarla de nuevo, el SRI respondió: ${dijo}. Se sigue consultando su autorización.`,
-      'AUTORIZAR',
-    );
+  await escribir(deps.db, tarea, {
+    cola: {
+      accion: 'reintentar',
+      demoraMs: esperaConsulta(deps, tarea.intentos),
+      error: `Al enviarla de nuevo, el SRI respondió: ${dijo}. Se sigue consultando su autorización.`,
+      paso: 'AUTORIZAR',
+    },
+    factura: { set: { FAC_SRI_MENSAJES: respuesta.mensajes }, estados: ['RECIBIDA'] },
   });
   deps.log.warn(
     { factura: tarea.FAC_CODIGO, mensajes: respuesta.mensajes.map((m) => m.identificador) },
@@ -162,6 +161,9 @@ async function reenviar(deps: DependenciasSri, tarea: Tarea, xml: string): Promi
  * SIN_RESPUESTA, and off the queue. Judged by the database's clock, as the queue's times are. True when it was.
  */
 async function vencida(deps: DependenciasSri, tarea: Tarea): Promise<boolean> {
+  // Asked only near the end of the 24 hours by this process's clock (an hour of room for the two clocks' difference).
+  const recibida = tarea.doc.FAC_RECIBIDA?.getTime();
+  if (recibida === undefined || Date.now() - recibida < (PLAZO_AUTORIZACION_HORAS - 1) * 3_600_000) return false;
   const vencio = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(facturas)
@@ -189,6 +191,24 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
   }
   const { decisiva } = await deps.sri.autorizacionComprobante(ambienteDe(doc.FAC_AMBIENTE), doc.FAC_CLAVE_ACCESO, deps.parar);
   if (decisiva?.estado === 'AUTORIZADO') {
+    const set = {
+      FAC_ESTADO: 'AUTORIZADA',
+      FAC_AUTORIZACION: decisiva.numeroAutorizacion,
+      FAC_FECHA_AUTORIZACION: decisiva.fechaAutorizacion,
+      FAC_SRI_MENSAJES: decisiva.mensajes,
+      FAC_ENTREGA: 'PENDIENTE',
+      FAC_ACTUALIZADO: new Date(),
+    };
+    // The usual case in one statement: the company's webhooks' event or a plan that does not pay are written below.
+    const escrito = await escribir(deps.db, tarea, {
+      // The email in its turn, after the SRI's steps of the documents waiting (tomar's order).
+      cola: { accion: 'soltar', paso: 'ENTREGAR' },
+      factura: { set, estados: ['FIRMADA', 'ENVIADA', 'RECIBIDA'] },
+      evento: { empresa: doc.EMP_CODIGO, evento: 'comprobante.autorizado' },
+      consumo: (emitida, si) => consumoSql(doc.EMP_CODIGO, emitida, si),
+      bloquearModificada: doc.FAC_TIPO !== '01',
+    });
+    if (escrito === 'hecho') return null;
     await deps.db.transaction(async (tx) => {
       // A note changes what its invoice owes: its invoice's row is locked first, as a collection locks it, so that a
       // collection never applies what a credit note authorized at the same instant took away.
@@ -199,14 +219,7 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
       }
       const [cambiada] = await tx
         .update(facturas)
-        .set({
-          FAC_ESTADO: 'AUTORIZADA',
-          FAC_AUTORIZACION: decisiva.numeroAutorizacion,
-          FAC_FECHA_AUTORIZACION: decisiva.fechaAutorizacion,
-          FAC_SRI_MENSAJES: decisiva.mensajes,
-          FAC_ENTREGA: 'PENDIENTE',
-          FAC_ACTUALIZADO: new Date(),
-        })
+        .set(set)
         .where(and(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO), inArray(facturas.FAC_ESTADO, ['FIRMADA', 'ENVIADA', 'RECIBIDA'])))
         .returning({ numero: facturas.FAC_NUMERO, emitida: facturas.FAC_FECHA });
       if (cambiada) {
@@ -226,7 +239,6 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
           resumen: resumenComprobante,
         });
       }
-      // The email in its turn, after the SRI's steps of the documents waiting (tomar's order).
       await soltar(tx, tarea, 'ENTREGAR');
     });
     return null;
@@ -268,11 +280,15 @@ async function entregar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente>
     }
     resultado = { estado: 'FALLIDA', detalle: motivo };
   }
+  const set = { FAC_ENTREGA: resultado.estado, FAC_ENTREGA_FECHA: new Date(), FAC_ENTREGA_DETALLE: resultado.detalle.slice(0, 500) };
+  const escrito = await escribir(deps.db, tarea, {
+    cola: { accion: 'terminar' },
+    factura: { set },
+    evento: resultado.estado === 'FALLIDA' ? { empresa: tarea.doc.EMP_CODIGO, evento: 'correo.rebotado' } : undefined,
+  });
+  if (escrito === 'hecho') return null;
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(facturas)
-      .set({ FAC_ENTREGA: resultado.estado, FAC_ENTREGA_FECHA: new Date(), FAC_ENTREGA_DETALLE: resultado.detalle.slice(0, 500) })
-      .where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
+    await tx.update(facturas).set(set).where(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO));
     // The SMTP server refused the email after every try: the company's systems may tell the buyer another way.
     if (resultado.estado === 'FALLIDA')
       await encolarEvento(tx, {
