@@ -7,6 +7,14 @@ import { buildApp } from './app';
 import { seedDemo, isEmpty } from './infra/db/seed';
 import { DEMO_ACCOUNTS } from './infra/db/demo-accounts';
 
+/**
+ * PGlite: the WAL a crash may leave to replay at the next start, one WAL segment. A checkpoint of that much takes a
+ * small fraction of the replay it saves (docs/performance.md "Start-up").
+ */
+const WAL_CHECKPOINT_BYTES = 16 * 1024 * 1024;
+/** How often the WAL since the last checkpoint is looked at: one statement, and none while nothing was written. */
+const WAL_CHECK_MS = 1_000;
+
 function fail(message: string): never {
   console.error(`\nNo se pudo iniciar Amelia: ${message}\n`);
   process.exit(1);
@@ -72,19 +80,23 @@ export async function main({ pgliteWasm }: { pgliteWasm?: Promise<WebAssembly.Mo
 
   // PGlite: CHECKPOINT, then ANALYZE / VACUUM of the tables that changed enough (it has no autovacuum); never two at once.
   let maintaining = false;
-  const maintain = async () => {
+  const exclusive = async (job: () => Promise<void>) => {
     if (maintaining) return;
     maintaining = true;
     try {
-      await database.checkpoint();
-      const tables = await database.maintain();
-      if (tables.length) app.log.info({ tables }, 'estadísticas de PGlite actualizadas');
+      await job();
     } catch (error) {
       app.log.error({ err: error }, 'CHECKPOINT o ANALYZE falló');
     } finally {
       maintaining = false;
     }
   };
+  const maintain = () =>
+    exclusive(async () => {
+      await database.checkpoint();
+      const tables = await database.maintain();
+      if (tables.length) app.log.info({ tables }, 'estadísticas de PGlite actualizadas');
+    });
   const checkpointTimer =
     database.kind === 'pglite' && config.checkpointIntervalMs > 0
       ? setInterval(() => void maintain(), config.checkpointIntervalMs)
@@ -92,6 +104,19 @@ export async function main({ pgliteWasm }: { pgliteWasm?: Promise<WebAssembly.Mo
   // The first pass looks at every table (PGlite forgot the previous process's counters): soon after start, not at once,
   // so that it never delays being ready.
   const firstPassTimer = checkpointTimer && setTimeout(() => void maintain(), Math.min(5_000, config.checkpointIntervalMs));
+  // After a kill -9 the next start replays the WAL written since the last checkpoint before it can answer: a burst of
+  // writes gets its checkpoint once it has written WAL_CHECKPOINT_BYTES, not only at the next interval.
+  const walSinceCheckpoint = database.walSinceCheckpoint;
+  const walTimer =
+    checkpointTimer && walSinceCheckpoint
+      ? setInterval(
+          () =>
+            void exclusive(async () => {
+              if ((await walSinceCheckpoint()) > WAL_CHECKPOINT_BYTES) await database.checkpoint();
+            }),
+          WAL_CHECK_MS,
+        )
+      : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -99,6 +124,7 @@ export async function main({ pgliteWasm }: { pgliteWasm?: Promise<WebAssembly.Mo
     closing = true;
     app.log.info(`${signal} recibido: cerrando Amelia`);
     clearInterval(checkpointTimer);
+    clearInterval(walTimer);
     clearTimeout(firstPassTimer);
     try {
       await app.close();

@@ -277,6 +277,50 @@ describe('el servidor como proceso, con PGlite en DATA_DIR', () => {
   );
 });
 
+describe('el servidor como proceso tras un kill -9, con PGlite en DATA_DIR', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-proc-kill-'));
+  });
+  afterAll(() => {
+    for (const child of running) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'vuelve a responder sobre el mismo DATA_DIR con todo lo que confirmó antes de morir',
+    async () => {
+      const first = startServer({ DATA_DIR: dataDir });
+      const base = await ready(first);
+      const companies = Array.from({ length: 5 }, () => registration());
+      for (const company of companies) expect((await postJson(base, '/registro', company)).status).toBe(201);
+      const login = await postJson(base, '/login', { ruc: companies[0].EMP_RUC, usuario: companies[0].usuario, clave: companies[0].clave });
+      expect(login.status).toBe(200);
+      // Killed with no chance to close PGlite: its next open replays what the WAL holds.
+      first.child.kill('SIGKILL');
+      expect((await first.exited).signal).toBe('SIGKILL');
+      expect(fs.existsSync(path.join(dataDir, 'amelia.lock'))).toBe(true);
+
+      const again = startServer({ DATA_DIR: dataDir });
+      try {
+        const next = await ready(again);
+        expect((await fetch(`${next}/api/ready`)).status).toBe(200);
+        for (const company of companies) {
+          const back = await postJson(next, '/login', { ruc: company.EMP_RUC, usuario: company.usuario, clave: company.clave });
+          expect(back.status).toBe(200);
+          expect(back.body.usuario.EMP_NOMBREC).toBe(company.EMP_NOMBREC);
+        }
+        const mine = await fetch(`${next}${API}/miEmpresa`, { headers: { 'x-token': login.body.usuario.token } });
+        expect(mine.status).toBe(200);
+        expect(fs.readFileSync(path.join(dataDir, 'amelia.lock'), 'utf8')).toBe(String(again.child.pid));
+      } finally {
+        expect(await stop(again)).toEqual({ code: 0, signal: null });
+      }
+    },
+    2 * START_TIMEOUT + 30_000,
+  );
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('el servidor como proceso, con DATABASE_URL (PostgreSQL)', () => {
   let dataDir: string;
   let pgDb: Awaited<ReturnType<typeof createPostgresDatabase>>;

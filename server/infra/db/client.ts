@@ -18,6 +18,11 @@ export type Database = {
   /** Flushes PGlite's WAL into the data files; a no-op on PostgreSQL, which does it itself. */
   checkpoint(): Promise<void>;
   /**
+   * PGlite only: the bytes of WAL written since the last checkpoint, which the next open replays after a crash (PGlite
+   * runs no checkpointer of its own). Asks the database only when a statement may have written since the last answer.
+   */
+  walSinceCheckpoint?: () => Promise<number>;
+  /**
    * PGlite has no autovacuum: ANALYZEs the tables changed by more than a tenth since their last ANALYZE and VACUUMs
    * those with more than a fifth of dead or newly inserted rows (autovacuum's rules), one table at a time, so that the planner's
    * statistics (which the list helper's estimated totals and every plan depend on) follow the data. The first call of a
@@ -85,31 +90,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   let accountsVersion = 0;
   let writes = 0;
+  // Every statement that may write, bookkeeping included: what may have added to the WAL.
+  let logged = 0;
   // Drizzle hands every statement to its logger just before running it, inside transactions too.
   const logger = {
     logQuery: (query: string, params: unknown[]) => {
-      if (!READ_ONLY.test(query) && !BOOKKEEPING.test(query)) writes++;
+      if (!READ_ONLY.test(query)) {
+        logged++;
+        if (!BOOKKEEPING.test(query)) writes++;
+      }
       if (ACCOUNT_WRITE.test(query)) accountsVersion++;
       options.onQuery?.(query, params);
     },
   };
   const db = drizzlePglite(withoutQueryParsers(client), { schema, logger });
-  const applied = await appliedMigrations(client);
-  await migratePglite(db, { migrationsFolder });
+  const before = await appliedMigrations(client);
+  // Drizzle applies the migrations newer than the newest it recorded: when there are none, reading and hashing every
+  // migration file (and its transaction) would only delay the start.
+  if (before.newest < newestMigration()) await migratePglite(db, { migrationsFolder });
   // A migration may have rewritten whole tables (a new column's default, a backfill): their dead rows and cleared
   // visibility map would slow every index-only scan until the next maintenance (docs/performance.md).
-  if ((await appliedMigrations(client)) > applied) await client.exec('VACUUM (ANALYZE)');
+  if ((await appliedMigrations(client)).applied > before.applied) await client.exec('VACUUM (ANALYZE)');
   else await analyzeNeverAnalyzed(client);
   let closed = false;
   // PGlite loses its table statistics' counters when it closes, so writes of earlier processes are invisible to
   // maintainPglite's thresholds: the first pass of each process looks at every table.
   let firstPass = true;
+  const walAsked = { logged: -1, bytes: 0 };
   writeVersions.set(db as unknown as Db, () => writes);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     checkpoint: async () => {
-      if (!closed) await client.exec('CHECKPOINT');
+      if (closed) return;
+      await client.exec('CHECKPOINT');
+      walAsked.logged = -1;
+    },
+    walSinceCheckpoint: async () => {
+      if (closed || logged === walAsked.logged) return walAsked.bytes;
+      walAsked.logged = logged;
+      const { rows } = await client.query<{ bytes: number }>(
+        'SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 AS bytes FROM pg_control_checkpoint()',
+      );
+      return (walAsked.bytes = rows[0].bytes);
     },
     maintain: async () => {
       if (closed) return [];
@@ -170,12 +193,24 @@ async function analyzeNeverAnalyzed(client: PGlite) {
 const ANALYZE_SHARE = 0.1;
 const VACUUM_SHARE = 0.2;
 
-/** The migrations recorded as applied (0 before the first). */
-async function appliedMigrations(client: PGlite): Promise<number> {
+/** How many migrations are recorded as applied and the newest one's timestamp (0 and 0 before the first). */
+async function appliedMigrations(client: PGlite): Promise<{ applied: number; newest: number }> {
   const [{ table }] = (await client.query<{ table: string | null }>(`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS table`))
     .rows;
-  if (!table) return 0;
-  return (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+  if (!table) return { applied: 0, newest: 0 };
+  return (
+    await client.query<{ applied: number; newest: number }>(
+      `SELECT count(*)::int AS applied, coalesce(max(created_at), 0)::float8 AS newest FROM ${table}`,
+    )
+  ).rows[0];
+}
+
+/** The newest migration's timestamp in Drizzle's journal (its folderMillis). */
+function newestMigration(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
 }
 
 /** `everything`: VACUUM (ANALYZE) every table, whatever the counters say (a process's first pass). */
