@@ -7,26 +7,23 @@
  *   retenciones and liquidaciones de compra
  * npm run bench -- --sri [--facturas-sri 1000] [--sri-en-proceso] [--sri-perfil archivo.cpuprofile]: the SRI pipeline against the local SRI (bench/sri.ts),
  *   alone unless other parts are named
+ * npm run bench -- --instancias [--facturas-instancias 400] [--latencia-sri 300]: two server processes on one PostgreSQL
+ *   (BENCH_DATABASE_URL) against one (bench/instancias.ts), alone unless other parts are named
+ * npm run bench -- --carga [--carga-segundos 60] [--carga-por-segundo 50] [--latencia-sri 300]: issue → AUTORIZADA under
+ *   a paced load of HTTP issues, the local SRI answering in 300 ms (bench/carga.ts), alone unless other parts are named
+ * npm run bench -- --reinicio [--facturas-reinicio 20000] [--reinicios 5]: the server answering again after a kill -9 on
+ *   PGlite (bench/reinicio.ts), alone unless other parts are named
  * npm run bench -- --integraciones [--peticiones 500] [--facturas-emision 200] [--facturas-sri 1000]: API keys,
  *   Idempotency-Key, one-call issuing and webhooks (bench/integraciones.ts), alone unless other parts are named
  *
  * The performance budgets (docs/performance.md), measured: the API against the same SQL through the driver (PGlite, or
  * PostgreSQL with BENCH_DATABASE_URL), the JavaScript each route downloads, and the time to content in Chromium.
- * Every table is printed before the exit code says whether something is over budget.
+ * Every table is printed before the exit code says whether something is over budget. Each part's module is loaded
+ * when it runs: a part alone starts sooner, and runs in an older tree that lacks the others.
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { benchApi } from './api-lists';
-import { benchClientes } from './api-clientes';
-import { benchFacturas } from './facturas';
-import { benchNotas } from './notas';
-import { benchCompras } from './compras';
-import { benchSri } from './sri';
-import { benchIntegraciones } from './integraciones';
-import { bundleReport } from './bundle-report';
-import { timeToContent } from './ttc';
-import { ensureBuilt, launchBrowser, startWebServer } from './browser';
 import { printTable } from './report';
 
 const SIZES = [10_000, 100_000, 1_000_000];
@@ -58,6 +55,18 @@ const { values } = parseArgs({
     'sri-en-proceso': { type: 'boolean', default: false },
     // A CPU profile of this process while the queue runs at SRI_CONCURRENCIA=8, written to this file.
     'sri-perfil': { type: 'string' },
+    // Two instances against one (bench/instancias.ts): invoices per case; and the local SRI's answer time there and in --carga.
+    instancias: { type: 'boolean', default: false },
+    'facturas-instancias': { type: 'string', default: '400' },
+    'latencia-sri': { type: 'string', default: '300' },
+    // Restart after a kill -9 on PGlite (bench/reinicio.ts): the data dir's seeded drafts, and how many restarts are timed.
+    reinicio: { type: 'boolean', default: false },
+    'facturas-reinicio': { type: 'string', default: '20000' },
+    reinicios: { type: 'string', default: '5' },
+    // Latency under load (bench/carga.ts): invoices issued over HTTP a second, for this many seconds.
+    carga: { type: 'boolean', default: false },
+    'carga-segundos': { type: 'string', default: '60' },
+    'carga-por-segundo': { type: 'string', default: '50' },
     // Integrations (bench/integraciones.ts): requests per case of the guard and idempotency, invoices per path and
     // concurrency of one-call issuing; --facturas-sri invoices authorized without and with a webhook endpoint.
     integraciones: { type: 'boolean', default: false },
@@ -81,8 +90,27 @@ const peticiones = Number(values.peticiones);
 if (!Number.isInteger(peticiones) || peticiones < 1) throw new Error('--peticiones debe ser un entero positivo');
 const facturasEmision = Number(values['facturas-emision']);
 if (!Number.isInteger(facturasEmision) || facturasEmision < 1) throw new Error('--facturas-emision debe ser un entero positivo');
+const entero = (nombre: keyof typeof values, minimo: number) => {
+  const n = Number(values[nombre]);
+  if (!Number.isInteger(n) || n < minimo) throw new Error(`--${nombre} debe ser un entero ≥ ${minimo}`);
+  return n;
+};
+const facturasInstancias = entero('facturas-instancias', 1);
+const latenciaSri = entero('latencia-sri', 0);
+const cargaSegundos = entero('carga-segundos', 1);
+const cargaPorSegundo = entero('carga-por-segundo', 1);
 const all =
-  !values.api && !values.bundles && !values.ttc && !clients && !values.facturas && !values.compras && !values.sri && !values.integraciones;
+  !values.api &&
+  !values.bundles &&
+  !values.ttc &&
+  !clients &&
+  !values.facturas &&
+  !values.compras &&
+  !values.sri &&
+  !values.integraciones &&
+  !values.instancias &&
+  !values.carga &&
+  !values.reinicio;
 
 let failed = false;
 
@@ -111,6 +139,7 @@ async function onOneCpu<T>(part: () => Promise<T>): Promise<{ result: T; cpus: s
 
 if (all || values.api) {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const { benchApi } = await import('./api-lists');
   const { result, cpus } = await onOneCpu(() => benchApi({ tickets, companies, runs, databaseUrl, showSql: values.sql }));
   const companiesNote = companies ? ` y ${companies.toLocaleString('es-EC')} empresas` : '';
   printTable(
@@ -122,6 +151,7 @@ if (all || values.api) {
 
 if (clients) {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const { benchClientes } = await import('./api-clientes');
   const { result, cpus } = await onOneCpu(() => benchClientes({ clients, runs, databaseUrl, showSql: values.sql, memory: values.memoria }));
   printTable(
     `API de clientes frente al mismo SQL por el driver: ${clients.toLocaleString('es-EC')} clientes (${result.bigTotal.toLocaleString('es-EC')} de Comercial Andina, la empresa medida), ${result.where}, ${cpus}, mediana de ${runs} (presupuesto: 1.25x, o +1 ms bajo 4 ms)`,
@@ -132,8 +162,9 @@ if (clients) {
   failed ||= result.failed;
 }
 
-if (values.facturas) {
+if (all || values.facturas) {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const { benchFacturas } = await import('./facturas');
   const result = await benchFacturas({ runs: Math.max(runs, 200), databaseUrl });
   printTable(`Factura de ${result.lineas} líneas, cada paso en este proceso (${Math.max(runs, 200)} veces)`, result.pasos);
   printTable(
@@ -141,15 +172,17 @@ if (values.facturas) {
     result.lote,
   );
   failed ||= result.failed;
+  const { benchNotas } = await import('./notas');
   const notas = await benchNotas({ databaseUrl });
   printTable(
-    `${notas.total.toLocaleString('es-EC')} notas de crédito (cada una devuelve las ${result.lineas} líneas de su factura autorizada) y ${notas.total.toLocaleString('es-EC')} notas de débito emitidas seguidas por el mismo servicio (bloqueo de la nota y de su factura, reglas, plan, secuencial, armar, esquema, firma, guardar), ${notas.where}`,
+    `${notas.total.toLocaleString('es-EC')} notas de crédito (cada una devuelve las ${result.lineas} líneas de su factura autorizada) ${notas.total.toLocaleString('es-EC')} notas de débito y ${notas.total.toLocaleString('es-EC')} guías de remisión (1 destinatario, ${result.lineas} bienes) emitidas seguidas por el mismo servicio (bloqueo del documento y de su factura, reglas, plan, secuencial, armar, esquema, firma, guardar), ${notas.where}`,
     notas.filas,
   );
   failed ||= notas.failed;
 }
 
-if (values.facturas || values.compras) {
+if (all || values.facturas || values.compras) {
+  const { benchCompras } = await import('./compras');
   const r = await benchCompras({ databaseUrl: process.env.BENCH_DATABASE_URL || undefined });
   const n = r.total.toLocaleString('es-EC');
   // A shared machine's load makes the wall clock wait for a CPU: the tables say how loaded it was, and CPU ms what the work took.
@@ -165,14 +198,16 @@ if (values.facturas || values.compras) {
   failed ||= r.failed;
 }
 
-if (values.sri) {
+if (all || values.sri) {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const { benchSri } = await import('./sri');
   const r = await benchSri({ total: sriTotal, databaseUrl, enProceso: values['sri-en-proceso'], perfil: values['sri-perfil'] });
   const n = r.total.toLocaleString('es-EC');
   printTable(
-    `Cola del SRI sola: ${n} facturas de 20 líneas ya emitidas (mediana ${r.emisionMediana.toFixed(1)} ms cada una), el trabajador hasta que todas están AUTORIZADAS y con su correo; latencia desde que se envía al SRI hasta AUTORIZADA; CPU por factura; ${r.where}, ${r.sriLocal} sin demora (presupuesto: ≥ 50/s con SRI_CONCURRENCIA=8)`,
+    `Cola del SRI sola: ${n} facturas de 20 líneas ya emitidas (mediana ${r.emisionMediana.toFixed(1)} ms cada una), el trabajador hasta que todas están AUTORIZADAS y con su correo; latencia desde que se envía al SRI hasta AUTORIZADA; CPU por factura; ${r.where}, ${r.sriLocal} sin demora (presupuesto: ≥ 250/s con SRI_CONCURRENCIA=8)`,
     r.solo,
   );
+  printTable(`Presupuestos de la cola con SRI_CONCURRENCIA=8, ${r.where}`, r.presupuestos);
   printTable('Tramos de cada factura en la cola (mediana y p95, ms)', r.segmentos);
   printTable(
     `De la emisión a la autorización: ${n} borradores emitidos uno tras otro mientras el trabajador corre (SRI_CONCURRENCIA=8), ${r.where}`,
@@ -183,7 +218,49 @@ if (values.sri) {
   failed ||= r.failed;
 }
 
+if (all || values.instancias) {
+  const { benchInstancias } = await import('./instancias');
+  const r = await benchInstancias({
+    total: facturasInstancias,
+    latenciaMs: latenciaSri,
+    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  });
+  if (r.omitido) console.log(`\n== Dos instancias: omitido (${r.omitido})`);
+  else
+    printTable(
+      `Dos instancias de la API en un PostgreSQL frente a una: ${facturasInstancias} facturas de 20 líneas emitidas con el trabajador apagado, luego cada servidor (un proceso, SRI_CONCURRENCIA por defecto) hasta AUTORIZADAS y con su correo, desde la primera recepción del SRI local (proceso hijo); carga media ${r.carga!.toFixed(1)} en ${os.availableParallelism()} CPU`,
+      r.filas,
+    );
+  failed ||= r.failed;
+}
+
+if (all || values.carga) {
+  const { benchCarga } = await import('./carga');
+  const r = await benchCarga({
+    segundos: cargaSegundos,
+    porSegundo: cargaPorSegundo,
+    latenciaMs: latenciaSri,
+    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  });
+  printTable(
+    `Latencia bajo carga: ${cargaPorSegundo} facturas de 20 líneas por segundo emitidas por HTTP durante ${cargaSegundos} s a un servidor (un proceso, SRI_CONCURRENCIA por defecto), a ritmo fijo (atraso máximo del emisor ${r.atrasoMaxMs.toFixed(0)} ms), el SRI local respondiendo en ${latenciaSri} ms; ${r.where}; carga media ${r.carga.toFixed(1)} en ${os.availableParallelism()} CPU`,
+    r.filas,
+  );
+  failed ||= r.failed;
+}
+
+if (all || values.reinicio) {
+  const { benchReinicio } = await import('./reinicio');
+  const r = await benchReinicio({ facturas: entero('facturas-reinicio', 1), veces: entero('reinicios', 1) });
+  printTable(
+    `Reinicio sobre PGlite: el servidor compilado (node server/start.mjs, como npm start) sobre ${r.facturas.toLocaleString('es-EC')} borradores de 20 líneas; desde lanzar el proceso hasta el primer 200 de GET /api/ready; carga media ${os.loadavg()[0]!.toFixed(1)} en ${os.availableParallelism()} CPU`,
+    r.filas,
+  );
+  failed ||= r.failed;
+}
+
 if (values.integraciones) {
+  const { benchIntegraciones } = await import('./integraciones');
   const r = await benchIntegraciones({
     peticiones,
     facturasEmision,
@@ -211,16 +288,19 @@ if (values.integraciones) {
 }
 
 if (all || values.bundles || values.ttc) {
+  const { ensureBuilt, launchBrowser, startWebServer } = await import('./browser');
   ensureBuilt();
   const [web, browser] = await Promise.all([startWebServer(), launchBrowser()]);
   try {
     if (all || values.bundles) {
+      const { bundleReport } = await import('./bundle-report');
       const result = await bundleReport(browser, web.base);
       printTable('JavaScript que descarga Chromium por ruta, caché vacía (gzip nivel 9 de cada respuesta)', result.rows);
       if (values.detalle) for (const [ruta, files] of result.files) printTable(`Archivos de ${ruta}`, files);
       failed ||= result.failed;
     }
     if (all || values.ttc) {
+      const { timeToContent } = await import('./ttc');
       const result = await timeToContent(browser, web.base);
       printTable('Tiempo hasta el contenido en Chromium, localhost, mediana de 5 (tibia: mismo contexto, recarga)', result.rows);
       failed ||= result.failed;

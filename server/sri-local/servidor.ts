@@ -34,6 +34,7 @@ type Falla = { modo: Exclude<ModoSriLocal, 'normal'>; restantes: number; demoraM
 export async function iniciarServidor(opciones: OpcionesSriLocal = {}, bitacora?: Bitacora): Promise<SriLocal> {
   const registro = new Registro(opciones.demoraAutorizacionMs ?? 0, opciones.ahora ?? (() => new Date()));
   const toleranciaMinutos = opciones.toleranciaMinutos ?? 129_600;
+  const latenciaMs = opciones.latenciaMs ?? 0;
   let falla: Falla | undefined;
   let basuras = 0;
   const pendientes = new Set<NodeJS.Timeout>();
@@ -48,7 +49,7 @@ export async function iniciarServidor(opciones: OpcionesSriLocal = {}, bitacora?
     return actual;
   }
 
-  function responder(res: ServerResponse, status: number, cuerpo: string, demoraMs = 0) {
+  function responder(res: ServerResponse, status: number, cuerpo: string, demoraMs = latenciaMs) {
     const enviar = () => {
       if (res.destroyed) return;
       res.writeHead(status, { 'content-type': TIPO_XML, 'content-length': Buffer.byteLength(cuerpo) });
@@ -131,7 +132,7 @@ export async function iniciarServidor(opciones: OpcionesSriLocal = {}, bitacora?
     }
     const respuesta = await atender(servicio, cuerpo);
     if (aplicada?.modo === 'lento') bitacora?.(`${servicio}: respuesta demorada ${aplicada.demoraMs} ms`);
-    responder(res, respuesta.status, respuesta.cuerpo, aplicada?.modo === 'lento' ? aplicada.demoraMs : 0);
+    responder(res, respuesta.status, respuesta.cuerpo, aplicada?.modo === 'lento' ? aplicada.demoraMs : latenciaMs);
   }
 
   const server = createServer((req, res) => {

@@ -22,6 +22,11 @@ export type OpcionesSriLocal = {
   host?: string;
   /** EN PROCESO this long after RECIBIDA, then AUTORIZADO (default 0). */
   demoraAutorizacionMs?: number;
+  /**
+   * Every answer (WSDLs and faults included) leaves this long after its request was read (default 0): a remote SRI's
+   * round trip, so that a client's documents in flight, not its CPU, bound its throughput.
+   */
+  latenciaMs?: number;
   /** Default 129600 (the SRI's). */
   toleranciaMinutos?: number;
   /** Default () => new Date(). */

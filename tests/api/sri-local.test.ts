@@ -456,6 +456,37 @@ describe('fault modes', () => {
   });
 });
 
+describe('latenciaMs', () => {
+  it('answers every call that long after its request, as a remote SRI would, and still processes it', async () => {
+    const lejano = await iniciarSriLocal({ latenciaMs: 300, ahora: () => ahora });
+    try {
+      const { xml, clave } = firmada();
+      const llamar = async (servicio: 'RecepcionComprobantesOffline' | 'AutorizacionComprobantesOffline', cuerpo: string) => {
+        const inicio = performance.now();
+        const res = await fetch(`${lejano.url}/${servicio}`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/xml;charset=UTF-8' },
+          body: cuerpo,
+        });
+        const texto = await res.text();
+        return { status: res.status, texto, ms: performance.now() - inicio };
+      };
+      const recepcion = await llamar('RecepcionComprobantesOffline', pedidoRecepcion(Buffer.from(xml).toString('base64')));
+      const autorizacion = await llamar('AutorizacionComprobantesOffline', pedidoAutorizacion(clave));
+      for (const r of [recepcion, autorizacion]) {
+        expect(r.status).toBe(200);
+        expect(r.ms).toBeGreaterThanOrEqual(290);
+        expect(r.ms).toBeLessThan(3_000);
+      }
+      expect(textoDe(parse(recepcion.texto), 'estado')).toBe('RECIBIDA');
+      expect(textoDe(parse(autorizacion.texto), 'estado')).toBe('AUTORIZADO');
+      expect(lejano.estadisticas().claves[clave]).toEqual({ recepciones: 1, estado: 'AUTORIZADO' });
+    } finally {
+      await lejano.close();
+    }
+  });
+});
+
 describe('the WSDLs and the command line', () => {
   it('answers ?wsdl with the SRI’s WSDL pointing at itself', async () => {
     for (const servicio of ['RecepcionComprobantesOffline', 'AutorizacionComprobantesOffline']) {
