@@ -77,8 +77,8 @@ class Corte extends Error {
  * POSTs the envelope with node:http over kept-alive connections (each document makes two calls: no new connection,
  * nor TLS handshake, per call). Ends after `ms` or when `parar` is aborted, whatever the SRI is doing: a timer of its
  * own, not AbortSignal.timeout (on Node 20 a garbage collection during the call can collect that signal, and the call
- * then waits for the SRI however long it takes: nodejs/node#57736). A kept-alive connection the SRI closed meanwhile
- * fails at once on its first write: the call is made once more on a new connection (both calls are safe to repeat).
+ * then waits for the SRI however long it takes: nodejs/node#57736). A cut connection is the SRI unavailable, whether
+ * or not it was kept alive: the queue asks again after its wait, and an import reports the key as not answered.
  */
 function post(url: URL, agente: http.Agent, cuerpo: string, ms: number, parar?: AbortSignal): Promise<Contestacion> {
   return new Promise((resolve, reject) => {
@@ -93,33 +93,25 @@ function post(url: URL, agente: http.Agent, cuerpo: string, ms: number, parar?: 
     };
     const alParar = () => terminar('parar');
     const timer = setTimeout(() => terminar('plazo'), ms);
-    const intentar = (reintento: boolean) => {
-      const modulo = url.protocol === 'https:' ? https : http;
-      const este = modulo.request(
-        url,
-        {
-          method: 'POST',
-          agent: reintento ? false : agente,
-          headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '""', 'Content-Length': Buffer.byteLength(cuerpo) },
-        },
-        (res) => {
-          const partes: Buffer[] = [];
-          res.on('data', (parte: Buffer) => partes.push(parte));
-          res.on('end', () => terminar(null, { status: res.statusCode ?? 0, body: Buffer.concat(partes).toString('utf8') }));
-          res.on('error', () => terminar('conexion'));
-        },
-      );
-      pedido = este;
-      este.on('error', (error: NodeJS.ErrnoException) => {
-        if (pedido !== este) return;
-        if (!reintento && este.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) intentar(true);
-        else terminar('conexion');
-      });
-      este.end(cuerpo);
-    };
     if (parar?.aborted) return terminar('parar');
     parar?.addEventListener('abort', alParar, { once: true });
-    intentar(false);
+    const modulo = url.protocol === 'https:' ? https : http;
+    pedido = modulo.request(
+      url,
+      {
+        method: 'POST',
+        agent: agente,
+        headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '""', 'Content-Length': Buffer.byteLength(cuerpo) },
+      },
+      (res) => {
+        const partes: Buffer[] = [];
+        res.on('data', (parte: Buffer) => partes.push(parte));
+        res.on('end', () => terminar(null, { status: res.statusCode ?? 0, body: Buffer.concat(partes).toString('utf8') }));
+        res.on('error', () => terminar('conexion'));
+      },
+    );
+    pedido.on('error', () => terminar('conexion'));
+    pedido.end(cuerpo);
   });
 }
 
