@@ -82,12 +82,13 @@ class Corte extends Error {
  */
 function post(url: URL, agente: http.Agent, cuerpo: string, ms: number, parar?: AbortSignal): Promise<Contestacion> {
   return new Promise((resolve, reject) => {
-    let pedido: http.ClientRequest | undefined;
+    // Declared before the request exists: a caller that has already given up ends it before it is made.
+    const llamada: { pedido?: http.ClientRequest } = {};
     const terminar = (corte: Corte['motivo'] | null, contestacion?: Contestacion) => {
       clearTimeout(timer);
       parar?.removeEventListener('abort', alParar);
       if (corte) {
-        pedido?.destroy();
+        llamada.pedido?.destroy();
         reject(new Corte(corte));
       } else resolve(contestacion!);
     };
@@ -96,7 +97,7 @@ function post(url: URL, agente: http.Agent, cuerpo: string, ms: number, parar?: 
     if (parar?.aborted) return terminar('parar');
     parar?.addEventListener('abort', alParar, { once: true });
     const modulo = url.protocol === 'https:' ? https : http;
-    pedido = modulo.request(
+    const pedido = modulo.request(
       url,
       {
         method: 'POST',
@@ -110,6 +111,7 @@ function post(url: URL, agente: http.Agent, cuerpo: string, ms: number, parar?: 
         res.on('error', () => terminar('conexion'));
       },
     );
+    llamada.pedido = pedido;
     pedido.on('error', () => terminar('conexion'));
     pedido.end(cuerpo);
   });
