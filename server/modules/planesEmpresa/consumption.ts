@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import { empresasHistorial, planesEmpresa } from '../../infra/db/schema';
 import { prepared } from '../../infra/db/prepared';
@@ -128,10 +128,15 @@ export async function issuingBlock(
 /**
  * consume's UPDATE for a caller's statement (the SRI queue's step, sri/cola.ts): one document of the company's plan
  * for a document issued on `emitida`, when `si` holds; it returns the plan's id when one paid. None paying is
- * payForAuthorized's to record.
+ * payForAuthorized's to record. `empresa` and `hoy` may be placeholders of a prepared statement.
  */
-export function consumoSql(empresa: number, emitida: SQL, si: SQL, tipo: PlanTipo = PLAN_TIPO_DEFECTO): SQL {
-  const hoy = hoyEcuador();
+export function consumoSql(
+  empresa: number | Placeholder,
+  emitida: SQL,
+  si: SQL,
+  tipo: PlanTipo = PLAN_TIPO_DEFECTO,
+  hoy: string | Placeholder = hoyEcuador(),
+): SQL {
   return sql`UPDATE ${pe} SET planempresa_usados = planempresa_usados + 1
     WHERE planempresa_id = (SELECT planempresa_id FROM ${pe} WHERE emp_codigo = ${empresa}
         AND planempresa_clase = ${PLAN_CLASE.electronico} AND planempresa_tipo = ${tipo}

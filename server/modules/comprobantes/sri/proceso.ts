@@ -32,6 +32,7 @@ import type { DibujanteRide } from '../ride-hilos';
 import type { TipoComprobante } from '../tipo';
 import { resumenComprobante } from '../resumen';
 import { encolarEvento } from '../../webhooks';
+import { hoyEcuador } from '../../../../domain/fechas';
 
 export type DependenciasSri = {
   db: Db;
@@ -205,7 +206,10 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
       cola: { accion: 'soltar', paso: 'ENTREGAR' },
       factura: { set, estados: ['FIRMADA', 'ENVIADA', 'RECIBIDA'] },
       evento: { empresa: doc.EMP_CODIGO, evento: 'comprobante.autorizado' },
-      consumo: (emitida, si) => consumoSql(doc.EMP_CODIGO, emitida, si),
+      consumo: {
+        sql: (emitida, si) => consumoSql(sql.placeholder('plan_empresa'), emitida, si, undefined, sql.placeholder('plan_hoy')),
+        valores: { plan_empresa: doc.EMP_CODIGO, plan_hoy: hoyEcuador() },
+      },
       bloquearModificada: doc.FAC_TIPO !== '01',
     });
     if (escrito === 'hecho') return null;
@@ -271,7 +275,7 @@ async function entregar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente>
   }
   let resultado: { estado: 'ENVIADA' | 'SIN_CORREO' | 'FALLIDA'; detalle: string };
   try {
-    resultado = await entregarComprobante(deps, tarea.FAC_CODIGO);
+    resultado = await entregarComprobante(deps, tarea.FAC_CODIGO, undefined, tarea.doc.entrega);
   } catch (error) {
     const motivo = `No se pudo enviar el correo: ${(error as Error).message}`.slice(0, 500);
     if (tarea.intentos + 1 < ENTREGA_INTENTOS) {

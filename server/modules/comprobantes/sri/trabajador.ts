@@ -19,8 +19,8 @@ export function crearTrabajadorSri(
   const leaseMs = config.timeoutMs * 3 + 30_000;
   return crearTrabajadorCola({
     concurrencia: config.concurrencia,
-    // A quarter of the places at a time: one take for several documents under load, little idle room meanwhile.
-    lote: Math.ceil(config.concurrencia / 4),
+    // A third of the places at a time: one take for several documents under load, little idle room meanwhile.
+    lote: Math.ceil(config.concurrencia / 3),
     intervaloMs: config.intervaloMs,
     tomar: (libres) => tomar(deps.db, libres, leaseMs),
     proximo: () => proximoVencimiento(deps.db),
