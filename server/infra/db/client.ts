@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { registrarPglite } from './pglite-preparada';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -103,7 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options.onQuery?.(query, params);
     },
   };
-  const db = drizzlePglite(withoutQueryParsers(client), { schema, logger });
+  const db = drizzlePglite(withoutQueryParsers(client, client), { schema, logger });
   const before = await appliedMigrations(client);
   // Drizzle applies the migrations newer than the newest it recorded: when there are none, reading and hashing every
   // migration file (and its transaction) would only delay the start.
@@ -163,18 +164,27 @@ const DRIZZLE_PARSERS = Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, 
 type QueryOptions = Parameters<PGlite['query']>[2];
 const rowModeOnly = (options: QueryOptions) => (options?.rowMode ? { rowMode: options.rowMode } : undefined);
 
-/** The client Drizzle gets: PGlite itself, with each query's options (and its transactions' ones) reduced to rowMode. */
-function withoutQueryParsers<T extends Pick<PGlite, 'query'> & Partial<Pick<PGlite, 'transaction'>>>(client: T): T {
-  return new Proxy(client, {
+/**
+ * The client Drizzle gets: PGlite itself, with each query's options (and its transactions' ones) reduced to rowMode,
+ * known to pglite-preparada.ts (which runs prepared statements on `pglite` itself, inside `transaction` if any).
+ */
+function withoutQueryParsers<T extends Pick<PGlite, 'query'> & Partial<Pick<PGlite, 'transaction'>>>(
+  client: T,
+  pglite: PGlite,
+  transaction?: Transaction,
+): T {
+  const proxy = new Proxy(client, {
     get(target, property) {
       if (property === 'query')
         return (query: string, params?: unknown[], options?: QueryOptions) => target.query(query, params, rowModeOnly(options));
       if (property === 'transaction' && target.transaction)
-        return <R>(callback: (tx: Transaction) => Promise<R>) => target.transaction!((tx) => callback(withoutQueryParsers(tx)));
+        return <R>(callback: (tx: Transaction) => Promise<R>) => target.transaction!((tx) => callback(withoutQueryParsers(tx, pglite, tx)));
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+  registrarPglite(proxy, pglite, transaction);
+  return proxy;
 }
 
 /**

@@ -1,12 +1,14 @@
 import { Column, is, SQL, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from './client';
+import { clientePreparado } from './pglite-preparada';
 
 /**
  * Building a statement in Drizzle (its query builder, then the SQL text) costs more CPU than PGlite takes to find a
  * row by id (docs/performance.md). A hot statement is built once per database with `sql.placeholder` for its values,
  * then only executed. A transaction runs the database's statement on its own connection: Drizzle's prepared query is
  * its SQL text, its fields and the client it runs on, so the transaction gets the same one bound to its client
- * (a transaction shares its database's dialect, which keys the statements).
+ * (a transaction shares its database's dialect, which keys the statements). On PGlite that client is
+ * pglite-preparada.ts's, which parses each statement once.
  */
 const built = new WeakMap<object, Map<string, unknown>>();
 
@@ -19,8 +21,12 @@ export function prepared<P>(db: Executor, name: string, build: (db: Executor) =>
   let statements = built.get(key);
   if (!statements) built.set(key, (statements = new Map()));
   let statement = statements.get(name) as P | undefined;
-  if (!statement) statements.set(name, (statement = withRowMapper(build(db).prepare(name))));
-  const client = handle.session?.client;
+  if (!statement) {
+    statement = withRowMapper(build(db).prepare(name));
+    (statement as Bound).client = clientePreparado((statement as Bound).client);
+    statements.set(name, statement);
+  }
+  const client = clientePreparado(handle.session?.client);
   if (client === undefined || (statement as Bound).client === client) return statement;
   return Object.create(statement as object, { client: { value: client } }) as P;
 }

@@ -1,0 +1,100 @@
+import { messages, parse, protocol, type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+
+/**
+ * PGlite's query() parses and plans its statement on every call, in six calls into the WebAssembly backend (Parse,
+ * Describe, Bind, Describe, Execute, Sync), and Drizzle's PGlite driver ignores a prepared statement's name. The
+ * statements prepared() builds run here instead: parsed once per PGlite instance under a name of their own, then each
+ * execution is one Bind + Execute + Sync in one call. The values are serialized and the rows parsed as query() does,
+ * and the answer has its shape, so Drizzle maps it as before.
+ */
+type Sentencia = { nombre: string; tipos: number[]; descripcion?: messages.BackendMessage };
+type Conexion = { pglite: PGlite; transaccion?: Transaction };
+type Consulta = Pick<PGlite, 'query'>;
+
+const conexiones = new WeakMap<object, Conexion>();
+const rapidos = new WeakMap<object, Consulta>();
+const sentencias = new WeakMap<PGlite, Map<string, Sentencia>>();
+
+const EJECUTAR = protocol.serialize.execute({});
+const SINCRONIZAR = protocol.serialize.sync();
+
+/** The client Drizzle gets for `pglite` (or for one of its transactions): what clientePreparado() recognizes. */
+export function registrarPglite(cliente: object, pglite: PGlite, transaccion?: Transaction) {
+  conexiones.set(cliente, { pglite, transaccion });
+}
+
+/** A PGlite client's fast path for prepared statements; any other client (PostgreSQL's) as it is. */
+export function clientePreparado<C>(cliente: C): C {
+  const conexion = conexiones.get(cliente as object);
+  if (!conexion) return cliente;
+  let rapido = rapidos.get(conexion);
+  if (!rapido) {
+    rapido = { query: (texto, valores, opciones) => ejecutar(conexion, texto, valores ?? [], opciones?.rowMode) as never };
+    rapidos.set(conexion, rapido);
+  }
+  return rapido as C;
+}
+
+/** As query() does: outside a transaction it waits for any transaction to end and syncs the files after the statement. */
+async function ejecutar({ pglite, transaccion }: Conexion, texto: string, valores: unknown[], rowMode?: 'array' | 'object') {
+  if (transaccion) {
+    if (transaccion.closed) throw new Error('Transaction is closed');
+    return pglite._runExclusiveQuery(() => correr(pglite, texto, valores, rowMode));
+  }
+  await pglite._checkReady();
+  return pglite._runExclusiveTransaction(() =>
+    pglite._runExclusiveQuery(async () => {
+      const resultado = await correr(pglite, texto, valores, rowMode);
+      await pglite.syncToFs();
+      return resultado;
+    }),
+  );
+}
+
+async function correr(pglite: PGlite, texto: string, valores: unknown[], rowMode?: 'array' | 'object'): Promise<Results> {
+  try {
+    const sentencia = sentenciasDe(pglite).get(texto) ?? (await preparar(pglite, texto));
+    const values = valores.map((valor, i) => {
+      if (valor === null || valor === undefined) return null;
+      const serializar = pglite.serializers[sentencia.tipos[i]];
+      return serializar ? serializar(valor) : (valor as { toString(): string }).toString();
+    });
+    const bind = protocol.serialize.bind({ statement: sentencia.nombre, values });
+    const mensaje = new Uint8Array(bind.length + EJECUTAR.length + SINCRONIZAR.length);
+    mensaje.set(bind);
+    mensaje.set(EJECUTAR, bind.length);
+    mensaje.set(SINCRONIZAR, bind.length + EJECUTAR.length);
+    const respuesta = await pglite.execProtocolStream(mensaje, { syncToFs: false });
+    const leidos = sentencia.descripcion ? [sentencia.descripcion, ...respuesta] : respuesta;
+    return parse.parseResults(leidos, pglite.parsers, { rowMode })[0];
+  } catch (error) {
+    if (error instanceof messages.DatabaseError) Object.assign(error, { query: texto, params: valores, queryOptions: { rowMode } });
+    throw error;
+  }
+}
+
+function sentenciasDe(pglite: PGlite) {
+  let mapa = sentencias.get(pglite);
+  if (!mapa) sentencias.set(pglite, (mapa = new Map()));
+  return mapa;
+}
+
+/** Parses the statement under a new name and keeps its parameters' types and its rows' description. */
+async function preparar(pglite: PGlite, texto: string): Promise<Sentencia> {
+  const mapa = sentenciasDe(pglite);
+  const nombre = `amelia_${mapa.size + 1}`;
+  const parseo = protocol.serialize.parse({ name: nombre, text: texto });
+  const describir = protocol.serialize.describe({ type: 'S', name: nombre });
+  const mensaje = new Uint8Array(parseo.length + describir.length + SINCRONIZAR.length);
+  mensaje.set(parseo);
+  mensaje.set(describir, parseo.length);
+  mensaje.set(SINCRONIZAR, parseo.length + describir.length);
+  const respuesta = await pglite.execProtocolStream(mensaje, { syncToFs: false });
+  const sentencia: Sentencia = {
+    nombre,
+    tipos: parse.parseDescribeStatementResults(respuesta),
+    descripcion: respuesta.find((m) => m.name === 'rowDescription'),
+  };
+  mapa.set(texto, sentencia);
+  return sentencia;
+}
