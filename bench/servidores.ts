@@ -76,7 +76,6 @@ export async function sriEnHijo(latenciaMs: number) {
     },
   };
 }
-type SriHijo = Awaited<ReturnType<typeof sriEnHijo>>;
 
 /**
  * A data directory and a database (a fresh PostgreSQL database on BENCH_DATABASE_URL's server, or PGlite in the
