@@ -112,3 +112,26 @@ export async function insertarBorradores(db: Db, { empresa, punto, cliente, hoy 
   }
   return ids;
 }
+
+/** The bench's invoice as the API's draft (POST /api/facturas): what the HTTP benches send. */
+export function borradorBench({ punto, cliente, hoy }: Pick<DestinoBench, 'punto' | 'cliente' | 'hoy'>) {
+  const calculo = calcularFactura({ lineas: lineasBench, pagos: pagosBench });
+  return {
+    PEM_CODIGO: punto,
+    CLI_CODIGO: cliente,
+    FAC_FECHA: hoy,
+    lineas: lineasBench.map((l) => ({
+      FDE_PRINCIPAL: l.codigoPrincipal,
+      FDE_DESCRIPCION: l.descripcion,
+      FDE_CANTIDAD: l.cantidad,
+      FDE_PRECIO: l.precioUnitario,
+      FDE_DESCUENTO: l.descuento,
+      FDE_IVA: l.codigoPorcentaje,
+    })),
+    pagos: pagosBench.map((p) => ({ FPA_FORMA: p.formaPago, FPA_TOTAL: p.total })),
+    totalSinImpuestos: calculo.totalSinImpuestos,
+    totalDescuento: calculo.totalDescuento,
+    totalIva: calculo.totalIva,
+    importeTotal: calculo.importeTotal,
+  };
+}

@@ -38,9 +38,8 @@ import { crearTrabajadorSri, emitirComprobante } from '../server/modules/comprob
 import { crearTrabajadorWebhooks } from '../server/modules/webhooks';
 import { tipoFactura } from '../server/modules/facturas/tipo';
 import { iniciarSriLocal } from '../server/sri-local';
-import { calcularFactura } from '../domain/facturas';
 import { median, percentil } from './report';
-import { insertarBorradores, lineasBench, pagosBench, prepararFerreteria } from './factura-bench';
+import { borradorBench, insertarBorradores, lineasBench, pagosBench, prepararFerreteria } from './factura-bench';
 
 const HIJO = 'AMELIA_BENCH_INTEGRACIONES_SRI';
 const CALENTAR = 50;
@@ -431,25 +430,7 @@ async function partEmision(
   concurrencia: number,
   total: number,
 ): Promise<Fila> {
-  const calculo = calcularFactura({ lineas: lineasBench, pagos: pagosBench });
-  const borrador = {
-    PEM_CODIGO: destino.punto,
-    CLI_CODIGO: destino.cliente,
-    FAC_FECHA: destino.hoy,
-    lineas: lineasBench.map((l) => ({
-      FDE_PRINCIPAL: l.codigoPrincipal,
-      FDE_DESCRIPCION: l.descripcion,
-      FDE_CANTIDAD: l.cantidad,
-      FDE_PRECIO: l.precioUnitario,
-      FDE_DESCUENTO: l.descuento,
-      FDE_IVA: l.codigoPorcentaje,
-    })),
-    pagos: pagosBench.map((p) => ({ FPA_FORMA: p.formaPago, FPA_TOTAL: p.total })),
-    totalSinImpuestos: calculo.totalSinImpuestos,
-    totalDescuento: calculo.totalDescuento,
-    totalIva: calculo.totalIva,
-    importeTotal: calculo.importeTotal,
-  };
+  const borrador = borradorBench(destino);
   const una = async () => {
     // One key per document, as an integration sends it.
     const headers = { ...clave, 'idempotency-key': randomUUID() };

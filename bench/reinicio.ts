@@ -16,9 +16,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildServerIfNeeded, buildWebIfNeeded } from '../server/build.mjs';
 import { DEMO } from '../server/infra/db/demo-accounts';
-import { calcularFactura } from '../domain/facturas';
 import { hoyEcuador } from '../domain/fechas';
-import { lineasBench, pagosBench } from './factura-bench';
+import { borradorBench } from './factura-bench';
 import { median, verdict } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -109,25 +108,7 @@ async function preparar(base: string) {
     if (creado.status !== 201) throw new Error(`POST /api/clientes: ${creado.status}`);
     cliente = creado.json().CLI_CODIGO as number;
   }
-  const calculo = calcularFactura({ lineas: lineasBench, pagos: pagosBench });
-  const borrador = {
-    PEM_CODIGO: punto,
-    CLI_CODIGO: cliente,
-    FAC_FECHA: hoyEcuador(),
-    lineas: lineasBench.map((l) => ({
-      FDE_PRINCIPAL: l.codigoPrincipal,
-      FDE_DESCRIPCION: l.descripcion,
-      FDE_CANTIDAD: l.cantidad,
-      FDE_PRECIO: l.precioUnitario,
-      FDE_DESCUENTO: l.descuento,
-      FDE_IVA: l.codigoPorcentaje,
-    })),
-    pagos: pagosBench.map((p) => ({ FPA_FORMA: p.formaPago, FPA_TOTAL: p.total })),
-    totalSinImpuestos: calculo.totalSinImpuestos,
-    totalDescuento: calculo.totalDescuento,
-    totalIva: calculo.totalIva,
-    importeTotal: calculo.importeTotal,
-  };
+  const borrador = borradorBench({ punto, cliente, hoy: hoyEcuador() });
   return { token, borrador };
 }
 

@@ -4,7 +4,7 @@
  * use only what every version of Amelia has (the server over HTTP, openDatabase, seedDemo, the bench's drafts), so
  * that the same cases measure the code before and after a change.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -49,10 +49,10 @@ if (process.env[HIJO] && process.send) {
   process.send({ url: sri.url });
 }
 
-/** The local SRI in a child process, every answer `latenciaMs` after its request; authorizes at once. */
-export async function sriEnHijo(latenciaMs: number) {
-  const hijo = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, [HIJO]: String(latenciaMs) }, stdio: 'inherit' });
-  const siguiente = <T>() =>
+/** The child's next message, or a rejection if it ends first: how the benches talk to the local SRI's process. */
+export const mensajesDe =
+  (hijo: ChildProcess) =>
+  <T>() =>
     new Promise<T>((resolve, reject) => {
       const alSalir = (code: number | null) => reject(new Error(`El SRI local terminó (código ${code})`));
       hijo.once('exit', alSalir);
@@ -61,6 +61,11 @@ export async function sriEnHijo(latenciaMs: number) {
         resolve(m as T);
       });
     });
+
+/** The local SRI in a child process, every answer `latenciaMs` after its request; authorizes at once. */
+export async function sriEnHijo(latenciaMs: number) {
+  const hijo = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, [HIJO]: String(latenciaMs) }, stdio: 'inherit' });
+  const siguiente = mensajesDe(hijo);
   const { url } = await siguiente<{ url: string }>();
   return {
     url,

@@ -46,6 +46,7 @@ import { crearTrabajadorSri } from '../server/modules/comprobantes/sri/trabajado
 import { iniciarSriLocal } from '../server/sri-local';
 import { median, percentil, verdict } from './report';
 import { insertarBorradores, prepararFerreteria } from './factura-bench';
+import { mensajesDe } from './servidores';
 
 const CONCURRENCIAS = [4, 8, 16];
 /** The app's SRI_CONCURRENCIA by default: the level the budget is judged at. */
@@ -91,15 +92,7 @@ async function iniciarSri(enProceso: boolean): Promise<SriEnMarcha> {
   }
   // The same file, run by the same loader (tsx) this process was started with.
   const hijo: ChildProcess = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, [HIJO]: '1' }, stdio: 'inherit' });
-  const siguiente = <T>() =>
-    new Promise<T>((resolve, reject) => {
-      const alSalir = (code: number | null) => reject(new Error(`El SRI local terminó (código ${code})`));
-      hijo.once('exit', alSalir);
-      hijo.once('message', (m) => {
-        hijo.off('exit', alSalir);
-        resolve(m as T);
-      });
-    });
+  const siguiente = mensajesDe(hijo);
   const { url } = await siguiente<{ url: string }>();
   return {
     url,
