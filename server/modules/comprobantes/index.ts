@@ -50,6 +50,7 @@ export {
 } from './xml-util';
 export {
   cabeceraNota,
+  COLUMNAS_DETALLE,
   lineaRespuesta,
   lineasNota,
   lockNota,

@@ -137,9 +137,8 @@ export async function cabeceraNota(db: Executor, tipo: TipoNota, alcance: Alcanc
   };
 }
 
-const columnasLinea = {
-  FDE_LINEA: facturasDetalles.FDE_LINEA,
-  FDE_LINEA_FACTURA: facturasDetalles.FDE_LINEA_FACTURA,
+/** A document line's own fields (an invoice's, a note's): what is read to show, copy or issue it. */
+export const COLUMNAS_DETALLE = {
   CAT_CODIGO: facturasDetalles.CAT_CODIGO,
   FDE_PRINCIPAL: facturasDetalles.FDE_PRINCIPAL,
   FDE_AUXILIAR: facturasDetalles.FDE_AUXILIAR,
@@ -151,6 +150,11 @@ const columnasLinea = {
   FDE_ICE_CODIGO: facturasDetalles.FDE_ICE_CODIGO,
   FDE_ICE_TARIFA: facturasDetalles.FDE_ICE_TARIFA,
   FDE_SUBTOTAL: facturasDetalles.FDE_SUBTOTAL,
+};
+const columnasLinea = {
+  FDE_LINEA: facturasDetalles.FDE_LINEA,
+  FDE_LINEA_FACTURA: facturasDetalles.FDE_LINEA_FACTURA,
+  ...COLUMNAS_DETALLE,
 };
 const selectLineas = (db: Executor) =>
   db

@@ -28,6 +28,7 @@ import { calcularFactura } from '../../../domain/facturas';
 import { clientSearch } from '../clientes';
 import {
   camposEmitido,
+  COLUMNAS_DETALLE,
   COLUMNAS_EMITIDO,
   delVendedor,
   delVendedorFiltro,
@@ -276,23 +277,7 @@ const detailColumns = {
 };
 
 export const lineasDe = (db: Executor, id: number) =>
-  db
-    .select({
-      CAT_CODIGO: facturasDetalles.CAT_CODIGO,
-      FDE_PRINCIPAL: facturasDetalles.FDE_PRINCIPAL,
-      FDE_AUXILIAR: facturasDetalles.FDE_AUXILIAR,
-      FDE_DESCRIPCION: facturasDetalles.FDE_DESCRIPCION,
-      FDE_CANTIDAD: facturasDetalles.FDE_CANTIDAD,
-      FDE_PRECIO: facturasDetalles.FDE_PRECIO,
-      FDE_DESCUENTO: facturasDetalles.FDE_DESCUENTO,
-      FDE_IVA: facturasDetalles.FDE_IVA,
-      FDE_ICE_CODIGO: facturasDetalles.FDE_ICE_CODIGO,
-      FDE_ICE_TARIFA: facturasDetalles.FDE_ICE_TARIFA,
-      FDE_SUBTOTAL: facturasDetalles.FDE_SUBTOTAL,
-    })
-    .from(facturasDetalles)
-    .where(eq(facturasDetalles.FAC_CODIGO, id))
-    .orderBy(asc(facturasDetalles.FDE_LINEA));
+  db.select(COLUMNAS_DETALLE).from(facturasDetalles).where(eq(facturasDetalles.FAC_CODIGO, id)).orderBy(asc(facturasDetalles.FDE_LINEA));
 
 /**
  * The draft's lines and payments in order, and its tip, in one statement: each line and payment a JSON object with the
