@@ -305,6 +305,45 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
     expect(e.estados.BORRADOR).toBeGreaterThan(0);
     expect((await call(andina, 'GET', '/estados')).json().autorizadas).toBe(0);
   });
+
+  it('keeps the documents in flight the plan judges (every company, every type) equal to counting them', async () => {
+    // By now this file's documents were issued, received, authorized, returned and refused: the row the triggers keep
+    // per company agrees with a count, inside a transaction that issues, answers and deletes documents, and after it
+    // rolled back.
+    const comparar = async (db: Pick<typeof t.db, 'execute'>) => {
+      const { rows } = await db.execute(
+        sql`SELECT e.emp_codigo, coalesce(c.total, 0)::int AS guardados,
+              (SELECT count(*)::int FROM facturas f WHERE f.emp_codigo = e.emp_codigo
+                AND f.fac_estado IN ('FIRMADA', 'ENVIADA', 'RECIBIDA', 'SIN_RESPUESTA')) AS contados
+            FROM empresas e LEFT JOIN comprobantes_en_camino c ON c.emp_codigo = e.emp_codigo ORDER BY 1`,
+      );
+      const filas = rows as Array<{ emp_codigo: number; guardados: number; contados: number }>;
+      expect(filas.filter((f) => f.guardados !== f.contados)).toEqual([]);
+      return filas.find((f) => f.emp_codigo === empresa)!.contados;
+    };
+    const antes = await comparar(t.db);
+    await t.db
+      .transaction(async (tx) => {
+        await tx
+          .update(facturas)
+          .set({ FAC_ESTADO: 'FIRMADA' })
+          .where(and(eq(facturas.EMP_CODIGO, empresa), eq(facturas.FAC_ESTADO, 'BORRADOR')));
+        expect(await comparar(tx)).toBeGreaterThan(antes);
+        await tx.update(facturas).set({ FAC_ESTADO: 'RECIBIDA' }).where(eq(facturas.FAC_ESTADO, 'FIRMADA'));
+        await tx.update(facturas).set({ FAC_ESTADO: 'SIN_RESPUESTA' }).where(eq(facturas.EMP_CODIGO, empresa));
+        await comparar(tx);
+        await tx
+          .update(facturas)
+          .set({ FAC_ESTADO: 'AUTORIZADA' })
+          .where(and(eq(facturas.EMP_CODIGO, empresa), sql`fac_codigo % 2 = 0`));
+        await comparar(tx);
+        await tx.delete(facturas).where(and(eq(facturas.EMP_CODIGO, empresa), eq(facturas.FAC_ESTADO, 'SIN_RESPUESTA')));
+        expect(await comparar(tx)).toBe(0);
+        throw new Error('revertir');
+      })
+      .catch((e: Error) => expect(e.message).toBe('revertir'));
+    expect(await comparar(t.db)).toBe(antes);
+  });
 });
 
 describe.each(testDatabases)('facturas: la cola del SRI entre reinicios e instancias (%s)', (kind) => {

@@ -1093,6 +1093,17 @@ export const facturasContadores = pgTable(
 );
 
 /**
+ * Each company's documents in flight (every type; the states of ESTADOS_EN_CAMINO: issued, not answered yet), kept by
+ * row triggers on facturas that fire only when a document enters or leaves those states (migration 0034): issuing
+ * judges the plan against it in one row instead of counting what the company has in the SRI's queue, which at
+ * month-end is thousands of documents (docs/performance.md).
+ */
+export const comprobantesEnCamino = pgTable('comprobantes_en_camino', {
+  EMP_CODIGO: integer('emp_codigo').primaryKey(),
+  TOTAL: integer('total').notNull().default(0),
+});
+
+/**
  * The SRI's work still to do, one row per document (server/modules/comprobantes/sri/cola.ts): ENVIAR (reception), AUTORIZAR
  * (ask for the authorization), ENTREGAR (email the buyer). A worker takes due rows with FOR UPDATE SKIP LOCKED and
  * holds them until COL_TOMADA_HASTA: a worker that dies lets them go when that passes, and two instances never take

@@ -3,12 +3,21 @@
  * fields (series, buyer, date, additional information), the next sequential of its type at its emission point, and
  * storing it signed. A document of another type answers as missing: a note is never issued as an invoice.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
-import { clientes, empresas, establecimientos, facturas, firmas, proveedores, puntosEmision, transportistas } from '../../infra/db/schema';
+import {
+  clientes,
+  comprobantesEnCamino,
+  empresas,
+  establecimientos,
+  facturas,
+  firmas,
+  proveedores,
+  puntosEmision,
+  transportistas,
+} from '../../infra/db/schema';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { prepared, preparedSql } from '../../infra/db/prepared';
-import { ESTADOS_EN_CAMINO } from '../../../domain/comprobantes';
 import { visible, type AlcanceDocumentos } from './filas';
 
 const f = facturas;
@@ -71,17 +80,17 @@ export async function lockComprobante(tx: Executor, alcance: AlcanceComprobantes
   return row;
 }
 
+/** The company's documents in flight, as kept by the triggers of migration 0034 (0 before its first issue). */
+const enCaminoDe = (empresa: unknown) =>
+  sql`coalesce((SELECT ${comprobantesEnCamino.TOTAL} FROM ${comprobantesEnCamino} WHERE ${comprobantesEnCamino.EMP_CODIGO} = ${empresa}), 0)::int`;
+
 /**
  * The company's documents issued and not yet answered by the SRI (SIN_RESPUESTA too), of every type: the plan pays
- * for each document when authorized, whatever its type.
+ * for each document when authorized, whatever its type. One row kept by triggers (comprobantes_en_camino), not a count
+ * of the queue: at month-end a company has thousands of documents in flight.
  */
 export async function enCamino(tx: Executor, empresa: number): Promise<number> {
-  const statement = prepared(tx, 'emision_en_camino', (d) =>
-    d
-      .select({ n: sql<number>`count(*)::int` })
-      .from(f)
-      .where(and(eq(f.EMP_CODIGO, ph('empresa')), inArray(f.FAC_ESTADO, [...ESTADOS_EN_CAMINO]))),
-  );
+  const statement = preparedSql<{ n: number }>(tx, 'emision_en_camino', () => sql`SELECT ${enCaminoDe(ph('empresa'))} AS n`);
   const [row] = await statement.execute({ empresa });
   return Number(row?.n ?? 0);
 }
@@ -159,8 +168,7 @@ export async function siguienteSecuencial(tx: Executor, pem: number, codDoc: str
       INSERT INTO secuenciales (pem_codigo, sec_tipo, sec_siguiente) VALUES (${ph('pem')}, ${ph('tipo')}, 2)
       ON CONFLICT (pem_codigo, sec_tipo) DO UPDATE SET sec_siguiente = secuenciales.sec_siguiente + 1
       RETURNING sec_siguiente - 1 AS numero)
-    SELECT numero, (SELECT count(*)::int FROM facturas WHERE emp_codigo = ${ph('empresa')}
-      AND ${inArray(f.FAC_ESTADO, [...ESTADOS_EN_CAMINO])}) AS en_camino FROM tomado`,
+    SELECT numero, ${enCaminoDe(ph('empresa'))} AS en_camino FROM tomado`,
   );
   const [row] = await statement.execute({ pem, tipo: codDoc, empresa });
   return { numero: Number(row!.numero), enCamino: Number(row!.en_camino) };

@@ -37,6 +37,15 @@ export async function electronicPlans(db: Executor, empresa: number, tipo: PlanT
 const lockedPlans = (db: Executor) => prepared(db, 'planes_electronicos_bloqueo', (d) => plansOfType(d).for('update'));
 
 /**
+ * Locks the company's plans of this type until the transaction ends, as issuing does first: a transaction that then
+ * changes a document's state (and so the company's counters of documents in flight) takes the locks in issuing's order
+ * and never deadlocks with it.
+ */
+export async function lockPlans(tx: Executor, empresa: number, tipo: PlanTipo = PLAN_TIPO_DEFECTO) {
+  await lockedPlans(tx).execute({ empresa, tipo });
+}
+
+/**
  * Why the company cannot issue one more document of this type, judged under a lock: its plans stay locked until the
  * issuing transaction ends, and `waiting` (the documents issued and not yet answered by the SRI, which the plan pays
  * for when they are authorized) is counted only once the lock is held. Concurrent issuers of one company therefore

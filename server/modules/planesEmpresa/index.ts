@@ -1,5 +1,5 @@
 /** The module's public face: its routes for the registry (../index.ts) and what other modules use of it. */
 export { default } from './routes';
-export { consumoSql, electronicPlans, issuingBlockLocked, payForAuthorized } from './consumption';
+export { consumoSql, electronicPlans, issuingBlockLocked, lockPlans, payForAuthorized } from './consumption';
 export { planAndSignatureNotice } from './plan-notice';
 export { latestPlan } from './repo';

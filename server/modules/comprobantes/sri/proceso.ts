@@ -24,7 +24,7 @@ import { facturas } from '../../../infra/db/schema';
 import type { FileStore } from '../../../infra/files';
 import type { Mailer } from '../../../infra/mail';
 import type { SriConfig } from '../../../config';
-import { consumoSql, payForAuthorized } from '../../planesEmpresa';
+import { consumoSql, lockPlans, payForAuthorized } from '../../planesEmpresa';
 import { SriNoDisponible, type Ambiente, type ClienteSri, type RespuestaRecepcion } from './cliente';
 import { avanzar, escribir, espera, reintentar, soltar, terminar, type Paso, type Tarea } from './cola';
 import { entregarComprobante } from './entrega';
@@ -214,6 +214,8 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
     });
     if (escrito === 'hecho') return null;
     await deps.db.transaction(async (tx) => {
+      // The plans first, as issuing locks them before it counts the documents in flight and then adds its own.
+      await lockPlans(tx, doc.EMP_CODIGO);
       // A note changes what its invoice owes: its invoice's row is locked first, as a collection locks it, so that a
       // collection never applies what a credit note authorized at the same instant took away.
       if (doc.FAC_TIPO !== '01') {
