@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
+import { prepared } from '../../infra/db/prepared';
 import { clientes, facturas, facturasDetalles, facturasPagos, usuarios } from '../../infra/db/schema';
 import { HttpError } from '../../core/errors';
 import type { Bind } from '../../core/list';
@@ -58,18 +59,20 @@ export const delVendedorFiltro = (text: string, bind: Bind) => {
   return sql`${f.CLI_CODIGO} IN (SELECT ${clientes.CLI_CODIGO} FROM ${clientes} WHERE ${clientes.EMP_CODIGO} = (SELECT ${usuarios.COM_CODIGO} FROM ${usuarios} WHERE ${usuarios.USU_CODIGO} = ${vendedor}) AND ${delVendedor(vendedor)})`;
 };
 
-/** A document's stored payments, in order. */
+/** A document's stored payments, in order (a statement prepared once: issuing reads them). */
 export const pagosDe = (db: Executor, id: number) =>
-  db
-    .select({
-      FPA_FORMA: facturasPagos.FPA_FORMA,
-      FPA_TOTAL: facturasPagos.FPA_TOTAL,
-      FPA_PLAZO: facturasPagos.FPA_PLAZO,
-      FPA_UNIDAD: facturasPagos.FPA_UNIDAD,
-    })
-    .from(facturasPagos)
-    .where(eq(facturasPagos.FAC_CODIGO, id))
-    .orderBy(asc(facturasPagos.FPA_LINEA));
+  prepared(db, 'documento_pagos', (d) =>
+    d
+      .select({
+        FPA_FORMA: facturasPagos.FPA_FORMA,
+        FPA_TOTAL: facturasPagos.FPA_TOTAL,
+        FPA_PLAZO: facturasPagos.FPA_PLAZO,
+        FPA_UNIDAD: facturasPagos.FPA_UNIDAD,
+      })
+      .from(facturasPagos)
+      .where(eq(facturasPagos.FAC_CODIGO, sql.placeholder('id')))
+      .orderBy(asc(facturasPagos.FPA_LINEA)),
+  ).execute({ id });
 
 export type ValoresBorrador = Omit<
   typeof facturas.$inferInsert,

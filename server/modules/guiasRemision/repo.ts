@@ -7,6 +7,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../infra/db/client';
+import { prepared } from '../../infra/db/prepared';
 import {
   catalogo,
   clientes,
@@ -170,18 +171,20 @@ export async function transporteDe(
   db: Executor,
   id: number,
 ): Promise<{ GUI_DIR_PARTIDA: string; GUI_FECHA_INICIO: string; GUI_FECHA_FIN: string; GUI_PLACA: string; TRA_ACTIVO: boolean }> {
-  const [row] = await db
-    .select({
-      GUI_DIR_PARTIDA: guias.GUI_DIR_PARTIDA,
-      GUI_FECHA_INICIO: guias.GUI_FECHA_INICIO,
-      GUI_FECHA_FIN: guias.GUI_FECHA_FIN,
-      GUI_PLACA: guias.GUI_PLACA,
-      TRA_ACTIVO: transportistas.TRA_ACTIVO,
-    })
-    .from(guias)
-    .innerJoin(f, eq(f.FAC_CODIGO, guias.FAC_CODIGO))
-    .innerJoin(transportistas, eq(transportistas.TRA_CODIGO, f.TRA_CODIGO))
-    .where(eq(guias.FAC_CODIGO, id));
+  const [row] = await prepared(db, 'guia_transporte', (d) =>
+    d
+      .select({
+        GUI_DIR_PARTIDA: guias.GUI_DIR_PARTIDA,
+        GUI_FECHA_INICIO: guias.GUI_FECHA_INICIO,
+        GUI_FECHA_FIN: guias.GUI_FECHA_FIN,
+        GUI_PLACA: guias.GUI_PLACA,
+        TRA_ACTIVO: transportistas.TRA_ACTIVO,
+      })
+      .from(guias)
+      .innerJoin(f, eq(f.FAC_CODIGO, guias.FAC_CODIGO))
+      .innerJoin(transportistas, eq(transportistas.TRA_CODIGO, f.TRA_CODIGO))
+      .where(eq(guias.FAC_CODIGO, sql.placeholder('id'))),
+  ).execute({ id });
   return found(row);
 }
 
@@ -190,41 +193,45 @@ export type DestinatarioLeido = GuiaDestinatario & { SUSTENTO_AUTORIZACION: stri
 /** A guía's destinatarios in order, each with its support invoice (number, date, authorization, state) and goods in order. */
 export async function destinatariosDe(db: Executor, id: number): Promise<DestinatarioLeido[]> {
   // One after the other: inside the issuing transaction they share its connection.
-  const filas = await db
-    .select({
-      GDE_LINEA: guiasDestinatarios.GDE_LINEA,
-      CLI_CODIGO: guiasDestinatarios.CLI_CODIGO,
-      GDE_IDENTIFICACION: guiasDestinatarios.GDE_IDENTIFICACION,
-      GDE_RAZON_SOCIAL: guiasDestinatarios.GDE_RAZON_SOCIAL,
-      GDE_DIRECCION: guiasDestinatarios.GDE_DIRECCION,
-      GDE_CORREOS: guiasDestinatarios.GDE_CORREOS,
-      GDE_MOTIVO: guiasDestinatarios.GDE_MOTIVO,
-      GDE_DOC_ADUANERO: guiasDestinatarios.GDE_DOC_ADUANERO,
-      GDE_ESTAB_DESTINO: guiasDestinatarios.GDE_ESTAB_DESTINO,
-      GDE_RUTA: guiasDestinatarios.GDE_RUTA,
-      GDE_SUSTENTO: guiasDestinatarios.GDE_SUSTENTO,
-      SUSTENTO_NUMERO: sustento.FAC_NUMERO,
-      SUSTENTO_FECHA: sustento.FAC_FECHA,
-      SUSTENTO_AUTORIZACION: sustento.FAC_AUTORIZACION,
-      SUSTENTO_ESTADO: sustento.FAC_ESTADO,
-    })
-    .from(guiasDestinatarios)
-    .leftJoin(sustento, eq(sustento.FAC_CODIGO, guiasDestinatarios.GDE_SUSTENTO))
-    .where(eq(guiasDestinatarios.FAC_CODIGO, id))
-    .orderBy(asc(guiasDestinatarios.GDE_LINEA));
-  const bienes = await db
-    .select({
-      GDE_LINEA: guiasDetalles.GDE_LINEA,
-      CAT_CODIGO: guiasDetalles.CAT_CODIGO,
-      GDT_CODIGO_INTERNO: guiasDetalles.GDT_CODIGO_INTERNO,
-      GDT_CODIGO_ADICIONAL: guiasDetalles.GDT_CODIGO_ADICIONAL,
-      GDT_DESCRIPCION: guiasDetalles.GDT_DESCRIPCION,
-      GDT_CANTIDAD: guiasDetalles.GDT_CANTIDAD,
-      GDT_ADICIONALES: guiasDetalles.GDT_ADICIONALES,
-    })
-    .from(guiasDetalles)
-    .where(eq(guiasDetalles.FAC_CODIGO, id))
-    .orderBy(asc(guiasDetalles.GDE_LINEA), asc(guiasDetalles.GDT_LINEA));
+  const filas = await prepared(db, 'guia_destinatarios', (d) =>
+    d
+      .select({
+        GDE_LINEA: guiasDestinatarios.GDE_LINEA,
+        CLI_CODIGO: guiasDestinatarios.CLI_CODIGO,
+        GDE_IDENTIFICACION: guiasDestinatarios.GDE_IDENTIFICACION,
+        GDE_RAZON_SOCIAL: guiasDestinatarios.GDE_RAZON_SOCIAL,
+        GDE_DIRECCION: guiasDestinatarios.GDE_DIRECCION,
+        GDE_CORREOS: guiasDestinatarios.GDE_CORREOS,
+        GDE_MOTIVO: guiasDestinatarios.GDE_MOTIVO,
+        GDE_DOC_ADUANERO: guiasDestinatarios.GDE_DOC_ADUANERO,
+        GDE_ESTAB_DESTINO: guiasDestinatarios.GDE_ESTAB_DESTINO,
+        GDE_RUTA: guiasDestinatarios.GDE_RUTA,
+        GDE_SUSTENTO: guiasDestinatarios.GDE_SUSTENTO,
+        SUSTENTO_NUMERO: sustento.FAC_NUMERO,
+        SUSTENTO_FECHA: sustento.FAC_FECHA,
+        SUSTENTO_AUTORIZACION: sustento.FAC_AUTORIZACION,
+        SUSTENTO_ESTADO: sustento.FAC_ESTADO,
+      })
+      .from(guiasDestinatarios)
+      .leftJoin(sustento, eq(sustento.FAC_CODIGO, guiasDestinatarios.GDE_SUSTENTO))
+      .where(eq(guiasDestinatarios.FAC_CODIGO, sql.placeholder('id')))
+      .orderBy(asc(guiasDestinatarios.GDE_LINEA)),
+  ).execute({ id });
+  const bienes = await prepared(db, 'guia_bienes', (d) =>
+    d
+      .select({
+        GDE_LINEA: guiasDetalles.GDE_LINEA,
+        CAT_CODIGO: guiasDetalles.CAT_CODIGO,
+        GDT_CODIGO_INTERNO: guiasDetalles.GDT_CODIGO_INTERNO,
+        GDT_CODIGO_ADICIONAL: guiasDetalles.GDT_CODIGO_ADICIONAL,
+        GDT_DESCRIPCION: guiasDetalles.GDT_DESCRIPCION,
+        GDT_CANTIDAD: guiasDetalles.GDT_CANTIDAD,
+        GDT_ADICIONALES: guiasDetalles.GDT_ADICIONALES,
+      })
+      .from(guiasDetalles)
+      .where(eq(guiasDetalles.FAC_CODIGO, sql.placeholder('id')))
+      .orderBy(asc(guiasDetalles.GDE_LINEA), asc(guiasDetalles.GDT_LINEA)),
+  ).execute({ id });
   return filas.map(({ GDE_LINEA, ...d }) => ({
     ...d,
     GDE_CORREOS: d.GDE_CORREOS ?? [],

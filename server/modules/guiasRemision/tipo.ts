@@ -5,8 +5,9 @@
  * what may have changed since the draft was saved: the carrier made inactive, a support invoice annulled (it is read
  * FOR SHARE, so an annulment running at the same time waits for the guía or the guía sees it).
  */
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
+import { prepared } from '../../infra/db/prepared';
 import { facturas } from '../../infra/db/schema';
 import { armarGuia, enDestinatario, type ComprobanteGuiaRemision } from '../../../domain/guiasRemision';
 import type { ErrorFactura } from '../../../domain/facturas';
@@ -27,11 +28,13 @@ async function leerGuia(tx: Executor, id: number) {
 /** The support invoices' states now, each row share-locked until the guía commits. */
 async function estadosSustento(tx: Executor, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const filas = await tx
-    .select({ FAC_CODIGO: facturas.FAC_CODIGO, FAC_ESTADO: facturas.FAC_ESTADO })
-    .from(facturas)
-    .where(inArray(facturas.FAC_CODIGO, ids))
-    .for('share');
+  const filas = await prepared(tx, 'guia_sustentos', (d) =>
+    d
+      .select({ FAC_CODIGO: facturas.FAC_CODIGO, FAC_ESTADO: facturas.FAC_ESTADO })
+      .from(facturas)
+      .where(sql`${facturas.FAC_CODIGO} = ANY(${sql.placeholder('ids')}::int[])`)
+      .for('share'),
+  ).execute({ ids });
   return new Map(filas.map((f) => [f.FAC_CODIGO, f.FAC_ESTADO]));
 }
 

@@ -2,9 +2,10 @@
  * The liquidaciones' queries: rows of `facturas` of type 03 whose recipient is a supplier (PRV_CODIGO), with the same
  * list, totals, detail and locks as the invoices'. Only accounting roles reach them: the scope is the whole company.
  */
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../infra/db/client';
+import { prepared } from '../../infra/db/prepared';
 import { establecimientos, facturas, proveedores, puntosEmision, retencionesSustentos, sriCola } from '../../infra/db/schema';
 import { calcularFactura } from '../../../domain/facturas';
 import { ESTADOS_SIN_RETENCION } from '../../../domain/retenciones';
@@ -166,10 +167,12 @@ export async function findProveedor(db: Executor, empresa: number, id: number) {
 
 /** The supplier of the liquidación being issued, as the book says now. */
 export async function proveedorDe(db: Executor, id: number) {
-  const [row] = await db
-    .select({ PRV_TIPO_IDENTIFICACION: proveedores.PRV_TIPO_IDENTIFICACION, PRV_ACTIVO: proveedores.PRV_ACTIVO })
-    .from(f)
-    .innerJoin(proveedores, eq(proveedores.PRV_CODIGO, f.PRV_CODIGO))
-    .where(eq(f.FAC_CODIGO, id));
+  const [row] = await prepared(db, 'liquidacion_proveedor', (d) =>
+    d
+      .select({ PRV_TIPO_IDENTIFICACION: proveedores.PRV_TIPO_IDENTIFICACION, PRV_ACTIVO: proveedores.PRV_ACTIVO })
+      .from(f)
+      .innerJoin(proveedores, eq(proveedores.PRV_CODIGO, f.PRV_CODIGO))
+      .where(eq(f.FAC_CODIGO, sql.placeholder('id'))),
+  ).execute({ id });
   return row;
 }

@@ -2,11 +2,9 @@
  * The debit note as a document type of the core (comprobantes/tipo.ts): codDoc 05, NotaDebito_V1.0.0.xsd. Issuing
  * locks the invoice it modifies and judges it again (it may have been annulled since the draft was saved).
  */
-import { eq } from 'drizzle-orm';
-import { facturas } from '../../infra/db/schema';
 import { hoyEcuador } from '../../../domain/fechas';
 import { armarNotaDebito, type ComprobanteNotaDebito } from '../../../domain/notasDebito';
-import { facturaParaNota, lineasNota, pagosDe, type TipoComprobante } from '../comprobantes';
+import { facturaDeNota, lineasNota, pagosDe, type TipoComprobante } from '../comprobantes';
 import { juzgarNotaDebito, NOMBRE } from './borradores';
 import { notaDebitoXml } from './xml';
 import { cuerpoNotaDebito } from './ride-cuerpo';
@@ -18,11 +16,7 @@ export const tipoNotaDebito: TipoComprobante<ComprobanteNotaDebito> = {
   archivo: 'nota-debito',
   esquema: 'NotaDebito_V1.0.0.xsd',
   async armar(tx, id, comunes) {
-    const [nota] = await tx
-      .select({ EMP_CODIGO: facturas.EMP_CODIGO, FAC_MODIFICA: facturas.FAC_MODIFICA })
-      .from(facturas)
-      .where(eq(facturas.FAC_CODIGO, id));
-    const factura = await facturaParaNota(tx, { empresa: nota!.EMP_CODIGO }, nota!.FAC_MODIFICA!, NOMBRE, true);
+    const { factura } = await facturaDeNota(tx, id, NOMBRE);
     const lineas = await lineasNota(tx, id);
     const pagos = await pagosDe(tx, id);
     const motivos = lineas.map((l) => ({ razon: l.FDE_DESCRIPCION, valor: l.FDE_SUBTOTAL, iva: l.FDE_IVA }));
