@@ -228,7 +228,7 @@ if (all || values.instancias) {
   if (r.omitido) console.log(`\n== Dos instancias: omitido (${r.omitido})`);
   else
     printTable(
-      `Dos instancias de la API en un PostgreSQL frente a una: ${facturasInstancias} facturas de 20 líneas emitidas con el trabajador apagado, luego cada servidor (un proceso, SRI_CONCURRENCIA por defecto) hasta AUTORIZADAS y con su correo, desde la primera recepción del SRI local (proceso hijo); carga media ${r.carga!.toFixed(1)} en ${os.availableParallelism()} CPU`,
+      `Dos instancias de la API en un PostgreSQL frente a una: ${facturasInstancias} facturas de 20 líneas emitidas con el trabajador apagado, luego cada servidor (un proceso, SRI_CONCURRENCIA 8) hasta AUTORIZADAS y con su correo: ritmo en régimen (autorizadas desde un segundo después de que todos los servidores responden hasta el 90 %) y el lote entero desde la primera recepción del SRI local (proceso hijo); carga media ${r.carga!.toFixed(1)} en ${os.availableParallelism()} CPU`,
       r.filas,
     );
   failed ||= r.failed;
