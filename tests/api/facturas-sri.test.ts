@@ -12,6 +12,7 @@ import { tomar } from '../../server/modules/comprobantes/sri/cola';
 import type { SriLocal } from '../../server/sri-local';
 import { hoyEcuador, sumarDias } from '../../domain/fechas';
 import { PLAN_MSG } from '../../domain/planes';
+import { ESTADOS_EN_CAMINO } from '../../domain/comprobantes/estados';
 
 /**
  * The SRI pipeline against the local SRI (server/sri-local), over real HTTP: issuing → RECIBIDA → AUTORIZADA → the
@@ -309,12 +310,15 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
   it('keeps the documents in flight the plan judges (every company, every type) equal to counting them', async () => {
     // By now this file's documents were issued, received, authorized, returned and refused: the row the triggers keep
     // per company agrees with a count, inside a transaction that issues, answers and deletes documents, and after it
-    // rolled back.
+    // rolled back. The count uses the domain's states: a state added there without a migration for the triggers fails.
     const comparar = async (db: Pick<typeof t.db, 'execute'>) => {
       const { rows } = await db.execute(
         sql`SELECT e.emp_codigo, coalesce(c.total, 0)::int AS guardados,
               (SELECT count(*)::int FROM facturas f WHERE f.emp_codigo = e.emp_codigo
-                AND f.fac_estado IN ('FIRMADA', 'ENVIADA', 'RECIBIDA', 'SIN_RESPUESTA')) AS contados
+                AND f.fac_estado IN (${sql.join(
+                  ESTADOS_EN_CAMINO.map((e) => sql`${e}`),
+                  sql`, `,
+                )})) AS contados
             FROM empresas e LEFT JOIN comprobantes_en_camino c ON c.emp_codigo = e.emp_codigo ORDER BY 1`,
       );
       const filas = rows as Array<{ emp_codigo: number; guardados: number; contados: number }>;
