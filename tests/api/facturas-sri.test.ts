@@ -325,6 +325,7 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
       expect(filas.filter((f) => f.guardados !== f.contados)).toEqual([]);
       return filas.find((f) => f.emp_codigo === empresa)!.contados;
     };
+    await crearOk(t, tornillo, borrador(punto, cliente));
     const antes = await comparar(t.db);
     await t.db
       .transaction(async (tx) => {
