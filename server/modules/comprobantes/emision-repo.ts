@@ -3,7 +3,7 @@
  * fields (series, buyer, date, additional information), the next sequential of its type at its emission point, and
  * storing it signed. A document of another type answers as missing: a note is never issued as an invoice.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client';
 import {
   clientes,
@@ -81,7 +81,7 @@ export async function lockComprobante(tx: Executor, alcance: AlcanceComprobantes
 }
 
 /** The company's documents in flight, as kept by the triggers of migration 0034 (0 before its first issue). */
-const enCaminoDe = (empresa: unknown) =>
+const enCaminoDe = (empresa: Placeholder) =>
   sql`coalesce((SELECT ${comprobantesEnCamino.TOTAL} FROM ${comprobantesEnCamino} WHERE ${comprobantesEnCamino.EMP_CODIGO} = ${empresa}), 0)::int`;
 
 /**

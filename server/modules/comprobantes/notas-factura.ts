@@ -52,10 +52,10 @@ function paraNota(factura: FacturaModificada | undefined, nombre: string) {
 
 /**
  * The invoice `id` the scope sees, if a note of type `nombre` may modify it: 404 when it is not the caller's (or not
- * found), 400 when it is not a factura or not AUTORIZADA. `bloquear` inside the issuing transaction.
+ * found), 400 when it is not a factura or not AUTORIZADA. Issuing judges it again under lock (facturaDeNota).
  */
-export async function facturaParaNota(db: Executor, alcance: AlcanceNotas, id: number, nombre: string, bloquear = false) {
-  return paraNota(await facturaModificada(db, alcance, id, bloquear), nombre);
+export async function facturaParaNota(db: Executor, alcance: AlcanceNotas, id: number, nombre: string) {
+  return paraNota(await facturaModificada(db, alcance, id), nombre);
 }
 
 /**

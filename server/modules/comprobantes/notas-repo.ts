@@ -216,16 +216,15 @@ const conMontos = <R extends { FAC_SUBTOTAL: string; FAC_IVA: string; FAC_TOTAL:
 });
 
 /**
- * The invoice a note modifies, if the scope sees it (any type: the rules say when it is not a factura), locked for
- * update inside an issuing transaction so that two notes of one invoice are judged one after the other.
+ * The invoice a note modifies, if the scope sees it (any type: the rules say when it is not a factura). Issuing reads
+ * it locked with its note instead (facturaDeNotaBloqueada).
  */
-export async function facturaModificada(db: Executor, alcance: AlcanceNotas, id: number, bloquear = false) {
-  const query = db
+export async function facturaModificada(db: Executor, alcance: AlcanceNotas, id: number) {
+  const [row] = await db
     .select(columnasFactura)
     .from(f)
     .innerJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
     .where(and(eq(f.FAC_CODIGO, id), visible(alcance)));
-  const [row] = bloquear ? await query.for('update', { of: f }) : await query;
   return row && conMontos(row);
 }
 export type FacturaModificada = NonNullable<Awaited<ReturnType<typeof facturaModificada>>>;
