@@ -50,8 +50,8 @@ const CEDULA = '1710034065';
 
 const PARTES: Record<keyof TiemposEmision, string> = {
   transaccion: 'de ello, la transacción entera',
-  leer: 'bloquear el borrador, ver el plan, leerlo',
-  secuencial: 'tomar el secuencial',
+  leer: 'bloquear el borrador y leerlo',
+  secuencial: 'bloquear los planes, contar los en camino, tomar el número',
   armar: 'armar (reglas del tipo, leer sus filas)',
   xml: 'XML',
   esquema: 'esquema',

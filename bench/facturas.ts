@@ -36,8 +36,8 @@ const PRESUPUESTO_MS = 5;
 
 const PARTES: Record<keyof TiemposEmision, string> = {
   transaccion: 'de ello, la transacción entera',
-  leer: 'bloquear el borrador, ver el plan, leerlo',
-  secuencial: 'tomar el secuencial',
+  leer: 'bloquear el borrador y leerlo',
+  secuencial: 'bloquear los planes, contar los en camino, tomar el número',
   armar: 'armar',
   xml: 'XML',
   esquema: 'esquema',

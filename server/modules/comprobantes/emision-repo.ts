@@ -19,6 +19,9 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { prepared, preparedSql } from '../../infra/db/prepared';
 import { visible, type AlcanceDocumentos } from './filas';
+import { planesBloqueadosSql, type PlanDates } from '../planesEmpresa';
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 const f = facturas;
 const ph = sql.placeholder;
@@ -153,25 +156,38 @@ export async function borradorBloqueado(tx: Executor, alcance: AlcanceComprobant
 }
 
 /**
- * The emission point's next number of the type `codDoc`, taken in the caller's transaction, and the company's
- * documents in flight (enCamino) read by the same statement: the first issue creates the row (1), each later one
- * increments it. The row stays locked until the transaction ends, so concurrent issuers on one point take numbers one
- * after another, and a rollback gives the number back. Each type counts on its own (factura 001-001-000000001 and nota
- * de crédito 001-001-000000001 both exist). Called with the company's plans locked: the statement's snapshot, taken
- * after that lock, sees every document the company's earlier issuers committed.
+ * The company's plans locked, its documents in flight and the emission point's next number of the type `codDoc`, in
+ * one statement of the caller's transaction, locked in that order (each step reads the previous one's rows, so the
+ * plans are always locked first, as the SRI worker's authorization locks them: planesEmpresa's lockPlans).
+ * - The plans are read as their last committed versions once their lock is held, and so is the count of documents
+ *   in flight: an upsert on its row (comprobantes_en_camino) reads the row as the company's earlier issuers left it,
+ *   even when the statement's snapshot was taken while it waited on the plans. Concurrent issuers of one company
+ *   therefore judge one after another, each seeing the documents the previous ones issued.
+ * - The number: the first issue creates the point's row (1), each later one increments it. The row stays locked
+ *   until the transaction ends, and a rollback gives the number back. Each type counts on its own (factura
+ *   001-001-000000001 and nota de crédito 001-001-000000001 both exist).
  */
-export async function siguienteSecuencial(tx: Executor, pem: number, codDoc: string, empresa: number) {
-  const statement = preparedSql<{ numero: number; en_camino: number }>(
+export async function tomarNumero(tx: Executor, pem: number, codDoc: string, empresa: number) {
+  const statement = preparedSql<{ numero: number; en_camino: number } & Nullable<PlanDates>>(
     tx,
-    'siguiente_secuencial',
-    () => sql`WITH tomado AS (
-      INSERT INTO secuenciales (pem_codigo, sec_tipo, sec_siguiente) VALUES (${ph('pem')}, ${ph('tipo')}, 2)
+    'emision_tomar_numero',
+    () => sql`WITH planes AS (${planesBloqueadosSql(ph('empresa'))}),
+    camino AS (
+      INSERT INTO comprobantes_en_camino AS c (emp_codigo, total) SELECT ${ph('empresa')}, 0 WHERE (SELECT count(*) FROM planes) >= 0
+      ON CONFLICT (emp_codigo) DO UPDATE SET total = c.total
+      RETURNING total),
+    tomado AS (
+      INSERT INTO secuenciales (pem_codigo, sec_tipo, sec_siguiente) SELECT ${ph('pem')}, ${ph('tipo')}, 2 FROM camino
       ON CONFLICT (pem_codigo, sec_tipo) DO UPDATE SET sec_siguiente = secuenciales.sec_siguiente + 1
       RETURNING sec_siguiente - 1 AS numero)
-    SELECT numero, ${enCaminoDe(ph('empresa'))} AS en_camino FROM tomado`,
+    SELECT tomado.numero, camino.total AS en_camino, planes.* FROM tomado CROSS JOIN camino LEFT JOIN planes ON true`,
   );
-  const [row] = await statement.execute({ pem, tipo: codDoc, empresa });
-  return { numero: Number(row!.numero), enCamino: Number(row!.en_camino) };
+  const rows = await statement.execute({ pem, tipo: codDoc, empresa });
+  // One row per plan, or one row of nulls when the company has none (the LEFT JOIN).
+  const planes = rows.flatMap(({ inicio, caduca, comprobantes, usados }): PlanDates[] =>
+    inicio === null ? [] : [{ inicio, caduca: caduca!, comprobantes: comprobantes!, usados: usados! }],
+  );
+  return { numero: Number(rows[0]!.numero), enCamino: Number(rows[0]!.en_camino), planes };
 }
 
 export type Emitida = {

@@ -10,8 +10,8 @@
  * data, its signature's id) and then opening its certificate (milliseconds the first time, then cached by signature
  * id), so that the locks are held only for the document's own work (a few ms). Every statement is prepared once
  * (infra/db/prepared.ts), and the transaction runs as few as its locks allow: the draft locked and read together, the
- * plans locked, the number taken with the documents in flight counted after that lock, the signed document stored and
- * queued together.
+ * plans locked with the documents in flight read and the number taken (emision-repo.ts's tomarNumero), the signed
+ * document stored and queued together.
  */
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
@@ -35,7 +35,7 @@ import {
 } from '../../../domain/comprobantes';
 import type { Ambiente, ErrorFactura } from '../../../domain/facturas';
 import { certificadoDeFirma, currentSignatureSecret, type Certificado } from '../firmas';
-import { issuingBlockLocked } from '../planesEmpresa';
+import { issuingBlockLocked, issuingBlockOf } from '../planesEmpresa';
 import { prepararValidador, validarComprobante } from './esquema';
 import { firmarXml } from './xades';
 import {
@@ -44,7 +44,7 @@ import {
   enCamino,
   guardarFirmada,
   previoEmision,
-  siguienteSecuencial,
+  tomarNumero,
   type AlcanceComprobantes,
 } from './emision-repo';
 import type { Comprobante, TipoComprobante } from './tipo';
@@ -63,8 +63,9 @@ export type DependenciasEmision = { db: Db; files: FileStore; box: SecretBox };
 
 /** Milliseconds of each step, for the bench (and the logs). */
 export type TiemposEmision = {
-  /** Locking the draft, checking the plan, reading the draft. */
+  /** Locking and reading the draft (and what its type reads before the plans are locked). */
   leer: number;
+  /** Locking the plans, reading the documents in flight, taking the number: one statement. */
   secuencial: number;
   /** The type's armar: reading its lines (and what its rules lock) and building the document. */
   armar: number;
@@ -210,16 +211,17 @@ export async function emitirComprobante<C extends Comprobante, L>(
     const leido = tipo.leer ? await tipo.leer(tx, id) : undefined;
     const anterior = corregida ? numeroAnterior(b, b.FAC_ESTADO) : null;
     let secuencial = anterior?.secuencial ?? 0;
-    // A new number is taken with the count of the documents in flight, once the plans are locked (a rollback gives it
-    // back); a corrected document keeping its number only counts them.
-    const bloqueo = await issuingBlockLocked(tx, empresa, async () => {
-      if (anterior) return enCamino(tx, empresa);
+    // A new number is taken with the plans locked and the documents in flight counted, in one statement (a rollback
+    // gives it back); a corrected document keeping its number only counts them, once the plans are locked.
+    let bloqueo: string | null;
+    if (anterior) bloqueo = await issuingBlockLocked(tx, empresa, () => enCamino(tx, empresa));
+    else {
       const t0 = performance.now();
-      const tomado = await siguienteSecuencial(tx, b.PEM_CODIGO, tipo.codDoc, empresa);
+      const tomado = await tomarNumero(tx, b.PEM_CODIGO, tipo.codDoc, empresa);
       tiempos.secuencial = performance.now() - t0;
       secuencial = tomado.numero;
-      return tomado.enCamino;
-    });
+      bloqueo = issuingBlockOf(tomado.planes, tomado.enCamino);
+    }
     if (bloqueo) throw new HttpError(400, bloqueo);
     let t = performance.now();
     tiempos.leer = t - inicio - tiempos.secuencial;

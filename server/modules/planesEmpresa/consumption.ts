@@ -63,6 +63,21 @@ export async function issuingBlockLocked(
 }
 
 /**
+ * The company's plans of this type locked (FOR UPDATE, in the index's order), for a caller's statement: issuing's
+ * (comprobantes/emision-repo.ts) takes them with its number in one. A locked row is read as its last committed
+ * version, so what waiting on the lock let others change is seen. Its columns are PlanDates' (the dates as text).
+ */
+export function planesBloqueadosSql(empresa: Placeholder, tipo: PlanTipo | Placeholder = PLAN_TIPO_DEFECTO): SQL {
+  return sql`SELECT planempresa_inicio::text AS inicio, planempresa_caduca::text AS caduca,
+      planempresa_comprobantes AS comprobantes, planempresa_usados AS usados
+    FROM ${pe} WHERE emp_codigo = ${empresa} AND planempresa_clase = ${PLAN_CLASE.electronico} AND planempresa_tipo = ${tipo}
+    ORDER BY planempresa_caduca FOR UPDATE`;
+}
+
+/** Why the company cannot issue one more document, judged on its plans read under their lock (planesBloqueadosSql). */
+export const issuingBlockOf = (plans: readonly PlanDates[], enCamino: number) => blockReason(plans, hoyEcuador(), enCamino);
+
+/**
  * One statement: the company's plan that has started by today, had not ended on the day the document was issued
  * (`desde`; a plan that ends while its documents wait for the SRI still pays for them) and still has a document left
  * gets one more used, the one that ends first. Under
