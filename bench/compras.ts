@@ -37,7 +37,7 @@ import { leerArchivo, leerComprobante } from '../server/modules/recibidos/lectur
 import { armarComprobante } from '../domain/facturas';
 import { calcularLiquidacion } from '../domain/liquidacionesCompra';
 import { abrir } from './facturas';
-import { LINEAS, lineasBench, pagosBench, prepararFerreteria } from './factura-bench';
+import { analizar, LINEAS, lineasBench, pagosBench, prepararFerreteria } from './factura-bench';
 import { median, percentil, verdict } from './report';
 
 const LOTE = 1_000;
@@ -209,6 +209,7 @@ export async function benchCompras({ databaseUrl }: { databaseUrl?: string }) {
 
     /** Issues the documents one after another: the table's rows for them. */
     const medir = async <C extends Comprobante, L>(nombre: string, tipo: TipoComprobante<C, L>, ids: number[]) => {
+      await analizar(db);
       const porUno: number[] = [];
       const cpuUno: number[] = [];
       const partes: TiemposEmision[] = [];

@@ -28,7 +28,7 @@ import { firmarXml } from '../server/modules/comprobantes/xades';
 import { buildApp } from '../server/app';
 import { median, percentil, verdict } from './report';
 import { clienteHttp, sesionFerreteria } from './servidores';
-import { insertarBorradores, LINEAS, lineasBench, pagosBench, prepararFerreteria } from './factura-bench';
+import { analizar, insertarBorradores, LINEAS, lineasBench, pagosBench, prepararFerreteria } from './factura-bench';
 
 const LOTE = 1_000;
 const POR_HTTP = 200;
@@ -141,6 +141,7 @@ export async function benchFacturas({ runs, databaseUrl }: { runs: number; datab
 
     // 2. 1 000 drafts of 20 lines, issued one after another through the service (each its own transaction).
     const ids = await insertarBorradores(db, destino, LOTE);
+    await analizar(db);
     const porFactura: number[] = [];
     const partes: Array<TiemposEmision> = [];
     const inicio = performance.now();

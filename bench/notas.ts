@@ -22,7 +22,7 @@ import { crearGuia } from '../server/modules/guiasRemision/borradores';
 import { calcularFactura } from '../domain/facturas';
 import { sumarDias } from '../domain/fechas';
 import { abrir } from './facturas';
-import { insertarBorradores, LINEAS, lineasBench, pagosBench, prepararFerreteria } from './factura-bench';
+import { analizar, insertarBorradores, LINEAS, lineasBench, pagosBench, prepararFerreteria } from './factura-bench';
 import { median, percentil, verdict } from './report';
 
 const LOTE = 1_000;
@@ -144,6 +144,7 @@ export async function benchNotas({ databaseUrl }: { databaseUrl?: string }) {
     let failed = false;
     /** Issues the notes one after another: the table's rows for them. */
     const medir = async <C extends Comprobante>(nombre: string, tipo: TipoComprobante<C>, notas: number[]) => {
+      await analizar(db);
       const porNota: number[] = [];
       const partes: TiemposEmision[] = [];
       const inicio = performance.now();
