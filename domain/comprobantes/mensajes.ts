@@ -9,6 +9,7 @@ export const COMPROBANTES_MSG = {
   sinFirma: (nombre: string) =>
     `Su empresa no tiene una firma electrónica para firmar la ${nombre}. Suba su firma electrónica en Firma electrónica y vuelva a emitirla.`,
   firmaInvalida: (motivo: string) => `${motivo} Suba su firma electrónica en Firma electrónica y vuelva a emitirla.`,
+  firmaCambiando: (nombre: string) => `La firma electrónica de su empresa cambió mientras se firmaba la ${nombre}. Vuelva a emitirla.`,
   esquema: (nombre: string) => `El SRI rechazaría esta ${nombre}: `,
   soloSinRespuesta: (nombre: string) =>
     `Solo se vuelve a consultar al SRI una ${nombre} que quedó sin respuesta; esta ya tiene la suya o la está esperando.`,

@@ -38,7 +38,7 @@ export type AlcanceComprobantes = AlcanceDocumentos;
 export const alcanceComprobantes = (alcance: AlcanceComprobantes | number): AlcanceComprobantes =>
   typeof alcance === 'number' ? { empresa: alcance } : alcance;
 
-/** What issuing reads before its transaction, in one statement: the issuing company's fields the documents carry. */
+/** The issuing company's fields the documents carry. */
 const emisor = {
   EMP_RUC: empresas.EMP_RUC,
   EMP_NOMBRE: empresas.EMP_NOMBRE,
@@ -50,28 +50,6 @@ const emisor = {
   EMP_RIMPE: empresas.EMP_RIMPE,
   EMP_AMBIENTE: empresas.EMP_AMBIENTE,
 };
-const previo = (vendedor: boolean) => (d: Executor) =>
-  d
-    .select({
-      FAC_ESTADO: f.FAC_ESTADO,
-      ...emisor,
-      FIR_CODIGO: sql<number | null>`(SELECT ${firmas.FIR_CODIGO} FROM ${firmas}
-        WHERE ${firmas.EMP_CODIGO} = ${empresas.EMP_CODIGO} AND ${firmas.FIR_ACTUAL} LIMIT 1)`,
-    })
-    .from(empresas)
-    .leftJoin(f, and(eq(f.FAC_CODIGO, ph('id')), eq(f.FAC_TIPO, ph('tipo')), visibleDe(vendedor)))
-    .where(eq(empresas.EMP_CODIGO, ph('empresa')));
-
-/**
- * The issuing company's fields the documents carry, its current signature's id (null: none) and the state of the
- * document `id` of type `codDoc` if the scope sees it (null: not found), in one statement. Undefined: no such company.
- */
-export async function previoEmision(db: Executor, alcance: AlcanceComprobantes, id: number, codDoc: string) {
-  const statement =
-    alcance.vendedor === undefined ? prepared(db, 'emision_previo', previo(false)) : prepared(db, 'emision_previo_vendedor', previo(true));
-  const [row] = await statement.execute({ id, tipo: codDoc, empresa: alcance.empresa, vendedor: alcance.vendedor });
-  return row;
-}
 
 /** Its state under a row lock (the caller's transaction); undefined when the scope does not see it or it is another type. */
 export async function lockComprobante(tx: Executor, alcance: AlcanceComprobantes, id: number, codDoc: string) {
@@ -131,8 +109,12 @@ const borrador = (vendedor: boolean) => (d: Executor) =>
       >`coalesce(${clientes.CLI_DIRECCION}, ${proveedores.PRV_DIRECCION}, ${transportistas.TRA_DIRECCION})`,
       RECEPTOR_CORREOS: sql<string[]>`coalesce(${clientes.CLI_CORREOS}, ${proveedores.PRV_CORREOS}, ${transportistas.TRA_CORREOS})`,
       RECEPTOR_TELEFONOS: sql<string[]>`coalesce(${clientes.CLI_TELEFONOS}, ${proveedores.PRV_TELEFONOS}, ${transportistas.TRA_TELEFONOS})`,
+      ...emisor,
+      FIR_CODIGO: sql<number | null>`(SELECT ${firmas.FIR_CODIGO} FROM ${firmas}
+        WHERE ${firmas.EMP_CODIGO} = ${empresas.EMP_CODIGO} AND ${firmas.FIR_ACTUAL} LIMIT 1)`,
     })
     .from(f)
+    .innerJoin(empresas, eq(empresas.EMP_CODIGO, f.EMP_CODIGO))
     .leftJoin(clientes, eq(clientes.CLI_CODIGO, f.CLI_CODIGO))
     .leftJoin(proveedores, eq(proveedores.PRV_CODIGO, f.PRV_CODIGO))
     .leftJoin(transportistas, eq(transportistas.TRA_CODIGO, f.TRA_CODIGO))
@@ -144,7 +126,8 @@ const borrador = (vendedor: boolean) => (d: Executor) =>
 /**
  * The draft `id` of type `codDoc` the scope sees, locked (the caller's transaction) and read in one statement: its
  * state, its series, its last issue, its date, its recipient (the client of a sale, the supplier of a liquidación de
- * compra or a retención, the carrier of a guía de remisión), its additional information. Undefined when not found.
+ * compra or a retención, the carrier of a guía de remisión), its additional information, and its company's fields
+ * the documents carry with the id of its current signature (null: none). Undefined when not found.
  */
 export async function borradorBloqueado(tx: Executor, alcance: AlcanceComprobantes, id: number, codDoc: string) {
   const statement =

@@ -6,12 +6,12 @@
  * credit note locks its invoice), checked against its type's schema, signed, stored and queued. Anything refused rolls
  * all of it back: no number is skipped or used twice. The plan pays for the document when the SRI authorizes it.
  *
- * What needs no lock happens before the transaction, read in one statement (the document's existence, the company's
- * data, its signature's id) and then opening its certificate (milliseconds the first time, then cached by signature
- * id), so that the locks are held only for the document's own work (a few ms). Every statement is prepared once
- * (infra/db/prepared.ts), and the transaction runs as few as its locks allow: the draft locked and read together, the
- * plans locked with the documents in flight read and the number taken (emision-repo.ts's tomarNumero), the signed
- * document stored and queued together.
+ * The draft is locked and read with its company's data and current signature's id in one statement. Its certificate,
+ * cached by signature id, is used if this process has it open; otherwise issuing rolls back, opens it (reading its
+ * file and the database, milliseconds) and tries again, so that no lock waits on that. Every statement is prepared
+ * once (infra/db/prepared.ts), and the transaction runs as few as its locks allow: the draft locked and read with the
+ * issuer, the plans locked with the documents in flight read and the number taken (emision-repo.ts's tomarNumero), the
+ * signed document stored and queued together.
  */
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
@@ -21,7 +21,6 @@ import type { FileStore } from '../../infra/files';
 import type { SecretBox } from '../../infra/secret-box';
 import { CertificateError } from '../../infra/certificates';
 import { found, HttpError } from '../../core/errors';
-import { MSG } from '../../../domain/messages';
 import { REGIMEN_RIMPE, type RegimenRimpe } from '../../../domain/empresas';
 import {
   COMPROBANTES_MSG,
@@ -34,19 +33,11 @@ import {
   type TipoIdentificacionComprador,
 } from '../../../domain/comprobantes';
 import type { Ambiente, ErrorFactura } from '../../../domain/facturas';
-import { certificadoDeFirma, currentSignatureSecret, type Certificado } from '../firmas';
+import { certificadoAbierto, certificadoDeFirma, currentSignatureSecret, type Certificado } from '../firmas';
 import { issuingBlockLocked, issuingBlockOf } from '../planesEmpresa';
 import { prepararValidador, validarComprobante } from './esquema';
 import { firmarXml } from './xades';
-import {
-  alcanceComprobantes,
-  borradorBloqueado,
-  enCamino,
-  guardarFirmada,
-  previoEmision,
-  tomarNumero,
-  type AlcanceComprobantes,
-} from './emision-repo';
+import { alcanceComprobantes, borradorBloqueado, enCamino, guardarFirmada, tomarNumero, type AlcanceComprobantes } from './emision-repo';
 import type { Comprobante, TipoComprobante } from './tipo';
 
 /** A document the rules or the schema refuse: 400 with every reason (msg joins them; errores lists them for the form). */
@@ -99,8 +90,8 @@ export async function certificadoEmpresa(
 /** The company's signature `firma` (its current one, null: none) opened, as certificadoEmpresa says. */
 async function abrirCertificado(deps: DependenciasEmision, empresa: number, firma: number | null, ahora: Date, nombre: string) {
   if (firma === null) throw new HttpError(400, COMPROBANTES_MSG.sinFirma(nombre));
-  try {
-    return await certificadoDeFirma(
+  return conMotivo(() =>
+    certificadoDeFirma(
       firma,
       async () => {
         const secreto = await currentSignatureSecret(deps.db, deps.files, deps.box, empresa);
@@ -108,12 +99,29 @@ async function abrirCertificado(deps: DependenciasEmision, empresa: number, firm
         return { p12: secreto.p12, clave: secreto.password };
       },
       ahora,
-    );
+    ),
+  );
+}
+
+/** An unreadable certificate, or one outside its validity, is a 400 that says why and what to do. */
+async function conMotivo<T>(abrir: () => Promise<T> | T): Promise<T> {
+  try {
+    return await abrir();
   } catch (error) {
     if (error instanceof CertificateError) throw new HttpError(400, COMPROBANTES_MSG.firmaInvalida(error.message));
     throw error;
   }
 }
+
+/**
+ * Issuing's transaction found the company's current signature `firma` not open in this process: opening it reads its
+ * file and the database, which the transaction must not wait on, so issuing opens it outside and tries again.
+ */
+class FirmaCerrada {
+  constructor(readonly firma: number) {}
+}
+/** How many times issuing tries: a second time once the signature is open, a third should it have changed meanwhile. */
+const INTENTOS_FIRMA = 3;
 
 /**
  * What a corrected document keeps of its last issue. Its number, unless the SRI said the number is taken (45) or the
@@ -138,24 +146,23 @@ function numeroAnterior(
   return { secuencial: b.FAC_SECUENCIAL, codigoNumerico: estado === 'DEVUELTA' ? clave?.codigoNumerico : undefined };
 }
 
-type Emisor = NonNullable<Awaited<ReturnType<typeof previoEmision>>>;
 type Borrador = NonNullable<Awaited<ReturnType<typeof borradorBloqueado>>>;
 
 /** What every type is built from: the issuer, the series, the date, the buyer, the additional information. */
-function comunesDe(emisor: Emisor, b: Borrador, secuencial: number, codigoNumerico: string | undefined): DatosComunes {
+function comunesDe(b: Borrador, secuencial: number, codigoNumerico: string | undefined): DatosComunes {
   return {
     emisor: {
-      ruc: emisor.EMP_RUC,
-      razonSocial: emisor.EMP_NOMBRE ?? '',
-      nombreComercial: emisor.EMP_NOMBREC,
-      direccionMatriz: emisor.EMP_DIRECCION ?? '',
+      ruc: b.EMP_RUC,
+      razonSocial: b.EMP_NOMBRE ?? '',
+      nombreComercial: b.EMP_NOMBREC,
+      direccionMatriz: b.EMP_DIRECCION ?? '',
       direccionEstablecimiento: b.EST_DIRECCION,
-      contribuyenteEspecial: emisor.EMP_CONTRIBUYENTE_ESPECIAL,
-      obligadoContabilidad: emisor.EMP_CONTABILIDAD,
-      agenteRetencion: emisor.EMP_AGENTE_RETENCION,
-      regimenRimpe: emisor.EMP_RIMPE ? (REGIMEN_RIMPE[emisor.EMP_RIMPE as RegimenRimpe] ?? null) : null,
+      contribuyenteEspecial: b.EMP_CONTRIBUYENTE_ESPECIAL,
+      obligadoContabilidad: b.EMP_CONTABILIDAD,
+      agenteRetencion: b.EMP_AGENTE_RETENCION,
+      regimenRimpe: b.EMP_RIMPE ? (REGIMEN_RIMPE[b.EMP_RIMPE as RegimenRimpe] ?? null) : null,
     },
-    ambiente: String(emisor.EMP_AMBIENTE) as Ambiente,
+    ambiente: String(b.EMP_AMBIENTE) as Ambiente,
     establecimiento: b.EST_NUMERO,
     puntoEmision: b.PEM_NUMERO,
     secuencial,
@@ -188,82 +195,100 @@ export async function emitirComprobante<C extends Comprobante, L>(
   const alcance = alcanceComprobantes(quien);
   const empresa = alcance.empresa;
   const validador = prepararValidador(tipo.esquema);
-  // Judged after the document is found: someone else's is a 404, never "your company has no signature".
+  // Judged after the document is found: someone else's is a 404, never "the schema could not be loaded".
   validador.catch(() => {});
-  const emisor = await previoEmision(deps.db, alcance, id, tipo.codDoc);
-  if (!emisor?.FAC_ESTADO) throw new HttpError(404, MSG.notFound);
-  const [certificado] = await Promise.all([abrirCertificado(deps, empresa, emisor.FIR_CODIGO, ahora, tipo.nombre), validador]);
-  const inicio = performance.now();
-  const tiempos: TiemposEmision = { leer: 0, secuencial: 0, armar: 0, xml: 0, esquema: 0, firma: 0, guardar: 0, transaccion: 0 };
-  const resultado = await deps.db.transaction(async (tx) => {
-    const b = found(await borradorBloqueado(tx, alcance, id, tipo.codDoc));
-    const corregida = (ESTADOS_CORREGIBLES as readonly string[]).includes(b.FAC_ESTADO);
-    if (b.FAC_ESTADO !== 'BORRADOR' && !corregida) {
-      throw new HttpError(
-        409,
-        (ESTADOS_EN_CAMINO as readonly string[]).includes(b.FAC_ESTADO)
-          ? COMPROBANTES_MSG.enProceso(tipo.nombre)
-          : COMPROBANTES_MSG.yaEmitida(tipo.nombre),
-      );
+  let abierta: { firma: number; certificado: Certificado } | undefined;
+  for (let intento = 1; ; intento++) {
+    try {
+      return await emitirEnTransaccion(abierta);
+    } catch (error) {
+      if (!(error instanceof FirmaCerrada)) throw error;
+      if (intento === INTENTOS_FIRMA) throw new HttpError(409, COMPROBANTES_MSG.firmaCambiando(tipo.nombre));
+      abierta = { firma: error.firma, certificado: await abrirCertificado(deps, empresa, error.firma, ahora, tipo.nombre) };
     }
-    // The draft is read under its own lock, before the company's plans are locked: every issuer of the company waits
-    // on those rows until commit, so the less that happens after them, the more documents a second.
-    const leido = tipo.leer ? await tipo.leer(tx, id) : undefined;
-    const anterior = corregida ? numeroAnterior(b, b.FAC_ESTADO) : null;
-    let secuencial = anterior?.secuencial ?? 0;
-    // A new number is taken with the plans locked and the documents in flight counted, in one statement (a rollback
-    // gives it back); a corrected document keeping its number only counts them, once the plans are locked.
-    let bloqueo: string | null;
-    if (anterior) bloqueo = await issuingBlockLocked(tx, empresa, () => enCamino(tx, empresa));
-    else {
-      const t0 = performance.now();
-      const tomado = await tomarNumero(tx, b.PEM_CODIGO, tipo.codDoc, empresa);
-      tiempos.secuencial = performance.now() - t0;
-      secuencial = tomado.numero;
-      bloqueo = issuingBlockOf(tomado.planes, tomado.enCamino);
-    }
-    if (bloqueo) throw new HttpError(400, bloqueo);
-    let t = performance.now();
-    tiempos.leer = t - inicio - tiempos.secuencial;
-    const armado = await tipo.armar(tx, id, comunesDe(emisor, b, secuencial, anterior?.codigoNumerico), leido);
-    tiempos.armar = performance.now() - t;
-    if (!armado.ok) throw new ComprobanteRechazado(armado.errores);
+  }
 
-    t = performance.now();
-    const xml = tipo.xml(armado.comprobante);
-    tiempos.xml = performance.now() - t;
-    t = performance.now();
-    const esquema = await validarComprobante(xml, tipo.esquema);
-    tiempos.esquema = performance.now() - t;
-    if (!esquema.valido) {
-      throw new ComprobanteRechazado(
-        esquema.errores.map((e) => ({ campo: e.campo, mensaje: e.mensaje })),
-        COMPROBANTES_MSG.esquema(tipo.nombre),
-      );
-    }
-    t = performance.now();
-    const firmado = firmarXml(xml, certificado, ahora);
-    tiempos.firma = performance.now() - t;
+  async function emitirEnTransaccion(firmaAbierta: { firma: number; certificado: Certificado } | undefined): Promise<Emision> {
+    const inicio = performance.now();
+    const tiempos: TiemposEmision = { leer: 0, secuencial: 0, armar: 0, xml: 0, esquema: 0, firma: 0, guardar: 0, transaccion: 0 };
+    const resultado = await deps.db.transaction(async (tx) => {
+      const b = found(await borradorBloqueado(tx, alcance, id, tipo.codDoc));
+      // The company's data and its current signature are read with the draft, in the transaction: the certificate is
+      // used if this process has it open, or opened outside the transaction and issuing tried again (FirmaCerrada).
+      if (b.FIR_CODIGO === null) throw new HttpError(400, COMPROBANTES_MSG.sinFirma(tipo.nombre));
+      const firma = b.FIR_CODIGO;
+      const certificado =
+        firmaAbierta?.firma === firma ? firmaAbierta.certificado : await conMotivo(() => certificadoAbierto(firma, ahora));
+      if (!certificado) throw new FirmaCerrada(firma);
+      await validador;
+      const corregida = (ESTADOS_CORREGIBLES as readonly string[]).includes(b.FAC_ESTADO);
+      if (b.FAC_ESTADO !== 'BORRADOR' && !corregida) {
+        throw new HttpError(
+          409,
+          (ESTADOS_EN_CAMINO as readonly string[]).includes(b.FAC_ESTADO)
+            ? COMPROBANTES_MSG.enProceso(tipo.nombre)
+            : COMPROBANTES_MSG.yaEmitida(tipo.nombre),
+        );
+      }
+      // The draft is read under its own lock, before the company's plans are locked: every issuer of the company waits
+      // on those rows until commit, so the less that happens after them, the more documents a second.
+      const leido = tipo.leer ? await tipo.leer(tx, id) : undefined;
+      const anterior = corregida ? numeroAnterior(b, b.FAC_ESTADO) : null;
+      let secuencial = anterior?.secuencial ?? 0;
+      // A new number is taken with the plans locked and the documents in flight counted, in one statement (a rollback
+      // gives it back); a corrected document keeping its number only counts them, once the plans are locked.
+      let bloqueo: string | null;
+      if (anterior) bloqueo = await issuingBlockLocked(tx, empresa, () => enCamino(tx, empresa));
+      else {
+        const t0 = performance.now();
+        const tomado = await tomarNumero(tx, b.PEM_CODIGO, tipo.codDoc, empresa);
+        tiempos.secuencial = performance.now() - t0;
+        secuencial = tomado.numero;
+        bloqueo = issuingBlockOf(tomado.planes, tomado.enCamino);
+      }
+      if (bloqueo) throw new HttpError(400, bloqueo);
+      let t = performance.now();
+      tiempos.leer = t - inicio - tiempos.secuencial;
+      const armado = await tipo.armar(tx, id, comunesDe(b, secuencial, anterior?.codigoNumerico), leido);
+      tiempos.armar = performance.now() - t;
+      if (!armado.ok) throw new ComprobanteRechazado(armado.errores);
 
-    const it = armado.comprobante.infoTributaria;
-    const emitida = {
-      FAC_SECUENCIAL: secuencial,
-      FAC_NUMERO: `${it.estab}-${it.ptoEmi}-${it.secuencial}`,
-      FAC_CLAVE_ACCESO: it.claveAcceso,
-      FAC_AMBIENTE: Number(it.ambiente),
-      FAC_XML: firmado,
+      t = performance.now();
+      const xml = tipo.xml(armado.comprobante);
+      tiempos.xml = performance.now() - t;
+      t = performance.now();
+      const esquema = await validarComprobante(xml, tipo.esquema);
+      tiempos.esquema = performance.now() - t;
+      if (!esquema.valido) {
+        throw new ComprobanteRechazado(
+          esquema.errores.map((e) => ({ campo: e.campo, mensaje: e.mensaje })),
+          COMPROBANTES_MSG.esquema(tipo.nombre),
+        );
+      }
+      t = performance.now();
+      const firmado = firmarXml(xml, certificado, ahora);
+      tiempos.firma = performance.now() - t;
+
+      const it = armado.comprobante.infoTributaria;
+      const emitida = {
+        FAC_SECUENCIAL: secuencial,
+        FAC_NUMERO: `${it.estab}-${it.ptoEmi}-${it.secuencial}`,
+        FAC_CLAVE_ACCESO: it.claveAcceso,
+        FAC_AMBIENTE: Number(it.ambiente),
+        FAC_XML: firmado,
+      };
+      t = performance.now();
+      // The plan is consumed when the SRI authorizes it (sri/proceso.ts), not here: a document sent back costs nothing.
+      await guardarFirmada(tx, id, emitida);
+      tiempos.guardar = performance.now() - t;
+      return emitida;
+    });
+    tiempos.transaccion = performance.now() - inicio;
+    return {
+      FAC_NUMERO: resultado.FAC_NUMERO,
+      FAC_CLAVE_ACCESO: resultado.FAC_CLAVE_ACCESO,
+      FAC_SECUENCIAL: resultado.FAC_SECUENCIAL,
+      tiempos,
     };
-    t = performance.now();
-    // The plan is consumed when the SRI authorizes it (sri/proceso.ts), not here: a document sent back costs nothing.
-    await guardarFirmada(tx, id, emitida);
-    tiempos.guardar = performance.now() - t;
-    return emitida;
-  });
-  tiempos.transaccion = performance.now() - inicio;
-  return {
-    FAC_NUMERO: resultado.FAC_NUMERO,
-    FAC_CLAVE_ACCESO: resultado.FAC_CLAVE_ACCESO,
-    FAC_SECUENCIAL: resultado.FAC_SECUENCIAL,
-    tiempos,
-  };
+  }
 }

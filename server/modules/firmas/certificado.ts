@@ -178,15 +178,25 @@ export async function certificadoDeFirma(
   cargar: () => Promise<{ p12: Buffer; clave: string }>,
   ahora = new Date(),
 ): Promise<Certificado> {
-  let certificado = cache.get(firmaId);
-  if (certificado) {
-    cache.delete(firmaId); // re-inserted below: Map order is the recency order
-  } else {
-    const { p12, clave } = await cargar();
-    certificado = abrirCertificado(p12, clave, ahora);
-  }
+  const abierto = certificadoAbierto(firmaId, ahora);
+  if (abierto) return abierto;
+  const { p12, clave } = await cargar();
+  const certificado = abrirCertificado(p12, clave, ahora);
   cache.set(firmaId, certificado);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as number);
+  comprobarVigencia(certificado, ahora);
+  return certificado;
+}
+
+/**
+ * The certificate of a stored signature if this process has it open (undefined: certificadoDeFirma opens it), with its
+ * validity checked: issuing asks inside its transaction, where nothing may wait on files or other connections.
+ */
+export function certificadoAbierto(firmaId: number, ahora = new Date()): Certificado | undefined {
+  const certificado = cache.get(firmaId);
+  if (!certificado) return undefined;
+  cache.delete(firmaId); // re-inserted: Map order is the recency order
+  cache.set(firmaId, certificado);
   comprobarVigencia(certificado, ahora);
   return certificado;
 }
