@@ -349,6 +349,62 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
       .catch((e: Error) => expect(e.message).toBe('revertir'));
     expect(await comparar(t.db)).toBe(antes);
   });
+
+  it("keeps every company's invoice counters (state, delivery, amounts) equal to counting its invoices, other types aside", async () => {
+    // The row triggers of migration 0035: checked against a GROUP BY of every company's invoices after inserts, changes
+    // of state, delivery, amounts and type, moves between companies and deletes, inside a transaction and after it
+    // rolled back. A note or a guía (another FAC_TIPO) is never counted.
+    const comparar = async (db: Pick<typeof t.db, 'execute'>) => {
+      const { rows } = await db.execute(
+        sql`WITH contados AS (
+              SELECT emp_codigo, fac_estado, coalesce(fac_entrega, '') AS fac_entrega, count(*)::int AS total,
+                sum(fac_subtotal) AS subtotal, sum(fac_iva) AS iva, sum(fac_total) AS importe
+              FROM facturas WHERE fac_tipo = '01' GROUP BY 1, 2, 3),
+            guardados AS (SELECT emp_codigo, fac_estado, fac_entrega, total::int AS total, subtotal, iva, importe
+              FROM facturas_contadores WHERE total <> 0 OR subtotal <> 0 OR iva <> 0 OR importe <> 0)
+            SELECT count(*)::int AS n FROM (
+              (SELECT * FROM contados EXCEPT SELECT * FROM guardados) UNION ALL (SELECT * FROM guardados EXCEPT SELECT * FROM contados)) d`,
+      );
+      expect((rows as Array<{ n: number }>)[0]!.n).toBe(0);
+    };
+    const [otra] = await t.db
+      .select({ id: planesEmpresa.EMP_CODIGO })
+      .from(planesEmpresa)
+      .where(sql`${planesEmpresa.EMP_CODIGO} <> ${empresa}`)
+      .limit(1);
+    await crearOk(t, tornillo, borrador(punto, cliente));
+    await comparar(t.db);
+    await t.db
+      .transaction(async (tx) => {
+        await tx
+          .update(facturas)
+          .set({ FAC_ESTADO: 'FIRMADA' })
+          .where(and(eq(facturas.EMP_CODIGO, empresa), eq(facturas.FAC_ESTADO, 'BORRADOR')));
+        await tx
+          .update(facturas)
+          .set({ FAC_ENTREGA: 'FALLIDA', FAC_TOTAL: sql`${facturas.FAC_TOTAL} + 1` })
+          .where(sql`fac_codigo % 3 = 0`);
+        await tx
+          .update(facturas)
+          .set({ FAC_TIPO: '04' })
+          .where(and(eq(facturas.EMP_CODIGO, empresa), sql`fac_codigo % 5 = 0`));
+        await tx
+          .update(facturas)
+          .set({ FAC_TIPO: '01' })
+          .where(and(eq(facturas.FAC_TIPO, '04'), sql`fac_codigo % 7 = 0`));
+        if (otra)
+          await tx
+            .update(facturas)
+            .set({ EMP_CODIGO: otra.id })
+            .where(and(eq(facturas.EMP_CODIGO, empresa), sql`fac_codigo % 4 = 0`));
+        await comparar(tx);
+        await tx.delete(facturas).where(and(eq(facturas.EMP_CODIGO, empresa), eq(facturas.FAC_ESTADO, 'FIRMADA')));
+        await comparar(tx);
+        throw new Error('revertir');
+      })
+      .catch((e: Error) => expect(e.message).toBe('revertir'));
+    await comparar(t.db);
+  });
 });
 
 describe.each(testDatabases)('facturas: la cola del SRI entre reinicios e instancias (%s)', (kind) => {
