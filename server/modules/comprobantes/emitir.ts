@@ -194,9 +194,8 @@ export async function emitirComprobante<C extends Comprobante, L>(
 ): Promise<Emision> {
   const alcance = alcanceComprobantes(quien);
   const empresa = alcance.empresa;
-  const validador = prepararValidador(tipo.esquema);
-  // Judged after the document is found: someone else's is a 404, never "the schema could not be loaded".
-  validador.catch(() => {});
+  // The type's schema is compiled once per process (about 0.1 s), before any lock is taken.
+  await prepararValidador(tipo.esquema);
   let abierta: { firma: number; certificado: Certificado } | undefined;
   for (let intento = 1; ; intento++) {
     try {
@@ -220,7 +219,6 @@ export async function emitirComprobante<C extends Comprobante, L>(
       const certificado =
         firmaAbierta?.firma === firma ? firmaAbierta.certificado : await conMotivo(() => certificadoAbierto(firma, ahora));
       if (!certificado) throw new FirmaCerrada(firma);
-      await validador;
       const corregida = (ESTADOS_CORREGIBLES as readonly string[]).includes(b.FAC_ESTADO);
       if (b.FAC_ESTADO !== 'BORRADOR' && !corregida) {
         throw new HttpError(
