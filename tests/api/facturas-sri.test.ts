@@ -307,6 +307,13 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
     expect((await call(andina, 'GET', '/estados')).json().autorizadas).toBe(0);
   });
 
+  /** Every draft of the company made FIRMADA in `tx`, as issuing them would leave them (the counters' tests). */
+  const firmarBorradores = (tx: Pick<typeof t.db, 'update'>) =>
+    tx
+      .update(facturas)
+      .set({ FAC_ESTADO: 'FIRMADA' })
+      .where(and(eq(facturas.EMP_CODIGO, empresa), eq(facturas.FAC_ESTADO, 'BORRADOR')));
+
   it('keeps the documents in flight the plan judges (every company, every type) equal to counting them', async () => {
     // By now this file's documents were issued, received, authorized, returned and refused: the row the triggers keep
     // per company agrees with a count, inside a transaction that issues, answers and deletes documents, and after it
@@ -329,10 +336,7 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
     const antes = await comparar(t.db);
     await t.db
       .transaction(async (tx) => {
-        await tx
-          .update(facturas)
-          .set({ FAC_ESTADO: 'FIRMADA' })
-          .where(and(eq(facturas.EMP_CODIGO, empresa), eq(facturas.FAC_ESTADO, 'BORRADOR')));
+        await firmarBorradores(tx);
         expect(await comparar(tx)).toBeGreaterThan(antes);
         await tx.update(facturas).set({ FAC_ESTADO: 'RECIBIDA' }).where(eq(facturas.FAC_ESTADO, 'FIRMADA'));
         await tx.update(facturas).set({ FAC_ESTADO: 'SIN_RESPUESTA' }).where(eq(facturas.EMP_CODIGO, empresa));
@@ -376,10 +380,7 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
     await comparar(t.db);
     await t.db
       .transaction(async (tx) => {
-        await tx
-          .update(facturas)
-          .set({ FAC_ESTADO: 'FIRMADA' })
-          .where(and(eq(facturas.EMP_CODIGO, empresa), eq(facturas.FAC_ESTADO, 'BORRADOR')));
+        await firmarBorradores(tx);
         await tx
           .update(facturas)
           .set({ FAC_ENTREGA: 'FALLIDA', FAC_TOTAL: sql`${facturas.FAC_TOTAL} + 1` })
