@@ -178,6 +178,27 @@ describe.each(testDatabases)('facturas: el SRI (%s)', (kind) => {
     },
   );
 
+  it('received, but the authorization service down: RECIBIDA since its reception, with the reason, then authorized', async () => {
+    sri.modo('caido', { servicio: 'autorizacion' });
+    const antes = Date.now();
+    const { id, emitida } = await emitir();
+    const hasta = Date.now() + 10_000;
+    let f: FacturaDetalle;
+    do {
+      f = (await call(tornillo, 'GET', `/${id}`)).json();
+      if (f.cola?.error) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } while (Date.now() < hasta);
+    expect(f.cola?.error).toContain('No se pudo conectar con el SRI.');
+    // The reception is written with the failed ask: the 24 hours count from it, and it is not sent again.
+    expect(f.FAC_ESTADO).toBe('RECIBIDA');
+    expect(Date.parse(f.FAC_RECIBIDA!)).toBeGreaterThanOrEqual(antes - 1_000);
+    sri.modo('normal');
+    const autorizada = await esperarEstado(t, tornillo, id, ['AUTORIZADA']);
+    expect(autorizada.FAC_RECIBIDA).toBe(f.FAC_RECIBIDA);
+    expect(sri.estadisticas().claves[emitida.FAC_CLAVE_ACCESO!]!.recepciones).toBe(1);
+  });
+
   it('a document the SRI already holds (sent before the process died) is resolved by asking for its authorization', async () => {
     const { id, emitida } = await emitir();
     // What a process killed after sending leaves: the SRI has it, Amelia does not know. Sent again, the SRI says so.

@@ -12,6 +12,7 @@ import { empresas, facturas, sriCola, webhooks } from '../../../infra/db/schema'
 import { preparedSql } from '../../../infra/db/prepared';
 import type { EventoWebhook } from '../../../../domain/integraciones';
 import type { FilaEntrega } from './entrega';
+import type { RespuestaRecepcion } from './cliente';
 
 export const PASOS = ['ENVIAR', 'AUTORIZAR', 'ENTREGAR'] as const;
 export type Paso = (typeof PASOS)[number];
@@ -29,7 +30,15 @@ export type DocumentoCola = {
   /** At ENTREGAR: the row the email is made of. */
   entrega?: FilaEntrega;
 };
-export type Tarea = { FAC_CODIGO: number; paso: Paso; intentos: number; tomadaHasta: Date; doc: DocumentoCola };
+export type Tarea = {
+  FAC_CODIGO: number;
+  paso: Paso;
+  intentos: number;
+  tomadaHasta: Date;
+  doc: DocumentoCola;
+  /** The SRI received it during this take (its reception's messages), not yet written: the take's next write says so. */
+  recibida?: RespuestaRecepcion['mensajes'];
+};
 
 /** The lease was taken over (it passed while this worker was slow): its work is someone else's now. */
 export class TareaPerdida extends Error {}

@@ -3,7 +3,10 @@
  *
  *   ENVIAR     FIRMADA → ENVIADA (when taken, before the call: if the process dies now, the document is sent again,
  *              which the SRI answers by its key) → RECIBIDA, or DEVUELTA with the SRI's messages. "Key registered" (43) and "key in
- *              process" (70) mean the SRI already holds it: it goes on to ask for its authorization, never fails.
+ *              process" (70) mean the SRI already holds it: it goes on to ask for its authorization, never fails. Its
+ *              authorization is asked at once, and RECIBIDA is written with what that answer brings (AUTORIZADA, or
+ *              RECIBIDA and the next ask's time) in one statement, not one of its own: until then the row says ENVIADA,
+ *              and a process that dies in between sends it again, which the SRI answers by its key.
  *   AUTORIZAR  → AUTORIZADA (number, date; one document of the plan consumed), or RECHAZADA (NO AUTORIZADO) with the
  *              messages; EN PROCESO or nothing yet: asked again later, 0.5 s (a quarter of SRI_REINTENTO_MS) after the
  *              first ask, each wait double the last, up to 5 minutes. Every fifth ask that finds nothing about the key
@@ -68,12 +71,37 @@ const dice = (respuesta: RespuestaRecepcion, codigo: string) => respuesta.mensaj
 /** The wait before asking again about a document the SRI holds: the authorization usually takes a few seconds. */
 const esperaConsulta = (deps: DependenciasSri, intentos: number) => espera(deps.config.reintentoMs / 4, intentos);
 
+/** The states a document is in while the SRI may still answer about it. */
+const EN_CAMINO = ['FIRMADA', 'ENVIADA', 'RECIBIDA'];
+
+/**
+ * What the SRI's reception during this take changes in the document, for the take's next write (which ends the take):
+ * RECIBIDA, its messages, and when the SRI's 24 hours start. Nothing when it was not received in this take.
+ */
+function recepcion(tarea: Tarea) {
+  if (!tarea.recibida) return {};
+  return {
+    FAC_ESTADO: 'RECIBIDA',
+    FAC_SRI_MENSAJES: tarea.recibida,
+    FAC_RECIBIDA: sql`coalesce(${facturas.FAC_RECIBIDA}, now())`,
+  };
+}
+
+/** reintentar, with the reception of this take when it is not written yet. */
+async function reintentarRecibida(deps: DependenciasSri, tarea: Tarea, demoraMs: number, error: string | null, paso?: Paso) {
+  if (!tarea.recibida) return reintentar(deps.db, tarea, demoraMs, error, paso);
+  await escribir(deps.db, tarea, {
+    cola: { accion: 'reintentar', demoraMs, error, paso },
+    factura: { set: recepcion(tarea), estados: EN_CAMINO },
+  });
+}
+
 /**
  * The SRI's final no: the invoice keeps its state and messages, and leaves the queue, in one transaction with the
  * company's webhooks' event.
  */
 async function cerrar(deps: DependenciasSri, tarea: Tarea, estado: 'DEVUELTA' | 'RECHAZADA', mensajes: RespuestaRecepcion['mensajes']) {
-  const set = { FAC_ESTADO: estado, FAC_SRI_MENSAJES: mensajes, FAC_ACTUALIZADO: new Date() };
+  const set = { ...recepcion(tarea), FAC_ESTADO: estado, FAC_SRI_MENSAJES: mensajes, FAC_ACTUALIZADO: new Date() };
   const evento = estado === 'DEVUELTA' ? 'comprobante.devuelto' : 'comprobante.rechazado';
   const escrito = await escribir(deps.db, tarea, {
     cola: { accion: 'terminar' },
@@ -98,17 +126,11 @@ async function enviar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
   }
   const respuesta = await deps.sri.validarComprobante(ambienteDe(doc.FAC_AMBIENTE), doc.FAC_XML, deps.parar);
   if (respuesta.estado === 'RECIBIDA' || dice(respuesta, REGISTRADA) || dice(respuesta, EN_PROCESAMIENTO)) {
-    await escribir(deps.db, tarea, {
-      // Received: progress, so the asks for its authorization start from the shortest wait.
-      cola: { accion: 'avanzar', paso: 'AUTORIZAR' },
-      factura: {
-        set: {
-          FAC_ESTADO: 'RECIBIDA',
-          FAC_SRI_MENSAJES: respuesta.estado === 'RECIBIDA' ? respuesta.mensajes : [],
-          FAC_RECIBIDA: sql`coalesce(${facturas.FAC_RECIBIDA}, now())`,
-        },
-      },
-    });
+    // Received: progress, so the asks for its authorization start from the shortest wait. Written with the first ask's
+    // answer (recepcion()).
+    tarea.recibida = respuesta.estado === 'RECIBIDA' ? respuesta.mensajes : [];
+    tarea.paso = 'AUTORIZAR';
+    tarea.intentos = 0;
     doc.FAC_ESTADO = 'RECIBIDA';
     return 'AUTORIZAR';
   }
@@ -186,13 +208,14 @@ async function vencida(deps: DependenciasSri, tarea: Tarea): Promise<boolean> {
 
 async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
   const { doc } = tarea;
-  if (!doc.FAC_CLAVE_ACCESO || !['FIRMADA', 'ENVIADA', 'RECIBIDA'].includes(doc.FAC_ESTADO)) {
+  if (!doc.FAC_CLAVE_ACCESO || !EN_CAMINO.includes(doc.FAC_ESTADO)) {
     await terminar(deps.db, tarea);
     return null;
   }
   const { decisiva } = await deps.sri.autorizacionComprobante(ambienteDe(doc.FAC_AMBIENTE), doc.FAC_CLAVE_ACCESO, deps.parar);
   if (decisiva?.estado === 'AUTORIZADO') {
     const set = {
+      ...recepcion(tarea),
       FAC_ESTADO: 'AUTORIZADA',
       FAC_AUTORIZACION: decisiva.numeroAutorizacion,
       FAC_FECHA_AUTORIZACION: decisiva.fechaAutorizacion,
@@ -204,7 +227,7 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
     const escrito = await escribir(deps.db, tarea, {
       // The email in its turn, after the SRI's steps of the documents waiting (tomar's order).
       cola: { accion: 'soltar', paso: 'ENTREGAR' },
-      factura: { set, estados: ['FIRMADA', 'ENVIADA', 'RECIBIDA'] },
+      factura: { set, estados: EN_CAMINO },
       evento: { empresa: doc.EMP_CODIGO, evento: 'comprobante.autorizado' },
       consumo: {
         sql: (emitida, si) => consumoSql(sql.placeholder('plan_empresa'), emitida, si, undefined, sql.placeholder('plan_hoy')),
@@ -226,7 +249,7 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
       const [cambiada] = await tx
         .update(facturas)
         .set(set)
-        .where(and(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO), inArray(facturas.FAC_ESTADO, ['FIRMADA', 'ENVIADA', 'RECIBIDA'])))
+        .where(and(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO), inArray(facturas.FAC_ESTADO, EN_CAMINO)))
         .returning({ numero: facturas.FAC_NUMERO, emitida: facturas.FAC_FECHA });
       if (cambiada) {
         // Authorized is a fact at the SRI: a plan used up meanwhile goes to the company's history, never hides it.
@@ -261,11 +284,17 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
   if (await vencida(deps, tarea)) return null;
   const demora = esperaConsulta(deps, tarea.intentos);
   if (!decisiva && (tarea.intentos + 1) % SIN_NOTICIAS === 0) {
-    await reintentar(deps.db, tarea, demora, `El SRI todavía no registra la ${nombreDe(deps, tarea)}: se le enviará de nuevo.`, 'ENVIAR');
+    await reintentarRecibida(
+      deps,
+      tarea,
+      demora,
+      `El SRI todavía no registra la ${nombreDe(deps, tarea)}: se le enviará de nuevo.`,
+      'ENVIAR',
+    );
   } else {
     const nombre = nombreDe(deps, tarea);
     const porque = decisiva ? `El SRI todavía está procesando la ${nombre}.` : `El SRI todavía no registra la ${nombre}.`;
-    await reintentar(deps.db, tarea, demora, porque);
+    await reintentarRecibida(deps, tarea, demora, porque);
   }
   return null;
 }
@@ -325,7 +354,7 @@ export async function procesar(deps: DependenciasSri, tarea: Tarea): Promise<voi
       deps.log.warn({ factura: tarea.FAC_CODIGO, paso, intento: tarea.intentos + 1, motivo: error.message }, 'SRI no disponible');
       // A received document the SRI leaves unanswered, even by being down, stops being asked after the 24 hours too.
       if (tarea.doc.FAC_ESTADO === 'RECIBIDA' && (await vencida(deps, tarea))) return;
-      await reintentar(deps.db, tarea, espera(deps.config.reintentoMs, tarea.intentos), error.message);
+      await reintentarRecibida(deps, tarea, espera(deps.config.reintentoMs, tarea.intentos), error.message);
       return;
     }
   }
