@@ -82,16 +82,19 @@ const fecha = (valor: Date | string | null) => (valor === null ? null : new Date
  * An email's row comes with what the email needs of the document and its company (entrega.ts reads nothing more).
  */
 export async function tomar(db: Executor, cantidad: number, leaseMs: number): Promise<Tarea[]> {
+  // The limit is part of the statement, one prepared statement per size of take: with it as a parameter the generic
+  // plan sorts every due row, so PostgreSQL plans the statement anew on every take (about 1.5 ms on PGlite).
+  const limite = Math.max(1, Math.floor(cantidad));
   const statement = preparedSql<FilaTomada>(
     db,
-    'sri_tomar',
+    `sri_tomar_${limite}`,
     () => sql`
     WITH tomadas AS (
       UPDATE ${sriCola} SET col_tomada_hasta = date_trunc('milliseconds', now()) + make_interval(secs => ${sql.placeholder('segundos')})
       WHERE fac_codigo IN (
         SELECT fac_codigo FROM ${sriCola}
         WHERE col_proximo <= now() AND (col_tomada_hasta IS NULL OR col_tomada_hasta < now())
-        ORDER BY col_paso = 'ENTREGAR', col_proximo LIMIT ${sql.placeholder('cantidad')}
+        ORDER BY col_paso = 'ENTREGAR', col_proximo LIMIT ${sql.raw(String(limite))}
         FOR UPDATE SKIP LOCKED)
       RETURNING fac_codigo, col_paso, col_intentos, col_tomada_hasta),
     enviadas AS (
@@ -105,7 +108,7 @@ export async function tomar(db: Executor, cantidad: number, leaseMs: number): Pr
     FROM tomadas t JOIN ${facturas} f ON f.fac_codigo = t.fac_codigo LEFT JOIN enviadas e ON e.fac_codigo = t.fac_codigo
       LEFT JOIN ${empresas} m ON t.col_paso = 'ENTREGAR' AND m.emp_codigo = f.emp_codigo`,
   );
-  const filas = await statement.execute({ segundos: leaseMs / 1000, cantidad });
+  const filas = await statement.execute({ segundos: leaseMs / 1000 });
   return filas.map((r) => {
     const doc: DocumentoCola = {
       EMP_CODIGO: Number(r.emp_codigo),
