@@ -144,6 +144,9 @@ describe.each(testSetups)(
         const res = await put(caduca);
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json(), caduca).toMatchObject({ PLANEMPRESA_CADUCA: caduca, estado, activarEditarPlan: editar, msg: PLAN_MSG.saved });
+        // The company list's plan status follows the corrected expiry.
+        const [fila] = await t.db.select({ caduca: empresas.EMP_PLAN_CADUCA }).from(empresas).where(eq(empresas.EMP_CODIGO, company));
+        expect(fila!.caduca, caduca).toBe(caduca);
       }
     });
 
