@@ -142,13 +142,28 @@ export async function tomar(db: Executor, cantidad: number, leaseMs: number): Pr
   });
 }
 
-/** When the next row falls due (for the idle worker's sleep), or null when the queue is empty. */
+/**
+ * When the next row a take could have falls due (for the idle worker's sleep), or null when there is none: the first
+ * row of each group in the take's order, read from sri_cola_turno, the rows leased to a live worker left out. A lease
+ * that lapses (its worker died) is found at the next wake, SRI_INTERVALO_MS at most. Reading every row's lease instead
+ * cost 10.7 ms with 100 000 waiting (PostgreSQL, against 0.16 ms), on every sleep, and a sleep follows every document
+ * while the SRI is down.
+ */
 export async function proximoVencimiento(db: Executor): Promise<Date | null> {
-  const result = await db.execute(
-    sql`SELECT min(greatest(col_proximo, coalesce(col_tomada_hasta, col_proximo))) AS proximo FROM ${sriCola}`,
+  const libre = sql`(col_tomada_hasta IS NULL OR col_tomada_hasta < now())`;
+  const statement = preparedSql<{ proximo: Date | string | null }>(
+    db,
+    'sri_proximo',
+    () => sql`
+    SELECT min(proximo) AS proximo FROM (
+      (SELECT col_proximo AS proximo FROM ${sriCola} WHERE NOT (col_paso = 'ENTREGAR') AND ${libre}
+        ORDER BY col_paso = 'ENTREGAR', col_proximo LIMIT 1)
+      UNION ALL
+      (SELECT col_proximo FROM ${sriCola} WHERE col_paso = 'ENTREGAR' AND ${libre}
+        ORDER BY col_paso = 'ENTREGAR', col_proximo LIMIT 1)) primeras`,
   );
-  const value = (result.rows[0] as { proximo: Date | string | null } | undefined)?.proximo;
-  return value ? new Date(value) : null;
+  const [fila] = await statement.execute({});
+  return fila?.proximo ? new Date(fila.proximo) : null;
 }
 
 /**
