@@ -206,7 +206,7 @@ export type Escritura = {
    * written as SQL is part of the statement, the same on every call (coalesce(fac_recibida, now())): the statement is
    * prepared once for each set of columns.
    */
-  factura?: { set: PgUpdateSetSource<typeof facturas>; estados?: string[] };
+  factura?: { set: PgUpdateSetSource<typeof facturas>; estados?: readonly string[] };
   /** The webhooks' event the document's change raises: a company with an endpoint subscribed to it is left to the caller. */
   evento?: { empresa: number; evento: EventoWebhook };
   /**

@@ -36,6 +36,7 @@ import type { TipoComprobante } from '../tipo';
 import { resumenComprobante } from '../resumen';
 import { encolarEvento } from '../../webhooks';
 import { hoyEcuador } from '../../../../domain/fechas';
+import { ESTADOS_PENDIENTES } from '../../../../domain/comprobantes/estados';
 
 export type DependenciasSri = {
   db: Db;
@@ -71,8 +72,8 @@ const dice = (respuesta: RespuestaRecepcion, codigo: string) => respuesta.mensaj
 /** The wait before asking again about a document the SRI holds: the authorization usually takes a few seconds. */
 const esperaConsulta = (deps: DependenciasSri, intentos: number) => espera(deps.config.reintentoMs / 4, intentos);
 
-/** The states a document is in while the SRI may still answer about it. */
-const EN_CAMINO = ['FIRMADA', 'ENVIADA', 'RECIBIDA'];
+/** Issued and not answered yet: the states the SRI's answer may move a document from. */
+const PENDIENTES: readonly string[] = ESTADOS_PENDIENTES;
 
 /**
  * What the SRI's reception during this take changes in the document, for the take's next write (which ends the take):
@@ -92,7 +93,7 @@ async function reintentarRecibida(deps: DependenciasSri, tarea: Tarea, demoraMs:
   if (!tarea.recibida) return reintentar(deps.db, tarea, demoraMs, error, paso);
   await escribir(deps.db, tarea, {
     cola: { accion: 'reintentar', demoraMs, error, paso },
-    factura: { set: recepcion(tarea), estados: EN_CAMINO },
+    factura: { set: recepcion(tarea), estados: PENDIENTES },
   });
 }
 
@@ -208,7 +209,7 @@ async function vencida(deps: DependenciasSri, tarea: Tarea): Promise<boolean> {
 
 async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente> {
   const { doc } = tarea;
-  if (!doc.FAC_CLAVE_ACCESO || !EN_CAMINO.includes(doc.FAC_ESTADO)) {
+  if (!doc.FAC_CLAVE_ACCESO || !PENDIENTES.includes(doc.FAC_ESTADO)) {
     await terminar(deps.db, tarea);
     return null;
   }
@@ -227,7 +228,7 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
     const escrito = await escribir(deps.db, tarea, {
       // The email in its turn, after the SRI's steps of the documents waiting (tomar's order).
       cola: { accion: 'soltar', paso: 'ENTREGAR' },
-      factura: { set, estados: EN_CAMINO },
+      factura: { set, estados: PENDIENTES },
       evento: { empresa: doc.EMP_CODIGO, evento: 'comprobante.autorizado' },
       consumo: {
         sql: (emitida, si) => consumoSql(sql.placeholder('plan_empresa'), emitida, si, undefined, sql.placeholder('plan_hoy')),
@@ -249,7 +250,7 @@ async function autorizar(deps: DependenciasSri, tarea: Tarea): Promise<Siguiente
       const [cambiada] = await tx
         .update(facturas)
         .set(set)
-        .where(and(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO), inArray(facturas.FAC_ESTADO, EN_CAMINO)))
+        .where(and(eq(facturas.FAC_CODIGO, tarea.FAC_CODIGO), inArray(facturas.FAC_ESTADO, PENDIENTES)))
         .returning({ numero: facturas.FAC_NUMERO, emitida: facturas.FAC_FECHA });
       if (cambiada) {
         // Authorized is a fact at the SRI: a plan used up meanwhile goes to the company's history, never hides it.
