@@ -261,13 +261,13 @@ describe.each([
 });
 
 describe('canonicalization of what the invoice module may write', () => {
-  it('matches both verifiers on references, CDATA, comments, empty elements and unsorted attributes', () => {
+  it('matches both verifiers on references, CDATA, comments, empty elements, unsorted attributes and white space in tags', () => {
     const certificado = legacy;
     const xml =
       '<?xml version="1.0" encoding="UTF-8"?>\n<!-- antes -->\n' +
       '<factura version="1.1.0" id="comprobante"><a z="1" b="x&#9;y &quot;q&quot;" c=\'&lt;&amp;\'/>' +
       '<t>uno&#13;dos &gt; &apos;tres&apos; &#241;&#x00F1; > <![CDATA[<c & d>]]></t><!-- dentro -->' +
-      '<u>tab\tlinea\r\nfin ñ</u></factura>\n';
+      '<u>tab\tlinea\r\nfin ñ</u><v a="1" b="&amp;">ya canónico</v ><w\n/></factura>\n';
     const signed = firmarXml(xml, certificado);
     expectAccepted(signed);
     expectRefused(replaceOnce(signed, /uno&#13;dos/, () => 'uno&#10;dos'));

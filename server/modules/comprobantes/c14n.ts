@@ -98,7 +98,11 @@ export type RootCanonicalization = {
   rootEndTag: number;
 };
 
-/** Canonicalizes the root element of `xml` (a whole document: declaration, comments and white space may precede it). */
+/**
+ * Canonicalizes the root element of `xml` (a whole document: declaration, comments and white space may precede it).
+ * What is already canonical (the documents we write are, but for their declaration) is copied in runs, not token by
+ * token: a 20-line invoice is one slice.
+ */
 export function canonicalizeRoot(xml: string): RootCanonicalization {
   PROLOG_SKIP.lastIndex = 0;
   PROLOG_SKIP.exec(xml);
@@ -106,6 +110,13 @@ export function canonicalizeRoot(xml: string): RootCanonicalization {
   if (xml.startsWith('<!DOCTYPE', position)) throw new XmlNoCanonizable('El XML no puede tener DOCTYPE');
 
   const out: string[] = [];
+  // Where the input's current run of canonical text began: written out when a token differs, or at the end.
+  let run = position;
+  const replace = (canonical: string) => {
+    if (canonical.length === TOKEN.lastIndex - position && xml.startsWith(canonical, position)) return;
+    out.push(xml.slice(run, position), canonical);
+    run = TOKEN.lastIndex;
+  };
   const open: string[] = [];
   const prefixes = new Map<string, string>();
   TOKEN.lastIndex = position;
@@ -115,22 +126,25 @@ export function canonicalizeRoot(xml: string): RootCanonicalization {
     if (startName !== undefined) {
       const isRoot = open.length === 0;
       if (isRoot && selfClosing) throw new XmlNoCanonizable('El elemento raíz está vacío');
-      out.push(canonicalStartTag(startName, parseAttributes(rawAttributes), isRoot, prefixes));
-      if (selfClosing) out.push(`</${startName}>`);
-      else open.push(startName);
+      const tag = rawAttributes ? canonicalStartTag(startName, parseAttributes(rawAttributes), isRoot, prefixes) : `<${startName}>`;
+      replace(selfClosing ? `${tag}</${startName}>` : tag);
+      if (!selfClosing) open.push(startName);
     } else if (endName !== undefined) {
       if (open.pop() !== endName) throw new XmlNoCanonizable(`Etiqueta de cierre </${endName}> inesperada`);
-      out.push(`</${endName}>`);
-      if (open.length === 0) return { canonical: out.join(''), rootEndTag: position };
+      if (TOKEN.lastIndex - position !== endName.length + 3) replace(`</${endName}>`);
+      if (open.length === 0) {
+        out.push(xml.slice(run, TOKEN.lastIndex));
+        return { canonical: out.join(''), rootEndTag: position };
+      }
     } else if (open.length === 0) {
       break; // text, CDATA or a processing instruction before the root: not a document we produce
     } else if (text !== undefined) {
-      out.push(canonicalText(decode(normalizeLines(text))));
+      if (/[&>\r]/.test(text)) replace(canonicalText(decode(normalizeLines(text))));
     } else if (cdata !== undefined) {
-      out.push(canonicalText(normalizeLines(cdata)));
+      replace(canonicalText(normalizeLines(cdata)));
     } else if (piTarget !== undefined) {
-      out.push(piData ? `<?${piTarget} ${normalizeLines(piData)}?>` : `<?${piTarget}?>`);
-    } // else a comment: C14N without comments drops it
+      replace(piData ? `<?${piTarget} ${normalizeLines(piData)}?>` : `<?${piTarget}?>`);
+    } else replace(''); // a comment: C14N without comments drops it
     position = TOKEN.lastIndex;
   }
   throw new XmlNoCanonizable(`XML incompleto o mal formado cerca de la posición ${position}`);
