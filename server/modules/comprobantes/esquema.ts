@@ -87,7 +87,8 @@ export async function validarComprobante(xml: string, esquema: string): Promise<
   const { lib, validador } = await prepararValidador(esquema);
   let documento;
   try {
-    documento = lib.XmlDocument.fromString(xml);
+    // Buffer encodes the string natively; fromString copies it into WebAssembly's memory character by character.
+    documento = lib.XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'), { encoding: 'utf-8' });
   } catch (error) {
     if (!(error instanceof lib.XmlParseError)) throw error;
     return {
