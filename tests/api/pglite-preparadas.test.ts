@@ -39,8 +39,10 @@ describe('sentencias preparadas en PGlite', () => {
   it('un error llega como el de PostgreSQL, y la transacción se deshace entera', async () => {
     await database.db.execute(sql`CREATE TABLE prueba_unica (id int PRIMARY KEY, nombre text)`);
     const insertar = () =>
-      preparedSql<{ id: number }>(database.db, 'prueba_insertar', () =>
-        sql`INSERT INTO prueba_unica (id, nombre) VALUES (${ph('id')}, ${ph('nombre')}) RETURNING id`,
+      preparedSql<{ id: number }>(
+        database.db,
+        'prueba_insertar',
+        () => sql`INSERT INTO prueba_unica (id, nombre) VALUES (${ph('id')}, ${ph('nombre')}) RETURNING id`,
       );
     expect(await insertar().execute({ id: 1, nombre: 'uno' })).toEqual([{ id: 1 }]);
     const fallida = database.db.transaction(async (tx) => {

@@ -93,7 +93,7 @@ function leerRespuesta(bytes: Buffer, campos: Campo[], parsers: PGlite['parsers'
   const convertir = campos.map((c) => parsers[c.dataTypeID] ?? types.parsers[c.dataTypeID]);
   const rows: unknown[] = [];
   let resultado: Results | undefined;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const tipo = bytes[i];
     const fin = i + 1 + bytes.readInt32BE(i + 1);
     if (tipo === 0x44 /* D: DataRow */) {
@@ -137,7 +137,13 @@ type Valor = string | ArrayBufferView | ArrayBuffer | null;
  */
 function ejecucion(nombre: string, valores: Valor[]): Uint8Array {
   const bytes = valores.map((v) =>
-    v === null ? null : typeof v === 'string' ? v : ArrayBuffer.isView(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : Buffer.from(v),
+    v === null
+      ? null
+      : typeof v === 'string'
+        ? v
+        : ArrayBuffer.isView(v)
+          ? Buffer.from(v.buffer, v.byteOffset, v.byteLength)
+          : Buffer.from(v),
   );
   const binario = bytes.some((v) => v !== null && typeof v !== 'string');
   const largoNombre = Buffer.byteLength(nombre);
