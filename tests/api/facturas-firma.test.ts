@@ -294,29 +294,9 @@ describe('canonicalization of what the invoice module may write', () => {
   });
 });
 
-describe('speed', () => {
-  it('signs a 20-line invoice well within the 25 ms budget of the whole issue (median of 100)', () => {
-    const certificado = legacy;
-    const comprobante = comprobanteConLineas(20);
-    const times = (run: () => void, runs = 100) => {
-      for (let i = 0; i < 5; i++) run();
-      const samples = Array.from({ length: runs }, () => {
-        const start = performance.now();
-        run();
-        return performance.now() - start;
-      }).sort((a, b) => a - b);
-      return { median: samples[Math.floor((runs - 1) / 2)], p99: samples[Math.ceil(runs * 0.99) - 1] };
-    };
-    const firma = times(() => firmarXml(facturaXml(comprobante), certificado));
-    const xml = facturaXml(comprobante);
-    const soloFirma = times(() => firmarXml(xml, certificado));
-    const apertura = times(() => abrirCertificado(certs.legacy, CLAVE_P12), 5);
-    console.log(
-      `XAdES, 20 lines: build+sign median ${firma.median.toFixed(2)} ms (p99 ${firma.p99.toFixed(2)}); ` +
-        `sign only median ${soloFirma.median.toFixed(2)} ms (p99 ${soloFirma.p99.toFixed(2)}); ` +
-        `opening the legacy .p12 median ${apertura.median.toFixed(2)} ms`,
-    );
-    expect(firma.median).toBeLessThan(10);
-    expectAccepted(firmarXml(xml, certificado));
+describe('a 20-line invoice', () => {
+  // How long signing takes is the bench's (npm run bench -- --facturas), not a test's.
+  it('is signed so that both verifiers accept it', () => {
+    expectAccepted(firmarXml(facturaXml(comprobanteConLineas(20)), legacy));
   });
 });
