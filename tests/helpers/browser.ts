@@ -90,7 +90,12 @@ export async function loginAdmin(page: Page, server: RunningServer, credentials:
 /** The entries of the react-admin sidebar, once the server menu has loaded. */
 export async function sidebarEntries(page: Page, expectedFirst = 'Inicio'): Promise<string[]> {
   const items = page.locator('.RaSidebar-fixed [role="menuitem"]');
-  await items.filter({ hasText: expectedFirst }).first().waitFor();
+  try {
+    await items.filter({ hasText: expectedFirst }).first().waitFor();
+  } catch (error) {
+    // Where the page went instead (a login after a late 401?) is what finds the cause of a rare failure.
+    throw new Error(`El menú lateral no mostró «${expectedFirst}»; la página está en ${page.url()}`, { cause: error });
+  }
   return (await items.allInnerTexts()).map((t) => t.trim());
 }
 
