@@ -20,7 +20,18 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 120_000 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          // The migrated databases every test app starts from, made once per run.
+          globalSetup: ['tests/helpers/api-plantilla.ts'],
+          // Each worker loads the server's modules once for all its files instead of once per file. A file's apps
+          // already share them (PGlite, PostgreSQL, S3, one after another), so the code keeps no state outside an app.
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
       },
       {
         test: {

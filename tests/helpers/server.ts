@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase } from '../../server/infra/db/client';
@@ -10,6 +10,7 @@ import { seedDemo } from '../../server/infra/db/seed';
 import { buildApp } from '../../server/app';
 import { createStorage } from '../../server/infra/storage';
 import { startS3 } from './s3';
+import { databaseUrl, onServer } from './api-plantilla';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -28,26 +29,19 @@ export const testSetups: Array<[TestDbKind, TestStorage]> = [
   [testDatabases.at(-1)!, 's3'],
 ];
 
-/** A fresh, empty database on the TEST_DATABASE_URL server, and a function that drops it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+/**
+ * A fresh database on the TEST_DATABASE_URL server, and a function that drops it: empty, or a copy of `template` (the
+ * migrated one of tests/helpers/api-plantilla.ts).
+ */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `amelia_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  await onServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  return { url: databaseUrl(name), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
+
+/** The migrated PGlite every test app of this file starts from, read once. */
+let pgliteTemplate: Blob | undefined;
+const migratedPglite = () => (pgliteTemplate ??= new Blob([fs.readFileSync(inject('plantillaPglite'))]));
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -67,7 +61,7 @@ export async function startTestApp(
   } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-api-'));
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase(inject('plantillaPostgres')) : undefined;
   const s3 = options.storage === 's3' ? await startS3() : undefined;
   const base = loadConfig({ DATA_DIR: dataDir });
   const config: Config = {
@@ -83,7 +77,11 @@ export async function startTestApp(
     ...(s3 ? { files: s3.files } : {}),
     ...overrides,
   };
-  const database = await openDatabase({ databaseUrl: pgDb?.url, onQuery: options.onQuery });
+  const database = await openDatabase({
+    databaseUrl: pgDb?.url,
+    pgliteLoadDataDir: pgDb ? undefined : migratedPglite(),
+    onQuery: options.onQuery,
+  });
   await seedDemo(database.db, config);
   const { app, ctx } = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });
   await app.ready();

@@ -76,6 +76,11 @@ export type DatabaseOptions = {
   onQuery?: (query: string, params: unknown[]) => void;
   /** PGlite's WebAssembly compiled beforehand (server/start.mjs); otherwise PGlite compiles it as it opens. */
   pgliteWasmModule?: WebAssembly.Module;
+  /**
+   * PGlite: a data dir as PGlite's dumpDataDir() wrote it, to start from instead of an empty cluster; its migrations
+   * count as applied. The API suites start every app from one migrated dump (tests/helpers/api-plantilla.ts).
+   */
+  pgliteLoadDataDir?: Blob;
 };
 
 /** Opens PGlite (in pgliteDir, or in memory) or PostgreSQL and applies the committed migrations. */
@@ -88,6 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
     parsers: DRIZZLE_PARSERS,
     pgliteWasmModule: options.pgliteWasmModule,
+    loadDataDir: options.pgliteLoadDataDir,
   });
   let accountsVersion = 0;
   let writes = 0;
