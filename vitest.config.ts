@@ -38,6 +38,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // The DATA_DIR every suite's server starts from, made once per run.
+          globalSetup: ['tests/helpers/e2e-plantilla.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // A browser waits for what it polls (a debounced search, a refetch): 1 s, Vitest's default, is too short on

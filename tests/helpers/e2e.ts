@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 import { CHROMIUM, launchChromium } from './chromium';
+import { startCompiledServer, type RunningServer } from './servidor-compilado';
+
+export type { RunningServer };
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 export const SCREENSHOTS = path.join(root, 'test-results', 'screenshots');
@@ -23,33 +25,22 @@ export const e2eAvailable = (() => {
   return false;
 })();
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-export type RunningServer = { url: string; dataDir: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
-
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
 /** An administrator made by the create-admin command, as an operator does. */
 export type NewAdmin = { usuario: string; clave: string };
 
 /**
- * The real server, started as `npm start` starts it (`server/start.mjs`: the compiled build), on a fresh DATA_DIR with PGlite, serving the built app. With `admins`,
- * the create-admin command makes them first, and there is no demo data (the seed only fills an empty database);
- * otherwise the demo seed runs.
+ * The real server, started as `npm start` starts it (`server/start.mjs`: the compiled build), on a DATA_DIR of its own with PGlite, serving the built app.
+ * It starts on a copy of the run's template (tests/helpers/e2e-plantilla.ts: the demo seed, as a first start leaves it).
+ * With `admins`, or with the living demo, it starts empty, as an installation does: the create-admin command makes
+ * the administrators first, and there is no demo data (the seed only fills an empty database); the living demo is
+ * made by the first start itself.
  */
 export async function startServer(env: Record<string, string> = {}, { admins = [] }: { admins?: NewAdmin[] } = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(root, 'dist', 'index.html')))
-    throw new Error('Falta dist/: ejecute "npm run build" antes de las pruebas e2e');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-e2e-'));
+  const template = admins.length === 0 && env.DEMO_VIVO !== 'true' ? inject('plantillaE2e') : '';
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   for (const admin of admins) {
     // One at a time: each run holds the DATA_DIR lock.
     await promisify(execFile)(tsx, ['server/cli/create-admin.ts', '--usuario', admin.usuario, '--clave', admin.clave], {
@@ -57,60 +48,7 @@ export async function startServer(env: Record<string, string> = {}, { admins = [
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
   }
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['server/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      // Issued invoices stay FIRMADA unless a suite gives the server a local SRI (tests/e2e/facturas-sri.test.ts).
-      SRI_COLA: 'false',
-      // The suites' data is the base seed: the living demo (server/demo/vivo.ts) only where a suite asks for it.
-      DEMO_VIVO: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr!.on('data', (chunk) => {
-    output += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`El servidor no arrancó en 60 s:\n${output}`)), 60_000);
-    const check = () => {
-      if (output.includes('Amelia está lista')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`El servidor terminó con código ${code}:\n${output}`));
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    dataDir,
-    process: child,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startCompiledServer(dataDir, env);
 }
 
 export const launchBrowser = launchChromium;
