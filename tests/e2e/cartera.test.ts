@@ -88,7 +88,7 @@ describe.skipIf(!e2eAvailable)('plazo de crédito y antigüedad de cartera', () 
     await autorizada(vieja);
     numeroContado = (await apiCall<{ FAC_NUMERO: string }>(suite.server, `/api/facturas/${vieja}`, { token })).FAC_NUMERO;
 
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     page.setDefaultTimeout(15_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await loginCompany(page, suite.server, TORNILLO);

@@ -60,7 +60,7 @@ describe.skipIf(!e2eAvailable)('clientes: crear por RUC, documentos, importació
   let clientePath = '';
 
   it('el menú de la empresa ofrece Clientes y Usuarios', async () => {
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     page.setDefaultTimeout(15_000);
     await page.setViewportSize({ width: 1366, height: 800 });
     await loginCompany(page, suite.server, DEMO.empresa);

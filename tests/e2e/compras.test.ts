@@ -153,7 +153,7 @@ describe.skipIf(!e2eAvailable)('compras: importar la factura de un proveedor por
     });
     tokenTornillo = tornillo.token;
     const contadora = await contadorDelTornillo(suite.server, tokenTornillo, tornillo.COM_CODIGO);
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     await page.setViewportSize({ width: 1366, height: 900 });
     await loginCompany(page, suite.server, contadora);
   });

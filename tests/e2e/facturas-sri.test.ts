@@ -71,7 +71,7 @@ describe.skipIf(!e2eAvailable)('facturas y el SRI: autorización, correo, cobro 
     punto = (await apiCall<Array<{ PEM_CODIGO: number }>>(suite.server, '/api/facturas/puntos', { token }))[0]!.PEM_CODIGO;
     const id = await nuevoBorrador();
 
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     await loginCompany(page, suite.server, TORNILLO);
     await emitirEnPantalla(id);
     // FIRMADA, ENVIADA, RECIBIDA (the local SRI keeps it EN PROCESO 1.5 s), then AUTORIZADA, without reloading.

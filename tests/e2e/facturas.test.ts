@@ -64,7 +64,7 @@ describe.skipIf(!e2eAvailable)('facturas: crear, emitir y descargar XML y RIDE',
   });
 
   it('crea el comprador desde la factura y escribe tres líneas con IVA 15 % y 0 %: los totales cambian al escribir', async () => {
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     page.setDefaultTimeout(15_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await loginCompany(page, suite.server, TORNILLO);

@@ -78,7 +78,7 @@ describe.skipIf(!e2eAvailable)('guías de remisión: desde una factura autorizad
         TRA_ACTIVO: true,
       },
     });
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     await page.setViewportSize({ width: 1366, height: 900 });
     await loginCompany(page, suite.server, TORNILLO);
   });

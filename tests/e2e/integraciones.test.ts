@@ -64,7 +64,7 @@ describe.skipIf(!e2eAvailable)('integraciones: claves de API y webhooks desde su
   const clientes = () => fetch(new URL('api/clientes', suite.server.url), { headers: { authorization: `Bearer ${clave}` } });
 
   it('el administrador crea una clave: se muestra una sola vez y con ella otro sistema lee los clientes', async () => {
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     await loginCompany(page, suite.server, TORNILLO);
     await page.getByRole('menuitem', { name: 'Claves de API' }).click();
     await waitForRoute(page, '/clavesApi');

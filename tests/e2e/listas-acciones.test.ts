@@ -99,7 +99,7 @@ describe.skipIf(!e2eAvailable)('listas: exportar y acciones en lote', () => {
         token,
         body: { CAT_PRINCIPAL: principal, CAT_DESCRIPCION: descripcion, CAT_PRECIO: '4.5', CAT_IVA: '4' },
       });
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     await loginCompany(page, suite.server, TORNILLO);
   });
 

@@ -87,7 +87,7 @@ describe.skipIf(!e2eAvailable)('logística: una oferta aceptada se factura, se e
         TRA_TELEFONOS: [],
       },
     });
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     page.setDefaultTimeout(15_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await loginCompany(page, suite.server, TORNILLO);

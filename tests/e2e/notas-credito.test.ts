@@ -90,7 +90,7 @@ describe.skipIf(!e2eAvailable)('nota de crédito: devolución parcial de una fac
     expect(emitida.FAC_TOTAL).toBe(TOTAL_FACTURA);
     numeroFactura = emitida.FAC_NUMERO;
 
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     await page.setViewportSize({ width: 1366, height: 900 });
     await loginCompany(page, suite.server, TORNILLO);
     // The client owes the whole invoice.

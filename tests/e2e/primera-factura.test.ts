@@ -101,7 +101,7 @@ describe.skipIf(!e2eAvailable)('la primera factura, sin ayuda: registro, plan, c
   });
 
   it('su administrador ve los primeros pasos: el plan hecho, lo demás pendiente con su enlace', async () => {
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     page.setDefaultTimeout(15_000);
     await page.setViewportSize(WIDE);
     await loginCompany(page, suite.server, EMPRESA);

@@ -75,7 +75,7 @@ describe.skipIf(!e2eAvailable)('documentos recibidos: importar por clave y por a
       });
     }
 
-    page = await suite.freshPage();
+    page = await suite.sharedPage();
     await page.setViewportSize({ width: 1366, height: 900 });
     await loginCompany(page, suite.server, DEMO.empresa);
   });

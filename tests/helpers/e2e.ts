@@ -201,33 +201,49 @@ export async function apiUpload<T = { msg: string }>(
   return data as T;
 }
 
-export type E2eSuite = { server: RunningServer; browser: Browser; freshPage(): Promise<Page> };
+export type E2eSuite = {
+  server: RunningServer;
+  browser: Browser;
+  /** A fresh browser context (own localStorage) for one scenario, closed when its test ends. */
+  freshPage(): Promise<Page>;
+  /** A fresh browser context that the file's scenarios share, one after another; closed when the file ends. */
+  sharedPage(): Promise<Page>;
+};
+
+const closeContexts = (pages: Page[]) =>
+  Promise.all(
+    pages.map((p) =>
+      p
+        .context()
+        .close()
+        .catch(() => undefined),
+    ),
+  );
 
 /**
- * One real server and one browser for a test file (registered as its beforeAll/afterAll), and a fresh browser
- * context (own localStorage) per scenario, all closed at the end. `env` is read when the server starts.
+ * One real server and one browser for a test file (registered as its beforeAll/afterAll), and browser contexts for
+ * its scenarios. A page left open keeps rendering and polling (the sign-in's carousel, a list waiting for the SRI)
+ * and takes the CPU the next scenarios need, so each one is closed as soon as no scenario can use it.
+ * `env` is read when the server starts.
  */
 export function e2eSuite(env: () => Record<string, string> = () => ({})): E2eSuite {
-  const pages: Page[] = [];
+  const scenarioPages: Page[] = [];
+  const sharedPages: Page[] = [];
+  const open = async (into: Page[]) => {
+    const page = await newPage(suite.browser);
+    into.push(page);
+    return page;
+  };
   const suite = {
-    async freshPage() {
-      const page = await newPage(suite.browser);
-      pages.push(page);
-      return page;
-    },
+    freshPage: () => open(scenarioPages),
+    sharedPage: () => open(sharedPages),
   } as E2eSuite;
   beforeAll(async () => {
     [suite.server, suite.browser] = await Promise.all([startServer(env()), launchBrowser()]);
   });
+  afterEach(() => closeContexts(scenarioPages.splice(0)));
   afterAll(async () => {
-    await Promise.all(
-      pages.map((p) =>
-        p
-          .context()
-          .close()
-          .catch(() => undefined),
-      ),
-    );
+    await closeContexts([...scenarioPages, ...sharedPages]);
     await suite.browser?.close();
     await suite.server?.stop();
     await failOnProblems('Después de la última prueba');
