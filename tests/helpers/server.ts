@@ -39,9 +39,24 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
   return { url: databaseUrl(name), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** The migrated PGlite every test app of this file starts from, read once. */
+/**
+ * What the API project's global setup provided (tests/helpers/api-plantilla.ts); '' where there is none: another
+ * project, or a process of its own that a test starts for its API (there inject() throws).
+ */
+function provided(key: 'plantillaPglite' | 'plantillaPostgres'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The migrated PGlite the test apps start from, read once; undefined where there is none (an empty PGlite is migrated). */
 let pgliteTemplate: Blob | undefined;
-const migratedPglite = () => (pgliteTemplate ??= new Blob([fs.readFileSync(inject('plantillaPglite'))]));
+const migratedPglite = () => {
+  const dump = provided('plantillaPglite');
+  return dump ? (pgliteTemplate ??= new Blob([fs.readFileSync(dump)])) : undefined;
+};
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -61,7 +76,7 @@ export async function startTestApp(
   } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amelia-api-'));
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase(inject('plantillaPostgres')) : undefined;
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase(provided('plantillaPostgres') || undefined) : undefined;
   const s3 = options.storage === 's3' ? await startS3() : undefined;
   const base = loadConfig({ DATA_DIR: dataDir });
   const config: Config = {
